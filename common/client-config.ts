@@ -1,0 +1,30 @@
+/**
+ * The settings the web app may know, and nothing more: an explicit allowlist that the server writes
+ * into index.html (a JSON script element, so it costs no extra request and runs no code).
+ */
+export interface ClientConfig {
+  links: {
+    signIn: string;
+    cart: string;
+    dsoneUi: string;
+    dsoneMyAccount: string;
+    dsoneLogout: string;
+    maverickUi: string;
+    maverickMyAccount: string;
+    maverickLogout: string;
+    maverickSignUp: string;
+    installerHost: string;
+    privacyPolicy: string;
+    eula: string;
+    terms: string;
+    uninstallGuide: string;
+  };
+  passwordLoginAllowed: boolean;
+  accessLinkLifetimeDays: number;
+  /** "1 hour": the configured reset-link lifetime as the confirmation screen says it. */
+  resetLinkLifetime: string;
+  googleSignIn: boolean;
+  captcha: { siteKey: string; scriptUrl: string } | null;
+}
+
+export const CLIENT_CONFIG_ELEMENT_ID = "app-config";

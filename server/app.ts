@@ -1,0 +1,106 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import { redactUrl } from "../common/redact.ts";
+import type { AppContext } from "./context.ts";
+import { AppError, ERRORS } from "./errors.ts";
+import { accessLinkRoutes } from "./routes/api-access-link.ts";
+import { sessionRoutes } from "./routes/api-session.ts";
+import { telemetryRoutes } from "./routes/api-telemetry.ts";
+import { demoRoutes } from "./routes/demo.ts";
+import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
+import { spaRoutes } from "./routes/spa.ts";
+import { baseHeaders } from "./security-headers.ts";
+
+const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
+
+/** Requests larger than this are refused: no sign-in form needs more. */
+export const BODY_LIMIT = 16 * 1024;
+
+export interface AppOptions {
+  /** Serve the built web app (off in API-only tests). */
+  serveWebApp?: boolean;
+  webBuildDir?: string;
+  logger?: boolean;
+}
+
+export async function buildApp(context: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = context;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Request URLs can carry tokens and email addresses: they are logged redacted.
+            serializers: {
+              req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+            },
+          },
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
+
+  const headers = baseHeaders(config);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(headers);
+    // Cross-site form posts would carry the session cookie; JSON posts are already stopped by CORS
+    // preflight, form posts are stopped here.
+    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== config.publicUrl) throw new AppError("CROSS_SITE_REQUEST");
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.status).headers(error.headers).send({ code: error.code, message: error.message });
+    }
+    const known = knownFrameworkError(error);
+    if (known) return reply.code(known.status).send(known.body);
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ code: "INTERNAL", message: ERRORS.INTERNAL.message });
+  });
+
+  app.get("/plain.css", (_request, reply) =>
+    reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=3600").send(PLAIN_CSS),
+  );
+  app.get("/healthz", async () => ({ ok: true }));
+
+  sessionRoutes(app, context);
+  accessLinkRoutes(app, context);
+  telemetryRoutes(app, context);
+  if (config.mailbox) devMailboxRoutes(app, context);
+  if (config.devTools) demoRoutes(app, context);
+  if (options.serveWebApp !== false) {
+    await spaRoutes(app, context, options.webBuildDir);
+  } else {
+    app.setNotFoundHandler(() => {
+      throw new AppError("NOT_FOUND");
+    });
+  }
+  return app;
+}
+
+/** Fastify's own 4xx errors (bad JSON, wrong content type, too large), answered in our shape. */
+function knownFrameworkError(error: FastifyError): { status: number; body: { code: string; message: string } } | undefined {
+  switch (error.code) {
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+      return { status: 413, body: { code: "BODY_TOO_LARGE", message: ERRORS.BODY_TOO_LARGE.message } };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+      return { status: 415, body: { code: "UNSUPPORTED_MEDIA_TYPE", message: ERRORS.UNSUPPORTED_MEDIA_TYPE.message } };
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { status: 400, body: { code: "BAD_REQUEST", message: "The request body is empty; send a JSON object." } };
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+      return { status: 400, body: { code: "BAD_REQUEST", message: "The request body is not valid JSON." } };
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return { status: error.statusCode, body: { code: "BAD_REQUEST", message: ERRORS.BAD_REQUEST.message } };
+  }
+  return undefined;
+}

@@ -1,0 +1,128 @@
+import { describeDays } from "../../common/duration.ts";
+import { normalizeEmail } from "../../common/email.ts";
+import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
+import { enqueueMail, fromHeader } from "../mail/outbox.ts";
+import { accessLinkMail } from "../mail/templates.ts";
+import { countAttempt } from "./rate-limit.ts";
+import { safeRedirect } from "./redirects.ts";
+import { hashSecret, newSecret } from "./tokens.ts";
+
+export const ACCESS_LINK = "access_link";
+
+/** The access-link request's answer (SPEC section 3). */
+export interface AccessLinkAnswer {
+  isOk: boolean;
+  isExistingDesktopUser: boolean;
+  redirectUrl: string;
+}
+
+export interface AccessLinkRequest {
+  email: string;
+  productId: number;
+  returnUrl?: string;
+  ip: string;
+}
+
+/** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
+function linkPage(config: Config, productId: number, token: string): string {
+  const brand = productId === PRODUCTS.maverick.id ? "maverick" : "dsone";
+  return `${config.publicUrl}/${brand}/access-link?token=${token}`;
+}
+
+export function defaultLanding(config: Config, productId: number): string {
+  return productId === PRODUCTS.maverick.id ? config.links.maverickUi : config.links.dsoneUi;
+}
+
+function minutesText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/**
+ * Sends a personal access link when the email has an account. An account that holds only a
+ * license of the earlier desktop product (solve IQ) is an existing desktop user: it signs in on the
+ * desktop sign-in page instead (docs/decisions/0003-existing-desktop-users.md).
+ */
+export async function requestAccessLink(db: Db, config: Config, request: AccessLinkRequest): Promise<AccessLinkAnswer> {
+  const emailKey = normalizeEmail(request.email);
+  const { windowMs, accessLinkPerIp, accessLinkPerEmail } = config.rateLimits;
+  for (const [key, limit] of [
+    [`access-link:ip:${request.ip}`, accessLinkPerIp],
+    [`access-link:email:${emailKey}`, accessLinkPerEmail],
+  ] as const) {
+    const verdict = await countAttempt(db, key, limit, windowMs);
+    if (!verdict.allowed) {
+      throw new AppError(
+        "RATE_LIMITED",
+        `Too many sign-in links were requested. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`,
+        { "retry-after": String(Math.ceil(verdict.retryAfterMs / 1000)) },
+      );
+    }
+  }
+
+  const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
+  if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
+
+  const licenses = await db.selectFrom("licenses").select("product_id").where("account_id", "=", account.id).execute();
+  const onlyDesktop = licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
+  if (onlyDesktop) return { isOk: false, isExistingDesktopUser: true, redirectUrl: config.links.desktopSignIn };
+
+  const productId = productById(request.productId) ? request.productId : DSONE_PRODUCT_ID;
+  const brandName = productById(productId)?.name ?? PRODUCTS.dsone.name;
+  const token = newSecret();
+  const now = Date.now();
+  const lifetimeMs = config.accessLinkLifetimeDays * 86_400_000;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("one_time_tokens")
+      .values({
+        token_hash: hashSecret(token),
+        purpose: ACCESS_LINK,
+        account_id: account.id,
+        product_id: productId,
+        return_url: safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? null,
+        created_at: now,
+        expires_at: now + lifetimeMs,
+        used_at: null,
+      })
+      .execute();
+    const mail = accessLinkMail(brandName, linkPage(config, productId, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
+    await enqueueMail(tx, fromHeader(brandName, config.mailFrom), account.email, mail);
+  });
+  return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
+}
+
+/**
+ * Spends an access link: single use, enforced by one conditional update, so two clicks racing
+ * each other cannot both succeed. Answers the account and where to continue.
+ */
+export async function consumeAccessLink(db: Db, config: Config, token: string): Promise<{ accountId: string; redirectUrl: string }> {
+  const tokenHash = hashSecret(token);
+  const now = Date.now();
+  const spent = await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", ACCESS_LINK)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning(["account_id", "product_id", "return_url"])
+    .executeTakeFirst();
+  if (!spent) {
+    const known = await db
+      .selectFrom("one_time_tokens")
+      .select(["used_at", "expires_at"])
+      .where("token_hash", "=", tokenHash)
+      .where("purpose", "=", ACCESS_LINK)
+      .executeTakeFirst();
+    if (!known) throw new AppError("LINK_UNKNOWN");
+    throw new AppError(known.used_at !== null ? "LINK_USED" : "LINK_EXPIRED");
+  }
+  // The allowlist is checked again: it may have changed since the link was sent.
+  const redirectUrl =
+    safeRedirect(spent.return_url, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.product_id);
+  return { accountId: spent.account_id, redirectUrl };
+}

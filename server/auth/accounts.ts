@@ -1,0 +1,152 @@
+import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
+import type { Db } from "../db/database.ts";
+import { hashPassword } from "./passwords.ts";
+import { newId } from "./tokens.ts";
+
+/**
+ * Accounts, their licenses and their devices: what the operator CLI, the demo seed and the sign-in
+ * flows share. Each function checks its input and throws AccountInputError with a one-line reason
+ * before it writes anything.
+ */
+export class AccountInputError extends Error {}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isValidUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}
+
+export interface AccountSummary {
+  id: string;
+  email: string;
+  name: string;
+  isAdmin: boolean;
+  hasPassword: boolean;
+  licenses: { product: ProductCode; state: string }[];
+  devices: { uuid: string; product: ProductCode }[];
+}
+
+export interface NewAccount {
+  email: string;
+  password?: string;
+  name?: string;
+  product?: ProductCode;
+  isAdmin?: boolean;
+}
+
+function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!isValidEmail(trimmed)) throw new AccountInputError(`"${email}" is not a valid email address`);
+  return trimmed;
+}
+
+function productId(code: string): number {
+  if (!Object.hasOwn(PRODUCTS, code)) {
+    throw new AccountInputError(`unknown product "${code}" (use ${Object.keys(PRODUCTS).join(", ")})`);
+  }
+  return PRODUCTS[code as ProductCode].id;
+}
+
+function productCode(id: number): ProductCode {
+  return (Object.keys(PRODUCTS) as ProductCode[]).find((code) => PRODUCTS[code].id === id) ?? "dsone";
+}
+
+export async function findAccountByEmail(db: Db, email: string) {
+  return db.selectFrom("accounts").selectAll().where("email_key", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
+/** Creates an account; with a product, the account also gets an Active license for it. */
+export async function createAccount(db: Db, input: NewAccount): Promise<AccountSummary> {
+  const email = checkEmail(input.email);
+  const product = input.product === undefined ? undefined : productId(input.product);
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AccountInputError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  }
+  if (await findAccountByEmail(db, email)) throw new AccountInputError(`an account for ${email} already exists`);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const id = newId();
+  const now = Date.now();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("accounts")
+      .values({
+        id,
+        email,
+        email_key: normalizeEmail(email),
+        password_hash: passwordHash,
+        name: input.name ?? "",
+        is_admin: input.isAdmin ? 1 : 0,
+        created_at: now,
+      })
+      .execute();
+    if (product !== undefined) {
+      await tx.insertInto("licenses").values({ account_id: id, product_id: product, state: "Active", updated_at: now }).execute();
+    }
+  });
+  return (await showAccount(db, email)) as AccountSummary;
+}
+
+async function requireAccount(db: Db, email: string) {
+  const account = await findAccountByEmail(db, checkEmail(email));
+  if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
+  return account;
+}
+
+/** Sets (or, with state "none", removes) the account's license for a product. */
+export async function setLicense(db: Db, email: string, product: string, state: string): Promise<void> {
+  const id = productId(product);
+  if (state !== "none" && !(LICENSE_STATES as readonly string[]).includes(state)) {
+    throw new AccountInputError(`unknown license state "${state}" (use ${LICENSE_STATES.join(", ")} or none)`);
+  }
+  const account = await requireAccount(db, email);
+  if (state === "none") {
+    await db.deleteFrom("licenses").where("account_id", "=", account.id).where("product_id", "=", id).execute();
+    return;
+  }
+  await db
+    .insertInto("licenses")
+    .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: Date.now() })
+    .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: Date.now() }))
+    .execute();
+}
+
+/** Links a device (the desktop agent's UUID) to an account for a product. */
+export async function linkDevice(db: Db, email: string, product: string, uuid: string): Promise<void> {
+  const id = productId(product);
+  if (!isValidUuid(uuid)) throw new AccountInputError(`"${uuid}" is not a UUID`);
+  const account = await requireAccount(db, email);
+  const existing = await db.selectFrom("devices").select("account_id").where("uuid", "=", uuid.toLowerCase()).executeTakeFirst();
+  if (existing && existing.account_id !== account.id) throw new AccountInputError(`device ${uuid} belongs to another account`);
+  if (existing) return;
+  await db
+    .insertInto("devices")
+    .values({ uuid: uuid.toLowerCase(), account_id: account.id, product_id: id, created_at: Date.now() })
+    .execute();
+}
+
+export async function showAccount(db: Db, email: string): Promise<AccountSummary | undefined> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) return undefined;
+  const [licenses, devices] = await Promise.all([
+    db.selectFrom("licenses").select(["product_id", "state"]).where("account_id", "=", account.id).orderBy("product_id").execute(),
+    db.selectFrom("devices").select(["uuid", "product_id"]).where("account_id", "=", account.id).orderBy("created_at").execute(),
+  ]);
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    isAdmin: account.is_admin === 1,
+    hasPassword: account.password_hash !== null,
+    licenses: licenses.map((license) => ({ product: productCode(license.product_id), state: license.state })),
+    devices: devices.map((device) => ({ uuid: device.uuid, product: productCode(device.product_id) })),
+  };
+}
+
+export async function listAccounts(db: Db): Promise<AccountSummary[]> {
+  const rows = await db.selectFrom("accounts").select("email").orderBy("email_key").execute();
+  const summaries = await Promise.all(rows.map((row) => showAccount(db, row.email)));
+  return summaries.filter((summary): summary is AccountSummary => summary !== undefined);
+}

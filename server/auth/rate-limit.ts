@@ -1,0 +1,38 @@
+import { sql } from "kysely";
+import type { Db } from "../db/database.ts";
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** How long until the window opens again, when not allowed. */
+  retryAfterMs: number;
+}
+
+/**
+ * Counts one attempt under `key` in a fixed window and says whether it stays within `limit`.
+ * The counter lives in the database, so every instance behind a load balancer sees the same count;
+ * one atomic upsert per attempt, so concurrent attempts cannot both slip under the limit.
+ */
+export async function countAttempt(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+  const windowOpen = now - windowMs;
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        count: sql`case when rate_limits.window_start <= ${windowOpen} then 1 else rate_limits.count + 1 end`,
+        window_start: sql`case when rate_limits.window_start <= ${windowOpen} then ${now} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(["count", "window_start"])
+    .executeTakeFirstOrThrow();
+  const allowed = row.count <= limit;
+  return { allowed, retryAfterMs: allowed ? 0 : Number(row.window_start) + windowMs - now };
+}
+
+/** Drops counters whose window has closed; called from the housekeeping timer. */
+export async function pruneRateLimits(db: Db, windowMs: number, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<=", now - windowMs)
+    .execute();
+}

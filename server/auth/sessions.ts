@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
+
+/**
+ * Server-side sessions. The cookie holds a 256-bit random id; the database holds its hash, so
+ * every instance behind a load balancer can read it and a copy of the table signs nobody in.
+ */
+export function sessionCookieName(config: Config): string {
+  // __Host- binds the cookie to this exact origin (Secure, Path=/, no Domain) in production.
+  return config.production ? "__Host-session" : "session";
+}
+
+function cookieOptions(maxAgeSeconds?: number) {
+  return {
+    path: "/",
+    httpOnly: true,
+    // Browsers treat http://localhost as a secure context, so Secure cookies work there too.
+    secure: true,
+    sameSite: "lax" as const,
+    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
+  };
+}
+
+export function readSessionId(request: FastifyRequest, config: Config): string | undefined {
+  const value = request.cookies[sessionCookieName(config)];
+  return looksLikeSecret(value) ? value : undefined;
+}
+
+/**
+ * Signs the account in with a new session id, and ends the session this browser had before, so a
+ * session id planted before sign-in is worthless after it.
+ */
+export async function startSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
+  const previous = readSessionId(request, config);
+  const id = newSecret();
+  const now = Date.now();
+  await db.transaction().execute(async (tx) => {
+    if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
+    await tx
+      .insertInto("sessions")
+      .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, expires_at: now + config.sessionLifetimeMs })
+      .execute();
+  });
+  reply.setCookie(sessionCookieName(config), id, cookieOptions(Math.floor(config.sessionLifetimeMs / 1000)));
+}
+
+/** Ends this browser's session on the server and removes the cookie. */
+export async function endSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const id = readSessionId(request, config);
+  if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+  reply.clearCookie(sessionCookieName(config), cookieOptions());
+}
+
+export interface SignedInAccount {
+  accountId: string;
+  email: string;
+  name: string;
+}
+
+/** The account signed in on this request, if any. */
+export async function currentAccount(db: Db, config: Config, request: FastifyRequest): Promise<SignedInAccount | undefined> {
+  const id = readSessionId(request, config);
+  if (!id) return undefined;
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("accounts", "accounts.id", "sessions.account_id")
+    .select(["accounts.id", "accounts.email", "accounts.name"])
+    .where("sessions.id_hash", "=", hashSecret(id))
+    .where("sessions.expires_at", ">", Date.now())
+    .executeTakeFirst();
+  return row ? { accountId: row.id, email: row.email, name: row.name } : undefined;
+}
+
+/** The account's license state and newest device for one product: what a session check answers. */
+export async function productStanding(db: Db, accountId: string, productId: number): Promise<{ licenseState: string; uuid: string }> {
+  const [license, device] = await Promise.all([
+    db.selectFrom("licenses").select("state").where("account_id", "=", accountId).where("product_id", "=", productId).executeTakeFirst(),
+    db
+      .selectFrom("devices")
+      .select("uuid")
+      .where("account_id", "=", accountId)
+      .where("product_id", "=", productId)
+      .orderBy("created_at", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return { licenseState: license?.state ?? "", uuid: device?.uuid ?? "" };
+}
+
+export async function pruneExpiredSessions(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+}

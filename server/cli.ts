@@ -1,0 +1,161 @@
+import { parseArgs } from "node:util";
+import { PRODUCTS } from "../common/products.ts";
+import {
+  AccountInputError,
+  type AccountSummary,
+  createAccount,
+  linkDevice,
+  listAccounts,
+  setLicense,
+  showAccount,
+} from "./auth/accounts.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { type Db, openDatabase } from "./db/database.ts";
+
+/**
+ * The operator CLI: `npm run account -- <command>`. It reads the same configuration as the server
+ * (DATABASE_URL above all) and never prints a password hash or a token.
+ */
+const USAGE = `Usage: npm run account -- <command> [options]
+
+Commands:
+  create --email E [--password P] [--product ${Object.keys(PRODUCTS).join("|")}] [--name N] [--admin]
+  show --email E
+  list
+  license --email E --product P --state Active|Trial|Expired|none
+  link-device --email E --product P --uuid U
+
+Reads DATABASE_URL like the server does (default file:./data/account.db).`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  email: { type: "string" },
+  password: { type: "string" },
+  product: { type: "string" },
+  name: { type: "string" },
+  admin: { type: "boolean" },
+  state: { type: "string" },
+  uuid: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined || value === "") throw new UsageError(`missing --${flag}`);
+  return value;
+}
+
+function formatAccount(account: AccountSummary): string {
+  const licenses = account.licenses.map((license) => `${license.product}:${license.state}`).join(", ") || "none";
+  const devices = account.devices.map((device) => `${device.uuid} (${device.product})`).join(", ") || "none";
+  return [
+    `email:     ${account.email}`,
+    `name:      ${account.name || "(none)"}`,
+    `password:  ${account.hasPassword ? "set" : "not set"}`,
+    `admin:     ${account.isAdmin ? "yes" : "no"}`,
+    `licenses:  ${licenses}`,
+    `devices:   ${devices}`,
+  ].join("\n");
+}
+
+async function run(
+  db: Db,
+  command: string | undefined,
+  values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"],
+): Promise<string> {
+  switch (command) {
+    case "create": {
+      const account = await createAccount(db, {
+        email: required(values.email, "email"),
+        ...(values.password !== undefined ? { password: values.password } : {}),
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(values.product !== undefined ? { product: values.product as never } : {}),
+        isAdmin: values.admin === true,
+      });
+      return `created\n${formatAccount(account)}`;
+    }
+    case "show": {
+      const email = required(values.email, "email");
+      const account = await showAccount(db, email);
+      if (!account) throw new AccountInputError(`no account for ${email}`);
+      return formatAccount(account);
+    }
+    case "list": {
+      const accounts = await listAccounts(db);
+      if (accounts.length === 0) return "no accounts";
+      return accounts
+        .map(
+          (account) => `${account.email.padEnd(36)} ${account.licenses.map((l) => `${l.product}:${l.state}`).join(", ") || "no license"}`,
+        )
+        .join("\n");
+    }
+    case "license": {
+      const email = required(values.email, "email");
+      await setLicense(db, email, required(values.product, "product"), required(values.state, "state"));
+      return `license of ${email} for ${values.product} is now ${values.state}`;
+    }
+    case "link-device": {
+      const email = required(values.email, "email");
+      await linkDevice(db, email, required(values.product, "product"), required(values.uuid, "uuid"));
+      return `device ${values.uuid} is linked to ${email} for ${values.product}`;
+    }
+    default:
+      throw new UsageError(command ? `unknown command "${command}"` : "no command given");
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`error: ${(error as Error).message}\n\n${USAGE}`);
+    return 64;
+  }
+  const [command, ...extra] = parsed.positionals;
+  if (parsed.values.help || command === "help") {
+    console.log(USAGE);
+    return 0;
+  }
+  if (extra.length > 0) {
+    console.error(`error: unexpected argument "${extra[0]}"`);
+    return 64;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 78;
+    }
+    throw error;
+  }
+  const { db } = await openDatabase(config.databaseUrl);
+  try {
+    console.log(await run(db, command, parsed.values));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`error: ${error.message}\n\n${USAGE}`);
+      return 64;
+    }
+    if (error instanceof AccountInputError) {
+      console.error(`error: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

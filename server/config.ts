@@ -1,0 +1,195 @@
+import { z } from "zod";
+import { parseDuration } from "../common/duration.ts";
+
+/**
+ * Every setting of the account server, read from the environment and validated once at boot.
+ * A bad value stops the server with one message that names every bad variable (see formatConfigErrors).
+ * The README's configuration table lists the same variables with the same defaults.
+ */
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((value) => parseDuration(value) !== undefined, { message: 'must look like "30m", "1h" or "1d"' })
+    .transform((value) => parseDuration(value) as number);
+
+const positiveInt = z.coerce.number({ message: "must be a number" }).int("must be a whole number").positive("must be above 0");
+
+const absoluteUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+  message: "must be an absolute http(s) URL",
+});
+
+const originList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(absoluteUrl.transform((value) => new URL(value).origin)));
+
+const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
+  message: 'must be "file:<path>" (SQLite) or "postgres://..." (PostgreSQL)',
+});
+
+/** The product addresses that are external sites; outside production they default to built-in stand-ins. */
+const EXTERNAL_ADDRESSES = {
+  DSONE_UI_URL: "/demo/dsone/ui",
+  DSONE_MY_ACCOUNT_URL: "/demo/dsone/my-account",
+  DSONE_LOGOUT_URL: "/demo/dsone/logged-out",
+  CART_URL: "/demo/dsone/cart",
+  MAVERICK_UI_URL: "/demo/maverick/ui",
+  MAVERICK_MY_ACCOUNT_URL: "/demo/maverick/my-account",
+  MAVERICK_LOGOUT_URL: "/demo/maverick/logged-out",
+  MAVERICK_SIGNUP_URL: "/demo/maverick/sign-up",
+  INSTALLER_HOST: "/demo/installer",
+  PRIVACY_POLICY_URL: "/demo/legal/privacy-policy",
+  EULA_URL: "/demo/legal/eula",
+  TERMS_URL: "/demo/legal/terms",
+  UNINSTALL_GUIDE_URL: "/demo/legal/uninstall-instructions",
+} as const;
+type ExternalAddressName = keyof typeof EXTERNAL_ADDRESSES;
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"], { message: "must be development, production or test" }).default("development"),
+  PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535, "must be a port number (0-65535)").default(3000),
+  HOST: z.string().min(1).default("localhost"),
+  PUBLIC_URL: absoluteUrl.optional(),
+  TRUST_PROXY: booleanText.default(false),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: databaseUrl.default("file:./data/account.db"),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), { message: 'must be "smtp://..." or "smtps://..."' })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .refine((value) => value.includes("@"), { message: "must be an email address" })
+    .default("no-reply@localhost"),
+  SIGNIN_URL: absoluteUrl.optional(),
+  PASSWORD_LOGIN_ALLOWED: booleanText.default(true),
+  ACCESS_LINK_LIFETIME_DAYS: positiveInt.default(1),
+  RESET_LINK_LIFETIME: duration("1h"),
+  SESSION_LIFETIME: duration("30d"),
+  ALLOWED_REDIRECT_ORIGINS: originList.default([]),
+  DESKTOP_SIGNIN_URL: absoluteUrl.optional(),
+  ACCESS_LINK_LIMIT_PER_EMAIL: positiveInt.default(5),
+  ACCESS_LINK_LIMIT_PER_IP: positiveInt.default(30),
+  RATE_LIMIT_WINDOW: duration("1h"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  CAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  CAPTCHA_SCRIPT_URL: absoluteUrl.default("https://www.google.com/recaptcha/api.js"),
+  CAPTCHA_VERIFY_URL: absoluteUrl.default("https://www.google.com/recaptcha/api/siteverify"),
+  CAPTCHA_MIN_SCORE: z.coerce.number({ message: "must be a number" }).min(0).max(1, "must be between 0 and 1").default(0.5),
+  ...(Object.fromEntries(Object.keys(EXTERNAL_ADDRESSES).map((name) => [name, absoluteUrl.optional()])) as Record<
+    ExternalAddressName,
+    z.ZodOptional<typeof absoluteUrl>
+  >),
+});
+
+type Env = z.infer<typeof schema>;
+
+export type Config = ReturnType<typeof resolve>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as it does in most deployment tools.
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  if (env.NODE_ENV === "production") {
+    for (const name of Object.keys(EXTERNAL_ADDRESSES) as ExternalAddressName[]) {
+      if (!env[name]) problems.push(`${name}: is required in production`);
+    }
+    if (!env.PUBLIC_URL) problems.push("PUBLIC_URL: is required in production");
+    if (env.PUBLIC_URL?.startsWith("http:")) problems.push("PUBLIC_URL: must be https in production");
+  }
+  if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
+    problems.push("CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return resolve(env);
+}
+
+function resolve(env: Env) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const address = (name: ExternalAddressName): string => env[name] ?? `${publicUrl}${EXTERNAL_ADDRESSES[name]}`;
+  const production = env.NODE_ENV === "production";
+  const links = {
+    dsoneUi: address("DSONE_UI_URL"),
+    dsoneMyAccount: address("DSONE_MY_ACCOUNT_URL"),
+    dsoneLogout: address("DSONE_LOGOUT_URL"),
+    cart: address("CART_URL"),
+    maverickUi: address("MAVERICK_UI_URL"),
+    maverickMyAccount: address("MAVERICK_MY_ACCOUNT_URL"),
+    maverickLogout: address("MAVERICK_LOGOUT_URL"),
+    maverickSignUp: address("MAVERICK_SIGNUP_URL"),
+    installerHost: address("INSTALLER_HOST").replace(/\/$/, ""),
+    privacyPolicy: address("PRIVACY_POLICY_URL"),
+    eula: address("EULA_URL"),
+    terms: address("TERMS_URL"),
+    uninstallGuide: address("UNINSTALL_GUIDE_URL"),
+    signIn: env.SIGNIN_URL ?? `${publicUrl}/dsone/login`,
+    desktopSignIn: env.DESKTOP_SIGNIN_URL ?? `${publicUrl}/dsone/password-login?email=`,
+  };
+  // Redirects may go to our own origin, to any product address we were configured with, and to
+  // the origins listed explicitly; nowhere else.
+  const allowedRedirectOrigins = [
+    ...new Set([publicUrl, ...Object.values(links).map((link) => new URL(link).origin), ...env.ALLOWED_REDIRECT_ORIGINS]),
+  ];
+  return {
+    production,
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    databaseUrl: env.DATABASE_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    passwordLoginAllowed: env.PASSWORD_LOGIN_ALLOWED,
+    accessLinkLifetimeDays: env.ACCESS_LINK_LIFETIME_DAYS,
+    resetLinkLifetimeMs: env.RESET_LINK_LIFETIME,
+    sessionLifetimeMs: env.SESSION_LIFETIME,
+    allowedRedirectOrigins,
+    links,
+    rateLimits: {
+      windowMs: env.RATE_LIMIT_WINDOW,
+      accessLinkPerEmail: env.ACCESS_LINK_LIMIT_PER_EMAIL,
+      accessLinkPerIp: env.ACCESS_LINK_LIMIT_PER_IP,
+    },
+    google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
+    captcha:
+      env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
+        ? {
+            siteKey: env.CAPTCHA_SITE_KEY,
+            secretKey: env.CAPTCHA_SECRET_KEY,
+            scriptUrl: env.CAPTCHA_SCRIPT_URL,
+            verifyUrl: env.CAPTCHA_VERIFY_URL,
+            minScore: env.CAPTCHA_MIN_SCORE,
+          }
+        : undefined,
+    /** The stand-in product pages and the development mailbox exist only outside production. */
+    devTools: !production,
+    mailbox: !production && !env.SMTP_URL,
+  };
+}

@@ -1,0 +1,47 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "./migrations.ts";
+import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
+import type { Database } from "./schema.ts";
+
+export type Db = Kysely<Database>;
+
+// PostgreSQL returns bigint (int8) as a string to protect precision; our bigints are epoch
+// milliseconds, well inside the exact range of a JavaScript number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface OpenedDatabase {
+  db: Db;
+  kind: "sqlite" | "postgres";
+  /** True when this start created the schema: the moment to seed demo data. */
+  fresh: boolean;
+}
+
+/** Opens the database named by DATABASE_URL and brings its schema up to date. */
+export async function openDatabase(databaseUrl: string): Promise<OpenedDatabase> {
+  const { db, kind } = connect(databaseUrl);
+  try {
+    const { fresh } = await migrateToLatest(db as Kysely<unknown>);
+    return { db, kind, fresh };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } {
+  if (databaseUrl.startsWith("file:")) {
+    const path = resolve(databaseUrl.slice("file:".length));
+    mkdirSync(dirname(path), { recursive: true });
+    const database = new DatabaseSync(path);
+    // WAL lets readers run beside the writer; the busy timeout covers a second instance on the
+    // same file; foreign keys are off by default in SQLite.
+    database.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 5000; pragma foreign_keys = on;");
+    return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(database) }), kind: "sqlite" };
+  }
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
+}

@@ -1,0 +1,118 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { PRODUCTS } from "../../common/products.ts";
+
+/**
+ * One list of migrations for SQLite and PostgreSQL alike: portable column types only (text,
+ * integer, bigint), times as epoch milliseconds, booleans as 0/1. Append, never edit.
+ */
+const migrations: Record<string, Migration> = {
+  "0001_accounts_sessions_tokens_outbox": {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable("accounts")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("email_key", "text", (c) => c.notNull().unique())
+        .addColumn("password_hash", "text")
+        .addColumn("name", "text", (c) => c.notNull().defaultTo(""))
+        .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("products")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("code", "text", (c) => c.notNull().unique())
+        .addColumn("name", "text", (c) => c.notNull())
+        .execute();
+      await db
+        .insertInto("products" as never)
+        .values(Object.values(PRODUCTS).map(({ id, code, name }) => ({ id, code, name })) as never)
+        .execute();
+
+      await db.schema
+        .createTable("licenses")
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
+        .addColumn("state", "text", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("licenses_pk", ["account_id", "product_id"])
+        .execute();
+
+      await db.schema
+        .createTable("devices")
+        .addColumn("uuid", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("devices_account").on("devices").columns(["account_id", "product_id"]).execute();
+
+      await db.schema
+        .createTable("sessions")
+        .addColumn("id_hash", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sessions_account").on("sessions").column("account_id").execute();
+      await db.schema.createIndex("sessions_expiry").on("sessions").column("expires_at").execute();
+
+      await db.schema
+        .createTable("one_time_tokens")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("purpose", "text", (c) => c.notNull())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
+        .addColumn("return_url", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("used_at", "bigint")
+        .execute();
+      await db.schema.createIndex("one_time_tokens_expiry").on("one_time_tokens").column("expires_at").execute();
+
+      await db.schema
+        .createTable("outbox")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("to_address", "text", (c) => c.notNull())
+        .addColumn("from_address", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("text_body", "text", (c) => c.notNull())
+        .addColumn("html_body", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
+        .addColumn("locked_until", "bigint")
+        .addColumn("sent_at", "bigint")
+        .addColumn("failed_at", "bigint")
+        .addColumn("last_error", "text")
+        .execute();
+      await db.schema.createIndex("outbox_pending").on("outbox").columns(["sent_at", "failed_at", "next_attempt_at"]).execute();
+
+      await db.schema
+        .createTable("rate_limits")
+        .addColumn("key", "text", (c) => c.primaryKey())
+        .addColumn("window_start", "bigint", (c) => c.notNull())
+        .addColumn("count", "integer", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ["rate_limits", "outbox", "one_time_tokens", "sessions", "devices", "licenses", "products", "accounts"]) {
+        await db.schema.dropTable(table).execute();
+      }
+    },
+  },
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; answers whether the database was new (had none applied before). */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<{ fresh: boolean }> {
+  const migrator = new Migrator({ db, provider });
+  const before = await migrator.getMigrations();
+  const fresh = before.every((migration) => migration.executedAt === undefined);
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return { fresh };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { DSONE_PRODUCT_ID } from "../../common/products.ts";
+import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+
+/**
+ * GET /api/dsone/session: the DS One session check (SPEC section 7, "check the current session").
+ * Always 200: signedIn says whether there is a session; SvcLicenseState and UUID are empty strings
+ * when the account holds no DS One license or device.
+ * POST /api/session/logout ends this browser's session.
+ */
+export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  app.get("/api/dsone/session", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const account = await currentAccount(db, config, request);
+    if (!account) return { signedIn: false, SvcLicenseState: "", UUID: "" };
+    const standing = await productStanding(db, account.accountId, DSONE_PRODUCT_ID);
+    return { signedIn: true, email: account.email, name: account.name, SvcLicenseState: standing.licenseState, UUID: standing.uuid };
+  });
+
+  app.post("/api/session/logout", async (request, reply) => {
+    await endSession(db, config, request, reply);
+    return { isOk: true };
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from "fastify";
+import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
+import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { escapeHtml, plainPage } from "../html.ts";
+
+const PAGES: Record<string, string> = {
+  ui: "web app",
+  "my-account": "my-account page",
+  "logged-out": "logged-out page",
+  "sign-up": "sign-up page",
+  cart: "cart (create an account)",
+};
+
+const BRANDS = {
+  dsone: { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: "/dsone/login" },
+  maverick: { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: "/maverick/login" },
+} as const;
+
+/**
+ * Stand-ins for the products' own sites (their web UI, my-account, logout, sign-up and cart
+ * addresses), so that outside production every redirect lands somewhere that works. Each shows who
+ * is signed in and starts a sign-in that returns to it. Registered only outside production.
+ */
+export function demoRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  app.get<{ Params: { brand: string; page: string } }>("/demo/:brand/:page", async (request, reply) => {
+    const brand = BRANDS[request.params.brand as keyof typeof BRANDS];
+    const role = PAGES[request.params.page];
+    if (!brand || !role) throw new AppError("NOT_FOUND", "There is no such stand-in page.");
+    const here = `${config.publicUrl}/demo/${request.params.brand}/${request.params.page}`;
+    const account = await currentAccount(db, config, request);
+    let who = `<p>Nobody is signed in.</p>
+<p><a class="button" href="${escapeHtml(`${brand.login}?ReturnUrl=${encodeURIComponent(here)}`)}">Sign in to ${escapeHtml(brand.name)}</a></p>`;
+    if (account) {
+      const standing = await productStanding(db, account.accountId, brand.productId);
+      who = `<p>Signed in as <strong>${escapeHtml(account.email)}</strong>${account.name ? ` (${escapeHtml(account.name)})` : ""}.</p>
+<p>${escapeHtml(brand.name)} license: ${escapeHtml(standing.licenseState || "none")}${standing.uuid ? ` · device ${escapeHtml(standing.uuid)}` : ""}</p>
+<form method="post" action="/demo/sign-out"><input type="hidden" name="back" value="${escapeHtml(here)}"><button class="button" type="submit">Sign out</button></form>`;
+    }
+    const body = `<p class="note">Stand-in page for development. In production this address is the product's own site.</p>
+<h1>${escapeHtml(brand.name)} ${escapeHtml(role)}</h1>
+${who}
+<p><a href="/dev/mailbox">Development mailbox</a></p>`;
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(plainPage(`${brand.name} ${role}`, body));
+  });
+
+  app.get<{ Params: { "*": string } }>("/demo/installer/*", async (request, reply) => {
+    const channel = request.params["*"].replace(/^api\/download\//, "");
+    const body = `<p class="note">Stand-in page for development. In production this address is the installer host.</p>
+<h1>Installer download</h1><p>The installer for channel <strong>${escapeHtml(channel || "(none)")}</strong> would download here.</p>`;
+    return reply.type("text/html; charset=utf-8").send(plainPage("Installer download", body));
+  });
+
+  app.get<{ Params: { page: string } }>("/demo/legal/:page", async (request, reply) => {
+    const title = request.params.page.replace(/-/g, " ");
+    const body = `<p class="note">Stand-in page for development. In production this address is the product's own document.</p><h1>${escapeHtml(title)}</h1>`;
+    return reply.type("text/html; charset=utf-8").send(plainPage(title, body));
+  });
+
+  app.post<{ Body: { back?: string } }>("/demo/sign-out", async (request, reply) => {
+    await endSession(db, config, request, reply);
+    const back =
+      typeof request.body?.back === "string" && request.body.back.startsWith(`${config.publicUrl}/demo/`)
+        ? request.body.back
+        : "/demo/dsone/ui";
+    return reply.redirect(back, 303);
+  });
+}

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { AppError } from "../errors.ts";
+
+/** Reads a JSON body against a schema; the first problem becomes a 400 a person can read. */
+export function parseJsonBody<T extends z.ZodType>(request: FastifyRequest, schema: T): z.infer<T> {
+  if (!request.headers["content-type"]?.toLowerCase().startsWith("application/json")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE");
+  }
+  const parsed = schema.safeParse(request.body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".");
+    throw new AppError("BAD_REQUEST", field ? `${field}: ${issue?.message}` : (issue?.message ?? "The request could not be read."));
+  }
+  return parsed.data;
+}

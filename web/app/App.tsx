@@ -1,0 +1,32 @@
+import { Suspense, useEffect } from "react";
+import { recordPageView } from "../telemetry/page-view.ts";
+import { brandForPath } from "./brand.ts";
+import { useLocation } from "./router.ts";
+import { screenFor } from "./routes.ts";
+
+/**
+ * The wildcard layout at the router's root: it sets the brand (favicon, colours) from the path,
+ * records a page view per route, and shows the screen for the path.
+ */
+export function App() {
+  const { pathname, search } = useLocation();
+  const brand = brandForPath(pathname);
+
+  useEffect(() => {
+    document.documentElement.dataset.brand = brand.id;
+    const icon = document.querySelector<HTMLLinkElement>("link[rel=icon]");
+    if (icon && !icon.href.endsWith(brand.favicon)) icon.href = brand.favicon;
+    document.title = brand.name;
+  }, [brand]);
+
+  useEffect(() => {
+    recordPageView(pathname, search);
+  }, [pathname, search]);
+
+  const ScreenComponent = screenFor(pathname);
+  return (
+    <Suspense fallback={null}>
+      <ScreenComponent />
+    </Suspense>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from "react";
+import { consumeAccessLink } from "../../api/account.ts";
+import { HttpError } from "../../api/http.ts";
+import { brandForPath } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { leaveTo, navigate, useLocation } from "../../app/router.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+
+type LinkProblem = "used" | "expired" | "unknown";
+const STORAGE_KEY = "accessLinkToken";
+
+/**
+ * Takes the token out of the address bar as soon as the page loads (so it is not in history, a
+ * screenshot or a shared URL), keeping it for this tab only, so a reload still works.
+ */
+function takeTokenFromAddress(): string | null {
+  const url = new URL(window.location.href);
+  const token = url.searchParams.get("token");
+  if (token) {
+    sessionStorage.setItem(STORAGE_KEY, token);
+    url.searchParams.delete("token");
+    // Straight to the History API: this runs while the page renders, when the router must not be told.
+    window.history.replaceState(null, "", `${url.pathname}${url.search}`);
+    return token;
+  }
+  return sessionStorage.getItem(STORAGE_KEY);
+}
+
+/**
+ * The page an emailed access link opens. Opening it changes nothing (mail scanners open links
+ * before people do); the button's POST spends the link and signs the customer in.
+ */
+export default function AccessLinkPage() {
+  const { pathname } = useLocation();
+  const brand = brandForPath(pathname);
+  const [token] = useState(takeTokenFromAddress);
+  const [problem, setProblem] = useState<LinkProblem | undefined>(token ? undefined : "unknown");
+  const [failure, setFailure] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  useEffect(() => {
+    if (problem) sessionStorage.removeItem(STORAGE_KEY);
+  }, [problem]);
+
+  async function signIn() {
+    if (!token) return;
+    setSubmitting(true);
+    setFailure(undefined);
+    try {
+      const { redirectUrl } = await consumeAccessLink(token);
+      sessionStorage.removeItem(STORAGE_KEY);
+      leaveTo(redirectUrl);
+    } catch (error) {
+      setSubmitting(false);
+      if (error instanceof HttpError && error.code === "LINK_USED") setProblem("used");
+      else if (error instanceof HttpError && error.code === "LINK_EXPIRED") setProblem("expired");
+      else if (error instanceof HttpError && (error.code === "LINK_UNKNOWN" || error.status === 400)) setProblem("unknown");
+      else setFailure(error instanceof HttpError && error.status !== 0 && error.status < 500 ? error.message : en.login.unexpectedError);
+    }
+  }
+
+  if (problem) {
+    const text = {
+      used: [en.accessLink.usedTitle, en.accessLink.usedText],
+      expired: [en.accessLink.expiredTitle, en.accessLink.expiredText],
+      unknown: [en.accessLink.unknownTitle, en.accessLink.unknownText],
+    }[problem];
+    const loginPath = brand.id === "maverick" ? "/maverick/login" : "/dsone/login";
+    const landing = brand.id === "maverick" ? config.links.maverickUi : config.links.dsoneUi;
+    return (
+      <Screen brand={brand} title={text[0]}>
+        <p>{text[1]}</p>
+        <Button variant="green" className="button--wide" onClick={() => navigate(`${loginPath}?ReturnUrl=${encodeURIComponent(landing)}`)}>
+          {en.accessLink.newLink}
+        </Button>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen brand={brand} title={en.accessLink.title(brand.name)} busy={submitting}>
+      <p>{en.accessLink.text}</p>
+      <Button variant="green" className="button--wide" disabled={submitting} onClick={signIn} qaTag="access-link-sign-in">
+        {submitting ? en.accessLink.signingIn : en.accessLink.signIn}
+      </Button>
+      {failure ? (
+        <p className="form__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+    </Screen>
+  );
+}

@@ -1,0 +1,183 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { DSONE_PRODUCT_ID } from "../../../common/products.ts";
+import { getParamIgnoringCase } from "../../../common/query.ts";
+import { checkDsOneSession, requestAccessLink } from "../../api/account.ts";
+import { HttpError } from "../../api/http.ts";
+import { BRANDS } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { leaveTo, navigate, useLocation } from "../../app/router.ts";
+import { runCaptcha } from "../../captcha/recaptcha.ts";
+import { loginEmailError } from "../../forms/rules.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+import { CheckEmail } from "./CheckEmail.tsx";
+import { LoadingScreen } from "./LoadingScreen.tsx";
+import { decideAfterSessionCheck } from "./session-check.ts";
+
+const FAILED_EMAIL = "failedEmail";
+
+/** The DS One customer login: session check, then the email form and its outcomes (SPEC sections 2 and 4). */
+export default function LoginPage() {
+  const brand = BRANDS.dsone;
+  const { pathname, search } = useLocation();
+  const [checking, setChecking] = useState(true);
+  const [sentTo, setSentTo] = useState<string>();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // The check runs once per visit to the screen, not on every render.
+    if (started.current) return;
+    started.current = true;
+    checkDsOneSession()
+      .catch(() => undefined)
+      .then((session) => {
+        const outcome = decideAfterSessionCheck(session, window.location.href, window.location.search, config.links);
+        if (outcome.kind === "auto-login") navigate(outcome.to, { replace: true });
+        else if (outcome.kind === "leave") leaveTo(outcome.to);
+        else setChecking(false);
+      });
+  }, []);
+
+  if (checking) return <LoadingScreen brand={brand} />;
+
+  const failedEmail = new URLSearchParams(search).get(FAILED_EMAIL);
+  const withoutFailedEmail = () => {
+    const params = new URLSearchParams(search);
+    params.delete(FAILED_EMAIL);
+    const rest = params.toString();
+    return `${pathname}${rest ? `?${rest}` : ""}`;
+  };
+
+  if (sentTo) {
+    return (
+      <Screen brand={brand}>
+        <CheckEmail email={sentTo} onUseAnotherEmail={() => setSentTo(undefined)} />
+      </Screen>
+    );
+  }
+
+  if (failedEmail !== null) {
+    return (
+      <Screen brand={brand} title={en.login.accountNotFound}>
+        <p className="failed-email">{en.login.accountNotFoundText(failedEmail)}</p>
+        <Button variant="green" onClick={() => navigate(withoutFailedEmail())}>
+          {en.login.tryAnotherEmail}
+        </Button>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen brand={brand} title={en.login.title}>
+      {config.googleSignIn ? (
+        <>
+          <Button variant="clear" className="button--wide" onClick={() => leaveTo(googleSignInUrl(search))}>
+            {en.login.continueWithGoogle}
+          </Button>
+          <p className="divider">
+            <span>{en.login.or}</span>
+          </p>
+        </>
+      ) : null}
+      <EmailForm
+        search={search}
+        onSent={setSentTo}
+        onUnknown={(email) => {
+          const params = new URLSearchParams(search);
+          params.set(FAILED_EMAIL, email);
+          navigate(`${pathname}?${params.toString()}`);
+        }}
+      />
+    </Screen>
+  );
+}
+
+function googleSignInUrl(search: string): string {
+  const params = new URLSearchParams(search);
+  params.set("provider", "Google");
+  params.set("product", "dsone");
+  return `/external/login?${params.toString()}`;
+}
+
+function EmailForm({ search, onSent, onUnknown }: { search: string; onSent: (email: string) => void; onUnknown: (email: string) => void }) {
+  const [email, setEmail] = useState("");
+  const [fieldError, setFieldError] = useState<string>();
+  const [submitError, setSubmitError] = useState<string>();
+  const [attempted, setAttempted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    const problem = loginEmailError(email);
+    setFieldError(problem);
+    if (problem) return;
+    setSubmitting(true);
+    setSubmitError(undefined);
+    const address = email.trim();
+    try {
+      let captchaToken: string | undefined;
+      if (config.captcha) {
+        try {
+          captchaToken = await runCaptcha(config.captcha.scriptUrl, config.captcha.siteKey);
+        } catch {
+          setSubmitError(en.login.captchaFailed);
+          return;
+        }
+      }
+      const answer = await requestAccessLink({
+        Email: address,
+        ProductId: DSONE_PRODUCT_ID,
+        ReturnUrl: getParamIgnoringCase(search, "returnurl"),
+        ...(captchaToken === undefined ? {} : { CaptchaToken: captchaToken }),
+      });
+      if (answer.isOk) onSent(address);
+      else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
+      else onUnknown(address);
+    } catch (error) {
+      setSubmitError(error instanceof HttpError && error.status !== 0 && error.status < 500 ? error.message : en.login.unexpectedError);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const label = config.googleSignIn ? en.login.emailLabelWithSocial : en.login.emailLabel;
+  return (
+    <form className="email-form" noValidate onSubmit={submit}>
+      <label className="field__label" htmlFor="login-email">
+        {label}
+      </label>
+      <div className="email-form__row">
+        <input
+          id="login-email"
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? "login-email-error" : submitError ? "login-submit-error" : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            if (attempted) setFieldError(loginEmailError(event.target.value));
+          }}
+        />
+        <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
+          {en.login.continue}
+        </Button>
+      </div>
+      {fieldError ? (
+        <p id="login-email-error" className="field__error" role="alert">
+          {fieldError}
+        </p>
+      ) : null}
+      {submitError ? (
+        <p id="login-submit-error" className="form__error" role="alert">
+          {submitError}
+        </p>
+      ) : null}
+    </form>
+  );
+}

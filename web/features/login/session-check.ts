@@ -1,0 +1,22 @@
+import type { ClientConfig } from "../../../common/client-config.ts";
+import { getParamIgnoringCase } from "../../../common/query.ts";
+import type { DsOneSession } from "../../api/account.ts";
+
+/** What the login screen does once the session check has answered (SPEC section 4, steps 1-3). */
+export type SessionOutcome = { kind: "auto-login"; to: string } | { kind: "leave"; to: string } | { kind: "form" };
+
+export function decideAfterSessionCheck(
+  session: DsOneSession | undefined,
+  href: string,
+  search: string,
+  links: ClientConfig["links"],
+): SessionOutcome {
+  if (session?.signedIn && session.SvcLicenseState !== "") {
+    return { kind: "auto-login", to: `/dsone/auto-login?uuid=${encodeURIComponent(session.UUID)}` };
+  }
+  // A failed check (session undefined) shows the form: the customer can still sign in.
+  if (session && !session.signedIn && getParamIgnoringCase(search, "returnurl") === null) {
+    return { kind: "leave", to: href.toLowerCase().includes("mavericksafe") ? links.maverickLogout : links.dsoneUi };
+  }
+  return { kind: "form" };
+}

@@ -1,0 +1,10 @@
+import { isValidEmail } from "../../common/email.ts";
+import { en } from "../i18n/en.ts";
+
+/** Field rules with their messages (SPEC section 5); forms compose these, none writes its own. */
+export function loginEmailError(value: string): string | undefined {
+  const email = value.trim();
+  if (email === "") return en.validation.emailRequired;
+  if (!isValidEmail(email)) return en.validation.emailInvalid;
+  return undefined;
+}

@@ -1,0 +1,31 @@
+import { type InputHTMLAttributes, useId } from "react";
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  label: string;
+  error?: string | undefined;
+}
+
+/** A labelled input whose error is announced and tied to the field (aria-describedby). */
+export function TextField({ label, error, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
