@@ -1,0 +1,46 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+/**
+ * The databases every server integration test runs on: a new SQLite file, and a new PostgreSQL
+ * database on the cluster named by TEST_POSTGRES_URL (scripts/ensure-postgres.sh starts the local
+ * one and sets it). Without TEST_POSTGRES_URL the PostgreSQL runs are skipped, and `npm test`
+ * always sets it.
+ */
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
+export type DatabaseKind = (typeof DATABASE_KINDS)[number];
+
+export const postgresAvailable = Boolean(process.env.TEST_POSTGRES_URL);
+
+export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "account-test-"));
+    return { url: `file:${join(dir, "account.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  if (!adminUrl) throw new Error("TEST_POSTGRES_URL is not set");
+  const name = `account_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

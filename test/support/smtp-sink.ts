@@ -1,0 +1,85 @@
+import { type AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server on a free local port that keeps what it receives, for tests that follow a
+ * mail through the real sending path. It can be told to refuse mail, like a server that is down.
+ */
+export class SmtpSink {
+  readonly messages: ReceivedMail[] = [];
+  refusing = false;
+  readonly #server: SMTPServer;
+  readonly #waiters: (() => void)[] = [];
+  port = 0;
+
+  constructor() {
+    this.#server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+        stream.on("end", () => {
+          if (this.refusing) {
+            callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 451 }));
+            return;
+          }
+          this.messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          for (const wake of this.#waiters.splice(0)) wake();
+          callback();
+        });
+      },
+    });
+  }
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+    this.port = (this.#server.server.address() as AddressInfo).port;
+    return this;
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** Waits for a mail to `to` (after `since` messages), up to `timeoutMs`. */
+  async waitFor(to: string, { since = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.slice(since).find((message) => message.to.includes(to.toLowerCase()) || message.to.includes(to));
+      if (found) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms (received ${this.messages.length})`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.min(left, 250));
+        this.#waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.#server.close(() => resolve()));
+  }
+}
+
+/** The first link to `path` in a received mail's text part (quoted-printable soft breaks undone). */
+export function linkIn(mail: ReceivedMail, path: string): string {
+  const text = mail.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+  const match = text.match(new RegExp(`https?://[^\\s"<>]*${path.replace(/[/?]/g, "\\$&")}[^\\s"<>]*`));
+  if (!match) throw new Error(`no ${path} link in the mail`);
+  return match[0];
+}
