@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashSecret } from "../server/auth/tokens.ts";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { hashSecret } from "../server/auth/tokens.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
+import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
 
 const UUID = "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e";
 
@@ -22,7 +22,12 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
   });
 
   async function ask(email: string, extra: Record<string, unknown> = {}, ip = "203.0.113.9") {
-    return server.app.inject({ method: "POST", url: "/api/access-link", remoteAddress: ip, payload: { Email: email, ProductId: 6, ...extra } });
+    return server.app.inject({
+      method: "POST",
+      url: "/api/access-link",
+      remoteAddress: ip,
+      payload: { Email: email, ProductId: 6, ...extra },
+    });
   }
 
   async function mailFor(email: string) {
@@ -35,7 +40,10 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
   }
 
   async function count(table: "outbox" | "one_time_tokens" | "sessions") {
-    const row = await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const row = await server.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -50,11 +58,19 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(mail.html).toContain("DS One");
     const token = tokenFromMail(mail);
     expect(mail.html).toContain(`/dsone/access-link?token=${token}`);
-    const stored = await server.db.selectFrom("one_time_tokens").selectAll().where("token_hash", "=", hashSecret(token)).executeTakeFirstOrThrow();
+    const stored = await server.db
+      .selectFrom("one_time_tokens")
+      .selectAll()
+      .where("token_hash", "=", hashSecret(token))
+      .executeTakeFirstOrThrow();
     expect(stored.purpose).toBe("access_link");
     expect(stored.return_url).toBe("http://localhost:3000/demo/dsone/my-account");
     expect(stored.expires_at - stored.created_at).toBe(86_400_000);
-    const anyRawToken = await server.db.selectFrom("one_time_tokens").select("token_hash").where("token_hash", "=", token).executeTakeFirst();
+    const anyRawToken = await server.db
+      .selectFrom("one_time_tokens")
+      .select("token_hash")
+      .where("token_hash", "=", token)
+      .executeTakeFirst();
     expect(anyRawToken).toBeUndefined();
   });
 
@@ -67,7 +83,11 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
 
   it.skipIf(skip)("sends an existing desktop user to the desktop sign-in page instead", async () => {
     const response = await ask("desktop@example.com");
-    expect(response.json()).toEqual({ isOk: false, isExistingDesktopUser: true, redirectUrl: "http://localhost:3000/dsone/password-login?email=" });
+    expect(response.json()).toEqual({
+      isOk: false,
+      isExistingDesktopUser: true,
+      redirectUrl: "http://localhost:3000/dsone/password-login?email=",
+    });
   });
 
   it.skipIf(skip)("opening the link's page spends nothing; the POST signs in once and continues to the ReturnUrl", async () => {
@@ -77,7 +97,11 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const page = await server.app.inject({ method: "GET", url: `/dsone/access-link?token=${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers["referrer-policy"]).toBe("no-referrer");
-    const unused = await server.db.selectFrom("one_time_tokens").select("used_at").where("token_hash", "=", hashSecret(token)).executeTakeFirstOrThrow();
+    const unused = await server.db
+      .selectFrom("one_time_tokens")
+      .select("used_at")
+      .where("token_hash", "=", hashSecret(token))
+      .executeTakeFirstOrThrow();
     expect(unused.used_at).toBeNull();
 
     const first = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
@@ -109,7 +133,11 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
   it.skipIf(skip)("refuses an expired link and an unknown one", async () => {
     await ask("customer@example.com");
     const token = tokenFromMail(await mailFor("customer@example.com"));
-    await server.db.updateTable("one_time_tokens").set({ expires_at: Date.now() - 1 }).where("token_hash", "=", hashSecret(token)).execute();
+    await server.db
+      .updateTable("one_time_tokens")
+      .set({ expires_at: Date.now() - 1 })
+      .where("token_hash", "=", hashSecret(token))
+      .execute();
     const expired = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toEqual({ code: "LINK_EXPIRED", message: "This sign-in link has expired. Please ask for a new one." });
@@ -120,7 +148,13 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
   });
 
   it.skipIf(skip)("ignores an off-site ReturnUrl and lands on the DS One UI address", async () => {
-    for (const evil of ["https://evil.example/steal", "//evil.example", "/\\evil.example", "javascript:alert(1)", "http://localhost:3000@evil.example/"]) {
+    for (const evil of [
+      "https://evil.example/steal",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "http://localhost:3000@evil.example/",
+    ]) {
       await ask("customer@example.com", { ReturnUrl: evil });
       const token = tokenFromMail(await mailFor("customer@example.com"));
       const response = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
@@ -130,7 +164,11 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
 
   it.skipIf(skip)("gives a new session id at every sign-in and ends the one before", async () => {
     await ask("customer@example.com");
-    const first = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: tokenFromMail(await mailFor("customer@example.com")) } });
+    const first = await server.app.inject({
+      method: "POST",
+      url: "/api/access-link/consume",
+      payload: { token: tokenFromMail(await mailFor("customer@example.com")) },
+    });
     const firstCookie = sessionCookieFrom(first);
     await ask("customer@example.com");
     const second = await server.app.inject({
@@ -169,14 +207,68 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const before = { outbox: await count("outbox"), tokens: await count("one_time_tokens") };
     const cases: [string, Parameters<typeof server.app.inject>[0], number, RegExp][] = [
       ["missing email", { method: "POST", url: "/api/access-link", payload: { ProductId: 6 } }, 400, /^Email: is required$/],
-      ["malformed email", { method: "POST", url: "/api/access-link", payload: { Email: "not-an-email", ProductId: 6 } }, 400, /^Email: must be a valid email address$/],
-      ["product not a number", { method: "POST", url: "/api/access-link", payload: { Email: "customer@example.com", ProductId: "six" } }, 400, /ProductId/],
-      ["malformed JSON", { method: "POST", url: "/api/access-link", headers: { "content-type": "application/json" }, payload: "{nope" }, 400, /not valid JSON/],
-      ["wrong content type", { method: "POST", url: "/api/access-link", headers: { "content-type": "text/plain" }, payload: "Email=x" }, 415, /JSON/],
-      ["form-encoded", { method: "POST", url: "/api/access-link", headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "Email=customer%40example.com&ProductId=6" }, 415, /JSON/],
-      ["oversized", { method: "POST", url: "/api/access-link", payload: { Email: "customer@example.com", ProductId: 6, ReturnUrl: "x".repeat(20_000) } }, 413, /too large/],
-      ["cross-site", { method: "POST", url: "/api/access-link", headers: { origin: "https://evil.example" }, payload: { Email: "customer@example.com", ProductId: 6 } }, 403, /another site/],
-      ["bad token shape", { method: "POST", url: "/api/access-link/consume", payload: { token: "short" } }, 400, /token: is not a sign-in link token/],
+      [
+        "malformed email",
+        { method: "POST", url: "/api/access-link", payload: { Email: "not-an-email", ProductId: 6 } },
+        400,
+        /^Email: must be a valid email address$/,
+      ],
+      [
+        "product not a number",
+        { method: "POST", url: "/api/access-link", payload: { Email: "customer@example.com", ProductId: "six" } },
+        400,
+        /ProductId/,
+      ],
+      [
+        "malformed JSON",
+        { method: "POST", url: "/api/access-link", headers: { "content-type": "application/json" }, payload: "{nope" },
+        400,
+        /not valid JSON/,
+      ],
+      [
+        "wrong content type",
+        { method: "POST", url: "/api/access-link", headers: { "content-type": "text/plain" }, payload: "Email=x" },
+        415,
+        /JSON/,
+      ],
+      [
+        "form-encoded",
+        {
+          method: "POST",
+          url: "/api/access-link",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "Email=customer%40example.com&ProductId=6",
+        },
+        415,
+        /JSON/,
+      ],
+      [
+        "oversized",
+        {
+          method: "POST",
+          url: "/api/access-link",
+          payload: { Email: "customer@example.com", ProductId: 6, ReturnUrl: "x".repeat(20_000) },
+        },
+        413,
+        /too large/,
+      ],
+      [
+        "cross-site",
+        {
+          method: "POST",
+          url: "/api/access-link",
+          headers: { origin: "https://evil.example" },
+          payload: { Email: "customer@example.com", ProductId: 6 },
+        },
+        403,
+        /another site/,
+      ],
+      [
+        "bad token shape",
+        { method: "POST", url: "/api/access-link/consume", payload: { token: "short" } },
+        400,
+        /token: is not a sign-in link token/,
+      ],
     ];
     for (const [name, request, status, message] of cases) {
       const response = await server.app.inject(request);

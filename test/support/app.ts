@@ -26,7 +26,13 @@ function webTemplateDir(): string {
 
 export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
   const database = await createTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: database.url, PUBLIC_URL: "http://localhost:3000", ...env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATABASE_URL: database.url,
+    PUBLIC_URL: "http://localhost:3000",
+    ...env,
+  });
   const delivered: OutgoingMail[] = [];
   const server = await createServer(config, {
     webBuildDir: webTemplateDir(),

@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
+
+const CLI = join(import.meta.dirname, "..", "server", "cli.ts");
+const UUID = "7d0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+
+describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    if (!skip) database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  function account(...args: string[]) {
+    const result = spawnSync(process.execPath, [CLI, ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test" },
+      encoding: "utf8",
+    });
+    return { code: result.status, out: result.stdout, err: result.stderr };
+  }
+
+  it.skipIf(skip)("creates, shows and lists accounts without printing secrets", () => {
+    const created = account("create", "--email", "Op@Example.com", "--password", "correct horse", "--product", "dsone", "--name", "Opal");
+    expect(created.code).toBe(0);
+    expect(created.out).toContain("email:     Op@Example.com");
+    expect(created.out).toContain("password:  set");
+    expect(created.out).toContain("licenses:  dsone:Active");
+    expect(created.out).not.toMatch(/argon2|correct horse/);
+    const shown = account("show", "--email", "op@example.com");
+    expect(shown.code).toBe(0);
+    expect(shown.out).toContain("name:      Opal");
+    expect(account("list").out).toMatch(/Op@Example\.com\s+dsone:Active/);
+  });
+
+  it.skipIf(skip)("sets a license state and links a device", () => {
+    expect(account("license", "--email", "op@example.com", "--product", "dsone", "--state", "Expired").code).toBe(0);
+    expect(account("link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", UUID).code).toBe(0);
+    const shown = account("show", "--email", "op@example.com").out;
+    expect(shown).toContain("licenses:  dsone:Expired");
+    expect(shown).toContain(`devices:   ${UUID} (dsone)`);
+  });
+
+  it.skipIf(skip)("refuses bad input with one line, a non-zero exit, and no change", () => {
+    const before = account("list").out;
+    const cases: [string[], string][] = [
+      [["create", "--email", "OP@example.com"], "error: an account for OP@example.com already exists"],
+      [["create", "--email", "not-an-email"], 'error: "not-an-email" is not a valid email address'],
+      [["create", "--email", "new@example.com", "--product", "gizmo"], 'error: unknown product "gizmo" (use dsone, maverick, solveiq)'],
+      [["create", "--email", "short@example.com", "--password", "short"], "error: the password must be at least 8 characters long"],
+      [["link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", "not-a-uuid"], 'error: "not-a-uuid" is not a UUID'],
+      [
+        ["license", "--email", "op@example.com", "--product", "dsone", "--state", "Lifetime"],
+        'error: unknown license state "Lifetime" (use Active, Trial, Expired or none)',
+      ],
+      [["show", "--email", "ghost@example.com"], "error: no account for ghost@example.com"],
+    ];
+    for (const [args, message] of cases) {
+      const result = account(...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.err.trim(), args.join(" ")).toBe(message);
+    }
+    expect(account("list").out).toBe(before);
+  });
+
+  it.skipIf(skip)("explains its usage for an unknown command", () => {
+    const result = account("frobnicate");
+    expect(result.code).toBe(64);
+    expect(result.err).toContain('error: unknown command "frobnicate"');
+    expect(result.err).toContain("Usage: npm run account -- <command>");
+  });
+});

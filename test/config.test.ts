@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../server/config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("configuration", () => {
+  it("has working defaults: SQLite file, port 3000, stand-in product pages, no SMTP", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBe("file:./data/account.db");
+    expect(config.publicUrl).toBe("http://localhost:3000");
+    expect(config.links.dsoneUi).toBe("http://localhost:3000/demo/dsone/ui");
+    expect(config.links.signIn).toBe("http://localhost:3000/dsone/login");
+    expect(config.accessLinkLifetimeDays).toBe(1);
+    expect(config.resetLinkLifetimeMs).toBe(3_600_000);
+    expect(config.mailbox).toBe(true);
+    expect(config.passwordLoginAllowed).toBe(true);
+  });
+
+  it("names every bad variable at once", () => {
+    const problems = problemsOf({
+      PORT: "eighty",
+      DATABASE_URL: "mysql://x",
+      SMTP_URL: "mail.example.com",
+      PASSWORD_LOGIN_ALLOWED: "maybe",
+      RESET_LINK_LIFETIME: "soon",
+      ALLOWED_REDIRECT_ORIGINS: "https://ok.example, not a url",
+    });
+    const names = problems.map((problem) => problem.split(":")[0]);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "PORT",
+        "DATABASE_URL",
+        "SMTP_URL",
+        "PASSWORD_LOGIN_ALLOWED",
+        "RESET_LINK_LIFETIME",
+        "ALLOWED_REDIRECT_ORIGINS.1",
+      ]),
+    );
+    expect(problems.find((p) => p.startsWith("DATABASE_URL"))).toContain('must be "file:<path>" (SQLite) or "postgres://..." (PostgreSQL)');
+  });
+
+  it("requires the real product addresses and an https PUBLIC_URL in production", () => {
+    const problems = problemsOf({ NODE_ENV: "production", PUBLIC_URL: "http://accounts.example.com" });
+    expect(problems).toContain("DSONE_UI_URL: is required in production");
+    expect(problems).toContain("MAVERICK_SIGNUP_URL: is required in production");
+    expect(problems).toContain("PUBLIC_URL: must be https in production");
+  });
+
+  it("allows redirects to its own origin, the configured product addresses and the listed origins only", () => {
+    const config = loadConfig({ DSONE_UI_URL: "https://app.dsone.example/home", ALLOWED_REDIRECT_ORIGINS: "https://partner.example/path" });
+    expect(config.allowedRedirectOrigins).toEqual(
+      expect.arrayContaining(["http://localhost:3000", "https://app.dsone.example", "https://partner.example"]),
+    );
+    expect(config.allowedRedirectOrigins).not.toContain("https://evil.example");
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ SMTP_URL: "", PORT: "" }).port).toBe(3000);
+  });
+
+  it("wants both captcha keys or neither", () => {
+    expect(problemsOf({ CAPTCHA_SITE_KEY: "site" })).toEqual(["CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither"]);
+  });
+});

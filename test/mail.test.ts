@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../server/auth/accounts.ts";
+import { loadConfig } from "../server/config.ts";
+import { backoffMs, MAX_ATTEMPTS } from "../server/mail/worker.ts";
+import { createServer, type RunningServer } from "../server/server.ts";
+import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
+import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
+
+describe.each(DATABASE_KINDS)("mail through SMTP on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let sink: SmtpSink;
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    if (skip) return;
+    sink = await new SmtpSink().start();
+    database = await createTestDatabase(kind);
+    const webDir = mkdtempSync(join(tmpdir(), "account-web-"));
+    writeFileSync(join(webDir, "index.html"), "<!--app-config-->");
+    const config = loadConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      DATABASE_URL: database.url,
+      SMTP_URL: sink.url,
+      MAIL_FROM: "accounts@dsone.example",
+    });
+    server = await createServer(config, { webBuildDir: webDir });
+    await createAccount(server.db, { email: "mail@example.com" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  const ask = () => server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "mail@example.com", ProductId: 6 } });
+
+  it.skipIf(skip)("delivers the access-link mail, text and HTML, from the brand", async () => {
+    const since = sink.messages.length;
+    expect((await ask()).json().isOk).toBe(true);
+    const mail = await sink.waitFor("mail@example.com", { since });
+    expect(mail.raw).toContain("From: DS One <accounts@dsone.example>");
+    expect(mail.raw).toContain("Subject: Your DS One sign-in link");
+    expect(mail.raw).toContain("Content-Type: text/plain");
+    expect(mail.raw).toContain("Content-Type: text/html");
+    expect(linkIn(mail, "/dsone/access-link?token=")).toMatch(/^http:\/\/localhost:3000\/dsone\/access-link\?token=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it.skipIf(skip)("keeps a mail while the mail server refuses it, and delivers it once it accepts", async () => {
+    sink.refusing = true;
+    const since = sink.messages.length;
+    expect((await ask()).json().isOk).toBe(true);
+    await server.mailWorker.idle();
+    const waiting = await server.db.selectFrom("outbox").selectAll().where("sent_at", "is", null).executeTakeFirstOrThrow();
+    expect(waiting.attempts).toBe(1);
+    expect(waiting.last_error).toMatch(/451/);
+    expect(waiting.next_attempt_at).toBeGreaterThan(Date.now());
+
+    sink.refusing = false;
+    // Bring the retry forward instead of waiting out the backoff.
+    await server.db.updateTable("outbox").set({ next_attempt_at: 0 }).where("id", "=", waiting.id).execute();
+    server.mailWorker.kick();
+    await sink.waitFor("mail@example.com", { since });
+    await server.mailWorker.idle();
+    const delivered = await server.db.selectFrom("outbox").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow();
+    expect(delivered.sent_at).not.toBeNull();
+    expect(delivered.attempts).toBe(2);
+  });
+});
+
+describe("retry schedule", () => {
+  it("backs off exponentially up to an hour", () => {
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
+    expect(backoffMs(MAX_ATTEMPTS)).toBe(3_600_000);
+  });
+});
