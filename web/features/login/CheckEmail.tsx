@@ -3,11 +3,10 @@ import { config } from "../../app/config.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
 
-/** After a successful request: where the link went, how long it lives, and where else to look. */
+/** After a successful request: where the link went, how long it lives, and where else to look (under the title "Check Your Email"). */
 export function CheckEmail({ email, onUseAnotherEmail }: { email: string; onUseAnotherEmail: () => void }) {
   return (
     <div className="check-email" role="status">
-      <h2 className="card__title">{en.checkEmail.title}</h2>
       <p>
         {en.checkEmail.sent} <strong className="email">{email}</strong>.
       </p>

@@ -51,7 +51,7 @@ export default function LoginPage() {
 
   if (sentTo) {
     return (
-      <Screen brand={brand}>
+      <Screen brand={brand} title={en.checkEmail.title}>
         <CheckEmail email={sentTo} onUseAnotherEmail={() => setSentTo(undefined)} />
       </Screen>
     );

@@ -1,0 +1,148 @@
+import type { Page } from "@playwright/test";
+import { linkIn } from "../test/support/smtp-sink.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+
+const MY_ACCOUNT = "/demo/dsone/my-account";
+
+async function askForLink(page: Page, email: string, returnUrl: string) {
+  await page.goto(`/dsone/login?ReturnUrl=${encodeURIComponent(returnUrl)}`);
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+  await page.getByLabel("Enter your email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+test("a customer asks for a link, opens it from the mail and arrives signed in at the ReturnUrl", async ({ page, mail, baseURL }) => {
+  const since = mail.messages.length;
+  await askForLink(page, "new.customer@example.com", `${baseURL}${MY_ACCOUNT}`);
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await expect(page.getByText("We sent a personal access link to new.customer@example.com.")).toBeVisible();
+  await expect(page.getByText("The link expires in 1 Day.")).toBeVisible();
+  await expect(page.getByText("If you don't see the email, check your Spam or Junk folder.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const link = linkIn(await mail.waitFor("new.customer@example.com", { since }), "/dsone/access-link?token=");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Sign In to DS One" })).toBeVisible();
+  // The token leaves the address bar as soon as the page has loaded.
+  expect(page.url()).not.toContain("token=");
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${baseURL}${MY_ACCOUNT}`);
+  await expect(page.getByText("Signed in as new.customer@example.com")).toBeVisible();
+});
+
+test("the loading screen shows while the session is checked", async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/dsone/session", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+  await expect(page.getByRole("heading", { name: "DS One" })).toBeVisible();
+  await expect(page.getByText("Software Is Loading...")).toBeVisible();
+  await expectNoAxeViolations(page);
+  release();
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+});
+
+test("the email field says what is wrong", async ({ page }) => {
+  await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Email is required")).toBeVisible();
+  await page.getByLabel("Enter your email").fill("not-an-email");
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  // No Google button or divider unless Google sign-in is configured.
+  await expect(page.getByRole("button", { name: "Continue with Google" })).toHaveCount(0);
+  await expect(page.getByText("Or", { exact: true })).toHaveCount(0);
+});
+
+test("an unknown email shows Account Not Found, and Try Another Email goes back", async ({ page }) => {
+  await askForLink(page, "nobody.here@example.com", "/demo/dsone/ui");
+  await expect(page.getByRole("heading", { name: "Account Not Found" })).toBeVisible();
+  await expect(page).toHaveURL(/failedEmail=nobody\.here%40example\.com/);
+  await expect(page.getByText("nobody.here@example.com")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Try Another Email" }).click();
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+  await expect(page).not.toHaveURL(/failedEmail/);
+  await expect(page).toHaveURL(/ReturnUrl=/);
+});
+
+test("a link works once: opened again it is refused with a way to ask for a new one", async ({ page, mail }) => {
+  const since = mail.messages.length;
+  await askForLink(page, "new.customer@example.com", "/demo/dsone/ui");
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  const link = linkIn(await mail.waitFor("new.customer@example.com", { since }), "/dsone/access-link?token=");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/demo\/dsone\/ui$/);
+
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "This Link Has Already Been Used" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send Me a New Link" }).click();
+  await expect(page).toHaveURL(/\/dsone\/login\?ReturnUrl=/);
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+});
+
+test("an expired link is refused", async ({ page, mail, app }) => {
+  const since = mail.messages.length;
+  await askForLink(page, "safe.customer@example.com", "/demo/dsone/ui");
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  const link = linkIn(await mail.waitFor("safe.customer@example.com", { since }), "/dsone/access-link?token=");
+  app.sql("update one_time_tokens set expires_at = 0 where used_at is null");
+  await page.goto(link);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "This Link Has Expired" })).toBeVisible();
+});
+
+test("a made-up link is refused", async ({ page }) => {
+  await page.goto(`/dsone/access-link?token=${"x".repeat(43)}`);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "This Link Is Not Valid" })).toBeVisible();
+});
+
+test("an off-site ReturnUrl is ignored: the customer lands on the DS One UI address", async ({ page, mail, baseURL }) => {
+  const since = mail.messages.length;
+  await askForLink(page, "new.customer@example.com", "https://evil.example/steal");
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await page.goto(linkIn(await mail.waitFor("new.customer@example.com", { since }), "/dsone/access-link?token="));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${baseURL}/demo/dsone/ui`);
+});
+
+test("without a session or a returnurl, the login page sends the browser to the DS One UI address", async ({ page, baseURL }) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(`${baseURL}/demo/dsone/ui`);
+  await expect(page.getByText("Nobody is signed in.")).toBeVisible();
+  await page.goto("/dsone/login?from=mavericksafe");
+  await expect(page).toHaveURL(`${baseURL}/demo/maverick/logged-out`);
+});
+
+test("a signed-in customer with a license goes straight to auto-login with the device's uuid", async ({ page, mail }) => {
+  const since = mail.messages.length;
+  await askForLink(page, "licensed.customer@example.com", "/demo/dsone/ui");
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await page.goto(linkIn(await mail.waitFor("licensed.customer@example.com", { since }), "/dsone/access-link?token="));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Lee Licensed")).toBeVisible();
+  await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+  await expect(page).toHaveURL(/\/dsone\/auto-login\?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60$/);
+  await expect(page.getByRole("heading", { name: "Logging you in to DS One" })).toBeVisible();
+  await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
+});
+
+test("an existing desktop user is sent to the desktop sign-in with the email appended", async ({ page }) => {
+  const redirect = page.waitForRequest(/\/dsone\/password-login\?email=desktop\.customer%40example\.com$/);
+  await askForLink(page, "desktop.customer@example.com", "/demo/dsone/ui");
+  await redirect;
+});
