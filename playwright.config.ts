@@ -12,9 +12,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI
-    ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]]
-    : [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
     browserName: "chromium",
     launchOptions: {

@@ -1,3 +1,4 @@
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
@@ -205,7 +206,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
 
   it.skipIf(skip)("refuses bad input with a clear 4xx and writes nothing", async () => {
     const before = { outbox: await count("outbox"), tokens: await count("one_time_tokens") };
-    const cases: [string, Parameters<typeof server.app.inject>[0], number, RegExp][] = [
+    const cases: [string, InjectOptions, number, RegExp][] = [
       ["missing email", { method: "POST", url: "/api/access-link", payload: { ProductId: 6 } }, 400, /^Email: is required$/],
       [
         "malformed email",
