@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { spawnServer } from "../test/support/spawn-server.ts";
+
+/**
+ * (a) The JavaScript a browser loads for /dsone/login, gzip-compressed, against the 100 KB budget.
+ * Measured in Chromium from the responses the page really received, so it counts lazy chunks too.
+ */
+export const LOGIN_BUDGET_BYTES = 100 * 1024;
+
+export async function measureLoginBundle(): Promise<{ files: { url: string; raw: number; gzip: number }[]; totalGzip: number }> {
+  buildIfStale();
+  const dir = mkdtempSync(join(tmpdir(), "account-bench-"));
+  const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "account.db")}` });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const files: { url: string; raw: number; gzip: number }[] = [];
+    const pending: Promise<void>[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "script") return;
+      pending.push(
+        response.body().then((body) => {
+          files.push({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+        }),
+      );
+    });
+    await page.goto(`${server.url}/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui`);
+    await page.getByRole("heading", { name: "Customer Login" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await Promise.all(pending);
+    return { files, totalGzip: files.reduce((sum, file) => sum + file.gzip, 0) };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.main) {
+  const { files, totalGzip } = await measureLoginBundle();
+  for (const file of files)
+    console.log(
+      `  ${file.url.padEnd(48)} ${(file.raw / 1024).toFixed(1).padStart(7)} KB raw ${(file.gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
+    );
+  console.log(`login route JavaScript: ${(totalGzip / 1024).toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_BYTES / 1024} KB)`);
+}

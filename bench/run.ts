@@ -1,0 +1,17 @@
+import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
+import { describeRun, measureSessionCheck } from "./session-check.ts";
+
+/** `npm run bench`: prints every figure; judges nothing (these machines are shared and noisy). */
+const bundle = await measureLoginBundle();
+console.log("Login route (/dsone/login) JavaScript, as Chromium loaded it:");
+for (const file of bundle.files)
+  console.log(
+    `  ${file.url.padEnd(48)} ${(file.raw / 1024).toFixed(1).padStart(7)} KB raw ${(file.gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
+  );
+console.log(`  total: ${(bundle.totalGzip / 1024).toFixed(1)} KB gzip of a ${LOGIN_BUDGET_BYTES / 1024} KB budget\n`);
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const { signedIn, anonymous } = await measureSessionCheck(seconds);
+console.log(`Session check under autocannon (10 connections, ${seconds} s each):`);
+console.log(`  ${describeRun("signed in", signedIn)}`);
+console.log(`  ${describeRun("anonymous", anonymous)}`);

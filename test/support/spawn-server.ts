@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dirname, "..", "..");
+
+export interface SpawnedServer {
+  url: string;
+  port: number;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the account server exited (${child.exitCode}):\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the account server did not start within 20 s:\n${output()}`);
+}
+
+/**
+ * The account server as a separate process, exactly as `node server/main.ts` runs it, on a free
+ * port; for end-to-end tests and benchmarks.
+ */
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  let log = "";
+  const child = spawn(process.execPath, [join(ROOT, "server", "main.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    log += chunk.toString();
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  await waitUntilUp(url, child, () => log);
+  return {
+    url,
+    port,
+    output: () => log,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
