@@ -11,6 +11,7 @@ import { sessionRoutes } from "./routes/api-session.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
 import { demoRoutes } from "./routes/demo.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
+import { externalLoginRoutes } from "./routes/external-login.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { baseHeaders } from "./security-headers.ts";
 
@@ -75,6 +76,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   sessionRoutes(app, context);
   accessLinkRoutes(app, context);
   telemetryRoutes(app, context);
+  externalLoginRoutes(app, context);
   if (config.mailbox) devMailboxRoutes(app, context);
   if (config.devTools) demoRoutes(app, context);
   if (options.serveWebApp !== false) {

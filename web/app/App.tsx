@@ -1,12 +1,13 @@
 import { Suspense, useEffect } from "react";
 import { recordPageView } from "../telemetry/page-view.ts";
 import { brandForPath } from "./brand.ts";
+import { rememberDeviceUuid } from "./device.ts";
 import { useLocation } from "./router.ts";
 import { screenFor } from "./routes.ts";
 
 /**
  * The wildcard layout at the router's root: it sets the brand (favicon, colours) from the path,
- * records a page view per route, and shows the screen for the path.
+ * keeps the uuid parameter, records a page view per route, and shows the screen for the path.
  */
 export function App() {
   const { pathname, search } = useLocation();
@@ -20,6 +21,7 @@ export function App() {
   }, [brand]);
 
   useEffect(() => {
+    rememberDeviceUuid(search);
     recordPageView(pathname, search);
   }, [pathname, search]);
 
