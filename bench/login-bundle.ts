@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../test/support/chromium.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
 
 /**
@@ -16,17 +17,7 @@ export async function measureLoginBundle(): Promise<{ files: { url: string; raw:
   buildIfStale();
   const dir = mkdtempSync(join(tmpdir(), "account-bench-"));
   const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "account.db")}` });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
   try {
     const page = await browser.newPage();
     const files: { url: string; raw: number; gzip: number }[] = [];

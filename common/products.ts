@@ -17,9 +17,5 @@ export function productById(id: number): (typeof PRODUCTS)[ProductCode] | undefi
   return Object.values(PRODUCTS).find((product) => product.id === id);
 }
 
-export function isProductCode(value: string): value is ProductCode {
-  return Object.hasOwn(PRODUCTS, value);
-}
-
 export const LICENSE_STATES = ["Active", "Trial", "Expired"] as const;
 export type LicenseState = (typeof LICENSE_STATES)[number];

@@ -32,7 +32,7 @@ function linkPage(config: Config, productId: number, token: string): string {
   return `${config.publicUrl}/${brand}/access-link?token=${token}`;
 }
 
-export function defaultLanding(config: Config, productId: number): string {
+function defaultLanding(config: Config, productId: number): string {
   return productId === PRODUCTS.maverick.id ? config.links.maverickUi : config.links.dsoneUi;
 }
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from "react";
-import { withoutHopParameters } from "../../common/query.ts";
 
 /**
  * A small history router: the app has a fixed list of paths and needs no nested routing, so the
@@ -40,14 +39,6 @@ export function navigate(to: string, { replace = false } = {}): void {
   if (replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
-}
-
-/**
- * Moving between screens drops the OAuth-style parameters (SPEC section 2) and keeps the rest of
- * the query.
- */
-export function screenUrl(pathname: string, search: string = window.location.search): string {
-  return `${pathname}${withoutHopParameters(search)}`;
 }
 
 /** Leaves the app for another address (a product's site, the installer host). */
