@@ -121,6 +121,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     }
     if (!env.PUBLIC_URL) problems.push("PUBLIC_URL: is required in production");
     if (env.PUBLIC_URL?.startsWith("http:")) problems.push("PUBLIC_URL: must be https in production");
+    // Without it, mail would go to the development mailbox: nowhere a customer could read it.
+    if (!env.SMTP_URL) problems.push("SMTP_URL: is required in production");
   }
   if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
     problems.push("CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither");
@@ -150,10 +152,23 @@ function resolve(env: Env) {
     signIn: env.SIGNIN_URL ?? `${publicUrl}/dsone/login`,
     desktopSignIn: env.DESKTOP_SIGNIN_URL ?? `${publicUrl}/dsone/password-login?email=`,
   };
-  // Redirects may go to our own origin, to any product address we were configured with, and to
-  // the origins listed explicitly; nowhere else.
+  // Redirects may go to our own origin, to the products' own sites and to the origins listed
+  // explicitly; nowhere else. Document and download hosts (legal pages, installer) are left out:
+  // they are often shared hosts where anyone can publish a page.
+  const productSites = [
+    links.dsoneUi,
+    links.dsoneMyAccount,
+    links.dsoneLogout,
+    links.cart,
+    links.maverickUi,
+    links.maverickMyAccount,
+    links.maverickLogout,
+    links.maverickSignUp,
+    links.signIn,
+    links.desktopSignIn,
+  ];
   const allowedRedirectOrigins = [
-    ...new Set([publicUrl, ...Object.values(links).map((link) => new URL(link).origin), ...env.ALLOWED_REDIRECT_ORIGINS]),
+    ...new Set([publicUrl, ...productSites.map((link) => new URL(link).origin), ...env.ALLOWED_REDIRECT_ORIGINS]),
   ];
   return {
     production,

@@ -1,3 +1,5 @@
+import type { FastifyReply } from "fastify";
+
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
@@ -5,11 +7,25 @@ export function escapeHtml(value: string): string {
 
 /**
  * A small server-rendered page (development mailbox, stand-in product pages, plain error pages).
- * No script; styles from one stylesheet, so the strict CSP holds.
+ * No script; styles from one stylesheet, so PLAIN_PAGE_CSP holds.
  */
 export function plainPage(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><link rel="stylesheet" href="/plain.css"></head>
 <body><main>${body}</main></body></html>`;
+}
+
+/** The CSP of server-rendered pages: nothing runs, styles come from /plain.css, forms post here. */
+export const PLAIN_PAGE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+export function sendPlainPage(reply: FastifyReply, title: string, body: string, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-store")
+    .header("content-security-policy", PLAIN_PAGE_CSP)
+    .header("referrer-policy", "no-referrer")
+    .send(plainPage(title, body));
 }

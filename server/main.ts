@@ -18,6 +18,11 @@ async function main(): Promise<void> {
   const address = await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`Account server listening on ${address}, public URL ${config.publicUrl}`);
   if (server.seeded) console.log(demoBanner(config));
+  if (!config.production && !/^(localhost|127\.|::1$)/.test(config.host)) {
+    server.app.log.warn(
+      `NODE_ENV is ${config.nodeEnv}, not production: demo data and the stand-in pages are on, on a public interface (${config.host}). Set NODE_ENV=production for a real deployment.`,
+    );
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -199,6 +199,18 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
       const perAddress: number[] = [];
       for (let i = 0; i < 6; i++) perAddress.push((await askLimited(`someone-${i}@example.com`, "192.0.2.1")).statusCode);
       expect(perAddress).toEqual([200, 200, 200, 200, 200, 429]);
+
+      const clicks: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const click = await limited.app.inject({
+          method: "POST",
+          url: "/api/access-link/consume",
+          remoteAddress: "192.0.2.7",
+          payload: { token: "B".repeat(43) },
+        });
+        clicks.push(click.statusCode);
+      }
+      expect(clicks).toEqual([404, 404, 404, 404, 404, 429]);
     } finally {
       await limited.stop();
     }

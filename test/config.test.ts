@@ -53,14 +53,23 @@ describe("configuration", () => {
     expect(problems).toContain("DSONE_UI_URL: is required in production");
     expect(problems).toContain("MAVERICK_SIGNUP_URL: is required in production");
     expect(problems).toContain("PUBLIC_URL: must be https in production");
+    expect(problems).toContain("SMTP_URL: is required in production");
   });
 
   it("allows redirects to its own origin, the configured product addresses and the listed origins only", () => {
-    const config = loadConfig({ DSONE_UI_URL: "https://app.dsone.example/home", ALLOWED_REDIRECT_ORIGINS: "https://partner.example/path" });
+    const config = loadConfig({
+      DSONE_UI_URL: "https://app.dsone.example/home",
+      ALLOWED_REDIRECT_ORIGINS: "https://partner.example/path",
+      PRIVACY_POLICY_URL: "https://docs-host.example/dsone/privacy",
+      INSTALLER_HOST: "https://downloads.example",
+    });
     expect(config.allowedRedirectOrigins).toEqual(
       expect.arrayContaining(["http://localhost:3000", "https://app.dsone.example", "https://partner.example"]),
     );
-    expect(config.allowedRedirectOrigins).not.toContain("https://evil.example");
+    // Document and download hosts are not places to send a signed-in customer.
+    for (const origin of ["https://evil.example", "https://docs-host.example", "https://downloads.example"]) {
+      expect(config.allowedRedirectOrigins).not.toContain(origin);
+    }
   });
 
   it("treats an empty variable as unset", () => {

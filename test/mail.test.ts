@@ -1,10 +1,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { loadConfig } from "../server/config.ts";
-import { backoffMs, MAX_ATTEMPTS } from "../server/mail/worker.ts";
+import { openDatabase } from "../server/db/database.ts";
+import { enqueueMail } from "../server/mail/outbox.ts";
+import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
 import { createServer, type RunningServer } from "../server/server.ts";
 import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
@@ -78,3 +81,51 @@ describe("retry schedule", () => {
     expect(backoffMs(MAX_ATTEMPTS)).toBe(3_600_000);
   });
 });
+
+describe.each(DATABASE_KINDS)("several mail workers on one %s database", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+
+  it.skipIf(skip)("deliver each mail exactly once", async () => {
+    const database = await createTestDatabase(kind);
+    const { db } = await openDatabase(database.url);
+    const silent = silentLogger();
+    const sent: string[] = [];
+    // A slow mail server: both workers see the same due mails while the other is sending.
+    const slowDelivery = async (mail: OutgoingMail) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      sent.push(mail.subject);
+    };
+    const workers = [new MailWorker(db, slowDelivery), new MailWorker(db, slowDelivery)];
+    try {
+      for (let i = 0; i < 10; i++) {
+        await enqueueMail(db, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
+      }
+      for (const worker of workers) worker.start(silent, 60_000);
+      for (const worker of workers) worker.kick();
+      await Promise.all(workers.map((worker) => worker.idle()));
+      await Promise.all(workers.map((worker) => worker.idle()));
+      expect(sent.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `mail ${i}`).sort());
+      const rows = await db.selectFrom("outbox").select(["attempts", "sent_at", "locked_by"]).execute();
+      expect(rows.every((row) => row.attempts === 1 && row.sent_at !== null && row.locked_by === null)).toBe(true);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
+
+function silentLogger(): FastifyBaseLogger {
+  const logger = {
+    level: "silent",
+    fatal() {},
+    error() {},
+    warn() {},
+    info() {},
+    debug() {},
+    trace() {},
+    silent() {},
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger;
+}

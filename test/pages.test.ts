@@ -31,6 +31,17 @@ describe("pages and headers", () => {
     expect(response.body).not.toContain("secret-key");
   });
 
+  it("says plainly that social sign-in is not available, whatever the query", async () => {
+    const response = await server.app.inject({
+      method: "GET",
+      url: "/external/login?provider=Google&provider=<b>x</b>&product=dsone&ReturnUrl=%2Fdemo%2Fdsone%2Fui",
+    });
+    expect(response.statusCode).toBe(501);
+    expect(response.body).toContain("Sign-in with Google is not available");
+    expect(response.body).not.toContain("<b>x</b>");
+    expect(response.body).toContain('href="/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui"');
+  });
+
   it("answers unknown API paths with a JSON 404, not the app", async () => {
     const response = await server.app.inject({ method: "GET", url: "/api/nothing" });
     expect(response.statusCode).toBe(404);
@@ -47,9 +58,13 @@ describe("pages and headers", () => {
     expect(response.json()).toEqual({ code: "CAPTCHA_FAILED", message: "Login failed" });
   });
 
-  it("shows the development mailbox and the stand-in product pages outside production", async () => {
-    expect((await server.app.inject({ method: "GET", url: "/dev/mailbox" })).body).toContain("Development mailbox");
+  it("shows the development mailbox, to this machine only, and the stand-in product pages outside production", async () => {
+    const mailbox = await server.app.inject({ method: "GET", url: "/dev/mailbox" });
+    expect(mailbox.body).toContain("Development mailbox");
+    expect(mailbox.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect((await server.app.inject({ method: "GET", url: "/dev/mailbox", remoteAddress: "203.0.113.5" })).statusCode).toBe(404);
     const standIn = await server.app.inject({ method: "GET", url: "/demo/dsone/ui" });
+    expect(standIn.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(standIn.body).toContain("Nobody is signed in.");
     expect(standIn.body).toContain(`/dsone/login?ReturnUrl=${encodeURIComponent("http://localhost:3000/demo/dsone/ui")}`);
   });
@@ -75,7 +90,12 @@ describe("in production", () => {
         "UNINSTALL_GUIDE_URL",
       ].map((name) => [name, `https://products.example/${name.toLowerCase()}`]),
     );
-    server = await startTestServer("sqlite", { NODE_ENV: "production", PUBLIC_URL: "https://accounts.example", ...addresses });
+    server = await startTestServer("sqlite", {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://accounts.example",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      ...addresses,
+    });
   });
   afterAll(async () => {
     await server?.stop();

@@ -6,7 +6,7 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail } from "../mail/templates.ts";
-import { countAttempt } from "./rate-limit.ts";
+import { enforceLimits } from "./rate-limit.ts";
 import { safeRedirect } from "./redirects.ts";
 import { hashSecret, newSecret } from "./tokens.ts";
 
@@ -36,11 +36,6 @@ function defaultLanding(config: Config, productId: number): string {
   return productId === PRODUCTS.maverick.id ? config.links.maverickUi : config.links.dsoneUi;
 }
 
-function minutesText(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}
-
 /**
  * Sends a personal access link when the email has an account. An account that holds only a
  * license of the earlier desktop product (solve IQ) is an existing desktop user: it signs in on the
@@ -49,19 +44,15 @@ function minutesText(ms: number): string {
 export async function requestAccessLink(db: Db, config: Config, request: AccessLinkRequest): Promise<AccessLinkAnswer> {
   const emailKey = normalizeEmail(request.email);
   const { windowMs, accessLinkPerIp, accessLinkPerEmail } = config.rateLimits;
-  for (const [key, limit] of [
-    [`access-link:ip:${request.ip}`, accessLinkPerIp],
-    [`access-link:email:${emailKey}`, accessLinkPerEmail],
-  ] as const) {
-    const verdict = await countAttempt(db, key, limit, windowMs);
-    if (!verdict.allowed) {
-      throw new AppError(
-        "RATE_LIMITED",
-        `Too many sign-in links were requested. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`,
-        { "retry-after": String(Math.ceil(verdict.retryAfterMs / 1000)) },
-      );
-    }
-  }
+  await enforceLimits(
+    db,
+    [
+      [`access-link:ip:${request.ip}`, accessLinkPerIp],
+      [`access-link:email:${emailKey}`, accessLinkPerEmail],
+    ],
+    windowMs,
+    "sign-in links were requested",
+  );
 
   const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
@@ -99,7 +90,19 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
  * Spends an access link: single use, enforced by one conditional update, so two clicks racing
  * each other cannot both succeed. Answers the account and where to continue.
  */
-export async function consumeAccessLink(db: Db, config: Config, token: string): Promise<{ accountId: string; redirectUrl: string }> {
+export async function consumeAccessLink(
+  db: Db,
+  config: Config,
+  token: string,
+  ip: string,
+): Promise<{ accountId: string; redirectUrl: string }> {
+  // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
+  await enforceLimits(
+    db,
+    [[`access-link-consume:ip:${ip}`, config.rateLimits.accessLinkPerIp]],
+    config.rateLimits.windowMs,
+    "sign-in attempts",
+  );
   const tokenHash = hashSecret(token);
   const now = Date.now();
   const spent = await db

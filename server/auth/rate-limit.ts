@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
+import { AppError } from "../errors.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -35,4 +36,29 @@ export async function pruneRateLimits(db: Db, windowMs: number, now = Date.now()
     .deleteFrom("rate_limits")
     .where("window_start", "<=", now - windowMs)
     .execute();
+}
+
+function minutesText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+/**
+ * Counts one attempt under each key and refuses with 429 (and Retry-After) at the first key over
+ * its limit. `what` completes "Too many … Please wait N minutes and try again."
+ */
+export async function enforceLimits(
+  db: Db,
+  limits: readonly (readonly [key: string, limit: number])[],
+  windowMs: number,
+  what: string,
+): Promise<void> {
+  for (const [key, limit] of limits) {
+    const verdict = await countAttempt(db, key, limit, windowMs);
+    if (!verdict.allowed) {
+      throw new AppError("RATE_LIMITED", `Too many ${what}. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`, {
+        "retry-after": String(Math.ceil(verdict.retryAfterMs / 1000)),
+      });
+    }
+  }
 }

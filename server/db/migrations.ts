@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
-import { PRODUCTS } from "../../common/products.ts";
 
 /**
  * One list of migrations for SQLite and PostgreSQL alike: portable column types only (text,
@@ -28,7 +27,12 @@ const migrations: Record<string, Migration> = {
         .execute();
       await db
         .insertInto("products" as never)
-        .values(Object.values(PRODUCTS).map(({ id, code, name }) => ({ id, code, name })) as never)
+        // Literal values: a migration must insert the same rows whenever it runs.
+        .values([
+          { id: 6, code: "dsone", name: "DS One" },
+          { id: 7, code: "maverick", name: "Maverick Safe" },
+          { id: 5, code: "solveiq", name: "solve IQ" },
+        ] as never)
         .execute();
 
       await db.schema
@@ -84,6 +88,7 @@ const migrations: Record<string, Migration> = {
         .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
         .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
         .addColumn("locked_until", "bigint")
+        .addColumn("locked_by", "text")
         .addColumn("sent_at", "bigint")
         .addColumn("failed_at", "bigint")
         .addColumn("last_error", "text")

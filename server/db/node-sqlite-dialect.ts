@@ -23,7 +23,7 @@ export class NodeSqliteDialect implements Dialect {
     this.#database = database;
   }
   createAdapter() {
-    return new SqliteAdapter();
+    return new NodeSqliteAdapter();
   }
   createDriver(): Driver {
     return new NodeSqliteDriver(this.#database);
@@ -36,6 +36,17 @@ export class NodeSqliteDialect implements Dialect {
   }
 }
 
+/** SQLite runs DDL inside transactions, so a migration that fails midway leaves nothing behind. */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/**
+ * The connection is lent to one caller at a time. Inside a transaction, use the transaction's
+ * handle only: a query on the outer handle would wait for the transaction, which waits for it.
+ */
 class NodeSqliteDriver implements Driver {
   readonly #connection: NodeSqliteConnection;
   #queue: Promise<void> = Promise.resolve();

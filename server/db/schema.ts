@@ -66,6 +66,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: Millis;
   locked_until: Millis | null;
+  /** Which delivery attempt holds the row: only its holder may record the outcome. */
+  locked_by: string | null;
   sent_at: Millis | null;
   failed_at: Millis | null;
   last_error: string | null;

@@ -1,4 +1,4 @@
-import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/database.ts";
@@ -15,7 +15,9 @@ export interface OutgoingMail {
 }
 
 export const MAX_ATTEMPTS = 12;
-const CLAIM_MS = 60_000;
+/** How long a claimed mail is held; longer than an SMTP exchange can last (see SMTP_TIMEOUTS). */
+const CLAIM_MS = 5 * 60_000;
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 const BATCH = 20;
 
 /** 5 s, 10 s, 20 s ... capped at 1 hour: twelve attempts cover about five hours of outage. */
@@ -24,7 +26,7 @@ export function backoffMs(attempts: number): number {
 }
 
 export function smtpDelivery(smtpUrl: string): Deliver {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return async (mail) => {
     await transport.sendMail(mail);
   };
@@ -40,13 +42,13 @@ export function developmentMailbox(publicUrl: string): Deliver {
 
 /**
  * Polls the outbox and delivers what is due. Several instances may run this worker on one
- * database: a row is claimed by a conditional update before it is sent, so only one sends it.
+ * database: a row is claimed by a conditional update that also checks it is still due and
+ * unchanged, under a claim id of its own; only the claim's holder records the outcome.
  */
 export class MailWorker {
   readonly #db: Db;
   readonly #deliver: Deliver;
   #log: FastifyBaseLogger | undefined;
-  readonly #owner = `${hostname()}:${process.pid}`;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #stopped = false;
@@ -107,39 +109,40 @@ export class MailWorker {
       .execute();
     for (const row of due) {
       if (this.#stopped) return;
+      const claim = randomUUID();
+      const claimedAt = Date.now();
       const claimed = await this.#db
         .updateTable("outbox")
-        .set({ locked_until: Date.now() + CLAIM_MS })
+        .set({ locked_until: claimedAt + CLAIM_MS, locked_by: claim })
         .where("id", "=", row.id)
         .where("sent_at", "is", null)
-        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", Date.now())]))
+        .where("failed_at", "is", null)
+        .where("attempts", "=", row.attempts)
+        .where("next_attempt_at", "<=", claimedAt)
+        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", claimedAt)]))
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) continue;
+      const mine = this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+      const attempts = row.attempts + 1;
       try {
         await this.#deliver(
           { from: row.from_address, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body },
           this.#log as FastifyBaseLogger,
         );
-        await this.#db
-          .updateTable("outbox")
-          .set({ sent_at: Date.now(), locked_until: null, attempts: row.attempts + 1, last_error: null })
-          .where("id", "=", row.id)
-          .execute();
-        this.#log?.info({ mailId: row.id, owner: this.#owner }, "mail delivered");
+        await mine.set({ sent_at: Date.now(), locked_until: null, locked_by: null, attempts, last_error: null }).execute();
+        this.#log?.info({ mailId: row.id }, "mail delivered");
       } catch (error) {
-        const attempts = row.attempts + 1;
         const gaveUp = attempts >= MAX_ATTEMPTS;
         const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-        await this.#db
-          .updateTable("outbox")
+        await mine
           .set({
             attempts,
             locked_until: null,
+            locked_by: null,
             last_error: message,
             next_attempt_at: Date.now() + backoffMs(attempts),
             failed_at: gaveUp ? Date.now() : null,
           })
-          .where("id", "=", row.id)
           .execute();
         this.#log?.warn(
           { mailId: row.id, attempts, gaveUp, error: message },

@@ -39,7 +39,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
 
   app.post("/api/access-link/consume", async (request, reply) => {
     const { token } = parseJsonBody(request, consumeRequest);
-    const { accountId, redirectUrl } = await consumeAccessLink(db, config, token);
+    const { accountId, redirectUrl } = await consumeAccessLink(db, config, token, request.ip);
     await startSession(db, config, request, reply, accountId);
     return { redirectUrl };
   });

@@ -3,7 +3,7 @@ import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { escapeHtml, plainPage } from "../html.ts";
+import { escapeHtml, sendPlainPage } from "../html.ts";
 
 const PAGES: Record<string, string> = {
   ui: "web app",
@@ -42,23 +42,20 @@ export function demoRoutes(app: FastifyInstance, { db, config }: AppContext): vo
 <h1>${escapeHtml(brand.name)} ${escapeHtml(role)}</h1>
 ${who}
 <p><a href="/dev/mailbox">Development mailbox</a></p>`;
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .send(plainPage(`${brand.name} ${role}`, body));
+    return sendPlainPage(reply, `${brand.name} ${role}`, body);
   });
 
   app.get<{ Params: { "*": string } }>("/demo/installer/*", async (request, reply) => {
     const channel = request.params["*"].replace(/^api\/download\//, "");
     const body = `<p class="note">Stand-in page for development. In production this address is the installer host.</p>
 <h1>Installer download</h1><p>The installer for channel <strong>${escapeHtml(channel || "(none)")}</strong> would download here.</p>`;
-    return reply.type("text/html; charset=utf-8").send(plainPage("Installer download", body));
+    return sendPlainPage(reply, "Installer download", body);
   });
 
   app.get<{ Params: { page: string } }>("/demo/legal/:page", async (request, reply) => {
     const title = request.params.page.replace(/-/g, " ");
     const body = `<p class="note">Stand-in page for development. In production this address is the product's own document.</p><h1>${escapeHtml(title)}</h1>`;
-    return reply.type("text/html; charset=utf-8").send(plainPage(title, body));
+    return sendPlainPage(reply, title, body);
   });
 
   app.post<{ Body: { back?: string } }>("/demo/sign-out", async (request, reply) => {

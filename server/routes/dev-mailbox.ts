@@ -1,7 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { escapeHtml, plainPage } from "../html.ts";
+import { escapeHtml, sendPlainPage } from "../html.ts";
+
+function isLoopback(ip: string): boolean {
+  return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
+}
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -21,9 +25,16 @@ function status(row: { sent_at: number | null; failed_at: number | null; attempt
 
 /**
  * The development mailbox (/dev/mailbox): every mail in the outbox, newest first, readable in the
- * browser. Registered only outside production.
+ * browser. Registered only outside production, and it answers only this machine: a server started
+ * without NODE_ENV=production on a public interface must not hand out sign-in links.
  */
 export function devMailboxRoutes(app: FastifyInstance, { db }: AppContext): void {
+  app.addHook("onRequest", async (request) => {
+    if (request.url.startsWith("/dev/mailbox") && !isLoopback(request.ip)) {
+      throw new AppError("NOT_FOUND");
+    }
+  });
+
   app.get("/dev/mailbox", async (_request, reply) => {
     const rows = await db.selectFrom("outbox").selectAll().orderBy("created_at", "desc").limit(100).execute();
     const items = rows
@@ -38,11 +49,7 @@ export function devMailboxRoutes(app: FastifyInstance, { db }: AppContext): void
     const body = `<h1>Development mailbox</h1>
 <p>Mail the account server has sent, newest first. It is kept here because no SMTP_URL is set; this page does not exist in production.</p>
 ${items || "<p>No mail yet. Ask for a sign-in link on the login page and reload this page.</p>"}`;
-    return reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header("referrer-policy", "no-referrer")
-      .send(plainPage("Development mailbox", body));
+    return sendPlainPage(reply, "Development mailbox", body);
   });
 
   app.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.ts";
-import { escapeHtml, plainPage } from "../html.ts";
+import { escapeHtml, sendPlainPage } from "../html.ts";
 
 /**
  * GET /external/login?provider=…&product=dsone|maverick&…: the start of social sign-in (SPEC
@@ -8,21 +8,18 @@ import { escapeHtml, plainPage } from "../html.ts";
  * so the page says so plainly and offers the email sign-in with the customer's query.
  */
 export function externalLoginRoutes(app: FastifyInstance, _context: AppContext): void {
-  app.get<{ Querystring: Record<string, string> }>("/external/login", async (request, reply) => {
-    const query = new URLSearchParams(request.query);
+  app.get("/external/login", async (request, reply) => {
+    const query = new URLSearchParams(request.url.split("?")[1] ?? "");
     const product = query.get("product") === "maverick" ? "maverick" : "dsone";
+    const provider = query.get("provider") || "this provider";
     query.delete("provider");
     query.delete("product");
     // Back to the same sign-in, so the ReturnUrl it was started with still applies.
     const rest = query.toString();
     const back = `/${product}/login${rest ? `?${rest}` : ""}`;
-    const body = `<h1>Sign-in with ${escapeHtml(request.query.provider || "this provider")} is not available</h1>
+    const body = `<h1>Sign-in with ${escapeHtml(provider)} is not available</h1>
 <p>This server cannot sign you in with a social account yet. Please sign in with your email address: we will send you a personal access link.</p>
 <p><a class="button" href="${escapeHtml(back)}">Sign in with email</a></p>`;
-    return reply
-      .code(501)
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .send(plainPage("Social sign-in is not available", body));
+    return sendPlainPage(reply, "Social sign-in is not available", body, 501);
   });
 }
