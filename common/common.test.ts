@@ -78,3 +78,16 @@ describe("redirect allowlist", () => {
     }
   });
 });
+
+describe("new password rules", () => {
+  it("give the specification's messages", async () => {
+    const { newPasswordErrors } = await import("./password-rules.ts");
+    expect(newPasswordErrors("", "")).toEqual({
+      password: "Password is a required field",
+      confirmPassword: "Confirm Password is a required field",
+    });
+    expect(newPasswordErrors("short", "short")).toEqual({ password: "New Password must be at least 8 characters long" });
+    expect(newPasswordErrors("long-enough", "long-enougH")).toEqual({ confirmPassword: "Confirm Password must match Password" });
+    expect(newPasswordErrors("long-enough", "long-enough")).toEqual({});
+  });
+});

@@ -7,11 +7,14 @@ import { redactUrl } from "../common/redact.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
+import { autoLoginRoutes } from "./routes/api-auto-login.ts";
+import { passwordRoutes } from "./routes/api-password.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
 import { demoRoutes } from "./routes/demo.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { externalLoginRoutes } from "./routes/external-login.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { baseHeaders } from "./security-headers.ts";
 
@@ -60,7 +63,10 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.status).headers(error.headers).send({ code: error.code, message: error.message });
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ code: error.code, message: error.message, ...error.details });
     }
     const known = knownFrameworkError(error);
     if (known) return reply.code(known.status).send(known.body);
@@ -75,6 +81,9 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   sessionRoutes(app, context);
   accessLinkRoutes(app, context);
+  passwordRoutes(app, context);
+  autoLoginRoutes(app, context);
+  notificationRoutes(app, context);
   telemetryRoutes(app, context);
   externalLoginRoutes(app, context);
   if (config.mailbox) devMailboxRoutes(app, context);

@@ -13,6 +13,15 @@ export const ERRORS = {
   LINK_USED: { status: 410, message: "This sign-in link has already been used. Please ask for a new one." },
   LINK_EXPIRED: { status: 410, message: "This sign-in link has expired. Please ask for a new one." },
   CAPTCHA_FAILED: { status: 403, message: "Login failed" },
+  INVALID_CREDENTIALS: { status: 401, message: "Email Address or Password is invalid" },
+  PASSWORD_LOGIN_DISABLED: { status: 403, message: "Signing in with a password is turned off. Please sign in with your email." },
+  NOT_SIGNED_IN: { status: 401, message: "Please sign in first." },
+  PASSWORD_INVALID: { status: 400, message: "The new password does not meet the rules." },
+  PASSWORD_ALREADY_SET: { status: 409, message: "This account already has a password. To change it, use Forgot your password?" },
+  RESET_LINK_UNKNOWN: { status: 404, message: "This password reset link is not valid. Please ask for a new one." },
+  RESET_LINK_USED: { status: 410, message: "This password reset link has already been used. Please ask for a new one." },
+  RESET_LINK_EXPIRED: { status: 410, message: "This password reset link has expired. Please ask for a new one." },
+  DEVICE_NOT_FOUND: { status: 404, message: "This device is not linked to your account." },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again in a moment." },
 } as const;
 
@@ -22,10 +31,18 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly headers: Record<string, string>;
-  constructor(code: ErrorCode, message: string = ERRORS[code].message, headers: Record<string, string> = {}) {
+  /** More fields of the answer, such as the list of messages of a refused password. */
+  readonly details: Record<string, unknown>;
+  constructor(
+    code: ErrorCode,
+    message: string = ERRORS[code].message,
+    headers: Record<string, string> = {},
+    details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.code = code;
     this.status = ERRORS[code].status;
     this.headers = headers;
+    this.details = details;
   }
 }

@@ -3,14 +3,11 @@ import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail } from "../mail/templates.ts";
+import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { safeRedirect } from "./redirects.ts";
-import { hashSecret, newSecret } from "./tokens.ts";
-
-export const ACCESS_LINK = "access_link";
 
 /** The access-link request's answer (SPEC section 3). */
 export interface AccessLinkAnswer {
@@ -63,23 +60,13 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
 
   const productId = productById(request.productId) ? request.productId : DSONE_PRODUCT_ID;
   const brandName = productById(productId)?.name ?? PRODUCTS.dsone.name;
-  const token = newSecret();
-  const now = Date.now();
-  const lifetimeMs = config.accessLinkLifetimeDays * 86_400_000;
   await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("one_time_tokens")
-      .values({
-        token_hash: hashSecret(token),
-        purpose: ACCESS_LINK,
-        account_id: account.id,
-        product_id: productId,
-        return_url: safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? null,
-        created_at: now,
-        expires_at: now + lifetimeMs,
-        used_at: null,
-      })
-      .execute();
+    const token = await issueToken(tx, PURPOSES.accessLink, {
+      accountId: account.id,
+      productId,
+      returnUrl: safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? null,
+      lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
+    });
     const mail = accessLinkMail(brandName, linkPage(config, productId, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
     await enqueueMail(tx, fromHeader(brandName, config.mailFrom), account.email, mail);
   });
@@ -103,29 +90,9 @@ export async function consumeAccessLink(
     config.rateLimits.windowMs,
     "sign-in attempts",
   );
-  const tokenHash = hashSecret(token);
-  const now = Date.now();
-  const spent = await db
-    .updateTable("one_time_tokens")
-    .set({ used_at: now })
-    .where("token_hash", "=", tokenHash)
-    .where("purpose", "=", ACCESS_LINK)
-    .where("used_at", "is", null)
-    .where("expires_at", ">", now)
-    .returning(["account_id", "product_id", "return_url"])
-    .executeTakeFirst();
-  if (!spent) {
-    const known = await db
-      .selectFrom("one_time_tokens")
-      .select(["used_at", "expires_at"])
-      .where("token_hash", "=", tokenHash)
-      .where("purpose", "=", ACCESS_LINK)
-      .executeTakeFirst();
-    if (!known) throw new AppError("LINK_UNKNOWN");
-    throw new AppError(known.used_at !== null ? "LINK_USED" : "LINK_EXPIRED");
-  }
+  const spent = await spendToken(db, PURPOSES.accessLink, token);
   // The allowlist is checked again: it may have changed since the link was sent.
   const redirectUrl =
-    safeRedirect(spent.return_url, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.product_id);
-  return { accountId: spent.account_id, redirectUrl };
+    safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.productId);
+  return { accountId: spent.accountId, redirectUrl };
 }

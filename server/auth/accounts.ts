@@ -1,4 +1,5 @@
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
 import type { Db } from "../db/database.ts";
 import { hashPassword } from "./passwords.ts";
@@ -10,8 +11,6 @@ import { newId } from "./tokens.ts";
  * before it writes anything.
  */
 export class AccountInputError extends Error {}
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -30,6 +30,16 @@ export async function countAttempt(db: Db, key: string, limit: number, windowMs:
   return { allowed, retryAfterMs: allowed ? 0 : Number(row.window_start) + windowMs - now };
 }
 
+/** The count under `key` in its current window, without counting an attempt. */
+export async function peekAttempts(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
+  const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+  return row && row.window_start > now - windowMs ? row.count : 0;
+}
+
+export async function forgetAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
 /** Drops counters whose window has closed; called from the housekeeping timer. */
 export async function pruneRateLimits(db: Db, windowMs: number, now = Date.now()): Promise<void> {
   await db

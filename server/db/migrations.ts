@@ -108,6 +108,20 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  "0002_device_settings": {
+    async up(db: Kysely<unknown>) {
+      // Per-device settings, for devices whether or not an account has claimed them yet.
+      await db.schema
+        .createTable("device_settings")
+        .addColumn("uuid", "text", (c) => c.primaryKey())
+        .addColumn("show_notifications", "integer", (c) => c.notNull())
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("device_settings").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -79,6 +79,13 @@ export interface RateLimitsTable {
   count: number;
 }
 
+export interface DeviceSettingsTable {
+  uuid: string;
+  /** 0 or 1: whether the unregistered device shows notifications. */
+  show_notifications: number;
+  updated_at: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   products: ProductsTable;
@@ -88,4 +95,5 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  device_settings: DeviceSettingsTable;
 }

@@ -35,3 +35,25 @@ export function accessLinkMail(brandName: string, link: string, lifetime: string
     html: layout(brandName, [intro, expiry], { label: `Sign in to ${brandName}`, href: link }, footer),
   };
 }
+
+export function passwordResetMail(brandName: string, link: string, lifetime: string): Mail {
+  const intro = `We received a request to reset the password of your ${brandName} account.`;
+  const expiry = `The link expires in ${lifetime} and can be used once.`;
+  const footer = "If you did not ask for this, you can ignore this email: your password stays as it is.";
+  return {
+    subject: `Reset your ${brandName} password`,
+    text: `${intro}\n\nSet a new password: ${link}\n\n${expiry}\n\n${footer}\n`,
+    html: layout(brandName, [intro, expiry], { label: "Set a new password", href: link }, footer),
+  };
+}
+
+export function passwordChangedMail(brandName: string, signInUrl: string): Mail {
+  const intro = `The password of your ${brandName} account was just changed, and every other sign-in was ended.`;
+  const advice = "If this was you, there is nothing more to do.";
+  const footer = "If it was not you, reset your password at once with Forgot your password? on the sign-in page, and contact support.";
+  return {
+    subject: `Your ${brandName} password was changed`,
+    text: `${intro}\n\n${advice}\n\nSign in: ${signInUrl}\n\n${footer}\n`,
+    html: layout(brandName, [intro, advice], { label: `Sign in to ${brandName}`, href: signInUrl }, footer),
+  };
+}

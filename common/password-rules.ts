@@ -1,0 +1,30 @@
+/**
+ * The rules of a new password (SPEC section 5), with their messages, for the browser and the
+ * server alike: the reset and set-password forms show these, and the server answers with them.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+/** argon2 takes any length; a bound keeps a request from costing the server more than a login. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+export const PASSWORD_MESSAGES = {
+  required: "Password is a required field",
+  tooShort: "New Password must be at least 8 characters long",
+  tooLong: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  confirmRequired: "Confirm Password is a required field",
+  mismatch: "Confirm Password must match Password",
+} as const;
+
+export interface NewPasswordErrors {
+  password?: string;
+  confirmPassword?: string;
+}
+
+export function newPasswordErrors(password: string, confirmPassword: string): NewPasswordErrors {
+  const errors: NewPasswordErrors = {};
+  if (password === "") errors.password = PASSWORD_MESSAGES.required;
+  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = PASSWORD_MESSAGES.tooShort;
+  else if (password.length > MAX_PASSWORD_LENGTH) errors.password = PASSWORD_MESSAGES.tooLong;
+  if (confirmPassword === "") errors.confirmPassword = PASSWORD_MESSAGES.confirmRequired;
+  else if (confirmPassword !== password) errors.confirmPassword = PASSWORD_MESSAGES.mismatch;
+  return errors;
+}

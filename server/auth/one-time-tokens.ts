@@ -1,0 +1,91 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError, type ErrorCode } from "../errors.ts";
+import { hashSecret, newSecret } from "./tokens.ts";
+
+/**
+ * One-time tokens (access links, password-reset codes): 256-bit, stored as SHA-256 only, spent by
+ * one conditional update so that two uses racing each other cannot both succeed.
+ */
+export const PURPOSES = {
+  accessLink: { name: "access_link", unknown: "LINK_UNKNOWN", used: "LINK_USED", expired: "LINK_EXPIRED" },
+  passwordReset: { name: "password_reset", unknown: "RESET_LINK_UNKNOWN", used: "RESET_LINK_USED", expired: "RESET_LINK_EXPIRED" },
+} as const satisfies Record<string, { name: string; unknown: ErrorCode; used: ErrorCode; expired: ErrorCode }>;
+
+export type Purpose = (typeof PURPOSES)[keyof typeof PURPOSES];
+
+export interface IssuedToken {
+  accountId: string;
+  productId: number;
+  returnUrl: string | null;
+  lifetimeMs: number;
+}
+
+/** Creates a token inside the caller's transaction (the mail that carries it is written there too). */
+export async function issueToken(tx: Kysely<Database>, purpose: Purpose, token: IssuedToken): Promise<string> {
+  const secret = newSecret();
+  const now = Date.now();
+  await tx
+    .insertInto("one_time_tokens")
+    .values({
+      token_hash: hashSecret(secret),
+      purpose: purpose.name,
+      account_id: token.accountId,
+      product_id: token.productId,
+      return_url: token.returnUrl,
+      created_at: now,
+      expires_at: now + token.lifetimeMs,
+      used_at: null,
+    })
+    .execute();
+  return secret;
+}
+
+/** Why a token cannot be used: unknown, used or expired, as the purpose's error. */
+async function refusal(db: Kysely<Database>, purpose: Purpose, tokenHash: string): Promise<AppError> {
+  const known = await db
+    .selectFrom("one_time_tokens")
+    .select(["used_at"])
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose.name)
+    .executeTakeFirst();
+  if (!known) return new AppError(purpose.unknown);
+  return new AppError(known.used_at !== null ? purpose.used : purpose.expired);
+}
+
+/** Checks a token without spending it (opening a reset link must change nothing). */
+export async function peekToken(db: Db, purpose: Purpose, token: string): Promise<{ accountId: string; expiresAt: number }> {
+  const tokenHash = hashSecret(token);
+  const row = await db
+    .selectFrom("one_time_tokens")
+    .select(["account_id", "expires_at"])
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose.name)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", Date.now())
+    .executeTakeFirst();
+  if (!row) throw await refusal(db, purpose, tokenHash);
+  return { accountId: row.account_id, expiresAt: row.expires_at };
+}
+
+/** Spends a token, or throws why it cannot be spent. Works inside a transaction too. */
+export async function spendToken(
+  db: Kysely<Database>,
+  purpose: Purpose,
+  token: string,
+): Promise<{ accountId: string; productId: number; returnUrl: string | null }> {
+  const tokenHash = hashSecret(token);
+  const now = Date.now();
+  const spent = await db
+    .updateTable("one_time_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose.name)
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning(["account_id", "product_id", "return_url"])
+    .executeTakeFirst();
+  if (!spent) throw await refusal(db, purpose, tokenHash);
+  return { accountId: spent.account_id, productId: spent.product_id, returnUrl: spent.return_url };
+}

@@ -1,0 +1,121 @@
+import { describeDuration } from "../../common/duration.ts";
+import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { newPasswordErrors } from "../../common/password-rules.ts";
+import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { AppError, ERRORS } from "../errors.ts";
+import { enqueueMail, fromHeader } from "../mail/outbox.ts";
+import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
+import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
+import { hashPassword } from "./passwords.ts";
+import { enforceLimits } from "./rate-limit.ts";
+import { hashSecret } from "./tokens.ts";
+
+const BRAND = PRODUCTS.dsone.name;
+
+/** Refuses a new password that breaks a rule, answering every broken rule's message. */
+export function checkNewPassword(password: string, confirmPassword: string): void {
+  const errors = newPasswordErrors(password, confirmPassword);
+  const messages = [errors.password, errors.confirmPassword].filter((message): message is string => message !== undefined);
+  if (messages.length > 0) throw new AppError("PASSWORD_INVALID", messages[0], {}, { messages });
+}
+
+/**
+ * Mails a reset link when the email has an account. The answer is the same either way, so the
+ * form tells nobody which emails have accounts.
+ */
+export async function requestPasswordReset(db: Db, config: Config, email: string, ip: string): Promise<void> {
+  const emailKey = normalizeEmail(email);
+  await enforceLimits(
+    db,
+    [
+      [`password-reset:ip:${ip}`, config.rateLimits.accessLinkPerIp],
+      [`password-reset:email:${emailKey}`, config.rateLimits.passwordResetPerEmail],
+    ],
+    config.rateLimits.windowMs,
+    "password reset emails were requested",
+  );
+  const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
+  if (!account) return;
+  await db.transaction().execute(async (tx) => {
+    const code = await issueToken(tx, PURPOSES.passwordReset, {
+      accountId: account.id,
+      productId: DSONE_PRODUCT_ID,
+      returnUrl: null,
+      lifetimeMs: config.resetLinkLifetimeMs,
+    });
+    const link = `${config.publicUrl}/dsone/reset-password?code=${code}&email=${encodeURIComponent(account.email)}`;
+    await enqueueMail(
+      tx,
+      fromHeader(BRAND, config.mailFrom),
+      account.email,
+      passwordResetMail(BRAND, link, describeDuration(config.resetLinkLifetimeMs)),
+    );
+  });
+}
+
+async function accountEmailKey(db: Db, accountId: string): Promise<string | undefined> {
+  return (await db.selectFrom("accounts").select("email_key").where("id", "=", accountId).executeTakeFirst())?.email_key;
+}
+
+/** Checks a reset link without spending it: opening the link changes nothing. */
+export async function openPasswordReset(db: Db, code: string, email: string): Promise<{ expiresAt: number }> {
+  const { accountId, expiresAt } = await peekToken(db, PURPOSES.passwordReset, code);
+  // The link carries its email; a code presented with another email is not this link.
+  if (!isValidEmail(email) || (await accountEmailKey(db, accountId)) !== normalizeEmail(email)) throw new AppError("RESET_LINK_UNKNOWN");
+  return { expiresAt };
+}
+
+export interface PasswordResetRequest {
+  code: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  /** The session id of the browser doing the reset: the one session that survives it. */
+  keepSessionId?: string | undefined;
+}
+
+/**
+ * Sets the new password from a reset link: the code is spent, every other session of the account
+ * ends, and a "your password was changed" notice is mailed, all in one transaction.
+ */
+export async function resetPassword(db: Db, config: Config, request: PasswordResetRequest): Promise<void> {
+  checkNewPassword(request.password, request.confirmPassword);
+  await openPasswordReset(db, request.code, request.email);
+  // argon2 runs before the transaction, so the database is not held while it works.
+  const passwordHash = await hashPassword(request.password);
+  await db.transaction().execute(async (tx) => {
+    const { accountId } = await spendToken(tx, PURPOSES.passwordReset, request.code);
+    const account = await tx
+      .updateTable("accounts")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", accountId)
+      .returning(["email"])
+      .executeTakeFirstOrThrow();
+    let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
+    if (request.keepSessionId) sessions = sessions.where("id_hash", "!=", hashSecret(request.keepSessionId));
+    await sessions.execute();
+    await enqueueMail(tx, fromHeader(BRAND, config.mailFrom), account.email, passwordChangedMail(BRAND, config.links.signIn));
+  });
+}
+
+/** Gives a password to a signed-in account that has none. */
+export async function setFirstPassword(db: Db, accountId: string, password: string, confirmPassword: string): Promise<void> {
+  checkNewPassword(password, confirmPassword);
+  const passwordHash = await hashPassword(password);
+  const updated = await db
+    .updateTable("accounts")
+    .set({ password_hash: passwordHash })
+    .where("id", "=", accountId)
+    .where("password_hash", "is", null)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows !== 1n) {
+    throw new AppError(
+      "PASSWORD_ALREADY_SET",
+      ERRORS.PASSWORD_ALREADY_SET.message,
+      {},
+      { messages: [ERRORS.PASSWORD_ALREADY_SET.message] },
+    );
+  }
+}
