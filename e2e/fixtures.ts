@@ -11,6 +11,8 @@ export interface AppUnderTest {
   sink: SmtpSink;
   /** Runs SQL on the server's SQLite file, for what a test cannot do through the product (expire a link). */
   sql(statement: string): void;
+  /** Reads rows from the server's SQLite file, to check what the product stored. */
+  query(statement: string, ...parameters: (string | number)[]): Record<string, unknown>[];
 }
 
 /**
@@ -24,10 +26,21 @@ export const test = base.extend<{ mail: SmtpSink }, { serverEnv: Record<string, 
       const sink = await new SmtpSink().start();
       const dir = mkdtempSync(join(tmpdir(), "account-e2e-"));
       const dbPath = join(dir, "account.db");
-      const server = await spawnServer({ DATABASE_URL: `file:${dbPath}`, SMTP_URL: sink.url, ...serverEnv });
+      // Many tests sign the same demo accounts in: the per-email limit is raised unless a test sets it.
+      const server = await spawnServer({
+        DATABASE_URL: `file:${dbPath}`,
+        SMTP_URL: sink.url,
+        ACCESS_LINK_LIMIT_PER_EMAIL: "100",
+        ...serverEnv,
+      });
       const database = new DatabaseSync(dbPath);
       database.exec("pragma busy_timeout = 5000");
-      await use({ url: server.url, sink, sql: (statement) => database.exec(statement) });
+      await use({
+        url: server.url,
+        sink,
+        sql: (statement) => database.exec(statement),
+        query: (statement, ...parameters) => database.prepare(statement).all(...parameters) as Record<string, unknown>[],
+      });
       database.close();
       await server.stop();
       await sink.close();

@@ -152,7 +152,11 @@ function resolve(env: Env) {
     eula: address("EULA_URL"),
     terms: address("TERMS_URL"),
     uninstallGuide: address("UNINSTALL_GUIDE_URL"),
-    signIn: env.SIGNIN_URL ?? `${publicUrl}/dsone/login`,
+    // The sign-in form itself, returning to the DS One web app (without a ReturnUrl the login
+    // screen would send the visitor straight to that web app).
+    signIn:
+      env.SIGNIN_URL ??
+      `${publicUrl}/dsone/login?ReturnUrl=${encodeURIComponent(env.DSONE_UI_URL ?? `${publicUrl}${EXTERNAL_ADDRESSES.DSONE_UI_URL}`)}`,
     desktopSignIn: env.DESKTOP_SIGNIN_URL ?? `${publicUrl}/dsone/password-login?email=`,
   };
   // Redirects may go to our own origin, to the products' own sites and to the origins listed

@@ -18,7 +18,7 @@ describe("configuration", () => {
     expect(config.databaseUrl).toBe("file:./data/account.db");
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.links.dsoneUi).toBe("http://localhost:3000/demo/dsone/ui");
-    expect(config.links.signIn).toBe("http://localhost:3000/dsone/login");
+    expect(config.links.signIn).toBe("http://localhost:3000/dsone/login?ReturnUrl=http%3A%2F%2Flocalhost%3A3000%2Fdemo%2Fdsone%2Fui");
     expect(config.accessLinkLifetimeDays).toBe(1);
     expect(config.resetLinkLifetimeMs).toBe(3_600_000);
     expect(config.mailbox).toBe(true);

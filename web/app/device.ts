@@ -11,3 +11,8 @@ export function rememberDeviceUuid(search: string): void {
   const uuid = getParamIgnoringCase(search, "uuid");
   if (uuid) sessionStorage.setItem(KEY, uuid);
 }
+
+/** The device UUID of this visit: from the address, or kept from earlier in the tab. */
+export function deviceUuid(): string | null {
+  return getParamIgnoringCase(window.location.search, "uuid") ?? sessionStorage.getItem(KEY);
+}

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { withoutHopParameters } from "../../common/query.ts";
 
 /**
  * A small history router: the app has a fixed list of paths and needs no nested routing, so the
@@ -39,6 +40,21 @@ export function navigate(to: string, { replace = false } = {}): void {
   if (replace) window.history.replaceState(null, "", to);
   else window.history.pushState(null, "", to);
   window.dispatchEvent(new Event(NAVIGATE_EVENT));
+}
+
+/**
+ * The address of another screen: moving between screens drops the OAuth-style parameters (SPEC
+ * section 2) and keeps the rest of the query.
+ */
+export function screenUrl(pathname: string, search: string = window.location.search): string {
+  return `${pathname}${withoutHopParameters(search)}`;
+}
+
+/** An address with a query string added to the one it may already have. */
+export function withQuery(url: string, search: string): string {
+  const extra = search.replace(/^\?/, "");
+  if (!extra) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}${extra}`;
 }
 
 /** Leaves the app for another address (a product's site, the installer host). */

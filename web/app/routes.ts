@@ -6,18 +6,57 @@ import LoginPage from "../features/login/LoginPage.tsx";
  * app because it is also the screen of every unlisted path; every other screen is its own chunk,
  * loaded when it is first shown.
  */
-const AccessLinkPage = lazy(() => import("../features/access-link/AccessLinkPage.tsx"));
-const AutoLoginPage = lazy(() => import("../features/auto-login/AutoLoginPage.tsx"));
+const screens = {
+  accessLink: lazy(() => import("../features/access-link/AccessLinkPage.tsx")),
+  autoLogin: lazy(() => import("../features/auto-login/AutoLoginPage.tsx")),
+  passwordLogin: lazy(() => import("../features/password-login/PasswordLoginPage.tsx")),
+  forgotPassword: lazy(() => import("../features/forgot-password/ForgotPasswordPage.tsx")),
+  forgotPasswordConfirmation: lazy(() => import("../features/forgot-password/ForgotPasswordConfirmationPage.tsx")),
+  resetPassword: lazy(() => import("../features/reset-password/ResetPasswordPage.tsx")),
+  resetPasswordConfirmation: lazy(() => import("../features/reset-password/ResetPasswordConfirmationPage.tsx")),
+  setPassword: lazy(() => import("../features/set-password/SetPasswordPage.tsx")),
+  setPasswordConfirmation: lazy(() => import("../features/set-password/SetPasswordConfirmationPage.tsx")),
+  signUp: lazy(() => import("../features/sign-up/SignUpPage.tsx")),
+  logout: lazy(() => import("../features/logout/LogoutPage.tsx")),
+  goodbye: lazy(() => import("../features/goodbye/SorryToSeeYouGoPage.tsx")),
+};
 
 const ROUTES: Record<string, ComponentType> = {
   "/dsone/login": LoginPage,
-  "/dsone/access-link": AccessLinkPage,
-  "/maverick/access-link": AccessLinkPage,
-  "/dsone/auto-login": AutoLoginPage,
+  "/dsone/access-link": screens.accessLink,
+  "/maverick/access-link": screens.accessLink,
+  "/dsone/auto-login": screens.autoLogin,
+  "/dsone/password-login": screens.passwordLogin,
+  "/dsone/forgot-password": screens.forgotPassword,
+  "/dsone/forgot-password-confirmation": screens.forgotPasswordConfirmation,
+  "/dsone/reset-password": screens.resetPassword,
+  "/dsone/reset-password-confirmation": screens.resetPasswordConfirmation,
+  "/dsone/set-password": screens.setPassword,
+  "/dsone/set-password-confirmation": screens.setPasswordConfirmation,
+  "/dsone/login-sign-up": screens.signUp,
+  "/dsone/logout": screens.logout,
+  "/dsone/sorry-to-see-you-go": screens.goodbye,
 };
+
+/** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */
+export const LEGACY_ALIASES: Record<string, string> = {
+  "/setPasswordDSOne": "/dsone/set-password",
+  "/setPasswordConfirmationDSOne": "/dsone/set-password-confirmation",
+  "/resetPasswordDSOne": "/dsone/reset-password",
+  "/resetPasswordConfirmationDSOne": "/dsone/reset-password-confirmation",
+  "/forgotPasswordDSOne": "/dsone/forgot-password",
+  "/forgotPasswordConfirmationDSOne": "/dsone/forgot-password-confirmation",
+  "/logoutdsone": "/dsone/logout",
+  "/sorrytoseeyougodsone": "/dsone/sorry-to-see-you-go",
+  "/loginSignUpDSOne": "/dsone/login-sign-up",
+  "/loginDSOne": "/dsone/login",
+  "/passwordlogindsone": "/dsone/password-login",
+};
+
+const ALIASES = new Map(Object.entries(LEGACY_ALIASES).map(([alias, path]) => [alias.toLowerCase(), path]));
 
 /** Any path not listed shows the DS One login screen (SPEC section 2). */
 export function screenFor(pathname: string): ComponentType {
   const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  return ROUTES[path] ?? LoginPage;
+  return ROUTES[ALIASES.get(path) ?? path] ?? LoginPage;
 }

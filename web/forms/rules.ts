@@ -8,3 +8,15 @@ export function loginEmailError(value: string): string | undefined {
   if (!isValidEmail(email)) return en.validation.emailInvalid;
   return undefined;
 }
+
+/** The forgot-password form says "Invalid email address" where the login says otherwise (SPEC section 5). */
+export function forgotEmailError(value: string): string | undefined {
+  const email = value.trim();
+  if (email === "") return en.validation.emailRequired;
+  if (!isValidEmail(email)) return en.forgotPassword.emailInvalid;
+  return undefined;
+}
+
+export function loginPasswordError(value: string): string | undefined {
+  return value === "" ? en.passwordLogin.passwordRequired : undefined;
+}

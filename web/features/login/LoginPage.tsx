@@ -2,12 +2,14 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { DSONE_PRODUCT_ID } from "../../../common/products.ts";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { checkDsOneSession, requestAccessLink } from "../../api/account.ts";
-import { HttpError } from "../../api/http.ts";
+import { messageFor } from "../../api/http.ts";
 import { BRANDS } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
+import { setLoginError, useLoginError } from "../../app/login-error.ts";
 import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { runCaptcha } from "../../captcha/recaptcha.ts";
 import { loginEmailError } from "../../forms/rules.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
@@ -102,44 +104,41 @@ function googleSignInUrl(search: string): string {
 
 function EmailForm({ search, onSent, onUnknown }: { search: string; onSent: (email: string) => void; onUnknown: (email: string) => void }) {
   const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
-  const [submitError, setSubmitError] = useState<string>();
   const [attempted, setAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  const { submitting, run } = useSubmitting();
+  const loginError = useLoginError();
+  const fieldError = attempted ? loginEmailError(email) : undefined;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
-    const problem = loginEmailError(email);
-    setFieldError(problem);
-    if (problem) return;
-    setSubmitting(true);
-    setSubmitError(undefined);
+    if (loginEmailError(email)) return;
     const address = email.trim();
-    try {
+    void run(async () => {
+      setLoginError(undefined);
       let captchaToken: string | undefined;
       if (config.captcha) {
         try {
           captchaToken = await runCaptcha(config.captcha.scriptUrl, config.captcha.siteKey);
         } catch {
-          setSubmitError(en.login.captchaFailed);
+          setLoginError(en.login.captchaFailed);
           return;
         }
       }
-      const answer = await requestAccessLink({
-        Email: address,
-        ProductId: DSONE_PRODUCT_ID,
-        ReturnUrl: getParamIgnoringCase(search, "returnurl"),
-        ...(captchaToken === undefined ? {} : { CaptchaToken: captchaToken }),
-      });
-      if (answer.isOk) onSent(address);
-      else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
-      else onUnknown(address);
-    } catch (error) {
-      setSubmitError(error instanceof HttpError && error.status !== 0 && error.status < 500 ? error.message : en.login.unexpectedError);
-    } finally {
-      setSubmitting(false);
-    }
+      try {
+        const answer = await requestAccessLink({
+          Email: address,
+          ProductId: DSONE_PRODUCT_ID,
+          ReturnUrl: getParamIgnoringCase(search, "returnurl"),
+          ...(captchaToken === undefined ? {} : { CaptchaToken: captchaToken }),
+        });
+        if (answer.isOk) onSent(address);
+        else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
+        else onUnknown(address);
+      } catch (error) {
+        setLoginError(messageFor(error, en.login.unexpectedError));
+      }
+    });
   }
 
   const label = config.googleSignIn ? en.login.emailLabelWithSocial : en.login.emailLabel;
@@ -158,11 +157,8 @@ function EmailForm({ search, onSent, onUnknown }: { search: string; onSent: (ema
           inputMode="email"
           value={email}
           aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? "login-email-error" : submitError ? "login-submit-error" : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (attempted) setFieldError(loginEmailError(event.target.value));
-          }}
+          aria-describedby={fieldError ? "login-email-error" : loginError ? "login-submit-error" : undefined}
+          onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
           {en.login.continue}
@@ -173,9 +169,9 @@ function EmailForm({ search, onSent, onUnknown }: { search: string; onSent: (ema
           {fieldError}
         </p>
       ) : null}
-      {submitError ? (
+      {loginError ? (
         <p id="login-submit-error" className="form__error" role="alert">
-          {submitError}
+          {loginError}
         </p>
       ) : null}
     </form>

@@ -1,0 +1,91 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { getParamIgnoringCase, withoutHopParameters } from "../../../common/query.ts";
+import { passwordLogin } from "../../api/account.ts";
+import { messageFor } from "../../api/http.ts";
+import { BRANDS } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { setLoginError, useLoginError } from "../../app/login-error.ts";
+import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../app/router.ts";
+import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { PasswordField } from "../../ui/PasswordField.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+import { TextField } from "../../ui/TextField.tsx";
+
+/** DS One password login (SPEC section 2); off by configuration, it hands over to the email login. */
+export default function PasswordLoginPage() {
+  const { search } = useLocation();
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [password, setPassword] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const { submitting, run } = useSubmitting();
+  const loginError = useLoginError();
+
+  useEffect(() => {
+    if (!config.passwordLoginAllowed) navigate(`/dsone/login${window.location.search}`, { replace: true });
+  }, []);
+  if (!config.passwordLoginAllowed) return null;
+
+  const errors = attempted ? { email: loginEmailError(email), password: loginPasswordError(password) } : {};
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (loginEmailError(email) || loginPasswordError(password)) return;
+    void run(async () => {
+      setLoginError(undefined);
+      try {
+        const { redirectUrl } = await passwordLogin({
+          Email: email.trim(),
+          Password: password,
+          ReturnUrl: getParamIgnoringCase(search, "returnurl"),
+        });
+        leaveTo(redirectUrl);
+      } catch (error) {
+        setLoginError(messageFor(error, en.login.unexpectedError));
+      }
+    });
+  }
+
+  return (
+    <Screen brand={BRANDS.dsone} title={en.passwordLogin.title}>
+      <p>{en.passwordLogin.text}</p>
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          label={en.fields.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          label={en.fields.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button variant="link-blue" onClick={() => navigate(screenUrl("/dsone/forgot-password", search))}>
+          {en.passwordLogin.forgot}
+        </Button>
+        <Button type="submit" variant="green" className="button--wide" disabled={submitting} qaTag="password-login-submit">
+          {en.passwordLogin.login}
+        </Button>
+        {loginError ? (
+          <p className="form__error" role="alert">
+            {loginError}
+          </p>
+        ) : null}
+      </form>
+      <Button variant="link-blue" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
+        {en.passwordLogin.createAccount}
+      </Button>
+    </Screen>
+  );
+}

@@ -1,0 +1,27 @@
+import { brandForPath } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { leaveTo, useLocation } from "../../app/router.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Checkmark } from "../../ui/icons.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+
+/** "Your New Password Has Been Set!", for both brands; Login goes to the brand's my-account page. */
+export default function SetPasswordConfirmationPage() {
+  const { pathname } = useLocation();
+  const brand = brandForPath(pathname);
+  const myAccount = brand.id === "maverick" ? config.links.maverickMyAccount : config.links.dsoneMyAccount;
+  return (
+    <Screen brand={brand} title={en.setPasswordConfirmation.title}>
+      <Checkmark />
+      <p>
+        {en.setPasswordConfirmation.before}
+        <strong>{brand.name}</strong>
+        {en.setPasswordConfirmation.after}
+      </p>
+      <Button variant="green" className="button--wide" onClick={() => leaveTo(myAccount)}>
+        {en.setPasswordConfirmation.login}
+      </Button>
+    </Screen>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from "react";
+import { withoutHopParameters } from "../../../common/query.ts";
+import { updateNotificationSetting } from "../../api/account.ts";
+import { BRANDS } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { deviceUuid } from "../../app/device.ts";
+import { useLoginError } from "../../app/login-error.ts";
+import { leaveTo, navigate, useLocation, withQuery } from "../../app/router.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+
+const STORAGE_KEY = "disableNotifications";
+
+/** The sign-up / landing screen for a device without an account (SPEC section 2). */
+export default function SignUpPage() {
+  const { search } = useLocation();
+  const loginError = useLoginError();
+  const [hidden, setHidden] = useState(() => localStorage.getItem(STORAGE_KEY) === "true");
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  async function change(checked: boolean) {
+    setHidden(checked);
+    setSaving(true);
+    setFailure(undefined);
+    localStorage.setItem(STORAGE_KEY, String(checked));
+    const uuid = deviceUuid();
+    try {
+      // The setting belongs to a device: without its UUID it can only be kept in this browser.
+      if (uuid) await updateNotificationSetting(uuid, !checked);
+    } catch (error) {
+      setFailure(en.signUp.settingFailed(error instanceof Error ? error.message : String(error)));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const params = new URLSearchParams(search);
+  const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? "/dsone/password-login" : "/dsone/login";
+
+  return (
+    <Screen brand={BRANDS.dsone} title={en.signUp.title} busy={saving}>
+      <p>{en.signUp.message}</p>
+      <Button variant="green" className="button--wide" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
+        {en.signUp.createAccount}
+      </Button>
+      <label className="checkbox">
+        <input type="checkbox" checked={hidden} disabled={saving} onChange={(event) => void change(event.target.checked)} />
+        <span>{en.signUp.hideNotifications}</span>
+      </label>
+      {failure ? (
+        <p className="form__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <a
+        className="text-link"
+        href={`${loginPath}${search}`}
+        onClick={(event) => {
+          event.preventDefault();
+          navigate(`${loginPath}${search}`);
+        }}
+      >
+        {en.signUp.logIn}
+      </a>
+      <a className="text-link" href={config.links.uninstallGuide} target="_blank" rel="noopener noreferrer">
+        {en.signUp.uninstall}
+      </a>
+      {loginError ? (
+        <p className="form__error" role="alert">
+          {loginError}
+        </p>
+      ) : null}
+      {saving ? (
+        <div className="overlay" role="status">
+          <Spinner label={en.signUp.loading} />
+          <p>{en.signUp.loading}</p>
+        </div>
+      ) : null}
+    </Screen>
+  );
+}

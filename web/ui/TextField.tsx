@@ -1,0 +1,36 @@
+import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  label: string;
+  error?: string | undefined;
+  /** Controls drawn inside the field's box, after the input (the password field's Show toggle). */
+  adornment?: ReactNode;
+}
+
+/** A labelled input whose error is announced and tied to the field (aria-describedby). */
+export function TextField({ label, error, adornment, className, ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field${className ? ` ${className}` : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__box">
+        <input
+          id={id}
+          className="field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        {adornment}
+      </div>
+      {error ? (
+        <p id={errorId} className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
