@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { linkIn } from "../test/support/smtp-sink.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { holdRequests } from "./hold.ts";
 
 const MY_ACCOUNT = "/demo/dsone/my-account";
 
@@ -33,14 +34,7 @@ test("a customer asks for a link, opens it from the mail and arrives signed in a
 });
 
 test("the loading screen shows while the session is checked", async ({ page }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/dsone/session", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/api/dsone/session");
   await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
   await expect(page.getByRole("heading", { name: "DS One" })).toBeVisible();
   await expect(page.getByText("Software Is Loading...")).toBeVisible();

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
+import { holdRequests } from "./hold.ts";
 import { signInWithLink } from "./sign-in.ts";
 
 const DEVICE = "6c1f2e3d-4b5a-4c6d-8e7f-9a0b1c2d3e4f";
@@ -18,14 +19,7 @@ test("sign-up: its texts, the notification checkbox saved on the server, and its
   const checkbox = page.getByRole("checkbox", { name: "I don't want to see this or any future notifications" });
   await expect(checkbox).not.toBeChecked();
   // Hold the save long enough to see the overlay.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/notifications/updateunregisterednotifications", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/notifications/updateunregisterednotifications");
   const saved = page.waitForRequest("**/notifications/updateunregisterednotifications");
   await checkbox.check();
   expect((await saved).postDataJSON()).toEqual({ uuid: DEVICE, settingValue: false });
@@ -121,6 +115,7 @@ test("every legacy alias shows its screen at its own address with the query kept
     await page.goto(`/${alias}${query}`);
     await expect(page.getByRole("heading", { name: heading }), alias).toBeVisible();
     expect(page.url(), alias).toBe(`${baseURL}/${alias}${query}`);
+    if (alias !== "logoutdsone") await expectNoAxeViolations(page);
   }
   // Set password needs a signed-in customer: a visitor is asked to sign in and brought back.
   await page.goto(`/setPasswordDSOne${query}`);

@@ -6,6 +6,7 @@ import { config } from "../../app/config.ts";
 import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
+import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 type LinkProblem = "used" | "expired" | "unknown";
@@ -85,11 +86,7 @@ export default function AccessLinkPage() {
       <Button variant="green" className="button--wide" disabled={submitting} onClick={signIn} qaTag="access-link-sign-in">
         {submitting ? en.accessLink.signingIn : en.accessLink.signIn}
       </Button>
-      {failure ? (
-        <p className="form__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormError message={failure} />
     </Screen>
   );
 }

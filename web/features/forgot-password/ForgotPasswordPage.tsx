@@ -10,8 +10,9 @@ import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
 import { CloseButton } from "../../ui/CloseButton.tsx";
+import { EmailField } from "../../ui/EmailField.tsx";
+import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
-import { TextField } from "../../ui/TextField.tsx";
 
 /** "Forgot Your Password": asks for a reset link; the answer is the same for any email. */
 export default function ForgotPasswordPage() {
@@ -45,24 +46,11 @@ export default function ForgotPasswordPage() {
     >
       <p>{en.forgotPassword.text}</p>
       <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label={en.fields.email}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          error={emailError}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} error={emailError} onChange={setEmail} />
         <Button type="submit" variant="green" className="button--wide" disabled={submitting}>
           {en.forgotPassword.sendEmail}
         </Button>
-        {failure ? (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormError message={failure} />
       </form>
     </Screen>
   );

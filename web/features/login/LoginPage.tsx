@@ -12,6 +12,7 @@ import { loginEmailError } from "../../forms/rules.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
+import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
 import { LoadingScreen } from "./LoadingScreen.tsx";
@@ -169,11 +170,7 @@ function EmailForm({ search, onSent, onUnknown }: { search: string; onSent: (ema
           {fieldError}
         </p>
       ) : null}
-      {loginError ? (
-        <p id="login-submit-error" className="form__error" role="alert">
-          {loginError}
-        </p>
-      ) : null}
+      <FormError message={loginError} id="login-submit-error" />
     </form>
   );
 }

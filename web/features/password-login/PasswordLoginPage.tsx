@@ -10,9 +10,10 @@ import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
+import { EmailField } from "../../ui/EmailField.tsx";
+import { FormError } from "../../ui/FormError.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
-import { TextField } from "../../ui/TextField.tsx";
 
 /** DS One password login (SPEC section 2); off by configuration, it hands over to the email login. */
 export default function PasswordLoginPage() {
@@ -53,16 +54,7 @@ export default function PasswordLoginPage() {
     <Screen brand={BRANDS.dsone} title={en.passwordLogin.title}>
       <p>{en.passwordLogin.text}</p>
       <form className="form" noValidate onSubmit={submit}>
-        <TextField
-          label={en.fields.email}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          error={errors.email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} error={errors.email} onChange={setEmail} />
         <PasswordField
           label={en.fields.password}
           name="password"
@@ -77,11 +69,7 @@ export default function PasswordLoginPage() {
         <Button type="submit" variant="green" className="button--wide" disabled={submitting} qaTag="password-login-submit">
           {en.passwordLogin.login}
         </Button>
-        {loginError ? (
-          <p className="form__error" role="alert">
-            {loginError}
-          </p>
-        ) : null}
+        <FormError message={loginError} />
       </form>
       <Button variant="link-blue" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
         {en.passwordLogin.createAccount}

@@ -1,13 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { newPasswordErrors } from "../../../common/password-rules.ts";
+import { useEffect, useRef, useState } from "react";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { BRANDS } from "../../app/brand.ts";
 import { navigate } from "../../app/router.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
+import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
-import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
@@ -43,11 +41,6 @@ export default function ResetPasswordPage() {
   const [link] = useState(takeLinkFromAddress);
   const [opening, setOpening] = useState(link !== undefined);
   const [problem, setProblem] = useState<LinkProblem>();
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const { submitting, run } = useSubmitting();
   const opened = useRef(false);
 
   useEffect(() => {
@@ -82,54 +75,21 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const errors = attempted ? newPasswordErrors(password, confirmPassword) : {};
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    const found = newPasswordErrors(password, confirmPassword);
-    if (found.password || found.confirmPassword) return;
-    void run(async () => {
-      setFailure(undefined);
-      try {
-        const { redirectUrl } = await resetPassword(password, confirmPassword);
-        navigate(redirectUrl);
-      } catch (error) {
-        const linkProblem = problemOf(error);
-        if (linkProblem) setProblem(linkProblem);
-        else setFailure((error instanceof HttpError && error.messages[0]) || en.forgotPassword.failed);
-      }
-    });
+  async function save(password: string, confirmPassword: string): Promise<string | undefined> {
+    try {
+      const { redirectUrl } = await resetPassword(password, confirmPassword);
+      navigate(redirectUrl);
+      return undefined;
+    } catch (error) {
+      const linkProblem = problemOf(error);
+      if (linkProblem) setProblem(linkProblem);
+      return linkProblem ? undefined : (error instanceof HttpError && error.messages[0]) || en.forgotPassword.failed;
+    }
   }
 
   return (
     <Screen brand={BRANDS.dsone} title={en.resetPassword.title}>
-      <form className="form" noValidate onSubmit={submit}>
-        <PasswordField
-          label={en.fields.newPassword}
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <PasswordField
-          label={en.fields.confirmPassword}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-        <Button type="submit" variant="green" className="button--wide" disabled={submitting}>
-          {en.resetPassword.save}
-        </Button>
-        {failure ? (
-          <p className="form__error" role="alert">
-            {failure}
-          </p>
-        ) : null}
-      </form>
+      <NewPasswordForm save={save} />
     </Screen>
   );
 }

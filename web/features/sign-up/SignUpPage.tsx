@@ -8,6 +8,7 @@ import { useLoginError } from "../../app/login-error.ts";
 import { leaveTo, navigate, useLocation, withQuery } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
+import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
@@ -50,11 +51,7 @@ export default function SignUpPage() {
         <input type="checkbox" checked={hidden} disabled={saving} onChange={(event) => void change(event.target.checked)} />
         <span>{en.signUp.hideNotifications}</span>
       </label>
-      {failure ? (
-        <p className="form__error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormError message={failure} />
       <a
         className="text-link"
         href={`${loginPath}${search}`}
@@ -68,11 +65,7 @@ export default function SignUpPage() {
       <a className="text-link" href={config.links.uninstallGuide} target="_blank" rel="noopener noreferrer">
         {en.signUp.uninstall}
       </a>
-      {loginError ? (
-        <p className="form__error" role="alert">
-          {loginError}
-        </p>
-      ) : null}
+      <FormError message={loginError} />
       {saving ? (
         <div className="overlay" role="status">
           <Spinner label={en.signUp.loading} />
