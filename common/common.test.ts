@@ -40,6 +40,7 @@ describe("query strings", () => {
       "?ReturnUrl=%2Fx&acr_values=a&code_challenge=b&code_challenge_method=S256&redirect_uri=c&refToken=d&response_mode=e&response_type=f&scope=g&state=h&uuid=u1&channel=beta";
     expect(withoutHopParameters(search)).toBe("?uuid=u1&channel=beta");
     expect(withoutHopParameters("?state=1")).toBe("");
+    expect(withoutHopParameters("?returnurl=%2Fa&RETURNURL=%2Fb&uuid=u")).toBe("?uuid=u");
   });
   it("finds returnurl in any case", () => {
     expect(getParamIgnoringCase("?ReturnUrl=%2Fa", "returnurl")).toBe("/a");

@@ -18,7 +18,9 @@ export const HOP_PARAMETERS = [
 /** The query string without the OAuth-style parameters, with its leading "?" or empty. */
 export function withoutHopParameters(search: string): string {
   const params = new URLSearchParams(search);
-  for (const name of HOP_PARAMETERS) params.delete(name);
+  // The app reads returnurl in any case, so it is dropped in any case too.
+  const hop = new Set(HOP_PARAMETERS.map((name) => name.toLowerCase()));
+  for (const name of [...params.keys()]) if (hop.has(name.toLowerCase())) params.delete(name);
   const rest = params.toString();
   return rest ? `?${rest}` : "";
 }

@@ -34,7 +34,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   const { config } = context;
   const app = Fastify({
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    // A number of proxies becomes "believe that many hops" (hop 0 is the closest one).
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     logger:
       options.logger === false
         ? false
@@ -114,4 +115,8 @@ function knownFrameworkError(error: FastifyError): { status: number; body: { cod
     return { status: error.statusCode, body: { code: "BAD_REQUEST", message: ERRORS.BAD_REQUEST.message } };
   }
   return undefined;
+}
+
+function trustHops(count: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < count;
 }

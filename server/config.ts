@@ -34,6 +34,26 @@ const originList = z
   )
   .pipe(z.array(absoluteUrl.transform((value) => new URL(value).origin)));
 
+/**
+ * Which X-Forwarded-For hops to believe: "false" (none), a number of proxies in front of the server,
+ * or their addresses. Not "true": trusting every hop would let a client write its own address and
+ * step around every per-address rate limit.
+ */
+const trustProxy = z.string().transform((value, context) => {
+  if (value === "false" || value === "0") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const addresses = value
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (value !== "true" && addresses.length > 0 && addresses.every((item) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) return addresses;
+  context.addIssue({
+    code: "custom",
+    message: 'must be false, the number of proxies in front (e.g. 1), or their addresses (e.g. "10.0.0.0/8,127.0.0.1")',
+  });
+  return z.NEVER;
+});
+
 const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
   message: 'must be "file:<path>" (SQLite) or "postgres://..." (PostgreSQL)',
 });
@@ -61,7 +81,7 @@ const schema = z.object({
   PORT: z.coerce.number({ message: "must be a number" }).int().min(0).max(65535, "must be a port number (0-65535)").default(3000),
   HOST: z.string().min(1).default("localhost"),
   PUBLIC_URL: absoluteUrl.optional(),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: databaseUrl.default("file:./data/account.db"),
   SMTP_URL: z

@@ -216,6 +216,25 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     }
   });
 
+  it.skipIf(skip)("counts the client's address behind a trusted proxy, not one the client wrote", async () => {
+    const proxied = await startTestServer(kind, { TRUST_PROXY: "1", ACCESS_LINK_LIMIT_PER_IP: "1" });
+    try {
+      const askVia = (forwardedFor: string) =>
+        proxied.app.inject({
+          method: "POST",
+          url: "/api/access-link",
+          headers: { "x-forwarded-for": forwardedFor },
+          payload: { Email: "nobody@example.com", ProductId: 6 },
+        });
+      expect((await askVia("198.51.100.1, 203.0.113.50")).statusCode).toBe(200);
+      // Same customer (the address the proxy saw), a different forged first hop: still limited.
+      expect((await askVia("198.51.100.2, 203.0.113.50")).statusCode).toBe(429);
+      expect((await askVia("203.0.113.51")).statusCode).toBe(200);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it.skipIf(skip)("refuses bad input with a clear 4xx and writes nothing", async () => {
     const before = { outbox: await count("outbox"), tokens: await count("one_time_tokens") };
     const cases: [string, InjectOptions, number, RegExp][] = [

@@ -76,6 +76,13 @@ describe("configuration", () => {
     expect(loadConfig({ SMTP_URL: "", PORT: "" }).port).toBe(3000);
   });
 
+  it("believes a set number of proxies, or listed ones, but never every hop", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(problemsOf({ TRUST_PROXY: "true" })[0]).toMatch(/^TRUST_PROXY: must be false, the number of proxies in front/);
+  });
+
   it("wants both captcha keys or neither", () => {
     expect(problemsOf({ CAPTCHA_SITE_KEY: "site" })).toEqual(["CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither"]);
   });

@@ -88,6 +88,8 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
     async () => {
       const otherBrowser = sessionCookieFrom(await login("pw@example.com", "first-password"));
       await post("/api/password/forgot", { email: "pw@example.com" });
+      const olderCode = resetLinkParts(await mailTo("pw@example.com", "Reset your DS One password")).code;
+      await post("/api/password/forgot", { email: "pw@example.com" });
       const { path, code, email } = resetLinkParts(await mailTo("pw@example.com", "Reset your DS One password"));
       expect(path).toBe("/dsone/reset-password");
       expect(email).toBe("pw@example.com");
@@ -133,6 +135,14 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
       });
       expect(again.statusCode).toBe(410);
       expect(again.json().code).toBe("RESET_LINK_USED");
+      // An older link sent before this reset stopped working with it.
+      const older = await post("/api/password/reset", {
+        Password: "third-password",
+        ConfirmPassword: "third-password",
+        Email: email,
+        Code: olderCode,
+      });
+      expect(older.json().code).toBe("RESET_LINK_USED");
       expect((await login("pw@example.com", "first-password")).statusCode).toBe(401);
       expect((await login("pw@example.com", "second-password")).statusCode).toBe(200);
     },
@@ -287,6 +297,7 @@ describe("password login limits", () => {
   beforeAll(async () => {
     server = await startTestServer("sqlite", { PASSWORD_FAILURE_LIMIT_PER_ACCOUNT: "3" });
     await createAccount(server.db, { email: "locked@example.com", password: "right-password" });
+    await createAccount(server.db, { email: "burst@example.com", password: "right-password" });
   });
   afterAll(async () => {
     await server?.stop();
@@ -303,6 +314,41 @@ describe("password login limits", () => {
     expect(refused.json().message).toBe(
       "Too many failed sign-in attempts. Please wait an hour, or reset your password with Forgot your password?",
     );
+
+    // A password reset lifts the lock: the account's password is new.
+    await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "locked@example.com" } });
+    await server.mailWorker.idle();
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    const link = new URL(
+      server.delivered.findLast((m) => m.to === "locked@example.com")?.text.match(/https?:\/\/\S+reset-password\S+/)?.[0] ?? "",
+    );
+    const reset = await server.app.inject({
+      method: "POST",
+      url: "/api/password/reset",
+      payload: {
+        Password: "newer-password",
+        ConfirmPassword: "newer-password",
+        Email: link.searchParams.get("email"),
+        Code: link.searchParams.get("code"),
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await attempt("newer-password")).statusCode).toBe(200);
+  });
+
+  it("counts a burst of simultaneous guesses before checking any of them", async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        server.app.inject({
+          method: "POST",
+          url: "/api/dsone/password-login",
+          payload: { Email: "burst@example.com", Password: "guess-password" },
+        }),
+      ),
+    );
+    const statuses = guesses.map((guess) => guess.statusCode).sort();
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
   });
 
   it("is turned off by configuration", async () => {

@@ -3,7 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { verifyNothing, verifyPassword } from "./passwords.ts";
-import { countAttempt, forgetAttempts, peekAttempts } from "./rate-limit.ts";
+import { countAttempt, forgetAttempts, uncountAttempt } from "./rate-limit.ts";
 
 /** The growing delay: none for the first two failures, then 0.25 s, 0.5 s, 1 s … up to 8 s. */
 export function failureDelayMs(failures: number): number {
@@ -12,23 +12,32 @@ export function failureDelayMs(failures: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export function passwordFailureKey(email: string): string {
+  return `password-failures:email:${normalizeEmail(email)}`;
+}
+
 /**
- * Checks an email and password. Failures are counted per email (known or not, so the count says
- * nothing about which emails have accounts) and per client address; each failure makes the next
- * attempt wait longer, and past the hourly limit attempts are refused without being checked.
+ * Checks an email and password. Every attempt is counted before the password is checked, per
+ * email (known or not, so the count says nothing about which emails have accounts) and per
+ * client address, so a burst of simultaneous guesses is counted as the burst it is. Each earlier
+ * failure makes the attempt wait longer; past the hourly limit it is refused unchecked. A success
+ * takes its attempt back and clears the email's count.
  */
 export async function checkPassword(db: Db, config: Config, email: string, password: string, ip: string): Promise<string> {
   const { windowMs, passwordFailuresPerAccount, passwordFailuresPerIp } = config.rateLimits;
-  const emailKey = `password-failures:email:${normalizeEmail(email)}`;
+  const emailKey = passwordFailureKey(email);
   const ipKey = `password-failures:ip:${ip}`;
-  const [emailFailures, ipFailures] = await Promise.all([peekAttempts(db, emailKey, windowMs), peekAttempts(db, ipKey, windowMs)]);
-  if (emailFailures >= passwordFailuresPerAccount || ipFailures >= passwordFailuresPerIp) {
+  const [byEmail, byIp] = await Promise.all([
+    countAttempt(db, emailKey, passwordFailuresPerAccount, windowMs),
+    countAttempt(db, ipKey, passwordFailuresPerIp, windowMs),
+  ]);
+  if (!byEmail.allowed || !byIp.allowed) {
     throw new AppError(
       "RATE_LIMITED",
       "Too many failed sign-in attempts. Please wait an hour, or reset your password with Forgot your password?",
     );
   }
-  await sleep(failureDelayMs(Math.max(emailFailures, ipFailures)));
+  await sleep(failureDelayMs(Math.max(byEmail.count, byIp.count) - 1));
 
   const account = await db
     .selectFrom("accounts")
@@ -36,13 +45,7 @@ export async function checkPassword(db: Db, config: Config, email: string, passw
     .where("email_key", "=", normalizeEmail(email))
     .executeTakeFirst();
   const valid = account?.password_hash ? await verifyPassword(account.password_hash, password) : await verifyNothing(password);
-  if (!account || !valid) {
-    await Promise.all([
-      countAttempt(db, emailKey, Number.MAX_SAFE_INTEGER, windowMs),
-      countAttempt(db, ipKey, Number.MAX_SAFE_INTEGER, windowMs),
-    ]);
-    throw new AppError("INVALID_CREDENTIALS");
-  }
-  await forgetAttempts(db, emailKey);
+  if (!account || !valid) throw new AppError("INVALID_CREDENTIALS");
+  await Promise.all([forgetAttempts(db, emailKey), uncountAttempt(db, ipKey)]);
   return account.id;
 }

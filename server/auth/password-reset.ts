@@ -8,6 +8,7 @@ import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
+import { passwordFailureKey } from "./password-login.ts";
 import { hashPassword } from "./passwords.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { hashSecret } from "./tokens.ts";
@@ -77,8 +78,9 @@ export interface PasswordResetRequest {
 }
 
 /**
- * Sets the new password from a reset link: the code is spent, every other session of the account
- * ends, and a "your password was changed" notice is mailed, all in one transaction.
+ * Sets the new password from a reset link: the code is spent, every other session and every other
+ * outstanding link of the account end, its failed-login count is cleared, and a "your password was
+ * changed" notice is mailed, all in one transaction.
  */
 export async function resetPassword(db: Db, config: Config, request: PasswordResetRequest): Promise<void> {
   checkNewPassword(request.password, request.confirmPassword);
@@ -96,6 +98,15 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
     let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
     if (request.keepSessionId) sessions = sessions.where("id_hash", "!=", hashSecret(request.keepSessionId));
     await sessions.execute();
+    // Every other link the account was sent (older reset codes, access links) stops working too.
+    await tx
+      .updateTable("one_time_tokens")
+      .set({ used_at: Date.now() })
+      .where("account_id", "=", accountId)
+      .where("used_at", "is", null)
+      .execute();
+    // The failed logins that may have locked the account no longer count: its password is new.
+    await tx.deleteFrom("rate_limits").where("key", "=", passwordFailureKey(account.email)).execute();
     await enqueueMail(tx, fromHeader(BRAND, config.mailFrom), account.email, passwordChangedMail(BRAND, config.links.signIn));
   });
 }

@@ -4,6 +4,8 @@ import { AppError } from "../errors.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Attempts in the window, this one included. */
+  count: number;
   /** How long until the window opens again, when not allowed. */
   retryAfterMs: number;
 }
@@ -27,17 +29,21 @@ export async function countAttempt(db: Db, key: string, limit: number, windowMs:
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
   const allowed = row.count <= limit;
-  return { allowed, retryAfterMs: allowed ? 0 : Number(row.window_start) + windowMs - now };
-}
-
-/** The count under `key` in its current window, without counting an attempt. */
-export async function peekAttempts(db: Db, key: string, windowMs: number, now = Date.now()): Promise<number> {
-  const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
-  return row && row.window_start > now - windowMs ? row.count : 0;
+  return { allowed, count: row.count, retryAfterMs: allowed ? 0 : Number(row.window_start) + windowMs - now };
 }
 
 export async function forgetAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
+/** Takes back one counted attempt (one that turned out not to be a failure). */
+export async function uncountAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .execute();
 }
 
 /** Drops counters whose window has closed; called from the housekeeping timer. */

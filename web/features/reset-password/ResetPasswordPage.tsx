@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { BRANDS } from "../../app/brand.ts";
-import { navigate } from "../../app/router.ts";
+import { navigate, screenUrl } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -68,7 +68,7 @@ export default function ResetPasswordPage() {
     return (
       <Screen brand={BRANDS.dsone} title={title}>
         <p>{text}</p>
-        <Button variant="green" className="button--wide" onClick={() => navigate("/dsone/forgot-password")}>
+        <Button variant="green" className="button--wide" onClick={() => navigate(screenUrl("/dsone/forgot-password"))}>
           {en.resetPassword.newLink}
         </Button>
       </Screen>
@@ -78,7 +78,7 @@ export default function ResetPasswordPage() {
   async function save(password: string, confirmPassword: string): Promise<string | undefined> {
     try {
       const { redirectUrl } = await resetPassword(password, confirmPassword);
-      navigate(redirectUrl);
+      navigate(screenUrl(redirectUrl));
       return undefined;
     } catch (error) {
       const linkProblem = problemOf(error);

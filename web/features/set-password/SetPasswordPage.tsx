@@ -3,7 +3,7 @@ import { checkDsOneSession, setPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { BRANDS } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
-import { leaveTo, navigate } from "../../app/router.ts";
+import { leaveTo, navigate, withQuery } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
 import { CloseButton } from "../../ui/CloseButton.tsx";
@@ -50,7 +50,11 @@ export default function SetPasswordPage() {
   }
 
   return (
-    <Screen brand={BRANDS.dsone} title={en.setPassword.title} corner={<CloseButton onClick={() => leaveTo(config.links.dsoneMyAccount)} />}>
+    <Screen
+      brand={BRANDS.dsone}
+      title={en.setPassword.title}
+      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links.dsoneMyAccount, "skip=true"))} />}
+    >
       <p>{en.setPassword.text}</p>
       <NewPasswordForm save={save} />
     </Screen>
