@@ -1,11 +1,23 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { themeStylesheet } from "./common/brands/brand.ts";
+import { BRANDS } from "./common/brands/index.ts";
+
+/** `import "virtual:brand-themes.css"`: every brand's colours in both themes, from common/brands. */
+function brandThemes(): Plugin {
+  const id = "virtual:brand-themes.css";
+  return {
+    name: "brand-themes",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) => (resolved === `\0${id}` ? themeStylesheet(BRANDS) : undefined),
+  };
+}
 
 // The web app lives in web/; its production build goes to dist/web, which the account server serves.
 export default defineConfig({
   root: "web",
   publicDir: "public",
-  plugins: [react()],
+  plugins: [react(), brandThemes()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

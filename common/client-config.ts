@@ -18,6 +18,7 @@ export interface ClientConfig {
     eula: string;
     terms: string;
     uninstallGuide: string;
+    extensionRemovalGuide: string;
   };
   passwordLoginAllowed: boolean;
   accessLinkLifetimeDays: number;

@@ -8,6 +8,7 @@ import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
+import { maverickRoutes } from "./routes/api-maverick.ts";
 import { passwordRoutes } from "./routes/api-password.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
@@ -84,6 +85,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   accessLinkRoutes(app, context);
   passwordRoutes(app, context);
   autoLoginRoutes(app, context);
+  maverickRoutes(app, context);
   notificationRoutes(app, context);
   telemetryRoutes(app, context);
   externalLoginRoutes(app, context);

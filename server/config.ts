@@ -73,6 +73,7 @@ const EXTERNAL_ADDRESSES = {
   EULA_URL: "/demo/legal/eula",
   TERMS_URL: "/demo/legal/terms",
   UNINSTALL_GUIDE_URL: "/demo/legal/uninstall-instructions",
+  EXTENSION_REMOVAL_GUIDE_URL: "/demo/legal/remove-browser-extension",
 } as const;
 type ExternalAddressName = keyof typeof EXTERNAL_ADDRESSES;
 
@@ -172,6 +173,7 @@ function resolve(env: Env) {
     eula: address("EULA_URL"),
     terms: address("TERMS_URL"),
     uninstallGuide: address("UNINSTALL_GUIDE_URL"),
+    extensionRemovalGuide: address("EXTENSION_REMOVAL_GUIDE_URL"),
     // The sign-in form itself, returning to the DS One web app (without a ReturnUrl the login
     // screen would send the visitor straight to that web app).
     signIn:

@@ -14,7 +14,14 @@ export const DEMO_ACCOUNTS = [
     password: DEMO_PASSWORD,
     note: `DS One, Active, password "${DEMO_PASSWORD}"`,
   },
-  { email: "safe.customer@example.com", name: "Sam Safe", product: "maverick", note: "Maverick Safe, Active" },
+  {
+    email: "safe.customer@example.com",
+    name: "Sam Safe",
+    product: "maverick",
+    password: DEMO_PASSWORD,
+    device: "8d9e0f1a-2b3c-4d5e-8f9a-0b1c2d3e4f5a",
+    note: `Maverick Safe, Active, with a device, password "${DEMO_PASSWORD}"`,
+  },
   {
     email: "licensed.customer@example.com",
     name: "Lee Licensed",

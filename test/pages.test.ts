@@ -88,6 +88,7 @@ describe("in production", () => {
         "EULA_URL",
         "TERMS_URL",
         "UNINSTALL_GUIDE_URL",
+        "EXTENSION_REMOVAL_GUIDE_URL",
       ].map((name) => [name, `https://products.example/${name.toLowerCase()}`]),
     );
     server = await startTestServer("sqlite", {

@@ -1,5 +1,6 @@
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import "virtual:brand-themes.css";
 import "./styles.css";
 
 const root = document.getElementById("root");

@@ -30,9 +30,17 @@ export function readSessionId(request: FastifyRequest, config: Config): string |
 
 /**
  * Signs the account in with a new session id, and ends the session this browser had before, so a
- * session id planted before sign-in is worthless after it.
+ * session id planted before sign-in is worthless after it. Not remembered (the earlier login's
+ * RememberMe false), the cookie lasts until the browser closes.
  */
-export async function startSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, accountId: string): Promise<void> {
+export async function startSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<void> {
   const previous = readSessionId(request, config);
   const id = newSecret();
   const now = Date.now();
@@ -43,7 +51,7 @@ export async function startSession(db: Db, config: Config, request: FastifyReque
       .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, expires_at: now + config.sessionLifetimeMs })
       .execute();
   });
-  reply.setCookie(sessionCookieName(config), id, cookieOptions(Math.floor(config.sessionLifetimeMs / 1000)));
+  reply.setCookie(sessionCookieName(config), id, cookieOptions(remember ? Math.floor(config.sessionLifetimeMs / 1000) : undefined));
 }
 
 /** Ends this browser's session on the server and removes the cookie. */

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { BRANDS, brandForPath } from "../../common/brands/index.ts";
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
 import { describeDuration } from "../../common/duration.ts";
 import type { Config } from "../config.ts";
@@ -29,6 +30,7 @@ export function clientConfig(config: Config): ClientConfig {
       eula: links.eula,
       terms: links.terms,
       uninstallGuide: links.uninstallGuide,
+      extensionRemovalGuide: links.extensionRemovalGuide,
     },
     passwordLoginAllowed: config.passwordLoginAllowed,
     accessLinkLifetimeDays: config.accessLinkLifetimeDays,
@@ -58,7 +60,17 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
       `The web app is not built (${join(buildDir, "index.html")} is missing). Run "npm run build", or start with "npm start", which builds it.`,
     );
   }
-  const page = template.replace("<!--app-config-->", configElement(config));
+  // One page per brand: the brand is in the markup from the first byte (colours, icon), so the
+  // first paint is already right.
+  const withConfig = template.replace("<!--app-config-->", configElement(config));
+  const pages = new Map(
+    BRANDS.map((brand) => [
+      brand.id,
+      withConfig
+        .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}">`)
+        .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`),
+    ]),
+  );
   const csp = contentSecurityPolicy(config);
 
   await app.register(fastifyStatic, {
@@ -86,7 +98,7 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
         .header("content-security-policy", csp)
         // Some of these addresses carry a secret (an access link's token, a reset code).
         .header("referrer-policy", "no-referrer")
-        .send(page)
+        .send(pages.get(brandForPath(path).id))
     );
   });
 }

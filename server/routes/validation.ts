@@ -7,6 +7,18 @@ export function parseJsonBody<T extends z.ZodType>(request: FastifyRequest, sche
   if (!request.headers["content-type"]?.toLowerCase().startsWith("application/json")) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE");
   }
+  return parseBody(request, schema);
+}
+
+/** Reads a form-encoded body (the earlier account area posts forms) against a schema. */
+export function parseFormBody<T extends z.ZodType>(request: FastifyRequest, schema: T): z.infer<T> {
+  if (!request.headers["content-type"]?.toLowerCase().startsWith("application/x-www-form-urlencoded")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send this request as a form (Content-Type: application/x-www-form-urlencoded).");
+  }
+  return parseBody(request, schema);
+}
+
+function parseBody<T extends z.ZodType>(request: FastifyRequest, schema: T): z.infer<T> {
   const parsed = schema.safeParse(request.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -20,7 +20,11 @@ export interface TestServer extends RunningServer {
 /** A stand-in index.html with the marker the server fills, for tests that do not need the built app. */
 function webTemplateDir(): string {
   const dir = mkdtempSync(join(tmpdir(), "account-web-"));
-  writeFileSync(join(dir, "index.html"), "<!doctype html><html><head><!--app-config--></head><body></body></html>");
+  // The markers are those of web/index.html: the brand goes on <html>, its icon replaces DS One's.
+  writeFileSync(
+    join(dir, "index.html"),
+    '<!doctype html><html lang="en"><head><link rel="icon" href="/brand/dsone.svg"><!--app-config--></head><body></body></html>',
+  );
   return dir;
 }
 

@@ -73,3 +73,26 @@ export function resetSession(): Promise<{ isOk: boolean }> {
 export function autoLogin(uuid: string): Promise<{ isOk: boolean; UUID: string; SvcLicenseState: string }> {
   return requestJson("POST", "/api/dsone/auto-login", { UUID: uuid });
 }
+
+export interface MaverickSession {
+  signedIn: boolean;
+  LicenseStatus: string;
+  UUID: string;
+}
+
+export function checkMaverickSession(): Promise<MaverickSession> {
+  return requestJson("GET", "/api/maverick/session");
+}
+
+/** The safety password login: Email and Password; where to go comes back in the answer. */
+export function maverickPasswordLogin(request: {
+  Email: string;
+  Password: string;
+  ReturnUrl?: string;
+}): Promise<{ isOk: boolean; redirectUrl: string }> {
+  return requestJson("POST", "/api/maverick/password-login", request);
+}
+
+export function maverickAutoLogin(request: { UUID: string; PreferredBrowser: string; ShowUI: true }): Promise<{ isOk: boolean }> {
+  return requestJson("POST", "/api/maverick/auto-login", request);
+}

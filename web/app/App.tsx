@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from "react";
 import { recordPageView } from "../telemetry/page-view.ts";
+import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { brandForPath } from "./brand.ts";
 import { rememberDeviceUuid } from "./device.ts";
 import { useLocation } from "./router.ts";
@@ -7,7 +8,8 @@ import { screenFor } from "./routes.ts";
 
 /**
  * The wildcard layout at the router's root: it sets the brand (favicon, colours) from the path,
- * keeps the uuid parameter, records a page view per route, and shows the screen for the path.
+ * offers the theme toggle, keeps the uuid parameter, records a page view per route, and shows the
+ * screen for the path.
  */
 export function App() {
   const { pathname, search } = useLocation();
@@ -27,8 +29,13 @@ export function App() {
 
   const ScreenComponent = screenFor(pathname);
   return (
-    <Suspense fallback={null}>
-      <ScreenComponent />
-    </Suspense>
+    <>
+      <header className="app-bar">
+        <ThemeToggle />
+      </header>
+      <Suspense fallback={null}>
+        <ScreenComponent />
+      </Suspense>
+    </>
   );
 }

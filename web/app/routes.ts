@@ -19,6 +19,9 @@ const screens = {
   signUp: lazy(() => import("../features/sign-up/SignUpPage.tsx")),
   logout: lazy(() => import("../features/logout/LogoutPage.tsx")),
   goodbye: lazy(() => import("../features/goodbye/SorryToSeeYouGoPage.tsx")),
+  maverickLogin: lazy(() => import("../features/maverick/MaverickLoginPage.tsx")),
+  maverickPasswordLogin: lazy(() => import("../features/maverick/MaverickPasswordLoginPage.tsx")),
+  maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
 };
 
 const ROUTES: Record<string, ComponentType> = {
@@ -36,6 +39,13 @@ const ROUTES: Record<string, ComponentType> = {
   "/dsone/login-sign-up": screens.signUp,
   "/dsone/logout": screens.logout,
   "/dsone/sorry-to-see-you-go": screens.goodbye,
+  "/maverick/login": screens.maverickLogin,
+  "/maverick/password-login": screens.maverickPasswordLogin,
+  "/maverick/logout": screens.logout,
+  "/maverick/sorry-to-see-you-go": screens.maverickGoodbye,
+  "/maverick/set-password": screens.setPassword,
+  "/maverick/set-password-confirmation": screens.setPasswordConfirmation,
+  "/maverick/auto-login": screens.autoLogin,
 };
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */

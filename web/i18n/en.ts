@@ -7,6 +7,11 @@ export const en = {
     dsone: "DS One",
     maverick: "Maverick Safe",
   },
+  theme: {
+    switchTo: (mode: "light" | "dark") => `Switch to the ${mode} theme`,
+    dark: "Dark",
+    light: "Light",
+  },
   loading: {
     text: "Software Is Loading...",
   },
@@ -119,6 +124,21 @@ export const en = {
     uninstall: "Uninstall Instructions",
     loading: "Loading...",
     settingFailed: (statusText: string) => `Unable to update settings: ${statusText}`,
+  },
+  maverickLogin: {
+    loading: "Loading Maverick Safe",
+  },
+  maverickPasswordLogin: {
+    title: "Login",
+    continue: "Continue",
+  },
+  maverickGoodbye: {
+    title: "We're Sorry To See You Go",
+    uninstalled: "Maverick Safe has been uninstalled from your browser.",
+    tryAgain: "Changed your mind? We would love you to give Maverick Safe another try.",
+    download: "Download Maverick Safe again",
+    removeExtension: "How to remove the browser extension",
+    removeExtensionText: "If the Maverick Safe extension is still in your browser, these instructions show how to remove it.",
   },
   logout: {
     text: "Logging You Out Now",

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import type { Brand } from "../app/brand.ts";
 import { Logo } from "./Logo.tsx";
 
@@ -11,17 +11,25 @@ interface ScreenProps {
   corner?: ReactNode;
   /** Content under the card (a footer of links). */
   footer?: ReactNode;
+  /** Shown as a dialog (the safety product's screens): announced with its title. */
+  dialog?: boolean;
 }
 
 /** The frame every screen sits in: the brand's logo and one centred card. */
-export function Screen({ brand, title, children, busy = false, corner, footer }: ScreenProps) {
+export function Screen({ brand, title, children, busy = false, corner, footer, dialog = false }: ScreenProps) {
+  const titleId = useId();
+  const dialogProps = dialog ? { role: "dialog", "aria-modal": true, "aria-labelledby": titleId } : {};
   return (
     <main className="screen">
       <div className="screen__column">
-        <section className="card" aria-busy={busy}>
+        <section className="card" aria-busy={busy} {...dialogProps}>
           {corner ? <div className="card__corner">{corner}</div> : null}
           <Logo brand={brand} />
-          {title === undefined ? null : <h1 className="card__title">{title}</h1>}
+          {title === undefined ? null : (
+            <h1 id={titleId} className="card__title">
+              {title}
+            </h1>
+          )}
           {children}
         </section>
         {footer}

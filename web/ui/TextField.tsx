@@ -1,14 +1,15 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
   error?: string | undefined;
   /** Controls drawn inside the field's box, after the input (the password field's Show toggle). */
   adornment?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose error is announced and tied to the field (aria-describedby). */
-export function TextField({ label, error, adornment, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, adornment, inputRef, className, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -18,6 +19,7 @@ export function TextField({ label, error, adornment, className, ...input }: Text
       </label>
       <div className="field__box">
         <input
+          ref={inputRef}
           id={id}
           className="field__input"
           aria-invalid={error ? true : undefined}

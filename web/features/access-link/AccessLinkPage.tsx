@@ -68,12 +68,15 @@ export default function AccessLinkPage() {
       expired: [en.accessLink.expiredTitle, en.accessLink.expiredText],
       unknown: [en.accessLink.unknownTitle, en.accessLink.unknownText],
     }[problem];
-    const loginPath = brand.id === "maverick" ? "/maverick/login" : "/dsone/login";
-    const landing = brand.id === "maverick" ? config.links.maverickUi : config.links.dsoneUi;
+    const landing = config.links[brand.links.ui];
     return (
       <Screen brand={brand} title={text[0]}>
         <p>{text[1]}</p>
-        <Button variant="green" className="button--wide" onClick={() => navigate(`${loginPath}?ReturnUrl=${encodeURIComponent(landing)}`)}>
+        <Button
+          variant="green"
+          className="button--wide"
+          onClick={() => navigate(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(landing)}`)}
+        >
           {en.accessLink.newLink}
         </Button>
       </Screen>

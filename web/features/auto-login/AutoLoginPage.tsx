@@ -1,11 +1,19 @@
 import { useEffect, useRef } from "react";
-import { autoLogin } from "../../api/account.ts";
-import { brandForPath } from "../../app/brand.ts";
+import { autoLogin, maverickAutoLogin } from "../../api/account.ts";
+import { type Brand, brandForPath } from "../../app/brand.ts";
+import { preferredBrowser } from "../../app/browser.ts";
 import { deviceUuid } from "../../app/device.ts";
 import { useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
+
+/** Each brand's auto-login request: DS One sends the UUID; Maverick Safe the browser to open too. */
+function requestAutoLogin(brand: Brand, uuid: string): Promise<unknown> {
+  if (brand.id === "maverick")
+    return maverickAutoLogin({ UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true });
+  return autoLogin(uuid);
+}
 
 /**
  * "Logging you in to {product}": shown while the desktop software takes over (SPEC section 2).
@@ -18,14 +26,14 @@ export default function AutoLoginPage() {
   const fired = useRef(false);
 
   useEffect(() => {
-    if (fired.current || brand.id !== "dsone") return;
+    if (fired.current) return;
     fired.current = true;
     const uuid = deviceUuid();
-    if (uuid) void autoLogin(uuid).catch(() => undefined);
-  }, [brand.id]);
+    if (uuid) void requestAutoLogin(brand, uuid).catch(() => undefined);
+  }, [brand]);
 
   return (
-    <Screen brand={brand} title={title}>
+    <Screen brand={brand} title={title} dialog={brand.dialogs}>
       <Spinner label={title} />
       <p>{en.autoLogin.hint}</p>
     </Screen>

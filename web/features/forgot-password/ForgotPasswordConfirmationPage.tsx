@@ -1,4 +1,4 @@
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { leaveTo } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
@@ -8,7 +8,7 @@ import { Screen } from "../../ui/Screen.tsx";
 /** "Password Reset Email Sent", with the configured link lifetime. */
 export default function ForgotPasswordConfirmationPage() {
   return (
-    <Screen brand={BRANDS.dsone} title={en.forgotPasswordConfirmation.title}>
+    <Screen brand={dsone} title={en.forgotPasswordConfirmation.title}>
       <p>{en.forgotPasswordConfirmation.expires(config.resetLinkLifetime)}</p>
       <p>{en.forgotPasswordConfirmation.check}</p>
       <Button variant="green" className="button--wide" onClick={() => leaveTo(config.links.signIn)}>

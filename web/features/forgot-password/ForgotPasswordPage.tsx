@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { withoutHopParameters } from "../../../common/query.ts";
 import { forgotPassword } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../app/router.ts";
 import { forgotEmailError } from "../../forms/rules.ts";
@@ -40,7 +40,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <Screen
-      brand={BRANDS.dsone}
+      brand={dsone}
       title={en.forgotPassword.title}
       corner={<CloseButton onClick={() => leaveTo(withQuery(config.links.signIn, withoutHopParameters(search)))} />}
     >

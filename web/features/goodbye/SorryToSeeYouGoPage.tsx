@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { useLocation } from "../../app/router.ts";
 import { clearLocalStateAndSession } from "../../app/sign-out.ts";
@@ -13,16 +13,21 @@ export function installerUrl(installerHost: string, channel: string | null): str
   return `${installerHost}/api/download/${encodeURIComponent(channel || DEFAULT_CHANNEL)}`;
 }
 
-/** The goodbye page after uninstalling DS One: clears this browser and the session. */
-export default function SorryToSeeYouGoPage() {
-  const { search } = useLocation();
-  const channel = new URLSearchParams(search).get("channel");
+/** A goodbye page clears this browser's storage and the session once, on entry. */
+export function useClearedOnEntry(): void {
   const cleared = useRef(false);
   useEffect(() => {
     if (cleared.current) return;
     cleared.current = true;
     void clearLocalStateAndSession();
   }, []);
+}
+
+/** The goodbye page after uninstalling DS One: clears this browser and the session. */
+export default function SorryToSeeYouGoPage() {
+  const { search } = useLocation();
+  const channel = new URLSearchParams(search).get("channel");
+  useClearedOnEntry();
 
   const footer = (
     <nav className="footer-links" aria-label="Legal">
@@ -33,8 +38,8 @@ export default function SorryToSeeYouGoPage() {
   );
 
   return (
-    <Screen brand={BRANDS.dsone} title={en.goodbye.title} footer={footer}>
-      <p>{en.goodbye.uninstalled(BRANDS.dsone.name)}</p>
+    <Screen brand={dsone} title={en.goodbye.title} footer={footer}>
+      <p>{en.goodbye.uninstalled(dsone.name)}</p>
       <a className="button button--green button--wide" href={installerUrl(config.links.installerHost, channel)}>
         {en.goodbye.reinstall}
       </a>

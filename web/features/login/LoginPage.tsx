@@ -3,7 +3,7 @@ import { DSONE_PRODUCT_ID } from "../../../common/products.ts";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { checkDsOneSession, requestAccessLink } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { setLoginError, useLoginError } from "../../app/login-error.ts";
 import { leaveTo, navigate, useLocation } from "../../app/router.ts";
@@ -22,7 +22,7 @@ const FAILED_EMAIL = "failedEmail";
 
 /** The DS One customer login: session check, then the email form and its outcomes (SPEC sections 2 and 4). */
 export default function LoginPage() {
-  const brand = BRANDS.dsone;
+  const brand = dsone;
   const { pathname, search } = useLocation();
   const [checking, setChecking] = useState(true);
   const [sentTo, setSentTo] = useState<string>();

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { BRANDS } from "../../app/brand.ts";
+import { brandForPath } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
-import { leaveTo } from "../../app/router.ts";
+import { deviceUuid } from "../../app/device.ts";
+import { leaveTo, useLocation, withQuery } from "../../app/router.ts";
 import { clearLocalStateAndSession } from "../../app/sign-out.ts";
 import { en } from "../../i18n/en.ts";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -9,21 +10,31 @@ import { Spinner } from "../../ui/Spinner.tsx";
 /** The logout screen shows at least this long, so the customer sees what happened (SPEC section 9). */
 export const LOGOUT_MIN_MS = 2_000;
 
-/** "Logging You Out Now": clears this browser, ends the session, then goes to the logout address. */
+/**
+ * "Logging You Out Now" (both brands): clears this browser, ends the session, and once both are
+ * done and 2 seconds have passed goes to the brand's address after logout, with the uuid where the
+ * brand wants it.
+ */
 export default function LogoutPage() {
+  const { pathname } = useLocation();
+  const brand = brandForPath(pathname);
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Read before anything is cleared.
+    const uuid = deviceUuid();
+    const { link, withUuid } = brand.afterLogout;
+    const target = withUuid && uuid ? withQuery(config.links[link], `uuid=${encodeURIComponent(uuid)}`) : config.links[link];
     const minimum = new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS));
-    void Promise.all([clearLocalStateAndSession(), minimum]).then(() => leaveTo(config.links.dsoneLogout));
-  }, []);
+    void Promise.all([clearLocalStateAndSession(), minimum]).then(() => leaveTo(target));
+  }, [brand]);
   return (
     <main className="screen screen--loading">
       <section className="loading" aria-live="polite">
         <Spinner label={en.logout.text} />
         <h1 className="loading__header">{en.logout.text}</h1>
-        <p className="loading__text">{BRANDS.dsone.name}</p>
+        <p className="loading__text">{brand.name}</p>
       </section>
     </main>
   );

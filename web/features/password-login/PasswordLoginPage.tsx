@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { getParamIgnoringCase, withoutHopParameters } from "../../../common/query.ts";
 import { passwordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { setLoginError, useLoginError } from "../../app/login-error.ts";
 import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../app/router.ts";
@@ -51,7 +51,7 @@ export default function PasswordLoginPage() {
   }
 
   return (
-    <Screen brand={BRANDS.dsone} title={en.passwordLogin.title}>
+    <Screen brand={dsone} title={en.passwordLogin.title}>
       <p>{en.passwordLogin.text}</p>
       <form className="form" noValidate onSubmit={submit}>
         <EmailField value={email} error={errors.email} onChange={setEmail} />

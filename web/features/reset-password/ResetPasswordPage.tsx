@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { navigate, screenUrl } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
 
   if (opening) {
     return (
-      <Screen brand={BRANDS.dsone} title={en.resetPassword.title} busy>
+      <Screen brand={dsone} title={en.resetPassword.title} busy>
         <Spinner label={en.resetPassword.checking} />
       </Screen>
     );
@@ -66,7 +66,7 @@ export default function ResetPasswordPage() {
       unknown: [en.resetPassword.unknownTitle, en.resetPassword.unknownText],
     }[problem];
     return (
-      <Screen brand={BRANDS.dsone} title={title}>
+      <Screen brand={dsone} title={title}>
         <p>{text}</p>
         <Button variant="green" className="button--wide" onClick={() => navigate(screenUrl("/dsone/forgot-password"))}>
           {en.resetPassword.newLink}
@@ -88,7 +88,7 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <Screen brand={BRANDS.dsone} title={en.resetPassword.title}>
+    <Screen brand={dsone} title={en.resetPassword.title}>
       <NewPasswordForm save={save} />
     </Screen>
   );

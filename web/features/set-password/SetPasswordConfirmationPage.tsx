@@ -10,7 +10,7 @@ import { Screen } from "../../ui/Screen.tsx";
 export default function SetPasswordConfirmationPage() {
   const { pathname } = useLocation();
   const brand = brandForPath(pathname);
-  const myAccount = brand.id === "maverick" ? config.links.maverickMyAccount : config.links.dsoneMyAccount;
+  const myAccount = config.links[brand.links.myAccount];
   return (
     <Screen brand={brand} title={en.setPasswordConfirmation.title}>
       <Checkmark />

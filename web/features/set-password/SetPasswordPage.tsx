@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession, setPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { BRANDS } from "../../app/brand.ts";
+import { brandForPath } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
-import { leaveTo, navigate, withQuery } from "../../app/router.ts";
+import { leaveTo, navigate, useLocation, withQuery } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
 import { CloseButton } from "../../ui/CloseButton.tsx";
 import { Screen } from "../../ui/Screen.tsx";
-import { LoadingScreen } from "../login/LoadingScreen.tsx";
-
-export const SET_PASSWORD_RETURN_TARGET = "/dsone/set-password-confirmation";
+import { Spinner } from "../../ui/Spinner.tsx";
 
 /** Goes to the confirmation inside the app, or leaves for an address elsewhere. */
 function continueTo(redirectUrl: string): void {
@@ -19,8 +17,14 @@ function continueTo(redirectUrl: string): void {
   else leaveTo(url.href);
 }
 
-/** "Set Password" for a signed-in customer who has none; a visitor is asked to sign in first. */
+/**
+ * "Set Password" for a signed-in customer who has none (both brands); a visitor is asked to sign in
+ * first and comes back. Saved, it goes on to the brand's set-password confirmation; the close icon
+ * goes to the brand's my-account page with skip=true.
+ */
 export default function SetPasswordPage() {
+  const { pathname } = useLocation();
+  const brand = brandForPath(pathname);
   const [signedIn, setSignedIn] = useState(false);
   const checked = useRef(false);
 
@@ -31,16 +35,21 @@ export default function SetPasswordPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.signedIn) setSignedIn(true);
-        // After signing in, the customer comes back here.
-        else navigate(`/dsone/login?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
+        else navigate(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
       });
-  }, []);
+  }, [brand]);
 
-  if (!signedIn) return <LoadingScreen brand={BRANDS.dsone} />;
+  if (!signedIn) {
+    return (
+      <Screen brand={brand} title={en.setPassword.title} busy>
+        <Spinner label={en.loading.text} />
+      </Screen>
+    );
+  }
 
   async function save(password: string): Promise<string | undefined> {
     try {
-      const { redirectUrl } = await setPassword(password, SET_PASSWORD_RETURN_TARGET);
+      const { redirectUrl } = await setPassword(password, `${brand.basePath}/set-password-confirmation`);
       continueTo(redirectUrl);
       return undefined;
     } catch (error) {
@@ -51,9 +60,10 @@ export default function SetPasswordPage() {
 
   return (
     <Screen
-      brand={BRANDS.dsone}
+      brand={brand}
       title={en.setPassword.title}
-      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links.dsoneMyAccount, "skip=true"))} />}
+      dialog={brand.dialogs}
+      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links[brand.links.myAccount], "skip=true"))} />}
     >
       <p>{en.setPassword.text}</p>
       <NewPasswordForm save={save} />

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { withoutHopParameters } from "../../../common/query.ts";
 import { updateNotificationSetting } from "../../api/account.ts";
-import { BRANDS } from "../../app/brand.ts";
+import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { deviceUuid } from "../../app/device.ts";
 import { useLoginError } from "../../app/login-error.ts";
@@ -42,7 +42,7 @@ export default function SignUpPage() {
   const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? "/dsone/password-login" : "/dsone/login";
 
   return (
-    <Screen brand={BRANDS.dsone} title={en.signUp.title} busy={saving}>
+    <Screen brand={dsone} title={en.signUp.title} busy={saving}>
       <p>{en.signUp.message}</p>
       <Button variant="green" className="button--wide" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
         {en.signUp.createAccount}

@@ -1,0 +1,83 @@
+import type { ClientConfig } from "../client-config.ts";
+
+/**
+ * What makes a brand: its name, product, icon, the product addresses it uses, and its colours in
+ * both themes. Screens read these and never branch on a brand's name, so a third brand is a new
+ * file beside dsone.ts and maverick.ts, added to the list in index.ts.
+ */
+export type ThemeMode = "light" | "dark";
+
+/** The colours every screen is drawn with (web/styles.css uses them as --custom-properties). */
+export interface ThemeTokens {
+  /** Links, focus rings, accents; must read on `card` and `page` (4.5:1). */
+  accent: string;
+  accentStrong: string;
+  /** The main action's background; `onGo` must read on it (4.5:1). */
+  go: string;
+  goStrong: string;
+  onGo: string;
+  page: string;
+  card: string;
+  text: string;
+  muted: string;
+  border: string;
+  danger: string;
+  overlay: string;
+}
+
+type LinkName = keyof ClientConfig["links"];
+
+export interface Brand {
+  id: string;
+  productId: number;
+  name: string;
+  favicon: string;
+  /** Where this brand's own screens live: /dsone/..., /maverick/... */
+  basePath: string;
+  /** The screen where a visitor signs in when a screen needs a signed-in customer. */
+  signInPath: string;
+  links: { ui: LinkName; myAccount: LinkName; logout: LinkName };
+  /** The safety product shows its screens as dialogs (SPEC section 2). */
+  dialogs: boolean;
+  /** Where logout ends, and whether the device's uuid goes along (SPEC section 2, Logout screens). */
+  afterLogout: { link: LinkName; withUuid: boolean };
+  theme: Record<ThemeMode, ThemeTokens>;
+}
+
+const CSS_NAMES: Record<keyof ThemeTokens, string> = {
+  accent: "--accent",
+  accentStrong: "--accent-strong",
+  go: "--go",
+  goStrong: "--go-strong",
+  onGo: "--on-go",
+  page: "--page",
+  card: "--card",
+  text: "--text",
+  muted: "--muted",
+  border: "--border",
+  danger: "--danger",
+  overlay: "--overlay",
+};
+
+function declarations(tokens: ThemeTokens): string {
+  return (Object.keys(CSS_NAMES) as (keyof ThemeTokens)[]).map((name) => `${CSS_NAMES[name]}:${tokens[name]}`).join(";");
+}
+
+/**
+ * The stylesheet of every brand in both themes, keyed by the attributes the page carries from its
+ * first byte (data-brand from the server, data-theme from web/public/theme-boot.js), so the first
+ * paint is already in the right colours. The first brand is also the default.
+ */
+export function themeStylesheet(brands: readonly Brand[]): string {
+  const [first] = brands;
+  const rules: string[] = [];
+  if (first) rules.push(`:root{${declarations(first.theme.light)};color-scheme:light}`);
+  for (const brand of brands) {
+    for (const mode of ["light", "dark"] as const) {
+      rules.push(`html[data-brand="${brand.id}"][data-theme="${mode}"]{${declarations(brand.theme[mode])};color-scheme:${mode}}`);
+      if (brand === first)
+        rules.push(`html:not([data-brand])[data-theme="${mode}"]{${declarations(brand.theme[mode])};color-scheme:${mode}}`);
+    }
+  }
+  return rules.join("\n");
+}

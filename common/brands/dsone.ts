@@ -1,0 +1,44 @@
+import { PRODUCTS } from "../products.ts";
+import type { Brand } from "./brand.ts";
+
+export const dsone: Brand = {
+  id: "dsone",
+  productId: PRODUCTS.dsone.id,
+  name: PRODUCTS.dsone.name,
+  favicon: "/brand/dsone.svg",
+  basePath: "/dsone",
+  signInPath: "/dsone/login",
+  links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },
+  afterLogout: { link: "dsoneLogout", withUuid: false },
+  dialogs: false,
+  theme: {
+    light: {
+      accent: "#0b5cab",
+      accentStrong: "#084a8a",
+      go: "#17743a",
+      goStrong: "#105c2d",
+      onGo: "#ffffff",
+      page: "#eef2f6",
+      card: "#ffffff",
+      text: "#1b2733",
+      muted: "#4a5866",
+      border: "#8a96a3",
+      danger: "#b42318",
+      overlay: "rgb(255 255 255 / 90%)",
+    },
+    dark: {
+      accent: "#7cbcff",
+      accentStrong: "#a8d2ff",
+      go: "#1d7a43",
+      goStrong: "#17663a",
+      onGo: "#ffffff",
+      page: "#0d141c",
+      card: "#17212c",
+      text: "#e7edf3",
+      muted: "#a9b6c3",
+      border: "#5d6b7a",
+      danger: "#ff9b91",
+      overlay: "rgb(23 33 44 / 92%)",
+    },
+  },
+};

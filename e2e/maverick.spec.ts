@@ -1,0 +1,152 @@
+import { expect, test } from "./fixtures.ts";
+import { holdRequests } from "./hold.ts";
+import { signInWithLink } from "./sign-in.ts";
+
+const DEVICE = "8d9e0f1a-2b3c-4d5e-8f9a-0b1c2d3e4f5a";
+
+async function signInSafeCustomer(page: import("@playwright/test").Page) {
+  const response = await page.request.post("/api/maverick/password-login", {
+    data: { Email: "safe.customer@example.com", Password: "demo-password" },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`Maverick Safe in the ${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test("the safety login sends a visitor to the sign-up address with the query kept", async ({ page, baseURL }) => {
+      await page.goto("/maverick/login?uuid=u-1&channel=beta");
+      await expect(page).toHaveURL(`${baseURL}/demo/maverick/sign-up?uuid=u-1&channel=beta`);
+    });
+
+    test("the safety login sends a failed check to sign-up too", async ({ page, baseURL }) => {
+      await page.route("**/api/maverick/session", (route) => route.fulfill({ status: 500, body: "{}" }));
+      await page.goto("/maverick/login?uuid=u-2");
+      await expect(page).toHaveURL(`${baseURL}/demo/maverick/sign-up?uuid=u-2`);
+    });
+
+    test("the safety login shows Loading Maverick Safe, then sends a licensed device to auto-login", async ({ page, baseURL }) => {
+      await signInSafeCustomer(page);
+      const release = await holdRequests(page, "**/api/maverick/session");
+      await page.goto("/maverick/login");
+      await expect(page.getByRole("dialog", { name: "Loading Maverick Safe" })).toBeVisible();
+      release();
+      await expect(page).toHaveURL(`${baseURL}/maverick/auto-login?uuid=${DEVICE}`);
+      await expect(page.getByRole("heading", { name: "Logging you in to Maverick Safe" })).toBeVisible();
+    });
+
+    test("with qatest in the address the check is skipped and the login dialog shows", async ({ page }) => {
+      const checks: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().includes("/api/maverick/session")) checks.push(request.url());
+      });
+      await page.goto("/maverick/login?qatest=true");
+      await expect(page.getByRole("dialog", { name: "Login" })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      expect(checks).toEqual([]);
+    });
+
+    test("the password dialog keeps Continue disabled until the email is valid and a password is present", async ({ page, baseURL }) => {
+      await page.goto("/maverick/password-login");
+      const dialog = page.getByRole("dialog", { name: "Login" });
+      const cont = dialog.getByRole("button", { name: "Continue" });
+      await expect(cont).toBeDisabled();
+      await dialog.getByLabel("Email").fill("safe.customer");
+      await dialog.getByLabel("Password", { exact: true }).fill("demo-password");
+      await expect(cont).toBeDisabled();
+      await dialog.getByLabel("Email").fill("safe.customer@example.com");
+      await expect(cont).toBeEnabled();
+      await dialog.getByLabel("Password", { exact: true }).fill("");
+      await expect(cont).toBeDisabled();
+      await dialog.getByLabel("Password", { exact: true }).fill("wrong-password");
+      await cont.click();
+      await expect(dialog.getByRole("alert")).toHaveText("Email Address or Password is invalid");
+
+      await dialog.getByLabel("Password", { exact: true }).fill("demo-password");
+      const request = page.waitForRequest("**/api/maverick/password-login");
+      await cont.click();
+      expect((await request).postDataJSON()).toEqual({ Email: "safe.customer@example.com", Password: "demo-password" });
+      await expect(page).toHaveURL(`${baseURL}/demo/maverick/ui`);
+      await expect(page.getByText("Signed in as safe.customer@example.com")).toBeVisible();
+    });
+
+    test("logout waits, ends the session, and goes to the Maverick UI address with the uuid", async ({ page, baseURL }) => {
+      await signInSafeCustomer(page);
+      const started = Date.now();
+      await page.goto(`/maverick/logout?uuid=${DEVICE}`);
+      await expect(page.getByRole("heading", { name: "Logging You Out Now" })).toBeVisible();
+      await page.waitForURL(`${baseURL}/demo/maverick/ui?uuid=${DEVICE}`);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+      await expect(page.getByText("Nobody is signed in.")).toBeVisible();
+    });
+
+    test("the goodbye page: uninstalled, try again, extension removal, download by channel, all cleared", async ({ page, baseURL }) => {
+      await signInSafeCustomer(page);
+      await page.goto("/maverick/login?qatest=1");
+      await page.evaluate(() => localStorage.setItem("disableNotifications", "true"));
+      await page.goto("/maverick/sorry-to-see-you-go?channel=edge-beta");
+      await expect(page.getByRole("heading", { name: "We're Sorry To See You Go" })).toBeVisible();
+      await expect(page.getByText("Maverick Safe has been uninstalled from your browser.")).toBeVisible();
+      await expect(page.getByText("Changed your mind? We would love you to give Maverick Safe another try.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "How to remove the browser extension" })).toHaveAttribute(
+        "href",
+        `${baseURL}/demo/legal/remove-browser-extension`,
+      );
+      await expect(page.getByRole("link", { name: "Download Maverick Safe again" })).toHaveAttribute(
+        "href",
+        `${baseURL}/demo/installer/api/download/edge-beta`,
+      );
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("disableNotifications"))).toBeNull();
+      await expect.poll(async () => (await (await page.request.get("/api/maverick/session")).json()).signedIn).toBe(false);
+    });
+
+    test("set password in the Maverick brand: its texts, close to my-account with skip=true, then its confirmation", async ({
+      page,
+      baseURL,
+    }) => {
+      await page.request.post("/api/dsone/password-login", { data: { Email: "password.customer@example.com", Password: "demo-password" } });
+      await page.goto("/maverick/set-password");
+      const dialog = page.getByRole("dialog", { name: "Set Password" });
+      await expect(dialog.getByText("You don't have a password. For your security please enter one.")).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("data-brand", "maverick");
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await expect(page).toHaveURL(`${baseURL}/demo/maverick/my-account?skip=true`);
+    });
+
+    test("auto-login sends UUID, PreferredBrowser and ShowUI once", async ({ page }) => {
+      await signInSafeCustomer(page);
+      const bodies: unknown[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith("/api/maverick/auto-login")) bodies.push(request.postDataJSON());
+      });
+      const answered = page.waitForResponse("**/api/maverick/auto-login");
+      await page.goto(`/maverick/auto-login?uuid=${DEVICE}`);
+      await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
+      expect((await answered).status()).toBe(200);
+      await page.waitForLoadState("networkidle");
+      expect(bodies).toEqual([{ UUID: DEVICE, PreferredBrowser: "chrome", ShowUI: true }]);
+    });
+  });
+}
+
+test("a passwordless customer sets a password in the Maverick brand and sees its confirmation", async ({ page, app, mail, baseURL }) => {
+  const email = "maverick.first.password@example.com";
+  app.sql(
+    `insert into accounts (id, email, email_key, password_hash, name, is_admin, created_at) values ('acc-mfp', '${email}', '${email}', null, '', 0, 0)`,
+  );
+  await signInWithLink(page, mail, email);
+  await page.goto("/maverick/set-password");
+  const dialog = page.getByRole("dialog", { name: "Set Password" });
+  await dialog.getByLabel("New Password", { exact: true }).fill("maverick-password");
+  await dialog.getByLabel("Confirm Password", { exact: true }).fill("maverick-password");
+  await dialog.getByRole("button", { name: "Save Password" }).click();
+  await expect(page).toHaveURL(`${baseURL}/maverick/set-password-confirmation`);
+  await expect(page.getByRole("heading", { name: "Your New Password Has Been Set!" })).toBeVisible();
+  await expect(
+    page.getByText("We have saved your Maverick Safe password. Please use the new password you entered to log into the application."),
+  ).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-brand", "maverick");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${baseURL}/demo/maverick/my-account`);
+});

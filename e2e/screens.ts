@@ -1,0 +1,144 @@
+import { expect, type Page } from "@playwright/test";
+import { holdRequests } from "./hold.ts";
+
+/**
+ * Every screen of both brands, each with how to reach it and the heading that proves it is shown.
+ * The accessibility spec and `npm run screenshots` both walk this list.
+ */
+export interface ScreenCase {
+  name: string;
+  /** Signs in first (the screen needs a signed-in customer). */
+  signedIn?: true;
+  open(page: Page): Promise<void>;
+  heading: string;
+}
+
+const DSONE = "?ReturnUrl=%2Fdemo%2Fdsone%2Fui";
+
+async function submitEmail(page: Page, email: string) {
+  await page.getByLabel("Enter your email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+}
+
+export const SCREENS: ScreenCase[] = [
+  { name: "dsone-login", heading: "Customer Login", open: (page) => page.goto(`/dsone/login${DSONE}`).then(() => undefined) },
+  {
+    name: "dsone-loading",
+    heading: "DS One",
+    open: async (page) => {
+      await holdRequests(page, "**/api/dsone/session");
+      await page.goto(`/dsone/login${DSONE}`);
+    },
+  },
+  {
+    name: "dsone-check-email",
+    heading: "Check Your Email",
+    open: async (page) => {
+      await page.goto(`/dsone/login${DSONE}`);
+      await submitEmail(page, "new.customer@example.com");
+    },
+  },
+  {
+    name: "dsone-account-not-found",
+    heading: "Account Not Found",
+    open: (page) => page.goto(`/dsone/login${DSONE}&failedEmail=nobody%40example.com`).then(() => undefined),
+  },
+  {
+    name: "dsone-access-link",
+    heading: "Sign In to DS One",
+    open: (page) => page.goto(`/dsone/access-link?token=${"t".repeat(43)}`).then(() => undefined),
+  },
+  {
+    name: "dsone-password-login",
+    heading: "Login To Your Account",
+    open: (page) => page.goto(`/dsone/password-login${DSONE}`).then(() => undefined),
+  },
+  {
+    name: "dsone-forgot-password",
+    heading: "Forgot Your Password",
+    open: (page) => page.goto("/dsone/forgot-password").then(() => undefined),
+  },
+  {
+    name: "dsone-forgot-password-confirmation",
+    heading: "Password Reset Email Sent",
+    open: (page) => page.goto("/dsone/forgot-password-confirmation").then(() => undefined),
+  },
+  { name: "dsone-reset-password", heading: "Set New Password", open: (page) => page.goto("/dsone/reset-password").then(() => undefined) },
+  {
+    name: "dsone-reset-password-confirmation",
+    heading: "Your New Password Has Been Reset!",
+    open: (page) => page.goto("/dsone/reset-password-confirmation").then(() => undefined),
+  },
+  {
+    name: "dsone-set-password",
+    heading: "Set Password",
+    signedIn: true,
+    open: (page) => page.goto("/dsone/set-password").then(() => undefined),
+  },
+  {
+    name: "dsone-set-password-confirmation",
+    heading: "Your New Password Has Been Set!",
+    open: (page) => page.goto("/dsone/set-password-confirmation").then(() => undefined),
+  },
+  {
+    name: "dsone-login-sign-up",
+    heading: "Sign Up Today!",
+    open: (page) => page.goto("/dsone/login-sign-up?usePassword=true").then(() => undefined),
+  },
+  { name: "dsone-logout", heading: "Logging You Out Now", open: (page) => page.goto("/dsone/logout").then(() => undefined) },
+  {
+    name: "dsone-sorry-to-see-you-go",
+    heading: "We're Sorry To See You Go",
+    open: (page) => page.goto("/dsone/sorry-to-see-you-go?channel=beta").then(() => undefined),
+  },
+  { name: "dsone-auto-login", heading: "Logging you in to DS One", open: (page) => page.goto("/dsone/auto-login").then(() => undefined) },
+  {
+    name: "maverick-login",
+    heading: "Loading Maverick Safe",
+    open: async (page) => {
+      await holdRequests(page, "**/api/maverick/session");
+      await page.goto("/maverick/login");
+    },
+  },
+  { name: "maverick-login-qatest", heading: "Login", open: (page) => page.goto("/maverick/login?qatest=1").then(() => undefined) },
+  { name: "maverick-password-login", heading: "Login", open: (page) => page.goto("/maverick/password-login").then(() => undefined) },
+  {
+    name: "maverick-access-link",
+    heading: "Sign In to Maverick Safe",
+    open: (page) => page.goto(`/maverick/access-link?token=${"t".repeat(43)}`).then(() => undefined),
+  },
+  {
+    name: "maverick-set-password",
+    heading: "Set Password",
+    signedIn: true,
+    open: (page) => page.goto("/maverick/set-password").then(() => undefined),
+  },
+  {
+    name: "maverick-set-password-confirmation",
+    heading: "Your New Password Has Been Set!",
+    open: (page) => page.goto("/maverick/set-password-confirmation").then(() => undefined),
+  },
+  { name: "maverick-logout", heading: "Logging You Out Now", open: (page) => page.goto("/maverick/logout?uuid=u-1").then(() => undefined) },
+  {
+    name: "maverick-sorry-to-see-you-go",
+    heading: "We're Sorry To See You Go",
+    open: (page) => page.goto("/maverick/sorry-to-see-you-go?channel=beta").then(() => undefined),
+  },
+  {
+    name: "maverick-auto-login",
+    heading: "Logging you in to Maverick Safe",
+    open: (page) => page.goto("/maverick/auto-login").then(() => undefined),
+  },
+];
+
+/** Opens a screen (signing a demo account in first when it needs it) and waits until its heading shows. */
+export async function showScreen(page: Page, screen: ScreenCase): Promise<void> {
+  if (screen.signedIn) {
+    const response = await page.request.post("/api/dsone/password-login", {
+      data: { Email: "password.customer@example.com", Password: "demo-password" },
+    });
+    expect(response.ok()).toBe(true);
+  }
+  await screen.open(page);
+  await expect(page.getByRole("heading", { name: screen.heading, exact: true })).toBeVisible();
+}

@@ -1,0 +1,37 @@
+import { expectNoAxeViolations } from "./axe.ts";
+import { expect, test } from "./fixtures.ts";
+import { SCREENS, showScreen } from "./screens.ts";
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+    for (const screen of SCREENS) {
+      test(`${screen.name} follows the system's ${colorScheme} preference and has no axe violations`, async ({ page }) => {
+        await showScreen(page, screen);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+        await expect(page.locator("html")).toHaveAttribute("data-brand", screen.name.split("-")[0] ?? "");
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
+
+test("the theme toggle switches, is remembered, and the next page starts in it without a flash", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/dsone/password-login");
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  expect(await page.evaluate(() => localStorage.getItem("themeMode"))).toBe("dark");
+  await expect(page.getByRole("button", { name: "Switch to the light theme" })).toBeVisible();
+
+  // The theme is on <html> before any of the app's code runs: what the first paint sees.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.goto("/maverick/password-login");
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await expect(html).toHaveAttribute("data-brand", "maverick");
+  const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  expect(background).toBe("rgb(17, 14, 28)");
+  await expect(page.locator("link[rel=icon]")).toHaveAttribute("href", "/brand/maverick.svg");
+});

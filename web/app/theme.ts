@@ -1,0 +1,50 @@
+import { useSyncExternalStore } from "react";
+import type { ThemeMode } from "../../common/brands/index.ts";
+
+/**
+ * The theme mode (SPEC section 4): stored in local storage under "themeMode", defaulting to the
+ * system preference, and followed live while the customer has not chosen. theme-boot.js applies it
+ * before the first paint; this module keeps <html data-theme> in step afterwards.
+ */
+export const THEME_STORAGE_KEY = "themeMode";
+
+const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
+const listeners = new Set<() => void>();
+
+function stored(): ThemeMode | null {
+  try {
+    const value = localStorage.getItem(THEME_STORAGE_KEY);
+    return value === "light" || value === "dark" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function current(): ThemeMode {
+  return stored() ?? (systemDark.matches ? "dark" : "light");
+}
+
+function apply(): void {
+  document.documentElement.dataset.theme = current();
+  for (const listener of listeners) listener();
+}
+
+systemDark.addEventListener("change", apply);
+// Another tab chose, or logout cleared local storage.
+window.addEventListener("storage", apply);
+
+export function setThemeMode(mode: ThemeMode): void {
+  try {
+    localStorage.setItem(THEME_STORAGE_KEY, mode);
+  } catch {
+    // Without storage the choice lasts for this page only.
+  }
+  apply();
+}
+
+export function useThemeMode(): ThemeMode {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, current);
+}

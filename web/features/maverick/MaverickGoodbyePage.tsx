@@ -1,0 +1,28 @@
+import { maverick } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { useLocation } from "../../app/router.ts";
+import { en } from "../../i18n/en.ts";
+import { Screen } from "../../ui/Screen.tsx";
+import { installerUrl, useClearedOnEntry } from "../goodbye/SorryToSeeYouGoPage.tsx";
+
+/** Maverick Safe's goodbye page: uninstalled, an invitation back, and how to remove the extension. */
+export default function MaverickGoodbyePage() {
+  const { search } = useLocation();
+  useClearedOnEntry();
+  return (
+    <Screen brand={maverick} title={en.maverickGoodbye.title}>
+      <p>{en.maverickGoodbye.uninstalled}</p>
+      <p>{en.maverickGoodbye.tryAgain}</p>
+      <a
+        className="button button--green button--wide"
+        href={installerUrl(config.links.installerHost, new URLSearchParams(search).get("channel"))}
+      >
+        {en.maverickGoodbye.download}
+      </a>
+      <p>{en.maverickGoodbye.removeExtensionText}</p>
+      <a className="text-link" href={config.links.extensionRemovalGuide}>
+        {en.maverickGoodbye.removeExtension}
+      </a>
+    </Screen>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef, useState } from "react";
+import { checkMaverickSession } from "../../api/account.ts";
+import { maverick } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { leaveTo, navigate, withQuery } from "../../app/router.ts";
+import { en } from "../../i18n/en.ts";
+import { Screen } from "../../ui/Screen.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { MaverickPasswordLoginDialog } from "./MaverickPasswordLoginPage.tsx";
+
+/**
+ * The safety login (SPEC sections 2 and 4): "Loading Maverick Safe" while the session is checked;
+ * a licensed device goes to auto-login, anything else (a failed check too) to the sign-up address
+ * with the query kept. With qatest in the address the check is skipped and the password dialog
+ * shows instead (docs/decisions/0010-maverick.md).
+ */
+export default function MaverickLoginPage() {
+  const qatest = window.location.href.toLowerCase().includes("qatest");
+  const [checking, setChecking] = useState(!qatest);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (qatest || started.current) return;
+    started.current = true;
+    checkMaverickSession()
+      .catch(() => undefined)
+      .then((session) => {
+        if (session?.LicenseStatus && session.UUID)
+          navigate(`/maverick/auto-login?uuid=${encodeURIComponent(session.UUID)}`, { replace: true });
+        else leaveTo(withQuery(config.links.maverickSignUp, window.location.search));
+      })
+      .finally(() => setChecking(false));
+  }, [qatest]);
+
+  if (qatest) return <MaverickPasswordLoginDialog />;
+  return (
+    <Screen brand={maverick} title={en.maverickLogin.loading} dialog busy={checking}>
+      <Spinner label={en.maverickLogin.loading} />
+    </Screen>
+  );
+}

@@ -1,0 +1,104 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { getParamIgnoringCase } from "../../../common/query.ts";
+import { maverickPasswordLogin } from "../../api/account.ts";
+import { messageFor } from "../../api/http.ts";
+import { maverick } from "../../app/brand.ts";
+import { config } from "../../app/config.ts";
+import { setLoginError, useLoginError } from "../../app/login-error.ts";
+import { leaveTo, useLocation } from "../../app/router.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { FormError } from "../../ui/FormError.tsx";
+import { PasswordField } from "../../ui/PasswordField.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+import { TextField } from "../../ui/TextField.tsx";
+
+/**
+ * The safety product's password-login dialog (SPEC section 2): Continue stays disabled until the
+ * email passes the browser's email validity and a password is present.
+ */
+export function MaverickPasswordLoginDialog() {
+  const { search } = useLocation();
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [password, setPassword] = useState("");
+  const [emailValid, setEmailValid] = useState(false);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const { submitting, run } = useSubmitting();
+  const loginError = useLoginError();
+  const ready = emailValid && email.trim() !== "" && password !== "";
+
+  // An email that came in the address is checked by the browser's rules too.
+  useEffect(() => {
+    setEmailValid(emailInput.current?.validity.valid ?? false);
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready) return;
+    void run(async () => {
+      setLoginError(undefined);
+      try {
+        const returnUrl = getParamIgnoringCase(search, "returnurl");
+        const { redirectUrl } = await maverickPasswordLogin({
+          Email: email.trim(),
+          Password: password,
+          ...(returnUrl ? { ReturnUrl: returnUrl } : {}),
+        });
+        leaveTo(redirectUrl);
+      } catch (error) {
+        setLoginError(messageFor(error, en.login.unexpectedError));
+      }
+    });
+  }
+
+  const googleUrl = () => {
+    const params = new URLSearchParams(search);
+    params.set("provider", "Google");
+    params.set("product", "maverick");
+    return `/external/login?${params.toString()}`;
+  };
+
+  return (
+    <Screen brand={maverick} title={en.maverickPasswordLogin.title} dialog>
+      {config.googleSignIn ? (
+        <>
+          <Button variant="clear" className="button--wide" onClick={() => leaveTo(googleUrl())}>
+            {en.login.continueWithGoogle}
+          </Button>
+          <p className="divider">
+            <span>{en.login.or}</span>
+          </p>
+        </>
+      ) : null}
+      <form className="form" noValidate onSubmit={submit}>
+        <TextField
+          inputRef={emailInput}
+          label={en.fields.email}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setEmailValid(event.target.validity.valid);
+          }}
+        />
+        <PasswordField
+          label={en.fields.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant="green" className="button--wide" disabled={!ready || submitting}>
+          {en.maverickPasswordLogin.continue}
+        </Button>
+        <FormError message={loginError} />
+      </form>
+    </Screen>
+  );
+}
+
+export default MaverickPasswordLoginDialog;

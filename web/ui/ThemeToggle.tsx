@@ -1,0 +1,28 @@
+import { setThemeMode, useThemeMode } from "../app/theme.ts";
+import { en } from "../i18n/en.ts";
+
+/** Switches between the light and dark theme; it says which theme it switches to. */
+export function ThemeToggle() {
+  const mode = useThemeMode();
+  const next = mode === "dark" ? "light" : "dark";
+  return (
+    <button type="button" className="theme-toggle" onClick={() => setThemeMode(next)} aria-label={en.theme.switchTo(next)}>
+      {next === "dark" ? (
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" fill="currentColor" />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+          <circle cx="12" cy="12" r="4.5" fill="currentColor" />
+          <path
+            d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
+        </svg>
+      )}
+      <span>{next === "dark" ? en.theme.dark : en.theme.light}</span>
+    </button>
+  );
+}
