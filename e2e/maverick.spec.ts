@@ -1,3 +1,4 @@
+import { linkIn } from "../test/support/smtp-sink.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdRequests } from "./hold.ts";
 import { signInWithLink } from "./sign-in.ts";
@@ -149,4 +150,26 @@ test("a passwordless customer sets a password in the Maverick brand and sees its
   await expect(page.locator("html")).toHaveAttribute("data-brand", "maverick");
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page).toHaveURL(`${baseURL}/demo/maverick/my-account`);
+});
+
+test("a Maverick Safe customer signs in with an emailed link in the Maverick Safe brand", async ({ page, mail, baseURL }) => {
+  const since = mail.messages.length;
+  await page.goto("/maverick/email-login?ReturnUrl=%2Fdemo%2Fmaverick%2Fmy-account");
+  await expect(page.locator("html")).toHaveAttribute("data-brand", "maverick");
+  await page.getByLabel("Enter your email").fill("safe.customer@example.com");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  const received = await mail.waitFor("safe.customer@example.com", { since });
+  expect(received.raw).toContain("Subject: Your Maverick Safe sign-in link");
+  await page.goto(linkIn(received, "/maverick/access-link?token="));
+  await expect(page.getByRole("heading", { name: "Sign In to Maverick Safe" })).toBeVisible();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(`${baseURL}/demo/maverick/my-account`);
+  await expect(page.getByText("Signed in as safe.customer@example.com")).toBeVisible();
+});
+
+test("set password sends a Maverick Safe visitor to sign in with an emailed link and back", async ({ page }) => {
+  await page.goto("/maverick/set-password");
+  await expect(page).toHaveURL(/\/maverick\/email-login\?ReturnUrl=/);
+  expect(new URL(page.url()).searchParams.get("ReturnUrl")).toMatch(/\/maverick\/set-password$/);
 });

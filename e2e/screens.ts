@@ -103,6 +103,11 @@ export const SCREENS: ScreenCase[] = [
   { name: "maverick-login-qatest", heading: "Login", open: (page) => page.goto("/maverick/login?qatest=1").then(() => undefined) },
   { name: "maverick-password-login", heading: "Login", open: (page) => page.goto("/maverick/password-login").then(() => undefined) },
   {
+    name: "maverick-email-login",
+    heading: "Customer Login",
+    open: (page) => page.goto("/maverick/email-login?ReturnUrl=%2Fdemo%2Fmaverick%2Fui").then(() => undefined),
+  },
+  {
     name: "maverick-access-link",
     heading: "Sign In to Maverick Safe",
     open: (page) => page.goto(`/maverick/access-link?token=${"t".repeat(43)}`).then(() => undefined),

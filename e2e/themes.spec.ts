@@ -35,3 +35,18 @@ test("the theme toggle switches, is remembered, and the next page starts in it w
   expect(background).toBe("rgb(17, 14, 28)");
   await expect(page.locator("link[rel=icon]")).toHaveAttribute("href", "/brand/maverick.svg");
 });
+
+test("clearing this browser on a goodbye page returns the theme to the system's at once", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/dsone/password-login");
+  await page.getByRole("button", { name: "Switch to the dark theme" }).click();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  // An in-app move, as a link inside the app would make: the same tab, no reload.
+  await page.evaluate(() => {
+    window.history.pushState(null, "", "/dsone/sorry-to-see-you-go");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  await expect(page.getByRole("heading", { name: "We're Sorry To See You Go" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+  await expect(page.getByRole("button", { name: "Switch to the dark theme" })).toBeVisible();
+});

@@ -361,6 +361,17 @@ describe("password login limits", () => {
       });
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe("PASSWORD_LOGIN_DISABLED");
+      for (const request of [
+        { url: "/api/maverick/password-login", payload: { Email: "safe.customer@example.com", Password: "demo-password" } },
+        {
+          url: "/api/account/maverick-login",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "Email=safe.customer%40example.com&Password=demo-password",
+        },
+      ]) {
+        const refused = await off.app.inject({ method: "POST", ...request });
+        expect(refused.json().code, request.url).toBe("PASSWORD_LOGIN_DISABLED");
+      }
     } finally {
       await off.stop();
     }

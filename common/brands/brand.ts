@@ -34,7 +34,7 @@ export interface Brand {
   favicon: string;
   /** Where this brand's own screens live: /dsone/..., /maverick/... */
   basePath: string;
-  /** The screen where a visitor signs in when a screen needs a signed-in customer. */
+  /** Where a visitor signs in (with an emailed link) when a screen needs a signed-in customer. */
   signInPath: string;
   links: { ui: LinkName; myAccount: LinkName; logout: LinkName };
   /** The safety product shows its screens as dialogs (SPEC section 2). */

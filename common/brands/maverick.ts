@@ -7,7 +7,7 @@ export const maverick: Brand = {
   name: PRODUCTS.maverick.name,
   favicon: "/brand/maverick.svg",
   basePath: "/maverick",
-  signInPath: "/maverick/password-login",
+  signInPath: "/maverick/email-login",
   links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout" },
   afterLogout: { link: "maverickUi", withUuid: true },
   dialogs: true,

@@ -30,8 +30,8 @@ export function readSessionId(request: FastifyRequest, config: Config): string |
 
 /**
  * Signs the account in with a new session id, and ends the session this browser had before, so a
- * session id planted before sign-in is worthless after it. Not remembered (the earlier login's
- * RememberMe false), the cookie lasts until the browser closes.
+ * session id planted before sign-in is worthless after it. Remembered by default; with
+ * remember false (the earlier login's RememberMe false), the cookie lasts until the browser closes.
  */
 export async function startSession(
   db: Db,

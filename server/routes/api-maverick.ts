@@ -59,6 +59,7 @@ export function maverickRoutes(app: FastifyInstance, { db, config }: AppContext)
   // The earlier account area's Maverick login: a form, RememberLogin always true, ReturnUrl
   // defaulting to the Maverick UI address.
   app.post("/api/account/maverick-login", async (request, reply) => {
+    if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
     const body = parseFormBody(request, earlierLogin);
     const accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
     await startSession(db, config, request, reply, accountId, { remember: body.RememberLogin === "true" });

@@ -16,8 +16,8 @@ const PAGES: Record<string, string> = {
 const BRANDS = {
   dsone: { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: "/dsone/login" },
   // Maverick Safe's login only checks the session and otherwise sends visitors to sign up; its
-  // stand-ins sign in with the password dialog instead.
-  maverick: { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: "/maverick/password-login" },
+  // stand-ins sign in with an emailed link instead.
+  maverick: { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: "/maverick/email-login" },
 } as const;
 
 /**

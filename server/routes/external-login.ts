@@ -16,7 +16,8 @@ export function externalLoginRoutes(app: FastifyInstance, _context: AppContext):
     query.delete("product");
     // Back to the same sign-in, so the ReturnUrl it was started with still applies.
     const rest = query.toString();
-    const back = `/${product}/login${rest ? `?${rest}` : ""}`;
+    // Each brand's sign-in with an emailed link: the one the page below promises.
+    const back = `${product === "maverick" ? "/maverick/email-login" : "/dsone/login"}${rest ? `?${rest}` : ""}`;
     const body = `<h1>Sign-in with ${escapeHtml(provider)} is not available</h1>
 <p>This server cannot sign you in with a social account yet. Please sign in with your email address: we will send you a personal access link.</p>
 <p><a class="button" href="${escapeHtml(back)}">Sign in with email</a></p>`;

@@ -21,6 +21,7 @@ const screens = {
   goodbye: lazy(() => import("../features/goodbye/SorryToSeeYouGoPage.tsx")),
   maverickLogin: lazy(() => import("../features/maverick/MaverickLoginPage.tsx")),
   maverickPasswordLogin: lazy(() => import("../features/maverick/MaverickPasswordLoginPage.tsx")),
+  maverickEmailLogin: lazy(() => import("../features/maverick/MaverickEmailLoginPage.tsx")),
   maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
 };
 
@@ -41,6 +42,7 @@ const ROUTES: Record<string, ComponentType> = {
   "/dsone/sorry-to-see-you-go": screens.goodbye,
   "/maverick/login": screens.maverickLogin,
   "/maverick/password-login": screens.maverickPasswordLogin,
+  "/maverick/email-login": screens.maverickEmailLogin,
   "/maverick/logout": screens.logout,
   "/maverick/sorry-to-see-you-go": screens.maverickGoodbye,
   "/maverick/set-password": screens.setPassword,

@@ -1,4 +1,5 @@
 import { resetSession } from "../api/account.ts";
+import { refreshTheme } from "./theme.ts";
 
 /**
  * Clears what this browser keeps (local storage) and ends the session on the server. Settles
@@ -6,5 +7,7 @@ import { resetSession } from "../api/account.ts";
  */
 export async function clearLocalStateAndSession(): Promise<void> {
   localStorage.clear();
+  // The stored theme went with it: back to the system's, in this tab too.
+  refreshTheme();
   await resetSession().catch(() => undefined);
 }

@@ -24,14 +24,15 @@ function current(): ThemeMode {
   return stored() ?? (systemDark.matches ? "dark" : "light");
 }
 
-function apply(): void {
+/** Brings <html data-theme> and the toggle in step with storage (after it was cleared, say). */
+export function refreshTheme(): void {
   document.documentElement.dataset.theme = current();
   for (const listener of listeners) listener();
 }
 
-systemDark.addEventListener("change", apply);
-// Another tab chose, or logout cleared local storage.
-window.addEventListener("storage", apply);
+systemDark.addEventListener("change", refreshTheme);
+// Another tab chose a theme, or cleared local storage.
+window.addEventListener("storage", refreshTheme);
 
 export function setThemeMode(mode: ThemeMode): void {
   try {
@@ -39,7 +40,7 @@ export function setThemeMode(mode: ThemeMode): void {
   } catch {
     // Without storage the choice lasts for this page only.
   }
-  apply();
+  refreshTheme();
 }
 
 export function useThemeMode(): ThemeMode {

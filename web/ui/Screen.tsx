@@ -18,7 +18,8 @@ interface ScreenProps {
 /** The frame every screen sits in: the brand's logo and one centred card. */
 export function Screen({ brand, title, children, busy = false, corner, footer, dialog = false }: ScreenProps) {
   const titleId = useId();
-  const dialogProps = dialog ? { role: "dialog", "aria-modal": true, "aria-labelledby": titleId } : {};
+  // Not aria-modal: the theme toggle above stays reachable, and nothing else is behind the dialog.
+  const dialogProps = dialog ? { role: "dialog", "aria-labelledby": titleId } : {};
   return (
     <main className="screen">
       <div className="screen__column">

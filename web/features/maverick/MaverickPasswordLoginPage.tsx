@@ -5,7 +5,7 @@ import { messageFor } from "../../api/http.ts";
 import { maverick } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { setLoginError, useLoginError } from "../../app/login-error.ts";
-import { leaveTo, useLocation } from "../../app/router.ts";
+import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -28,8 +28,10 @@ export function MaverickPasswordLoginDialog() {
   const loginError = useLoginError();
   const ready = emailValid && email.trim() !== "" && password !== "";
 
-  // An email that came in the address is checked by the browser's rules too.
+  // An email that came in the address is checked by the browser's rules too. With password login
+  // turned off, the customer signs in with an emailed link instead, query kept.
   useEffect(() => {
+    if (!config.passwordLoginAllowed) navigate(`/maverick/email-login${window.location.search}`, { replace: true });
     setEmailValid(emailInput.current?.validity.valid ?? false);
   }, []);
 

@@ -1,0 +1,168 @@
+import { type FormEvent, useState } from "react";
+import type { Brand } from "../../../common/brands/index.ts";
+import { getParamIgnoringCase } from "../../../common/query.ts";
+import { requestAccessLink } from "../../api/account.ts";
+import { messageFor } from "../../api/http.ts";
+import { config } from "../../app/config.ts";
+import { setLoginError, useLoginError } from "../../app/login-error.ts";
+import { leaveTo, navigate, useLocation } from "../../app/router.ts";
+import { runCaptcha } from "../../captcha/recaptcha.ts";
+import { loginEmailError } from "../../forms/rules.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
+import { FormError } from "../../ui/FormError.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+import { CheckEmail } from "./CheckEmail.tsx";
+
+const FAILED_EMAIL = "failedEmail";
+
+/**
+ * Signing in with a personal access link: the email form, "Check Your Email", and "Account Not
+ * Found" (SPEC sections 2 and 4), for the brand whose link is asked for.
+ */
+export function EmailSignIn({ brand }: { brand: Brand }) {
+  const { pathname, search } = useLocation();
+  const [sentTo, setSentTo] = useState<string>();
+
+  const failedEmail = new URLSearchParams(search).get(FAILED_EMAIL);
+  const withoutFailedEmail = () => {
+    const params = new URLSearchParams(search);
+    params.delete(FAILED_EMAIL);
+    const rest = params.toString();
+    return `${pathname}${rest ? `?${rest}` : ""}`;
+  };
+
+  if (sentTo) {
+    return (
+      <Screen brand={brand} title={en.checkEmail.title}>
+        <CheckEmail email={sentTo} onUseAnotherEmail={() => setSentTo(undefined)} />
+      </Screen>
+    );
+  }
+
+  if (failedEmail !== null) {
+    return (
+      <Screen brand={brand} title={en.login.accountNotFound}>
+        <p className="failed-email">{en.login.accountNotFoundText(failedEmail)}</p>
+        <Button variant="green" onClick={() => navigate(withoutFailedEmail())}>
+          {en.login.tryAnotherEmail}
+        </Button>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen brand={brand} title={en.login.title}>
+      {config.googleSignIn ? (
+        <>
+          <Button variant="clear" className="button--wide" onClick={() => leaveTo(googleSignInUrl(search, brand))}>
+            {en.login.continueWithGoogle}
+          </Button>
+          <p className="divider">
+            <span>{en.login.or}</span>
+          </p>
+        </>
+      ) : null}
+      <EmailForm
+        brand={brand}
+        search={search}
+        onSent={setSentTo}
+        onUnknown={(email) => {
+          const params = new URLSearchParams(search);
+          params.set(FAILED_EMAIL, email);
+          navigate(`${pathname}?${params.toString()}`);
+        }}
+      />
+    </Screen>
+  );
+}
+
+function googleSignInUrl(search: string, brand: Brand): string {
+  const params = new URLSearchParams(search);
+  params.set("provider", "Google");
+  params.set("product", brand.id);
+  return `/external/login?${params.toString()}`;
+}
+
+function EmailForm({
+  brand,
+  search,
+  onSent,
+  onUnknown,
+}: {
+  brand: Brand;
+  search: string;
+  onSent: (email: string) => void;
+  onUnknown: (email: string) => void;
+}) {
+  const [email, setEmail] = useState("");
+  const [attempted, setAttempted] = useState(false);
+  const { submitting, run } = useSubmitting();
+  const loginError = useLoginError();
+  const fieldError = attempted ? loginEmailError(email) : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setAttempted(true);
+    if (loginEmailError(email)) return;
+    const address = email.trim();
+    void run(async () => {
+      setLoginError(undefined);
+      let captchaToken: string | undefined;
+      if (config.captcha) {
+        try {
+          captchaToken = await runCaptcha(config.captcha.scriptUrl, config.captcha.siteKey);
+        } catch {
+          setLoginError(en.login.captchaFailed);
+          return;
+        }
+      }
+      try {
+        const answer = await requestAccessLink({
+          Email: address,
+          ProductId: brand.productId,
+          ReturnUrl: getParamIgnoringCase(search, "returnurl"),
+          ...(captchaToken === undefined ? {} : { CaptchaToken: captchaToken }),
+        });
+        if (answer.isOk) onSent(address);
+        else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
+        else onUnknown(address);
+      } catch (error) {
+        setLoginError(messageFor(error, en.login.unexpectedError));
+      }
+    });
+  }
+
+  const label = config.googleSignIn ? en.login.emailLabelWithSocial : en.login.emailLabel;
+  return (
+    <form className="email-form" noValidate onSubmit={submit}>
+      <label className="field__label" htmlFor="login-email">
+        {label}
+      </label>
+      <div className="email-form__row">
+        <input
+          id="login-email"
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? "login-email-error" : loginError ? "login-submit-error" : undefined}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
+          {en.login.continue}
+        </Button>
+      </div>
+      {fieldError ? (
+        <p id="login-email-error" className="field__error" role="alert">
+          {fieldError}
+        </p>
+      ) : null}
+      <FormError message={loginError} id="login-submit-error" />
+    </form>
+  );
+}
