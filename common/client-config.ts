@@ -25,6 +25,8 @@ export interface ClientConfig {
   /** "1 hour": the configured reset-link lifetime as the confirmation screen says it. */
   resetLinkLifetime: string;
   googleSignIn: boolean;
+  /** Origins a redirectUrl may point to (common/redirects.ts checks them in the browser too). */
+  allowedRedirectOrigins: string[];
   captcha: { siteKey: string; scriptUrl: string } | null;
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "../server/auth/redirects.ts";
 import { describeDays, describeDuration, parseDuration } from "./duration.ts";
 import { isValidEmail, normalizeEmail } from "./email.ts";
 import { getParamIgnoringCase, withoutHopParameters } from "./query.ts";
 import { redactUrl } from "./redact.ts";
+import { safeRedirect } from "./redirects.ts";
 
 describe("durations", () => {
   it("parses configuration durations and refuses others", () => {

@@ -13,6 +13,7 @@ export const ERRORS = {
   LINK_USED: { status: 410, message: "This sign-in link has already been used. Please ask for a new one." },
   LINK_EXPIRED: { status: 410, message: "This sign-in link has expired. Please ask for a new one." },
   CAPTCHA_FAILED: { status: 403, message: "Login failed" },
+  CAPTCHA_NOT_CONFIGURED: { status: 503, message: "No captcha provider is configured on this server." },
   INVALID_CREDENTIALS: { status: 401, message: "Email Address or Password is invalid" },
   PASSWORD_LOGIN_DISABLED: { status: 403, message: "Signing in with a password is turned off. Please sign in with your email." },
   NOT_SIGNED_IN: { status: 401, message: "Please sign in first." },

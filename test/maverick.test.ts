@@ -67,8 +67,9 @@ describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
         headers: form,
         payload: "Email=mav%40example.com&Password=nope&RememberLogin=true",
       });
-      expect(wrong.statusCode).toBe(401);
-      expect(wrong.json().message).toBe("Email Address or Password is invalid");
+      // The earlier pages read isOk: wrong credentials are an answer, not an HTTP error.
+      expect(wrong.statusCode).toBe(200);
+      expect(wrong.json()).toEqual({ isOk: false, statusText: "Email Address or Password is invalid" });
     },
   );
 

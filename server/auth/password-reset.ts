@@ -1,7 +1,7 @@
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { newPasswordErrors } from "../../common/password-rules.ts";
-import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
+import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, ERRORS } from "../errors.ts";
@@ -13,7 +13,19 @@ import { hashPassword } from "./passwords.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { hashSecret } from "./tokens.ts";
 
-const BRAND = PRODUCTS.dsone.name;
+/**
+ * Who a reset is for: the desktop product (DS One) or solve IQ of the earlier account area. Each
+ * has its own mail brand and its own reset screen the link opens.
+ */
+export const RESET_AREAS = {
+  desktop: { productId: DSONE_PRODUCT_ID, resetPath: "/dsone/reset-password" },
+  solveiq: { productId: PRODUCTS.solveiq.id, resetPath: "/resetPassword" },
+} as const;
+export type ResetArea = keyof typeof RESET_AREAS;
+
+function brandName(productId: number): string {
+  return productById(productId)?.name ?? PRODUCTS.dsone.name;
+}
 
 /** Refuses a new password that breaks a rule, answering every broken rule's message. */
 export function checkNewPassword(password: string, confirmPassword: string): void {
@@ -26,7 +38,8 @@ export function checkNewPassword(password: string, confirmPassword: string): voi
  * Mails a reset link when the email has an account. The answer is the same either way, so the
  * form tells nobody which emails have accounts.
  */
-export async function requestPasswordReset(db: Db, config: Config, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(db: Db, config: Config, email: string, ip: string, area: ResetArea = "desktop"): Promise<void> {
+  const { productId, resetPath } = RESET_AREAS[area];
   const emailKey = normalizeEmail(email);
   await enforceLimits(
     db,
@@ -42,16 +55,17 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
   await db.transaction().execute(async (tx) => {
     const code = await issueToken(tx, PURPOSES.passwordReset, {
       accountId: account.id,
-      productId: DSONE_PRODUCT_ID,
+      productId,
       returnUrl: null,
       lifetimeMs: config.resetLinkLifetimeMs,
     });
-    const link = `${config.publicUrl}/dsone/reset-password?code=${code}&email=${encodeURIComponent(account.email)}`;
+    const link = `${config.publicUrl}${resetPath}?code=${code}&email=${encodeURIComponent(account.email)}`;
+    const brand = brandName(productId);
     await enqueueMail(
       tx,
-      fromHeader(BRAND, config.mailFrom),
+      fromHeader(brand, config.mailFrom),
       account.email,
-      passwordResetMail(BRAND, link, describeDuration(config.resetLinkLifetimeMs)),
+      passwordResetMail(brand, link, describeDuration(config.resetLinkLifetimeMs)),
     );
   });
 }
@@ -88,7 +102,7 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
   // argon2 runs before the transaction, so the database is not held while it works.
   const passwordHash = await hashPassword(request.password);
   await db.transaction().execute(async (tx) => {
-    const { accountId } = await spendToken(tx, PURPOSES.passwordReset, request.code);
+    const { accountId, productId } = await spendToken(tx, PURPOSES.passwordReset, request.code);
     const account = await tx
       .updateTable("accounts")
       .set({ password_hash: passwordHash })
@@ -107,7 +121,12 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       .execute();
     // The failed logins that may have locked the account no longer count: its password is new.
     await tx.deleteFrom("rate_limits").where("key", "=", passwordFailureKey(account.email)).execute();
-    await enqueueMail(tx, fromHeader(BRAND, config.mailFrom), account.email, passwordChangedMail(BRAND, config.links.signIn));
+    await enqueueMail(
+      tx,
+      fromHeader(brandName(productId), config.mailFrom),
+      account.email,
+      passwordChangedMail(brandName(productId), config.links.signIn),
+    );
   });
 }
 

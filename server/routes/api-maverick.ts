@@ -2,14 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
 import { PRODUCTS } from "../../common/products.ts";
+import { safeRedirect } from "../../common/redirects.ts";
 import { isValidUuid } from "../auth/accounts.ts";
 import { checkPassword } from "../auth/password-login.ts";
-import { safeRedirect } from "../auth/redirects.ts";
 import { currentAccount, productStanding, startSession } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { parseFormBody, parseJsonBody } from "./validation.ts";
+import { parseJsonBody } from "./validation.ts";
 
 const MAVERICK = PRODUCTS.maverick.id;
 
@@ -18,12 +18,6 @@ const password = z.string({ message: "is required" }).min(1, "is required").max(
 const uuid = z.string({ message: "is required" }).refine(isValidUuid, { message: "must be a device UUID (8-4-4-4-12 hexadecimal digits)" });
 
 const passwordLogin = z.object({ Email: email, Password: password, ReturnUrl: z.string().max(2048).optional() });
-const earlierLogin = z.object({
-  Email: email,
-  Password: password,
-  ReturnUrl: z.string().max(2048).optional(),
-  RememberLogin: z.enum(["true", "false"], { message: "must be true or false" }).default("true"),
-});
 const autoLogin = z.object({
   UUID: uuid,
   PreferredBrowser: z.enum(["firefox", "edge", "chrome"], { message: "must be firefox, edge or chrome" }),
@@ -35,8 +29,8 @@ function landing(config: Config, returnUrl: string | undefined): string {
 }
 
 /**
- * Maverick Safe: its session check (LicenseStatus, UUID), its password login (the newer JSON one
- * and the earlier form-encoded one with RememberLogin), and auto-login by UUID.
+ * Maverick Safe: its session check (LicenseStatus, UUID), its password login, and auto-login by
+ * UUID. The earlier form-encoded Maverick login is with the earlier account area (account.ts).
  * Paths: docs/decisions/0010-maverick.md.
  */
 export function maverickRoutes(app: FastifyInstance, { db, config }: AppContext): void {
@@ -53,16 +47,6 @@ export function maverickRoutes(app: FastifyInstance, { db, config }: AppContext)
     const body = parseJsonBody(request, passwordLogin);
     const accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
     await startSession(db, config, request, reply, accountId);
-    return { isOk: true, redirectUrl: landing(config, body.ReturnUrl) };
-  });
-
-  // The earlier account area's Maverick login: a form, RememberLogin always true, ReturnUrl
-  // defaulting to the Maverick UI address.
-  app.post("/api/account/maverick-login", async (request, reply) => {
-    if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
-    const body = parseFormBody(request, earlierLogin);
-    const accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
-    await startSession(db, config, request, reply, accountId, { remember: body.RememberLogin === "true" });
     return { isOk: true, redirectUrl: landing(config, body.ReturnUrl) };
   });
 

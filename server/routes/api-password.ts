@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
+import { safeRedirect } from "../../common/redirects.ts";
 import { checkPassword } from "../auth/password-login.ts";
 import { openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
-import { safeRedirect } from "../auth/redirects.ts";
 import { currentAccount, readSessionId, startSession } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";

@@ -36,6 +36,7 @@ export function clientConfig(config: Config): ClientConfig {
     accessLinkLifetimeDays: config.accessLinkLifetimeDays,
     resetLinkLifetime: describeDuration(config.resetLinkLifetimeMs),
     googleSignIn: config.google !== undefined,
+    allowedRedirectOrigins: config.allowedRedirectOrigins,
     captcha: config.captcha ? { siteKey: config.captcha.siteKey, scriptUrl: config.captcha.scriptUrl } : null,
   };
 }

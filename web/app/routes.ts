@@ -23,6 +23,8 @@ const screens = {
   maverickPasswordLogin: lazy(() => import("../features/maverick/MaverickPasswordLoginPage.tsx")),
   maverickEmailLogin: lazy(() => import("../features/maverick/MaverickEmailLoginPage.tsx")),
   maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
+  solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
+  solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
 };
 
 const ROUTES: Record<string, ComponentType> = {
@@ -48,6 +50,11 @@ const ROUTES: Record<string, ComponentType> = {
   "/maverick/set-password": screens.setPassword,
   "/maverick/set-password-confirmation": screens.setPasswordConfirmation,
   "/maverick/auto-login": screens.autoLogin,
+  // The earlier account area's solve IQ screens and confirmation targets (SPEC section 2).
+  "/forgotpassword": screens.solveIqForgotPassword,
+  "/forgotpasswordconfirmation": screens.forgotPasswordConfirmation,
+  "/resetpassword": screens.solveIqResetPassword,
+  "/resetpasswordconfirmation": screens.resetPasswordConfirmation,
 };
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */

@@ -1,57 +1,22 @@
-import { type FormEvent, useState } from "react";
-import { withoutHopParameters } from "../../../common/query.ts";
 import { forgotPassword } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../app/router.ts";
-import { forgotEmailError } from "../../forms/rules.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
+import { navigate, screenUrl } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
-import { CloseButton } from "../../ui/CloseButton.tsx";
-import { EmailField } from "../../ui/EmailField.tsx";
-import { FormError } from "../../ui/FormError.tsx";
-import { Screen } from "../../ui/Screen.tsx";
+import { ForgotPasswordScreen } from "./ForgotPasswordScreen.tsx";
 
-/** "Forgot Your Password": asks for a reset link; the answer is the same for any email. */
+/** DS One's "Forgot Your Password" (newer flow): the answer is the same for any email. */
 export default function ForgotPasswordPage() {
-  const { search } = useLocation();
-  const [email, setEmail] = useState("");
-  const [attempted, setAttempted] = useState(false);
-  const [failure, setFailure] = useState<string>();
-  const { submitting, run } = useSubmitting();
-  const emailError = attempted ? forgotEmailError(email) : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setAttempted(true);
-    if (forgotEmailError(email)) return;
-    void run(async () => {
-      setFailure(undefined);
-      try {
-        await forgotPassword(email.trim());
-        navigate(screenUrl("/dsone/forgot-password-confirmation", search));
-      } catch (error) {
-        setFailure(messageFor(error, en.forgotPassword.failed));
-      }
-    });
-  }
-
   return (
-    <Screen
-      brand={dsone}
-      title={en.forgotPassword.title}
-      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links.signIn, withoutHopParameters(search)))} />}
-    >
-      <p>{en.forgotPassword.text}</p>
-      <form className="form" noValidate onSubmit={submit}>
-        <EmailField value={email} error={emailError} onChange={setEmail} />
-        <Button type="submit" variant="green" className="button--wide" disabled={submitting}>
-          {en.forgotPassword.sendEmail}
-        </Button>
-        <FormError message={failure} />
-      </form>
-    </Screen>
+    <ForgotPasswordScreen
+      send={async (email) => {
+        try {
+          await forgotPassword(email);
+          navigate(screenUrl("/dsone/forgot-password-confirmation"));
+          return undefined;
+        } catch (error) {
+          return messageFor(error, en.forgotPassword.failed);
+        }
+      }}
+    />
   );
 }

@@ -1,18 +1,26 @@
+import { safeRedirect } from "../../../common/redirects.ts";
 import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
-import { leaveTo } from "../../app/router.ts";
+import { leaveTo, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Checkmark } from "../../ui/icons.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
-/** "Your New Password Has Been Reset!" with a Login button to the main sign-in address. */
+/**
+ * "Your New Password Has Been Reset!" with a Login button: to the redirectUrl the earlier reset
+ * answered (/resetPasswordConfirmation?redirectUrl=…), when it is on an allowed origin, otherwise
+ * to the main sign-in address.
+ */
 export default function ResetPasswordConfirmationPage() {
+  const { search } = useLocation();
+  const requested = new URLSearchParams(search).get("redirectUrl");
+  const target = safeRedirect(requested, window.location.origin, config.allowedRedirectOrigins) ?? config.links.signIn;
   return (
     <Screen brand={dsone} title={en.resetPasswordConfirmation.title}>
       <Checkmark />
       <p>{en.resetPasswordConfirmation.text}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(config.links.signIn)}>
+      <Button variant="green" className="button--wide" onClick={() => leaveTo(target)}>
         {en.resetPasswordConfirmation.login}
       </Button>
     </Screen>

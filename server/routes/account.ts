@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
+import { safeRedirect } from "../../common/redirects.ts";
+import { requestAccessLink } from "../auth/access-links.ts";
+import { checkPassword } from "../auth/password-login.ts";
+import { type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
+import { enforceLimits } from "../auth/rate-limit.ts";
+import { currentAccount, endSession, readSessionId, startSession } from "../auth/sessions.ts";
+import { looksLikeSecret } from "../auth/tokens.ts";
+import type { Config } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { AppError, ERRORS } from "../errors.ts";
+import { parseFormBody, parseJsonBody } from "./validation.ts";
+
+/**
+ * The earlier account area (SPEC sections 3, 7 and 8): the endpoints deployed desktop software
+ * and older pages still call, beside the newer flow, on the same accounts and sessions. Their
+ * paths, where the specification does not give them: docs/decisions/0012-earlier-account-area.md.
+ */
+
+const email = z.string({ message: "is required" }).trim().refine(isValidEmail, { message: "must be a valid email address" });
+const password = z.string({ message: "is required" }).max(4096, "is too long");
+const returnUrl = z.string().max(2048).optional();
+const booleanField = z.enum(["true", "false"], { message: "must be true or false" });
+
+/** "email alone, or an object with email and product (a number)". */
+const productIds = Object.values(PRODUCTS).map((product) => product.id);
+const product = z
+  .number({ message: "must be a number" })
+  .int()
+  .refine((id) => productIds.includes(id as never), {
+    message: `is not a product (use ${Object.values(PRODUCTS)
+      .map((p) => `${p.id} for ${p.name}`)
+      .join(", ")})`,
+  });
+const passwordless = z.union([email, z.object({ email, product: product.optional() })], {
+  message: "send an email address, or { email, product }",
+});
+/** "JSON body carrying the email": the address itself, or { email }. */
+const emailBody = z.union([email, z.object({ email })], { message: "send an email address, or { email }" });
+const login = z.object({
+  Email: email,
+  Password: password.min(1, "is required"),
+  ReturnUrl: returnUrl,
+  RememberMe: booleanField.default("false"),
+});
+const maverickLogin = z.object({
+  Email: email,
+  Password: password.min(1, "is required"),
+  ReturnUrl: returnUrl,
+  RememberLogin: booleanField.default("true"),
+});
+const reset = z.object({
+  Email: email,
+  Password: password,
+  ConfirmPassword: password,
+  Code: z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a password reset code" }),
+});
+const setPassword = z.object({ Password: password, ConfirmPassword: password, ReturnUrl: returnUrl });
+
+function emailOf(body: string | { email: string }): string {
+  return typeof body === "string" ? body : body.email;
+}
+
+function allowed(config: Config, target: string | undefined, fallback: string): string {
+  return safeRedirect(target, config.publicUrl, config.allowedRedirectOrigins) ?? fallback;
+}
+
+/** Earlier pages read isOk rather than the status: wrong credentials are an answer, not an error. */
+async function passwordSignIn(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: { Email: string; Password: string; ReturnUrl?: string | undefined },
+  remember: boolean,
+  landing: string,
+) {
+  const { db, config } = context;
+  if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
+  let accountId: string;
+  try {
+    accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "INVALID_CREDENTIALS") return { isOk: false, statusText: error.message };
+    throw error;
+  }
+  await startSession(db, config, request, reply, accountId, { remember });
+  return { isOk: true, redirectUrl: allowed(config, body.ReturnUrl, landing) };
+}
+
+export function accountRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, config, mailWorker } = context;
+
+  app.get("/account/logout", async (request, reply) => {
+    await endSession(db, config, request, reply);
+    return { isOk: true };
+  });
+
+  const passwordlessLogin = (defaultProduct: number) => async (request: FastifyRequest) => {
+    const body = parseJsonBody(request, passwordless);
+    const productId = typeof body === "string" ? defaultProduct : (body.product ?? defaultProduct);
+    const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, ip: request.ip });
+    if (answer.isOk) mailWorker.kick();
+    return answer;
+  };
+  app.post("/api/account/passwordless-login", passwordlessLogin(DSONE_PRODUCT_ID));
+  app.post("/api/account/maverick/passwordless-login", passwordlessLogin(PRODUCTS.maverick.id));
+
+  app.post("/api/account/login", async (request, reply) => {
+    const body = parseFormBody(request, login);
+    return passwordSignIn(context, request, reply, body, body.RememberMe === "true", config.links.dsoneUi);
+  });
+
+  // RememberLogin is always true from the earlier pages; ReturnUrl defaults to the Maverick UI.
+  app.post("/api/account/maverick-login", async (request, reply) => {
+    const body = parseFormBody(request, maverickLogin);
+    return passwordSignIn(context, request, reply, body, body.RememberLogin === "true", config.links.maverickUi);
+  });
+
+  for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {
+    app.post(`/api/account/${area}/forgot-password`, async (request) => {
+      const body = parseJsonBody(request, emailBody);
+      await requestPasswordReset(db, config, emailOf(body), request.ip, area);
+      mailWorker.kick();
+      return { isOk: true, statusText: "" };
+    });
+
+    app.post(`/api/account/${area}/reset-password`, async (request) => {
+      const body = parseFormBody(request, reset);
+      try {
+        await resetPassword(db, config, {
+          code: body.Code,
+          email: body.Email,
+          password: body.Password,
+          confirmPassword: body.ConfirmPassword,
+          keepSessionId: readSessionId(request, config),
+        });
+      } catch (error) {
+        // The earlier pages show statusText; the code and status stay for programs.
+        if (error instanceof AppError)
+          throw new AppError(error.code, error.message, error.headers, { ...error.details, isOk: false, statusText: error.message });
+        throw error;
+      }
+      mailWorker.kick();
+      return { isOk: true, statusText: "", redirectUrl: config.links.signIn };
+    });
+
+    // Maverick Safe's earlier pages post to the desktop address (SPEC section 7).
+    app.post(`/api/account/${area}/set-password`, async (request) => {
+      const body = parseFormBody(request, setPassword);
+      const account = await currentAccount(db, config, request);
+      if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { isOk: false, messages: [ERRORS.NOT_SIGNED_IN.message] });
+      try {
+        await setFirstPassword(db, account.accountId, body.Password, body.ConfirmPassword);
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError(error.code, error.message, error.headers, { isOk: false, messages: [error.message], ...error.details });
+        throw error;
+      }
+      return { isOk: true, redirectUrl: allowed(config, body.ReturnUrl, `${config.publicUrl}/dsone/set-password-confirmation`) };
+    });
+  }
+
+  app.get("/api/account/user-info", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const account = await currentAccount(db, config, request);
+    if (!account) {
+      return reply.code(401).send({ isOk: false, statusText: ERRORS.NOT_SIGNED_IN.message, email: "", name: "", isAdmin: false });
+    }
+    const row = await db.selectFrom("accounts").select(["is_admin"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
+    return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.is_admin === 1 };
+  });
+
+  app.post("/api/account/check-desktop-account", async (request) => {
+    const body = parseJsonBody(request, emailBody);
+    // It tells whether an email has an account: limited like the link requests that tell the same.
+    await enforceLimits(
+      db,
+      [[`check-desktop-account:ip:${request.ip}`, config.rateLimits.accessLinkPerIp]],
+      config.rateLimits.windowMs,
+      "account checks",
+    );
+    const account = await db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email_key", "=", normalizeEmail(emailOf(body)))
+      .executeTakeFirst();
+    if (!account) return { isOk: true, isDesktopAccount: false };
+    const desktop = await db
+      .selectFrom("licenses")
+      .select("product_id")
+      .where("account_id", "=", account.id)
+      .where("product_id", "in", [DSONE_PRODUCT_ID, PRODUCTS.solveiq.id])
+      .executeTakeFirst();
+    return { isOk: true, isDesktopAccount: desktop !== undefined };
+  });
+}
