@@ -184,6 +184,24 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     });
   });
 
+  it.skipIf(skip)("sends any product but DS One to the Maverick address, and refuses a cross-site logout", async () => {
+    const other = await inject({
+      method: "POST",
+      url: "/api/account/maverick/passwordless-login",
+      payload: { email: "nopass@example.com", product: 3 },
+    });
+    expect(other.json().isOk).toBe(true);
+    expect((await lastMailTo("nopass@example.com")).subject).toBe("Your Maverick Safe sign-in link");
+    const wrongPlace = await inject({
+      method: "POST",
+      url: "/api/account/maverick/passwordless-login",
+      payload: { email: "nopass@example.com", product: 6 },
+    });
+    expect(wrongPlace.json().message).toBe("product: 6 is DS One; send it to /api/account/passwordless-login");
+    const crossSite = await inject({ method: "GET", url: "/account/logout", headers: { "sec-fetch-site": "cross-site" } });
+    expect(crossSite.statusCode).toBe(403);
+  });
+
   it.skipIf(skip)("says plainly that no captcha provider is configured", async () => {
     const response = await inject({ method: "POST", url: "/home/ValidateRecaptchaToken?token=abc" });
     expect(response.statusCode).toBe(503);
@@ -205,10 +223,10 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
         /send an email address, or \{ email, product \}/,
       ],
       [
-        "passwordless unknown product",
+        "passwordless other product at the DS One address",
         { method: "POST", url: "/api/account/passwordless-login", payload: { email: "old@example.com", product: 99 } },
         400,
-        /product: is not a product \(use 6 for DS One/,
+        /^product: 99 is not DS One \(6\)/,
       ],
       [
         "passwordless malformed JSON",

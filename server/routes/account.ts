@@ -26,15 +26,7 @@ const returnUrl = z.string().max(2048).optional();
 const booleanField = z.enum(["true", "false"], { message: "must be true or false" });
 
 /** "email alone, or an object with email and product (a number)". */
-const productIds = Object.values(PRODUCTS).map((product) => product.id);
-const product = z
-  .number({ message: "must be a number" })
-  .int()
-  .refine((id) => productIds.includes(id as never), {
-    message: `is not a product (use ${Object.values(PRODUCTS)
-      .map((p) => `${p.id} for ${p.name}`)
-      .join(", ")})`,
-  });
+const product = z.number({ message: "must be a number" }).int("must be a whole number");
 const passwordless = z.union([email, z.object({ email, product: product.optional() })], {
   message: "send an email address, or { email, product }",
 });
@@ -94,19 +86,34 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, config, mailWorker } = context;
 
   app.get("/account/logout", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    // A GET that signs out: another site must not be able to do it with a link or an image.
+    if (request.headers["sec-fetch-site"] === "cross-site") throw new AppError("CROSS_SITE_REQUEST");
     await endSession(db, config, request, reply);
     return { isOk: true };
   });
 
-  const passwordlessLogin = (defaultProduct: number) => async (request: FastifyRequest) => {
+  // Product 6 (or none) is DS One at the desktop address; any other product number is the safety
+  // product and belongs at the Maverick address (SPEC section 7), whatever number the caller uses.
+  const passwordlessLogin = (maverick: boolean) => async (request: FastifyRequest) => {
     const body = parseJsonBody(request, passwordless);
-    const productId = typeof body === "string" ? defaultProduct : (body.product ?? defaultProduct);
+    const requested = typeof body === "string" ? undefined : body.product;
+    if (!maverick && requested !== undefined && requested !== DSONE_PRODUCT_ID) {
+      throw new AppError(
+        "BAD_REQUEST",
+        `product: ${requested} is not DS One (6); send other products to /api/account/maverick/passwordless-login`,
+      );
+    }
+    if (maverick && requested === DSONE_PRODUCT_ID) {
+      throw new AppError("BAD_REQUEST", "product: 6 is DS One; send it to /api/account/passwordless-login");
+    }
+    const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
     const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, ip: request.ip });
     if (answer.isOk) mailWorker.kick();
     return answer;
   };
-  app.post("/api/account/passwordless-login", passwordlessLogin(DSONE_PRODUCT_ID));
-  app.post("/api/account/maverick/passwordless-login", passwordlessLogin(PRODUCTS.maverick.id));
+  app.post("/api/account/passwordless-login", passwordlessLogin(false));
+  app.post("/api/account/maverick/passwordless-login", passwordlessLogin(true));
 
   app.post("/api/account/login", async (request, reply) => {
     const body = parseFormBody(request, login);
@@ -175,10 +182,10 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.post("/api/account/check-desktop-account", async (request) => {
     const body = parseJsonBody(request, emailBody);
-    // It tells whether an email has an account: limited like the link requests that tell the same.
+    // It tells whether an email has an account: counted with the link requests that tell the same.
     await enforceLimits(
       db,
-      [[`check-desktop-account:ip:${request.ip}`, config.rateLimits.accessLinkPerIp]],
+      [[`access-link:ip:${request.ip}`, config.rateLimits.accessLinkPerIp]],
       config.rateLimits.windowMs,
       "account checks",
     );

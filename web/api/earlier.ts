@@ -11,6 +11,13 @@ import { HttpError, type RequestOptions, send } from "./http.ts";
  */
 export type PasswordArea = "solveiq" | "desktop";
 
+/** Where set password continues when the caller names nowhere (SPEC section 2). */
+export const SET_PASSWORD_TARGETS = {
+  desktop: "/dsone/set-password-confirmation",
+  solveiq: "/dsone/set-password-confirmation",
+  maverick: "/maverick/set-password-confirmation",
+} as const;
+
 export interface UserInfo {
   isOk: boolean;
   statusText: string;
@@ -68,9 +75,15 @@ export function createEarlierAccountApi(options: EarlierApiOptions) {
         },
       ),
 
-    /** Maverick Safe's earlier pages reuse the desktop address. */
-    setPassword: (area: PasswordArea | "maverick", request: { Password: string; ConfirmPassword: string; ReturnUrl: string }) =>
-      form<{ isOk: boolean; redirectUrl: string }>(`/api/account/${area === "maverick" ? "desktop" : area}/set-password`, request),
+    /**
+     * Maverick Safe's earlier pages reuse the desktop address. Without a ReturnUrl, each product's
+     * confirmation is the default (SPEC section 2).
+     */
+    setPassword: (area: PasswordArea | "maverick", request: { Password: string; ConfirmPassword: string; ReturnUrl?: string }) =>
+      form<{ isOk: boolean; redirectUrl: string }>(`/api/account/${area === "maverick" ? "desktop" : area}/set-password`, {
+        ...request,
+        ReturnUrl: request.ReturnUrl ?? SET_PASSWORD_TARGETS[area],
+      }),
 
     userInfo: () =>
       json<UserInfo | undefined>("GET", "/api/account/user-info").catch((error: unknown) => {

@@ -24,8 +24,12 @@ function takeLink(): { code: string; email: string } | undefined {
     window.history.replaceState(null, "", `${url.pathname}${url.search}`);
     return { code, email };
   }
-  const kept = sessionStorage.getItem(STORAGE_KEY);
-  return kept ? (JSON.parse(kept) as { code: string; email: string }) : undefined;
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? "null") as { code?: unknown; email?: unknown } | null;
+    return typeof kept?.code === "string" && typeof kept.email === "string" ? { code: kept.code, email: kept.email } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** solve IQ's "Set New Password" from the emailed link; on success, /resetPasswordConfirmation?redirectUrl=… */
