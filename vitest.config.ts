@@ -7,5 +7,11 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // @microsoft/signalr's long-polling loop leaves one unhandled rejection behind after a refused
+    // handshake, although start() has already rejected with the same error (test/agent-sim.test.ts
+    // checks that). Only that one is let through; every other unhandled error still fails the run.
+    onUnhandledError(error) {
+      if (error.message?.startsWith("Server returned handshake error:") && String(error.stack).includes("@microsoft/signalr")) return false;
+    },
   },
 });

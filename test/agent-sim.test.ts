@@ -1,0 +1,144 @@
+import { HttpTransportType, type HubConnection, HubConnectionBuilder, HubConnectionState, LogLevel } from "@microsoft/signalr";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type RunningSimulator, startAgentSimulator } from "../agent-sim/simulator.ts";
+import { type AgentEvent, HUB_METHODS } from "../common/agent/catalogue.ts";
+
+/** The official SignalR client against the agent simulator, over both transports. */
+let sim: RunningSimulator;
+const open: HubConnection[] = [];
+
+beforeAll(async () => {
+  sim = await startAgentSimulator({ dsoneBasePort: 47217, maverickBasePort: 47315, portIndex: 1, pingMs: 200, pollMs: 2_000, stepMs: 20 });
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((connection) => connection.stop()));
+  await fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/reset`, { method: "POST" });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+function connect(transport: HttpTransportType): HubConnection {
+  const connection = new HubConnectionBuilder()
+    .withUrl(`http://127.0.0.1:${sim.ports.dsone}/hub`, { transport })
+    .configureLogging(LogLevel.None)
+    .build();
+  open.push(connection);
+  return connection;
+}
+
+describe.each([
+  ["WebSockets", HttpTransportType.WebSockets],
+  ["long polling", HttpTransportType.LongPolling],
+])("the hub over %s", (_name, transport) => {
+  it("connects, runs a full scan with its progress events, and answers invocations", async () => {
+    const connection = connect(transport);
+    const events: AgentEvent[] = [];
+    const complete = new Promise<void>((resolve) => {
+      connection.on(HUB_METHODS.event, (event: AgentEvent) => {
+        events.push(event);
+        if (event.kind === "scan" && event.status === "complete") resolve();
+      });
+    });
+    await connection.start();
+    expect(connection.state).toBe(HubConnectionState.Connected);
+    expect(await connection.invoke(HUB_METHODS.send, { type: "START_ALL_SCANS" })).toMatchObject({ accepted: true });
+    await complete;
+    expect(events.map((event) => (event.kind === "scan" ? `${event.status}${event.percent ?? ""}` : ""))).toEqual([
+      "started",
+      "progress20",
+      "progress40",
+      "progress60",
+      "progress80",
+      "updated",
+      "complete100",
+    ]);
+  });
+
+  it("downloads a driver that retries then completes, and refuses an install already in progress", async () => {
+    const connection = connect(transport);
+    const statuses: string[] = [];
+    const done = new Promise<void>((resolve) => {
+      connection.on(HUB_METHODS.event, (event: AgentEvent) => {
+        if (event.kind !== "driverDownload") return;
+        statuses.push(event.status);
+        if (event.status === "complete") resolve();
+      });
+    });
+    await connection.start();
+    await connection.invoke(HUB_METHODS.send, { type: "DOWNLOAD_DRIVER_REQUEST", payload: { driverId: "gpu-1" } });
+    await done;
+    expect(statuses).toEqual(["queued", "starting", "progress", "retry", "progress", "complete"]);
+    await expect(connection.invoke(HUB_METHODS.send, { type: "DRIVER_INSTALL_REQUEST" })).rejects.toThrow("INSTALL_ALREADY_IN_PROGRESS");
+    await expect(connection.invoke(HUB_METHODS.send, { type: "NOT_A_MESSAGE" })).rejects.toThrow("MESSAGE_NOT_FOUND");
+  });
+
+  it("fails to start when the handshake is refused", async () => {
+    await fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/handshake?reject=true`, { method: "POST" });
+    const connection = connect(transport);
+    await expect(connection.start()).rejects.toThrow(/refused the connection/);
+    expect(connection.state).toBe(HubConnectionState.Disconnected);
+  });
+
+  it("refuses a second start while the first is running", async () => {
+    const connection = connect(transport);
+    await connection.start();
+    await expect(connection.start()).rejects.toThrow("Cannot start a HubConnection that is not in the 'Disconnected' state.");
+  });
+
+  it("closes on the server's close message; with allowReconnect it reconnects", async () => {
+    const connection = new HubConnectionBuilder()
+      .withUrl(`http://127.0.0.1:${sim.ports.dsone}/hub`, { transport })
+      .withAutomaticReconnect([0, 100])
+      .configureLogging(LogLevel.None)
+      .build();
+    open.push(connection);
+    const states: string[] = [];
+    connection.onreconnecting(() => states.push("Reconnecting"));
+    const reconnected = new Promise<void>((resolve) => connection.onreconnected(() => resolve()));
+    await connection.start();
+    await fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/close?allowReconnect=true`, { method: "POST" });
+    await reconnected;
+    expect(states).toEqual(["Reconnecting"]);
+    expect(connection.state).toBe(HubConnectionState.Connected);
+
+    const closed = new Promise<Error | undefined>((resolve) => connection.onclose(resolve));
+    await fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/close?allowReconnect=false`, { method: "POST" });
+    expect((await closed)?.message).toMatch(/The agent is restarting/);
+    expect(connection.state).toBe(HubConnectionState.Disconnected);
+  });
+});
+
+describe("the agent's HTTP side", () => {
+  it("serves both registration states on their ports and records license checks, with the CORS a browser needs", async () => {
+    const origin = "https://account.example";
+    const dsone = await fetch(`http://127.0.0.1:${sim.ports.dsone}/regstate`, { headers: { origin } });
+    expect(dsone.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(dsone.headers.get("access-control-allow-credentials")).toBe("true");
+    expect(await dsone.json()).toMatchObject({ registered: true, product: "dsone" });
+    expect((await fetch(`http://127.0.0.1:${sim.ports.maverick}/maverick/regstate`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${sim.ports.dsone}/maverick/regstate`)).status).toBe(404);
+
+    const preflight = await fetch(`http://127.0.0.1:${sim.ports.maverick}/maverick/sendchecklicense`, {
+      method: "OPTIONS",
+      headers: {
+        origin,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+        "access-control-request-private-network": "true",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-private-network")).toBe("true");
+    expect(preflight.headers.get("access-control-allow-headers")).toBe("content-type");
+
+    await fetch(`http://127.0.0.1:${sim.ports.maverick}/maverick/sendchecklicense`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ UUID: "u", PreferredBrowser: "edge", ShowUI: true }),
+    });
+    expect(sim.received).toEqual([
+      { variant: "maverick", path: "/maverick/sendchecklicense", body: { UUID: "u", PreferredBrowser: "edge", ShowUI: true }, origin },
+    ]);
+  });
+});
