@@ -162,7 +162,8 @@ export class Hub {
       parts = records(payload);
     } catch {
       this.#send(connection, { type: MessageType.Close, error: "Connection closed with an error: the message was incomplete." });
-      return this.#close(connection);
+      this.#close(connection);
+      return;
     }
     for (const part of parts) {
       if (!connection.handshaken) {
@@ -182,7 +183,8 @@ export class Hub {
         : undefined;
     if (error) {
       this.#send(connection, { error });
-      return this.#close(connection);
+      this.#close(connection);
+      return;
     }
     connection.handshaken = true;
     this.#send(connection, {});
@@ -192,18 +194,20 @@ export class Hub {
   #message(connection: Connection, message: HubMessage): void {
     switch (message.type) {
       case MessageType.Invocation:
-        return this.#invoke(connection, message);
+        this.#invoke(connection, message);
+        break;
       case MessageType.StreamInvocation:
-        return this.#send(connection, {
+        this.#send(connection, {
           type: MessageType.Completion,
           invocationId: message.invocationId,
           error: "Streaming is not supported by the agent.",
         });
+        break;
       case MessageType.Close:
-        return this.#close(connection);
+        this.#close(connection);
+        break;
       default:
-        // Pings, cancellations and stream items need no answer.
-        return;
+      // Pings, cancellations and stream items need no answer.
     }
   }
 
@@ -212,10 +216,19 @@ export class Hub {
       if (message.invocationId !== undefined)
         this.#send(connection, { type: MessageType.Completion, invocationId: message.invocationId, ...answer });
     };
-    if (message.target !== HUB_METHODS.send) return reply({ error: "NO_MESSAGE_HANDLER_FOUND" });
+    if (message.target !== HUB_METHODS.send) {
+      reply({ error: "NO_MESSAGE_HANDLER_FOUND" });
+      return;
+    }
     const request = message.arguments[0] as { type?: unknown; payload?: unknown } | undefined;
-    if (typeof request?.type !== "string") return reply({ error: "BAD_MESSAGE_FORMAT" });
-    if (!isKnownMessageType(request.type)) return reply({ error: "MESSAGE_NOT_FOUND" });
+    if (typeof request?.type !== "string") {
+      reply({ error: "BAD_MESSAGE_FORMAT" });
+      return;
+    }
+    if (!isKnownMessageType(request.type)) {
+      reply({ error: "MESSAGE_NOT_FOUND" });
+      return;
+    }
     const outcome = runScenario(request.type, request.payload, this.#options.agentInfo);
     reply(outcome.error ? { error: outcome.error } : { result: outcome.result });
     (outcome.events ?? []).forEach((event, index) => {

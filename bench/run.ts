@@ -1,17 +1,24 @@
+import { measureAgentDetection } from "./agent-detect.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
 import { describeRun, measureSessionCheck } from "./session-check.ts";
 
 /** `npm run bench`: prints every figure; judges nothing (these machines are shared and noisy). */
 const bundle = await measureLoginBundle();
-console.log("Login route (/dsone/login) JavaScript, as Chromium loaded it:");
+console.log("Login route (/dsone/login) JavaScript, as Chromium loaded it (the SignalR client must not be among it):");
 for (const file of bundle.files)
   console.log(
     `  ${file.url.padEnd(48)} ${(file.raw / 1024).toFixed(1).padStart(7)} KB raw ${(file.gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
   );
-console.log(`  total: ${(bundle.totalGzip / 1024).toFixed(1)} KB gzip of a ${LOGIN_BUDGET_BYTES / 1024} KB budget\n`);
+console.log(`  total: ${(bundle.totalGzip / 1024).toFixed(1)} KB gzip of a ${LOGIN_BUDGET_BYTES / 1024} KB budget`);
+console.log(`  SignalR client among it: ${bundle.signalR ? "YES" : "no"}\n`);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const { signedIn, anonymous } = await measureSessionCheck(seconds);
 console.log(`Session check under autocannon (10 connections, ${seconds} s each):`);
 console.log(`  ${describeRun("signed in", signedIn)}`);
 console.log(`  ${describeRun("anonymous", anonymous)}`);
+
+const detection = await measureAgentDetection();
+console.log(`\nDesktop agent detection (median of ${detection.runs} runs, five ports probed at once):`);
+console.log(`  agent present on the third port: ${detection.presentMs.toFixed(1)} ms`);
+console.log(`  no agent (every port refused):   ${detection.absentMs.toFixed(1)} ms`);

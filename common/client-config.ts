@@ -25,6 +25,10 @@ export interface ClientConfig {
   /** "1 hour": the configured reset-link lifetime as the confirmation screen says it. */
   resetLinkLifetime: string;
   googleSignIn: boolean;
+  /** Where the desktop agent is looked for (SPEC section 7, "Local agent"). */
+  agent: { host: string; dsoneBasePort: number; maverickBasePort: number; probeTimeoutMs: number };
+  /** The agent console for support and development (/dev/agent); never in production. */
+  agentConsole: boolean;
   /** Origins a redirectUrl may point to (common/redirects.ts checks them in the browser too). */
   allowedRedirectOrigins: string[];
   captcha: { siteKey: string; scriptUrl: string } | null;

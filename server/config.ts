@@ -103,6 +103,23 @@ const schema = z.object({
   ACCESS_LINK_LIMIT_PER_EMAIL: positiveInt.default(5),
   ACCESS_LINK_LIMIT_PER_IP: positiveInt.default(30),
   RATE_LIMIT_WINDOW: duration("1h"),
+  AGENT_HOST: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, "must be a host name such as localhost")
+    .default("localhost"),
+  AGENT_DSONE_BASE_PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int()
+    .min(1)
+    .max(65531, "must leave room for five ports")
+    .default(49217),
+  AGENT_MAVERICK_BASE_PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int()
+    .min(1)
+    .max(65531, "must leave room for five ports")
+    .default(51215),
+  AGENT_PROBE_TIMEOUT: duration("2s"),
   PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
   PASSWORD_FAILURE_LIMIT_PER_ACCOUNT: positiveInt.max(100, "must be at most 100").default(100),
   PASSWORD_FAILURE_LIMIT_PER_IP: positiveInt.default(300),
@@ -235,6 +252,12 @@ function resolve(env: Env) {
             minScore: env.CAPTCHA_MIN_SCORE,
           }
         : undefined,
+    agent: {
+      host: env.AGENT_HOST,
+      dsoneBasePort: env.AGENT_DSONE_BASE_PORT,
+      maverickBasePort: env.AGENT_MAVERICK_BASE_PORT,
+      probeTimeoutMs: env.AGENT_PROBE_TIMEOUT,
+    },
     /** The stand-in product pages and the development mailbox exist only outside production. */
     devTools: !production,
     mailbox: !production && !env.SMTP_URL,

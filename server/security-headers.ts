@@ -12,7 +12,7 @@ export function contentSecurityPolicy(config: Config): string {
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self' ${agentSources(config).join(" ")}`,
     `frame-src ${captchaOrigins.length ? captchaOrigins.join(" ") : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
@@ -35,4 +35,11 @@ export function baseHeaders(config: Config): Record<string, string> {
     "cross-origin-opener-policy": "same-origin",
     ...(config.publicUrl.startsWith("https:") ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
   };
+}
+
+/** The desktop agent's ten ports on this machine, over HTTP and WebSockets (CSP has no port ranges). */
+function agentSources(config: Config): string[] {
+  const { host, dsoneBasePort, maverickBasePort } = config.agent;
+  const ports = [dsoneBasePort, maverickBasePort].flatMap((base) => Array.from({ length: 5 }, (_, index) => base + index));
+  return ports.flatMap((port) => [`http://${host}:${port}`, `ws://${host}:${port}`]);
 }

@@ -1,6 +1,7 @@
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
+import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
 import { hashPassword } from "./passwords.ts";
 import { newId } from "./tokens.ts";
@@ -11,12 +12,6 @@ import { newId } from "./tokens.ts";
  * before it writes anything.
  */
 export class AccountInputError extends Error {}
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isValidUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 export interface AccountSummary {
   id: string;

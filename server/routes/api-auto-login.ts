@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
-import { isValidUuid } from "../auth/accounts.ts";
+import { isValidUuid } from "../../common/uuid.ts";
 import { currentAccount } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";

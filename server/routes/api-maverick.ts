@@ -3,7 +3,7 @@ import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
 import { PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
-import { isValidUuid } from "../auth/accounts.ts";
+import { isValidUuid } from "../../common/uuid.ts";
 import { checkPassword } from "../auth/password-login.ts";
 import { currentAccount, productStanding, startSession } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { isValidUuid } from "../auth/accounts.ts";
+import { isValidUuid } from "../../common/uuid.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
 import { parseJsonBody } from "./validation.ts";

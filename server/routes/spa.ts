@@ -37,6 +37,8 @@ export function clientConfig(config: Config): ClientConfig {
     resetLinkLifetime: describeDuration(config.resetLinkLifetimeMs),
     googleSignIn: config.google !== undefined,
     allowedRedirectOrigins: config.allowedRedirectOrigins,
+    agent: config.agent,
+    agentConsole: config.devTools,
     captcha: config.captcha ? { siteKey: config.captcha.siteKey, scriptUrl: config.captcha.scriptUrl } : null,
   };
 }
@@ -89,7 +91,13 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (request.method !== "GET" && request.method !== "HEAD") throw new AppError("NOT_FOUND");
-    if (path.startsWith("/api/") || path.startsWith("/assets/") || path.startsWith("/dev/") || path.startsWith("/demo/")) {
+    const agentConsole = config.devTools && path === "/dev/agent";
+    if (
+      path.startsWith("/api/") ||
+      path.startsWith("/assets/") ||
+      (path.startsWith("/dev/") && !agentConsole) ||
+      path.startsWith("/demo/")
+    ) {
       throw new AppError("NOT_FOUND");
     }
     return (

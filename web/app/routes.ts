@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import LoginPage from "../features/login/LoginPage.tsx";
+import { config } from "./config.ts";
 
 /**
  * The app's screens by path. Paths match regardless of case. The DS One login is bundled with the
@@ -25,6 +26,7 @@ const screens = {
   maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
   solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
   solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
+  agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
 };
 
 const ROUTES: Record<string, ComponentType> = {
@@ -77,5 +79,7 @@ const ALIASES = new Map(Object.entries(LEGACY_ALIASES).map(([alias, path]) => [a
 /** Any path not listed shows the DS One login screen (SPEC section 2). */
 export function screenFor(pathname: string): ComponentType {
   const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
+  // The agent console exists only where the server offers it (never in production).
+  if (path === "/dev/agent" && config.agentConsole) return screens.agentConsole;
   return ROUTES[ALIASES.get(path) ?? path] ?? LoginPage;
 }

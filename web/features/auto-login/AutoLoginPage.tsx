@@ -1,14 +1,19 @@
 import { useEffect, useRef } from "react";
+import { isValidUuid } from "../../../common/uuid.ts";
 import { autoLogin, maverickAutoLogin } from "../../api/account.ts";
 import { type Brand, brandForPath } from "../../app/brand.ts";
 import { preferredBrowser } from "../../app/browser.ts";
+import { config } from "../../app/config.ts";
 import { deviceUuid } from "../../app/device.ts";
 import { useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
+import { installerUrl } from "../goodbye/SorryToSeeYouGoPage.tsx";
+import { useAgentLaunch } from "./use-agent-launch.ts";
 
-/** Each brand's auto-login request: DS One sends the UUID; Maverick Safe the browser to open too. */
+/** Each brand's auto-login request to the account server: DS One sends the UUID; Maverick Safe the browser to open too. */
 function requestAutoLogin(brand: Brand, uuid: string): Promise<unknown> {
   if (brand.id === "maverick")
     return maverickAutoLogin({ UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true });
@@ -16,26 +21,54 @@ function requestAutoLogin(brand: Brand, uuid: string): Promise<unknown> {
 }
 
 /**
- * "Logging you in to {product}": shown while the desktop software takes over (SPEC section 2).
- * Its request fires exactly once on entry; the texts stay whatever it answers.
+ * "Logging you in to {product}" (SPEC section 2). Its request fires exactly once on entry; then the
+ * desktop agent on this computer is found and asked to check the license and open its window. The
+ * texts stay while this happens; what went wrong, if anything, is said under them.
  */
 export default function AutoLoginPage() {
   const { pathname } = useLocation();
   const brand = brandForPath(pathname);
   const title = en.autoLogin.title(brand.name);
+  const [uuid] = [deviceUuid()];
   const fired = useRef(false);
+  const { launch, findNow } = useAgentLaunch(brand, uuid);
 
   useEffect(() => {
     if (fired.current) return;
     fired.current = true;
-    const uuid = deviceUuid();
-    if (uuid) void requestAutoLogin(brand, uuid).catch(() => undefined);
-  }, [brand]);
+    // A malformed or missing UUID sends nothing (the page says why below).
+    if (uuid && isValidUuid(uuid)) void requestAutoLogin(brand, uuid).catch(() => undefined);
+  }, [brand, uuid]);
+
+  const download = (
+    <a className="button button--green button--wide" href={installerUrl(config.links.installerHost, null)}>
+      {en.agent.download(brand.name)}
+    </a>
+  );
 
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       <Spinner label={title} />
       <p>{en.autoLogin.hint}</p>
+      <div aria-live="polite" className="agent-status">
+        {launch.step === "bad-uuid" ? <p className="form__error">{en.agent.badUuid}</p> : null}
+        {launch.step === "needs-permission" ? (
+          <>
+            <p>{en.agent.permissionWhy(brand.name)}</p>
+            <Button variant="green" className="button--wide" onClick={findNow}>
+              {en.agent.findButton(brand.name)}
+            </Button>
+          </>
+        ) : null}
+        {launch.step === "denied" ? <p className="form__error">{en.agent.denied(brand.name)}</p> : null}
+        {launch.step === "not-found" ? (
+          <>
+            <p className="form__error">{en.agent.notFound(brand.name)}</p>
+            {download}
+          </>
+        ) : null}
+        {launch.step === "check-failed" ? <p className="form__error">{en.agent.checkFailed(brand.name)}</p> : null}
+      </div>
     </Screen>
   );
 }

@@ -1,0 +1,39 @@
+import { freePort } from "../test/support/spawn-server.ts";
+import { test as base, expect } from "./fixtures.ts";
+
+/** No agent on this computer: nothing listens on any of the ports the app probes. */
+const test = base.extend<object, { emptyBases: { dsone: number; maverick: number } }>({
+  emptyBases: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern; it has none.
+    async ({}, use) => {
+      await use({ dsone: (await freePort()) - 2, maverick: (await freePort()) - 2 });
+    },
+    { scope: "worker" },
+  ],
+  serverEnv: [
+    async ({ emptyBases }, use) => {
+      await use({ AGENT_DSONE_BASE_PORT: String(emptyBases.dsone), AGENT_MAVERICK_BASE_PORT: String(emptyBases.maverick) });
+    },
+    { scope: "worker" },
+  ],
+});
+
+test("with no agent, detection reports Error getting info from local agent", async ({ page }) => {
+  await page.goto("/dev/agent");
+  await page.getByRole("button", { name: "Find the agent" }).click();
+  await expect(page.getByRole("status", { name: "Agent" })).toHaveText("Error getting info from local agent");
+});
+
+test("with no agent, auto-login says so and offers the installer", async ({ page, baseURL }) => {
+  await page.goto("/dsone/auto-login?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60");
+  await expect(page.getByRole("heading", { name: "Logging you in to DS One" })).toBeVisible();
+  await expect(
+    page.getByText(
+      "We could not find DS One on this computer. If it is not installed, download it below; if it is, open it from your computer.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: "Download DS One" })).toHaveAttribute(
+    "href",
+    `${baseURL}/demo/installer/api/download/default`,
+  );
+});

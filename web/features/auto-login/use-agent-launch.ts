@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Brand } from "../../../common/brands/index.ts";
+import { isValidUuid } from "../../../common/uuid.ts";
+import { detectAgent } from "../../agent/detect.ts";
+import { sendLicenseCheck } from "../../agent/license-check.ts";
+import { localNetworkAccess } from "../../agent/local-network.ts";
+import { preferredBrowser } from "../../app/browser.ts";
+import { config } from "../../app/config.ts";
+
+/**
+ * The auto-login screen's work with the desktop agent (SPEC sections 4 and 7): find it, then ask it
+ * to check the license and open its window. It waits for the customer's click where the browser
+ * would otherwise ask about the local network unexplained.
+ */
+export type AgentLaunch =
+  | { step: "bad-uuid" }
+  | { step: "needs-permission" }
+  | { step: "looking" }
+  | { step: "asked" }
+  | { step: "denied" }
+  | { step: "not-found" }
+  | { step: "check-failed" };
+
+export function useAgentLaunch(brand: Brand, uuid: string | null): { launch: AgentLaunch; findNow: () => void } {
+  const valid = uuid !== null && isValidUuid(uuid);
+  const [launch, setLaunch] = useState<AgentLaunch>(valid ? { step: "looking" } : { step: "bad-uuid" });
+  const started = useRef(false);
+
+  const find = useCallback(async () => {
+    if (!uuid) return;
+    setLaunch({ step: "looking" });
+    const variant = brand.id === "maverick" ? "maverick" : "dsone";
+    const { host, dsoneBasePort, maverickBasePort, probeTimeoutMs } = config.agent;
+    let agent: Awaited<ReturnType<typeof detectAgent>>;
+    try {
+      agent = await detectAgent(variant, {
+        host,
+        basePort: variant === "maverick" ? maverickBasePort : dsoneBasePort,
+        timeoutMs: probeTimeoutMs,
+      });
+    } catch {
+      // A refused permission and a missing agent look alike from here; ask the browser which.
+      setLaunch({ step: (await localNetworkAccess()) === "denied" ? "denied" : "not-found" });
+      return;
+    }
+    const body =
+      variant === "maverick"
+        ? { UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true as const }
+        : { UUID: uuid };
+    try {
+      await sendLicenseCheck(agent, body, probeTimeoutMs * 2);
+      setLaunch({ step: "asked" });
+    } catch {
+      setLaunch({ step: "check-failed" });
+    }
+  }, [brand, uuid]);
+
+  useEffect(() => {
+    if (started.current || !valid) return;
+    started.current = true;
+    void localNetworkAccess().then((access) => {
+      if (access === "prompt") setLaunch({ step: "needs-permission" });
+      else if (access === "denied") setLaunch({ step: "denied" });
+      else void find();
+    });
+  }, [valid, find]);
+
+  return { launch, findNow: () => void find() };
+}
