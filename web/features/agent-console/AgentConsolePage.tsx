@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { type AgentEvent, agentErrorMessage, MESSAGE_TYPES } from "../../../common/agent/catalogue.ts";
-import { type DetectedAgent, detectAgent } from "../../agent/detect.ts";
+import { useAgentDetection, useHubState } from "../../agent/hooks.ts";
 import { AgentHub, type HubState } from "../../agent/hub.ts";
 import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -26,36 +25,22 @@ function describe(event: AgentEvent): string {
  * agent, connect to its hub, send catalogue messages, and watch the events arrive.
  */
 export default function AgentConsolePage() {
-  const [agent, setAgent] = useState<DetectedAgent>();
-  const [detectError, setDetectError] = useState<string>();
-  const [hubState, setHubState] = useState<HubState>("Disconnected");
-  const [history, setHistory] = useState<HubState[]>(["Disconnected"]);
+  const { detection, detect } = useAgentDetection("dsone");
+  const agent = detection.status === "found" ? detection.agent : undefined;
   const [hub, setHub] = useState<AgentHub>();
+  const hubState = useHubState(hub);
+  const [history, setHistory] = useState<HubState[]>(["Disconnected"]);
   const [log, setLog] = useState<LogLine[]>([]);
   const [messageType, setMessageType] = useState<string>("START_ALL_SCANS");
   const add = useMemo(() => (text: string) => setLog((lines) => [...lines, { at: new Date().toLocaleTimeString(), text }]), []);
 
   useEffect(() => () => void hub?.stop(), [hub]);
 
-  async function find() {
-    setDetectError(undefined);
-    setAgent(undefined);
-    try {
-      const { host, dsoneBasePort, probeTimeoutMs } = config.agent;
-      setAgent(await detectAgent("dsone", { host, basePort: dsoneBasePort, timeoutMs: probeTimeoutMs }));
-    } catch (error) {
-      setDetectError(error instanceof Error ? error.message : String(error));
-    }
-  }
-
   async function connect() {
     if (!agent) return;
     const connection = hub ?? new AgentHub(`${agent.origin}/hub`);
     if (!hub) {
-      connection.onState((state) => {
-        setHubState(state);
-        setHistory((states) => [...states, state]);
-      });
+      connection.onState((state) => setHistory((states) => [...states, state]));
       connection.onEvent((event) => add(`event: ${describe(event)}`));
       setHub(connection);
     }
@@ -80,11 +65,17 @@ export default function AgentConsolePage() {
   return (
     <Screen brand={dsone} title="Agent console">
       <p>For support and development: find the desktop agent on this computer, connect to its hub, and send it messages.</p>
-      <Button variant="blue" onClick={find}>
+      <Button variant="blue" onClick={() => void detect()}>
         Find the agent
       </Button>
       <p role="status" aria-label="Agent">
-        {agent ? `Agent found on port ${agent.port}` : (detectError ?? "No agent looked for yet")}
+        {agent
+          ? `Agent found on port ${agent.port}`
+          : detection.status === "failed"
+            ? detection.message
+            : detection.status === "looking"
+              ? "Looking..."
+              : "No agent looked for yet"}
       </p>
       {agent ? (
         // A labelled, focusable section, so a keyboard can scroll the state.

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Brand } from "../../../common/brands/index.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
-import { detectAgent } from "../../agent/detect.ts";
+import type { DetectedAgent } from "../../agent/detect.ts";
+import { findAgent } from "../../agent/hooks.ts";
 import { sendLicenseCheck } from "../../agent/license-check.ts";
 import { localNetworkAccess } from "../../agent/local-network.ts";
 import { preferredBrowser } from "../../app/browser.ts";
@@ -30,14 +31,9 @@ export function useAgentLaunch(brand: Brand, uuid: string | null): { launch: Age
     if (!uuid) return;
     setLaunch({ step: "looking" });
     const variant = brand.id === "maverick" ? "maverick" : "dsone";
-    const { host, dsoneBasePort, maverickBasePort, probeTimeoutMs } = config.agent;
-    let agent: Awaited<ReturnType<typeof detectAgent>>;
+    let agent: DetectedAgent;
     try {
-      agent = await detectAgent(variant, {
-        host,
-        basePort: variant === "maverick" ? maverickBasePort : dsoneBasePort,
-        timeoutMs: probeTimeoutMs,
-      });
+      agent = await findAgent(variant);
     } catch {
       // A refused permission and a missing agent look alike from here; ask the browser which.
       setLaunch({ step: (await localNetworkAccess()) === "denied" ? "denied" : "not-found" });
@@ -48,7 +44,7 @@ export function useAgentLaunch(brand: Brand, uuid: string | null): { launch: Age
         ? { UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true as const }
         : { UUID: uuid };
     try {
-      await sendLicenseCheck(agent, body, probeTimeoutMs * 2);
+      await sendLicenseCheck(agent, body, config.agent.probeTimeoutMs * 2);
       setLaunch({ step: "asked" });
     } catch {
       setLaunch({ step: "check-failed" });

@@ -1,0 +1,41 @@
+import { useCallback, useState, useSyncExternalStore } from "react";
+import type { AgentVariant } from "../../common/agent/ports.ts";
+import { config } from "../app/config.ts";
+import { type DetectedAgent, detectAgent } from "./detect.ts";
+import type { AgentHub, HubState } from "./hub.ts";
+
+/** The thin React side of web/agent: the hub's connection state, and detection on demand. */
+export function useHubState(hub: AgentHub | undefined): HubState {
+  return useSyncExternalStore(
+    useCallback((listener: () => void) => hub?.onState(listener) ?? (() => {}), [hub]),
+    () => hub?.state ?? "Disconnected",
+  );
+}
+
+/** Detection with the addresses this server was configured with. */
+export function findAgent(variant: AgentVariant): Promise<DetectedAgent> {
+  const { host, dsoneBasePort, maverickBasePort, probeTimeoutMs } = config.agent;
+  return detectAgent(variant, { host, basePort: variant === "maverick" ? maverickBasePort : dsoneBasePort, timeoutMs: probeTimeoutMs });
+}
+
+export type Detection =
+  | { status: "idle" }
+  | { status: "looking" }
+  | { status: "found"; agent: DetectedAgent }
+  | { status: "failed"; message: string };
+
+export function useAgentDetection(variant: AgentVariant): { detection: Detection; detect: () => Promise<DetectedAgent | undefined> } {
+  const [detection, setDetection] = useState<Detection>({ status: "idle" });
+  const detect = useCallback(async () => {
+    setDetection({ status: "looking" });
+    try {
+      const agent = await findAgent(variant);
+      setDetection({ status: "found", agent });
+      return agent;
+    } catch (error) {
+      setDetection({ status: "failed", message: error instanceof Error ? error.message : String(error) });
+      return undefined;
+    }
+  }, [variant]);
+  return { detection, detect };
+}
