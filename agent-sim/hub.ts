@@ -10,6 +10,9 @@ import { runScenario } from "./scenarios.ts";
  * negotiate, WebSockets and long polling, the JSON hub protocol with its handshake, pings, and
  * close with or without allowReconnect.
  */
+/** A connection with no transport activity for this long is forgotten (the client polls at least every 100 s). */
+const SWEEP_AFTER_MS = 120_000;
+
 export interface HubOptions {
   /** Keep-alive pings (the client's server timeout is 30 s; SPEC section 9 pings every 15 s). */
   pingMs: number;
@@ -27,8 +30,11 @@ interface Connection {
   closed: boolean;
   outbox: string[];
   pollStarted: boolean;
-  waitingPoll?: ServerResponse;
-  pollTimer?: NodeJS.Timeout;
+  /** The one long poll being held open, with the timer that answers it empty. */
+  held?: { response: ServerResponse; timer: NodeJS.Timeout };
+  /** When the connection last showed life (negotiated, polled, sent): idle ones are swept. */
+  lastSeen: number;
+  closedAt?: number;
   socket?: WebSocket;
   pingTimer?: NodeJS.Timeout;
   timers: Set<NodeJS.Timeout>;
@@ -40,8 +46,12 @@ export class Hub {
   /** Refuse every handshake (the error case of SPEC section 7), for tests. */
   rejectHandshake = false;
 
+  readonly #sweeper: NodeJS.Timeout;
+
   constructor(options: HubOptions) {
     this.#options = options;
+    this.#sweeper = setInterval(() => this.#sweep(), SWEEP_AFTER_MS / 2);
+    this.#sweeper.unref();
   }
 
   get connectionCount(): number {
@@ -50,7 +60,15 @@ export class Hub {
 
   negotiate(): object {
     const token = randomUUID();
-    this.#connections.set(token, { token, handshaken: false, closed: false, outbox: [], pollStarted: false, timers: new Set() });
+    this.#connections.set(token, {
+      token,
+      handshaken: false,
+      closed: false,
+      outbox: [],
+      pollStarted: false,
+      timers: new Set(),
+      lastSeen: Date.now(),
+    });
     return {
       connectionId: randomUUID(),
       connectionToken: token,
@@ -62,24 +80,30 @@ export class Hub {
     };
   }
 
-  /** GET: a long poll. The first answers at once (the client's connect); later ones wait for messages. */
+  /**
+   * GET: a long poll. The first answers at once (the client's connect); later ones are held until
+   * there is something to send or pollMs passes. A closed connection's last messages (its close
+   * message, a handshake error) still go out; after them the poll answers 204.
+   */
   poll(token: string, response: ServerResponse): void {
     const connection = this.#connections.get(token);
     if (!connection) return void response.writeHead(404).end("No Connection with that ID");
     connection.transport = "LongPolling";
-    if (connection.closed) {
-      this.#connections.delete(token);
-      return void response.writeHead(204).end();
-    }
-    if (!connection.pollStarted) {
+    connection.lastSeen = Date.now();
+    if (!connection.pollStarted && !connection.closed) {
       connection.pollStarted = true;
       return void response.writeHead(200, { "content-type": "text/plain" }).end();
     }
-    if (connection.outbox.length > 0) return void this.#answerPoll(connection, response);
-    connection.waitingPoll = response;
-    connection.pollTimer = setTimeout(() => this.#answerPoll(connection, response), this.#options.pollMs);
+    // One poll at a time: one still held (its client gave up on it) is answered empty first.
+    if (connection.held) this.#release(connection, "");
+    if (connection.outbox.length > 0 || connection.closed) return void this.#deliver(connection, response);
+    const timer = setTimeout(() => this.#release(connection, ""), this.#options.pollMs);
+    connection.held = { response, timer };
     response.on("close", () => {
-      if (connection.waitingPoll === response) connection.waitingPoll = undefined;
+      if (connection.held?.response === response) {
+        clearTimeout(timer);
+        connection.held = undefined;
+      }
     });
   }
 
@@ -87,6 +111,7 @@ export class Hub {
   receive(token: string, body: string, response: ServerResponse): void {
     const connection = this.#connections.get(token);
     if (!connection || connection.closed) return void response.writeHead(404).end("No Connection with that ID");
+    connection.lastSeen = Date.now();
     this.#handle(connection, body);
     response.writeHead(200).end();
   }
@@ -96,6 +121,8 @@ export class Hub {
     const connection = this.#connections.get(token);
     if (!connection) return void response.writeHead(404).end();
     this.#close(connection);
+    // The client has stopped: nothing more will be polled for.
+    this.#connections.delete(token);
     response.writeHead(202).end();
   }
 
@@ -106,7 +133,10 @@ export class Hub {
     connection.transport = "WebSockets";
     connection.socket = socket;
     socket.on("message", (data) => this.#handle(connection, data.toString()));
-    socket.on("close", () => this.#close(connection));
+    socket.on("close", () => {
+      this.#close(connection);
+      this.#connections.delete(token);
+    });
   }
 
   /** Sends every connection a close message, then ends it (SPEC section 4: with allowReconnect, the client reconnects). */
@@ -119,17 +149,41 @@ export class Hub {
   }
 
   stop(): void {
+    clearInterval(this.#sweeper);
     for (const connection of this.#connections.values()) {
       this.#close(connection);
-      connection.waitingPoll?.writeHead(204).end();
+      if (connection.held) this.#release(connection, "");
+    }
+    this.#connections.clear();
+  }
+
+  /**
+   * Forgets connections nobody uses: negotiated but never connected, long-polling clients that
+   * stopped polling without saying so, and closed ones whose last poll never came.
+   */
+  #sweep(now = Date.now()): void {
+    for (const [token, connection] of this.#connections) {
+      if (connection.socket || connection.held) continue;
+      const idleFor = now - Math.max(connection.lastSeen, connection.closedAt ?? 0);
+      if (idleFor < SWEEP_AFTER_MS) continue;
+      this.#close(connection);
+      this.#connections.delete(token);
     }
   }
 
-  #answerPoll(connection: Connection, response: ServerResponse): void {
-    clearTimeout(connection.pollTimer);
-    connection.waitingPoll = undefined;
-    if (response.writableEnded) return;
-    if (connection.closed && connection.outbox.length === 0) {
+  /** Answers the held poll with `body` ("" when there is nothing: the client polls again). */
+  #release(connection: Connection, body: string): void {
+    const held = connection.held;
+    if (!held) return;
+    clearTimeout(held.timer);
+    connection.held = undefined;
+    if (!held.response.destroyed && !held.response.writableEnded) held.response.writeHead(200, { "content-type": "text/plain" }).end(body);
+  }
+
+  /** Answers a poll with everything queued, in order; a closed connection with nothing left gets 204. */
+  #deliver(connection: Connection, response: ServerResponse): void {
+    if (response.destroyed || response.writableEnded) return;
+    if (connection.outbox.length === 0 && connection.closed) {
       this.#connections.delete(connection.token);
       return void response.writeHead(204).end();
     }
@@ -143,17 +197,28 @@ export class Hub {
       return;
     }
     connection.outbox.push(text);
-    if (connection.waitingPoll) this.#answerPoll(connection, connection.waitingPoll);
+    const held = connection.held;
+    if (held) {
+      clearTimeout(held.timer);
+      connection.held = undefined;
+      this.#deliver(connection, held.response);
+    }
   }
 
   #close(connection: Connection): void {
     if (connection.closed) return;
     connection.closed = true;
+    connection.closedAt = Date.now();
     clearInterval(connection.pingTimer);
     for (const timer of connection.timers) clearTimeout(timer);
     connection.socket?.close();
-    // A waiting long poll delivers what is left (the close message), the next one gets 204.
-    if (connection.waitingPoll) this.#answerPoll(connection, connection.waitingPoll);
+    // A held long poll delivers what is left (the close message); the next one gets 204.
+    const held = connection.held;
+    if (held) {
+      clearTimeout(held.timer);
+      connection.held = undefined;
+      this.#deliver(connection, held.response);
+    }
   }
 
   #handle(connection: Connection, payload: string): void {
@@ -170,12 +235,25 @@ export class Hub {
         this.#handshake(connection, part);
         continue;
       }
-      this.#message(connection, JSON.parse(part) as HubMessage);
+      let message: HubMessage;
+      try {
+        message = JSON.parse(part) as HubMessage;
+      } catch {
+        this.#send(connection, { type: MessageType.Close, error: "Connection closed with an error: a message was not valid JSON." });
+        this.#close(connection);
+        return;
+      }
+      this.#message(connection, message);
     }
   }
 
   #handshake(connection: Connection, part: string): void {
-    const request = JSON.parse(part) as { protocol?: string; version?: number };
+    let request: { protocol?: string; version?: number };
+    try {
+      request = JSON.parse(part) as { protocol?: string; version?: number };
+    } catch {
+      request = {};
+    }
     const error = this.rejectHandshake
       ? "The agent refused the connection."
       : request.protocol !== "json" || request.version !== 1

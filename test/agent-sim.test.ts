@@ -44,12 +44,15 @@ describe.each([
     expect(connection.state).toBe(HubConnectionState.Connected);
     expect(await connection.invoke(HUB_METHODS.send, { type: "START_ALL_SCANS" })).toMatchObject({ accepted: true });
     await complete;
-    // The agent sends them in order; the client may hand events from two polls to handlers in
-    // either order, so what is checked is that each arrived, between "started" and "complete".
-    const seen = events.map((event) => (event.kind === "scan" ? `${event.status}${event.percent ?? ""}` : ""));
-    expect(seen[0]).toBe("started");
-    expect(seen.at(-1)).toBe("complete100");
-    expect([...seen].sort()).toEqual(["complete100", "progress20", "progress40", "progress60", "progress80", "started", "updated"]);
+    expect(events.map((event) => (event.kind === "scan" ? `${event.status}${event.percent ?? ""}` : ""))).toEqual([
+      "started",
+      "progress20",
+      "progress40",
+      "progress60",
+      "progress80",
+      "updated",
+      "complete100",
+    ]);
   });
 
   it("downloads a driver that retries then completes, and refuses an install already in progress", async () => {
@@ -137,5 +140,38 @@ describe("the agent's HTTP side", () => {
     expect(sim.received).toEqual([
       { variant: "maverick", path: "/maverick/sendchecklicense", body: { UUID: "u", PreferredBrowser: "edge", ShowUI: true }, origin },
     ]);
+  });
+});
+
+describe("the hub's long polling, spoken by hand", () => {
+  const RS = "\u001e";
+  async function connectByHand() {
+    const base = `http://127.0.0.1:${sim.ports.dsone}/hub`;
+    const { connectionToken } = (await (await fetch(`${base}/negotiate?negotiateVersion=1`, { method: "POST" })).json()) as {
+      connectionToken: string;
+    };
+    const url = `${base}?id=${connectionToken}`;
+    const poll = async () => {
+      const response = await fetch(`${url}&_=${Date.now()}`);
+      return { status: response.status, text: await response.text() };
+    };
+    expect(await poll()).toEqual({ status: 200, text: "" });
+    await fetch(url, { method: "POST", body: `{"protocol":"json","version":1}${RS}` });
+    expect(await poll()).toEqual({ status: 200, text: `{}${RS}` });
+    return { url, poll };
+  }
+
+  it("still delivers the close message when the server closes between two polls, then answers 204", async () => {
+    const { poll } = await connectByHand();
+    sim.hub.closeAll(false);
+    expect(await poll()).toEqual({ status: 200, text: `{"type":7,"error":"The agent is restarting.","allowReconnect":false}${RS}` });
+    expect((await poll()).status).toBe(204);
+  });
+
+  it("closes a connection that sends a record that is not JSON, and keeps serving others", async () => {
+    const { url, poll } = await connectByHand();
+    await fetch(url, { method: "POST", body: `{"type":${RS}` });
+    expect((await poll()).text).toBe(`{"type":7,"error":"Connection closed with an error: a message was not valid JSON."}${RS}`);
+    expect((await fetch(`http://127.0.0.1:${sim.ports.dsone}/regstate`)).status).toBe(200);
   });
 });

@@ -39,6 +39,13 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // Wait for the server's pool to finish closing: forcing the drop while its connections are
+      // still ending would hand them a FATAL they no longer listen for.
+      for (let waited = 0; waited < 5_000; waited += 50) {
+        const { rows } = await client.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = $1", [name]);
+        if (Number(rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -33,7 +33,7 @@ export async function detectAgent(variant: AgentVariant, { host, basePort, timeo
   const probes = ports.map(async (port, index) => {
     const origin = `http://${host}:${port}`;
     const response = await fetch(`${origin}${AGENT_VARIANTS[variant].regstatePath}`, {
-      signal: AbortSignal.any([(controllers[index] as AbortController).signal, AbortSignal.timeout(timeoutMs)]),
+      signal: withTimeout(controllers[index] as AbortController, timeoutMs),
       cache: "no-store",
     });
     if (!response.ok) throw new Error(`port ${port} answered ${response.status}`);
@@ -41,11 +41,20 @@ export async function detectAgent(variant: AgentVariant, { host, basePort, timeo
   });
   try {
     const winner = await Promise.any(probes);
-    controllers.forEach((controller, index) => {
-      if (index !== winner.index) controller.abort();
-    });
+    // The others stop; the winner's is finished already, and aborting it ends its timer.
+    for (const controller of controllers) controller.abort();
     return winner.agent;
   } catch {
     throw new AgentNotFoundError();
   }
+}
+
+/**
+ * The probe's own abort signal, also fired after timeoutMs. (AbortSignal.any would do, but Safari
+ * before 17.4 and Firefox before 124 lack it.)
+ */
+function withTimeout(controller: AbortController, timeoutMs: number): AbortSignal {
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  controller.signal.addEventListener("abort", () => clearTimeout(timer), { once: true });
+  return controller.signal;
 }

@@ -12,10 +12,14 @@ export function useHubState(hub: AgentHub | undefined): HubState {
   );
 }
 
-/** Detection with the addresses this server was configured with. */
-export function findAgent(variant: AgentVariant): Promise<DetectedAgent> {
+/** Detection with the addresses this server was configured with; timeoutMs overrides the configured one. */
+export function findAgent(variant: AgentVariant, timeoutMs?: number): Promise<DetectedAgent> {
   const { host, dsoneBasePort, maverickBasePort, probeTimeoutMs } = config.agent;
-  return detectAgent(variant, { host, basePort: variant === "maverick" ? maverickBasePort : dsoneBasePort, timeoutMs: probeTimeoutMs });
+  return detectAgent(variant, {
+    host,
+    basePort: variant === "maverick" ? maverickBasePort : dsoneBasePort,
+    timeoutMs: timeoutMs ?? probeTimeoutMs,
+  });
 }
 
 export type Detection =

@@ -22,12 +22,17 @@ export class AgentHub {
   readonly #options: AgentHubOptions;
   #connection: HubConnection | undefined;
   #state: HubState = "Disconnected";
+  #stopRequested = false;
   readonly #stateListeners = new Set<(state: HubState) => void>();
   readonly #eventListeners = new Set<(event: AgentEvent) => void>();
 
   constructor(url: string, options: AgentHubOptions = {}) {
     this.#url = url;
     this.#options = options;
+  }
+
+  get url(): string {
+    return this.#url;
   }
 
   get state(): HubState {
@@ -48,10 +53,13 @@ export class AgentHub {
   /** Starts the connection; allowed only from Disconnected (SPEC section 4). */
   async start(): Promise<void> {
     if (this.#state !== "Disconnected") throw new Error(`Cannot start the hub while it is ${this.#state}.`);
+    this.#stopRequested = false;
     this.#set("Connecting");
     try {
       const connection = await this.#build();
       this.#connection = connection;
+      // stop() may have come while the client was still loading: nobody wants this connection.
+      if (this.#stopRequested) throw new Error("The hub was stopped while it was connecting.");
       await connection.start();
       this.#set("Connected");
     } catch (error) {
@@ -63,6 +71,7 @@ export class AgentHub {
 
   /** Stops the connection, also during a reconnect delay (which ends reconnecting). */
   async stop(): Promise<void> {
+    this.#stopRequested = true;
     const connection = this.#connection;
     if (!connection) return;
     this.#set("Disconnecting");

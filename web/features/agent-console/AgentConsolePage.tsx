@@ -38,8 +38,12 @@ export default function AgentConsolePage() {
 
   async function connect() {
     if (!agent) return;
-    const connection = hub ?? new AgentHub(`${agent.origin}/hub`);
-    if (!hub) {
+    // A hub belongs to one agent address: found again elsewhere, a new one replaces it.
+    const url = `${agent.origin}/hub`;
+    const reuse = hub?.url === url ? hub : undefined;
+    if (hub && !reuse) await hub.stop();
+    const connection = reuse ?? new AgentHub(url);
+    if (!reuse) {
       connection.onState((state) => setHistory((states) => [...states, state]));
       connection.onEvent((event) => add(`event: ${describe(event)}`));
       setHub(connection);

@@ -13,6 +13,9 @@ import { config } from "../../app/config.ts";
  * to check the license and open its window. It waits for the customer's click where the browser
  * would otherwise ask about the local network unexplained.
  */
+/** How long probes started by the customer's click may wait behind the permission prompt. */
+const PROMPT_WAIT_MS = 60_000;
+
 export type AgentLaunch =
   | { step: "bad-uuid" }
   | { step: "needs-permission" }
@@ -27,29 +30,34 @@ export function useAgentLaunch(brand: Brand, uuid: string | null): { launch: Age
   const [launch, setLaunch] = useState<AgentLaunch>(valid ? { step: "looking" } : { step: "bad-uuid" });
   const started = useRef(false);
 
-  const find = useCallback(async () => {
-    if (!uuid) return;
-    setLaunch({ step: "looking" });
-    const variant = brand.id === "maverick" ? "maverick" : "dsone";
-    let agent: DetectedAgent;
-    try {
-      agent = await findAgent(variant);
-    } catch {
-      // A refused permission and a missing agent look alike from here; ask the browser which.
-      setLaunch({ step: (await localNetworkAccess()) === "denied" ? "denied" : "not-found" });
-      return;
-    }
-    const body =
-      variant === "maverick"
-        ? { UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true as const }
-        : { UUID: uuid };
-    try {
-      await sendLicenseCheck(agent, body, config.agent.probeTimeoutMs * 2);
-      setLaunch({ step: "asked" });
-    } catch {
-      setLaunch({ step: "check-failed" });
-    }
-  }, [brand, uuid]);
+  // After a click that may bring up the browser's local-network prompt, the probes wait for the
+  // customer's answer (Chrome holds them meanwhile); ports that refuse still answer at once.
+  const find = useCallback(
+    async (timeoutMs?: number) => {
+      if (!uuid) return;
+      setLaunch({ step: "looking" });
+      const variant = brand.id === "maverick" ? "maverick" : "dsone";
+      let agent: DetectedAgent;
+      try {
+        agent = await findAgent(variant, timeoutMs);
+      } catch {
+        // A refused permission and a missing agent look alike from here; ask the browser which.
+        setLaunch({ step: (await localNetworkAccess()) === "denied" ? "denied" : "not-found" });
+        return;
+      }
+      const body =
+        variant === "maverick"
+          ? { UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true as const }
+          : { UUID: uuid };
+      try {
+        await sendLicenseCheck(agent, body, config.agent.probeTimeoutMs * 2);
+        setLaunch({ step: "asked" });
+      } catch {
+        setLaunch({ step: "check-failed" });
+      }
+    },
+    [brand, uuid],
+  );
 
   useEffect(() => {
     if (started.current || !valid) return;
@@ -61,5 +69,5 @@ export function useAgentLaunch(brand: Brand, uuid: string | null): { launch: Age
     });
   }, [valid, find]);
 
-  return { launch, findNow: () => void find() };
+  return { launch, findNow: () => void find(PROMPT_WAIT_MS) };
 }
