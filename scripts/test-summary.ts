@@ -15,12 +15,18 @@ const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const missing: string[] = [];
 
 const vitest = read("reports/vitest.json") as
-  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+  | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; success: boolean }
   | undefined;
 if (vitest) {
   total.passed += vitest.numPassedTests;
   total.failed += vitest.numFailedTests;
   total.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // An error outside any test (an unhandled rejection, a failed file) fails the run without
+  // failing a test: it counts as one failure here too.
+  if (!vitest.success && vitest.numFailedTests === 0) {
+    total.failed += 1;
+    console.log("Vitest reported an error outside the tests (see above)");
+  }
 } else missing.push("Vitest");
 
 const playwright = read("reports/e2e.json") as

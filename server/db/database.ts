@@ -43,5 +43,8 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
     return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(database) }), kind: "sqlite" };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the database drops (a restart, a failover) is replaced on next use; without
+  // this listener its error would end the whole process.
+  pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
 }
