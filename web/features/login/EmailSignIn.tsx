@@ -12,6 +12,7 @@ import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
+import { GoogleSignIn } from "../../ui/GoogleSignIn.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
 
@@ -54,16 +55,7 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
 
   return (
     <Screen brand={brand} title={en.login.title}>
-      {config.googleSignIn ? (
-        <>
-          <Button variant="clear" className="button--wide" onClick={() => leaveTo(googleSignInUrl(search, brand))}>
-            {en.login.continueWithGoogle}
-          </Button>
-          <p className="divider">
-            <span>{en.login.or}</span>
-          </p>
-        </>
-      ) : null}
+      <GoogleSignIn brand={brand} search={search} />
       <EmailForm
         brand={brand}
         search={search}
@@ -76,13 +68,6 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
       />
     </Screen>
   );
-}
-
-function googleSignInUrl(search: string, brand: Brand): string {
-  const params = new URLSearchParams(search);
-  params.set("provider", "Google");
-  params.set("product", brand.id);
-  return `/external/login?${params.toString()}`;
 }
 
 function EmailForm({

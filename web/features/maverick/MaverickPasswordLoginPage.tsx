@@ -10,6 +10,7 @@ import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
+import { GoogleSignIn } from "../../ui/GoogleSignIn.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { TextField } from "../../ui/TextField.tsx";
@@ -54,25 +55,9 @@ export function MaverickPasswordLoginDialog() {
     });
   }
 
-  const googleUrl = () => {
-    const params = new URLSearchParams(search);
-    params.set("provider", "Google");
-    params.set("product", "maverick");
-    return `/external/login?${params.toString()}`;
-  };
-
   return (
     <Screen brand={maverick} title={en.maverickPasswordLogin.title} dialog>
-      {config.googleSignIn ? (
-        <>
-          <Button variant="clear" className="button--wide" onClick={() => leaveTo(googleUrl())}>
-            {en.login.continueWithGoogle}
-          </Button>
-          <p className="divider">
-            <span>{en.login.or}</span>
-          </p>
-        </>
-      ) : null}
+      <GoogleSignIn brand={maverick} search={search} />
       <form className="form" noValidate onSubmit={submit}>
         <TextField
           inputRef={emailInput}

@@ -1,0 +1,26 @@
+import type { Brand } from "../app/brand.ts";
+import { config } from "../app/config.ts";
+import { leaveTo } from "../app/router.ts";
+import { en } from "../i18n/en.ts";
+import { Button } from "./Button.tsx";
+
+/**
+ * "Continue with Google" and the "Or" divider, only when Google sign-in is configured. The browser
+ * goes to /external/login with the provider, the brand's product and the page's whole query.
+ */
+export function GoogleSignIn({ brand, search }: { brand: Brand; search: string }) {
+  if (!config.googleSignIn) return null;
+  const params = new URLSearchParams(search);
+  params.set("provider", "Google");
+  params.set("product", brand.id);
+  return (
+    <>
+      <Button variant="clear" className="button--wide" onClick={() => leaveTo(`/external/login?${params.toString()}`)}>
+        {en.login.continueWithGoogle}
+      </Button>
+      <p className="divider">
+        <span>{en.login.or}</span>
+      </p>
+    </>
+  );
+}
