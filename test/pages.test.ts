@@ -42,6 +42,15 @@ describe("pages and headers", () => {
     expect(response.body).toContain('href="/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui"');
   });
 
+  it("serves the agent console page outside production, and lets pages reach the agent's ports", async () => {
+    const page = await server.app.inject({ method: "GET", url: "/dev/agent" });
+    expect(page.statusCode).toBe(200);
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("http://localhost:49217");
+    expect(csp).toContain("ws://localhost:49221");
+    expect(csp).toContain("http://localhost:51219");
+  });
+
   it("answers unknown API paths with a JSON 404, not the app", async () => {
     const response = await server.app.inject({ method: "GET", url: "/api/nothing" });
     expect(response.statusCode).toBe(404);
@@ -105,6 +114,11 @@ describe("in production", () => {
   it("has no development mailbox, no stand-ins and no demo accounts, and sends HSTS", async () => {
     expect((await server.app.inject({ method: "GET", url: "/dev/mailbox" })).headers["content-type"]).toContain("application/json");
     expect((await server.app.inject({ method: "GET", url: "/demo/dsone/ui" })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: "GET", url: "/dev/agent" })).statusCode).toBe(404);
+    const settings = (await server.app.inject({ method: "GET", url: "/dsone/login" })).body.match(
+      /type="application\/json">(.*?)<\/script>/,
+    )?.[1];
+    expect(JSON.parse(settings ?? "{}").agentConsole).toBe(false);
     expect(server.seeded).toBe(false);
     const accounts = await server.db.selectFrom("accounts").select("email").execute();
     expect(accounts).toEqual([]);
