@@ -4,14 +4,14 @@ import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
-import { checkPassword } from "../auth/password-login.ts";
 import { type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
-import { currentAccount, endSession, readSessionId, startSession } from "../auth/sessions.ts";
+import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, ERRORS } from "../errors.ts";
+import { signInWithPassword } from "./password-sign-in.ts";
 import { parseFormBody, parseJsonBody } from "./validation.ts";
 
 /**
@@ -61,7 +61,7 @@ function allowed(config: Config, target: string | undefined, fallback: string): 
 }
 
 /** Earlier pages read isOk rather than the status: wrong credentials are an answer, not an error. */
-async function passwordSignIn(
+async function earlierPasswordSignIn(
   context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -69,17 +69,19 @@ async function passwordSignIn(
   remember: boolean,
   landing: string,
 ) {
-  const { db, config } = context;
-  if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
-  let accountId: string;
   try {
-    accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
+    const redirectUrl = await signInWithPassword(context, request, reply, {
+      email: body.Email,
+      password: body.Password,
+      returnUrl: body.ReturnUrl,
+      landing,
+      remember,
+    });
+    return { isOk: true, redirectUrl };
   } catch (error) {
     if (error instanceof AppError && error.code === "INVALID_CREDENTIALS") return { isOk: false, statusText: error.message };
     throw error;
   }
-  await startSession(db, config, request, reply, accountId, { remember });
-  return { isOk: true, redirectUrl: allowed(config, body.ReturnUrl, landing) };
 }
 
 export function accountRoutes(app: FastifyInstance, context: AppContext): void {
@@ -117,13 +119,13 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.post("/api/account/login", async (request, reply) => {
     const body = parseFormBody(request, login);
-    return passwordSignIn(context, request, reply, body, body.RememberMe === "true", config.links.dsoneUi);
+    return earlierPasswordSignIn(context, request, reply, body, body.RememberMe === "true", config.links.dsoneUi);
   });
 
   // RememberLogin is always true from the earlier pages; ReturnUrl defaults to the Maverick UI.
   app.post("/api/account/maverick-login", async (request, reply) => {
     const body = parseFormBody(request, maverickLogin);
-    return passwordSignIn(context, request, reply, body, body.RememberLogin === "true", config.links.maverickUi);
+    return earlierPasswordSignIn(context, request, reply, body, body.RememberLogin === "true", config.links.maverickUi);
   });
 
   for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {

@@ -2,9 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import { isValidUuid } from "../../common/uuid.ts";
-import { currentAccount } from "../auth/sessions.ts";
+import { signedInDevice } from "../auth/devices.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
 import { parseJsonBody } from "./validation.ts";
 
 const autoLogin = z.object({
@@ -19,19 +18,7 @@ const autoLogin = z.object({
 export function autoLoginRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.post("/api/dsone/auto-login", async (request) => {
     const body = parseJsonBody(request, autoLogin);
-    const account = await currentAccount(db, config, request);
-    if (!account) throw new AppError("NOT_SIGNED_IN");
-    const device = await db
-      .selectFrom("devices")
-      .leftJoin("licenses", (join) =>
-        join.onRef("licenses.account_id", "=", "devices.account_id").onRef("licenses.product_id", "=", "devices.product_id"),
-      )
-      .select(["licenses.state"])
-      .where("devices.uuid", "=", body.UUID.toLowerCase())
-      .where("devices.account_id", "=", account.accountId)
-      .where("devices.product_id", "=", DSONE_PRODUCT_ID)
-      .executeTakeFirst();
-    if (!device) throw new AppError("DEVICE_NOT_FOUND");
-    return { isOk: true, UUID: body.UUID.toLowerCase(), SvcLicenseState: device.state ?? "" };
+    const device = await signedInDevice(db, config, request, body.UUID, DSONE_PRODUCT_ID);
+    return { isOk: true, UUID: device.uuid, SvcLicenseState: device.licenseState };
   });
 }

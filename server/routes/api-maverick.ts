@@ -2,13 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
 import { PRODUCTS } from "../../common/products.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import { isValidUuid } from "../../common/uuid.ts";
-import { checkPassword } from "../auth/password-login.ts";
-import { currentAccount, productStanding, startSession } from "../auth/sessions.ts";
-import type { Config } from "../config.ts";
+import { signedInDevice } from "../auth/devices.ts";
+import { currentAccount, productStanding } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
+import { signInWithPassword } from "./password-sign-in.ts";
 import { parseJsonBody } from "./validation.ts";
 
 const MAVERICK = PRODUCTS.maverick.id;
@@ -24,16 +22,13 @@ const autoLogin = z.object({
   ShowUI: z.boolean({ message: "must be true or false" }),
 });
 
-function landing(config: Config, returnUrl: string | undefined): string {
-  return safeRedirect(returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? config.links.maverickUi;
-}
-
 /**
  * Maverick Safe: its session check (LicenseStatus, UUID), its password login, and auto-login by
  * UUID. The earlier form-encoded Maverick login is with the earlier account area (account.ts).
  * Paths: docs/decisions/0010-maverick.md.
  */
-export function maverickRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+export function maverickRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, config } = context;
   app.get("/api/maverick/session", async (request, reply) => {
     reply.header("cache-control", "no-store");
     const account = await currentAccount(db, config, request);
@@ -43,26 +38,19 @@ export function maverickRoutes(app: FastifyInstance, { db, config }: AppContext)
   });
 
   app.post("/api/maverick/password-login", async (request, reply) => {
-    if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
     const body = parseJsonBody(request, passwordLogin);
-    const accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
-    await startSession(db, config, request, reply, accountId);
-    return { isOk: true, redirectUrl: landing(config, body.ReturnUrl) };
+    const redirectUrl = await signInWithPassword(context, request, reply, {
+      email: body.Email,
+      password: body.Password,
+      returnUrl: body.ReturnUrl,
+      landing: config.links.maverickUi,
+    });
+    return { isOk: true, redirectUrl };
   });
 
   app.post("/api/maverick/auto-login", async (request) => {
     const body = parseJsonBody(request, autoLogin);
-    const account = await currentAccount(db, config, request);
-    if (!account) throw new AppError("NOT_SIGNED_IN");
-    const device = await db
-      .selectFrom("devices")
-      .select("uuid")
-      .where("uuid", "=", body.UUID.toLowerCase())
-      .where("account_id", "=", account.accountId)
-      .where("product_id", "=", MAVERICK)
-      .executeTakeFirst();
-    if (!device) throw new AppError("DEVICE_NOT_FOUND");
-    const standing = await productStanding(db, account.accountId, MAVERICK);
-    return { isOk: true, UUID: device.uuid, LicenseStatus: standing.licenseState };
+    const device = await signedInDevice(db, config, request, body.UUID, MAVERICK);
+    return { isOk: true, UUID: device.uuid, LicenseStatus: device.licenseState };
   });
 }

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
 import { safeRedirect } from "../../common/redirects.ts";
-import { checkPassword } from "../auth/password-login.ts";
 import { openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
-import { currentAccount, readSessionId, startSession } from "../auth/sessions.ts";
+import { currentAccount, readSessionId } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { signInWithPassword } from "./password-sign-in.ts";
 import { parseJsonBody } from "./validation.ts";
 
 const email = z.string({ message: "is required" }).trim().refine(isValidEmail, { message: "must be a valid email address" });
@@ -59,13 +59,17 @@ function clearResetCookies(reply: FastifyReply): void {
  * Passwords: DS One password login, forgot password, the reset link (open, then reset), and set
  * password for a signed-in account that has none. Paths: docs/decisions/0008-password-endpoints.md.
  */
-export function passwordRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
+export function passwordRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, config, mailWorker } = context;
   app.post("/api/dsone/password-login", async (request, reply) => {
-    if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
     const body = parseJsonBody(request, passwordLogin);
-    const accountId = await checkPassword(db, config, body.Email, body.Password, request.ip);
-    await startSession(db, config, request, reply, accountId);
-    return { isOk: true, redirectUrl: landing(config, body.ReturnUrl, config.links.dsoneUi) };
+    const redirectUrl = await signInWithPassword(context, request, reply, {
+      email: body.Email,
+      password: body.Password,
+      returnUrl: body.ReturnUrl,
+      landing: config.links.dsoneUi,
+    });
+    return { isOk: true, redirectUrl };
   });
 
   app.post("/api/password/forgot", async (request) => {

@@ -3,8 +3,9 @@ import { checkDsOneSession } from "../../api/account.ts";
 import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { leaveTo, navigate } from "../../app/router.ts";
+import { en } from "../../i18n/en.ts";
+import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 import { EmailSignIn } from "./EmailSignIn.tsx";
-import { LoadingScreen } from "./LoadingScreen.tsx";
 import { decideAfterSessionCheck } from "./session-check.ts";
 
 /** The DS One customer login: session check, then the email form and its outcomes (SPEC sections 2 and 4). */
@@ -27,7 +28,8 @@ export default function LoginPage() {
       });
   }, []);
 
-  if (checking) return <LoadingScreen brand={brand} />;
+  // While the session is checked: the product's name and "Software Is Loading...".
+  if (checking) return <LoadingScreen header={brand.name} text={en.loading.text} spinnerLabel={en.loading.text} />;
 
   return <EmailSignIn brand={brand} />;
 }

@@ -5,7 +5,7 @@ import { deviceUuid } from "../../app/device.ts";
 import { leaveTo, useLocation, withQuery } from "../../app/router.ts";
 import { clearLocalStateAndSession } from "../../app/sign-out.ts";
 import { en } from "../../i18n/en.ts";
-import { Spinner } from "../../ui/Spinner.tsx";
+import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 
 /** The logout screen shows at least this long, so the customer sees what happened (SPEC section 9). */
 export const LOGOUT_MIN_MS = 2_000;
@@ -29,13 +29,5 @@ export default function LogoutPage() {
     const minimum = new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS));
     void Promise.all([clearLocalStateAndSession(), minimum]).then(() => leaveTo(target));
   }, [brand]);
-  return (
-    <main className="screen screen--loading">
-      <section className="loading" aria-live="polite">
-        <Spinner label={en.logout.text} />
-        <h1 className="loading__header">{en.logout.text}</h1>
-        <p className="loading__text">{brand.name}</p>
-      </section>
-    </main>
-  );
+  return <LoadingScreen header={en.logout.text} text={brand.name} spinnerLabel={en.logout.text} />;
 }

@@ -9,11 +9,11 @@ import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
+import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { GoogleSignIn } from "../../ui/GoogleSignIn.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
-import { TextField } from "../../ui/TextField.tsx";
 
 /**
  * The safety product's password-login dialog (SPEC section 2): Continue stays disabled until the
@@ -59,17 +59,12 @@ export function MaverickPasswordLoginDialog() {
     <Screen brand={maverick} title={en.maverickPasswordLogin.title} dialog>
       <GoogleSignIn brand={maverick} search={search} />
       <form className="form" noValidate onSubmit={submit}>
-        <TextField
+        <EmailField
           inputRef={emailInput}
-          label={en.fields.email}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setEmailValid(event.target.validity.valid);
+          onChange={(value, valid) => {
+            setEmail(value);
+            setEmailValid(valid);
           }}
         />
         <PasswordField

@@ -1,0 +1,31 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { safeRedirect } from "../../common/redirects.ts";
+import { checkPassword } from "../auth/password-login.ts";
+import { startSession } from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+
+export interface PasswordSignIn {
+  email: string;
+  password: string;
+  returnUrl?: string | null | undefined;
+  /** Where to go when the ReturnUrl is missing or not allowed. */
+  landing: string;
+  remember?: boolean;
+}
+
+/**
+ * Every password sign-in (DS One, Maverick Safe, the earlier area's forms): the configuration
+ * switch, the counted password check, a new session, and the allowlisted place to continue.
+ */
+export async function signInWithPassword(
+  { db, config }: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  signIn: PasswordSignIn,
+): Promise<string> {
+  if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
+  const accountId = await checkPassword(db, config, signIn.email, signIn.password, request.ip);
+  await startSession(db, config, request, reply, accountId, { remember: signIn.remember ?? true });
+  return safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? signIn.landing;
+}
