@@ -93,7 +93,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   homeRoutes(app, context);
   telemetryRoutes(app, context);
   externalLoginRoutes(app, context);
-  if (config.mailbox) devMailboxRoutes(app, context);
+  if (config.mailbox) await devMailboxRoutes(app, context);
   if (config.devTools) demoRoutes(app, context);
   if (options.serveWebApp !== false) {
     await spaRoutes(app, context, options.webBuildDir);

@@ -4,7 +4,7 @@ import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
-import { type Deliver, developmentMailbox, MailWorker, smtpDelivery } from "./mail/worker.ts";
+import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox, smtpDelivery } from "./mail/worker.ts";
 import { seedDemoData } from "./seed.ts";
 
 export interface RunningServer {
@@ -25,10 +25,11 @@ const HOUSEKEEPING_MS = 10 * 60_000;
 export async function createServer(config: Config, options: AppOptions & { deliver?: Deliver } = {}): Promise<RunningServer> {
   const { db, fresh } = await openDatabase(config.databaseUrl);
   const seeded = fresh && !config.production;
-  const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(config.publicUrl));
+  const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(db, config.publicUrl));
   const mailWorker = new MailWorker(db, deliver);
   let app: FastifyInstance;
   try {
+    if (config.mailbox) await prepareDevelopmentMailbox(db);
     if (seeded) await seedDemoData(db);
     app = await buildApp({ config, db, mailWorker }, options);
   } catch (error) {

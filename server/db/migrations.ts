@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 
 /**
@@ -120,6 +120,18 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("device_settings").execute();
+    },
+  },
+  "0003_outbox_redaction": {
+    async up(db: Kysely<unknown>) {
+      // One Message-ID per mail, kept across attempts, so a mail sent twice is recognisable.
+      await db.schema.alterTable("outbox").addColumn("message_id", "text").execute();
+      // Mail already delivered or abandoned carries sign-in links and reset codes nobody needs any
+      // more: its bodies go, its delivery record stays.
+      await sql`update outbox set text_body = '', html_body = '' where sent_at is not null or failed_at is not null`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("outbox").dropColumn("message_id").execute();
     },
   },
 };

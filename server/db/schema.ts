@@ -71,6 +71,23 @@ export interface OutboxTable {
   sent_at: Millis | null;
   failed_at: Millis | null;
   last_error: string | null;
+  /** Generated when the mail is queued and sent on every attempt, so a repeated delivery is recognisable. */
+  message_id: string | null;
+}
+
+/**
+ * The development mailbox's own store (outside production, without SMTP_URL): the delivery target
+ * that stands in for the customer's inbox. Created at start only when the mailbox is on.
+ */
+export interface DevMailboxTable {
+  id: string;
+  message_id: string;
+  to_address: string;
+  from_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  delivered_at: Millis;
 }
 
 export interface RateLimitsTable {
@@ -96,4 +113,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   device_settings: DeviceSettingsTable;
+  dev_mailbox: DevMailboxTable;
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
+import { newId } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
+import { newMessageId } from "./outbox.ts";
 
 /** Delivers one outbox row; throws when the mail server refuses or cannot be reached. */
 export type Deliver = (mail: OutgoingMail, log: FastifyBaseLogger) => Promise<void>;
@@ -12,17 +14,36 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The mail's own Message-ID header, the same on every attempt. */
+  messageId: string;
 }
 
 export const MAX_ATTEMPTS = 12;
-/** How long a claimed mail is held; longer than an SMTP exchange can last (see SMTP_TIMEOUTS). */
-const CLAIM_MS = 5 * 60_000;
+/**
+ * How long a claimed mail is held before another worker may take it: a worker that crashed
+ * mid-delivery delays its mail by at most this. A delivery that takes longer renews its claim.
+ */
+export const CLAIM_MS = 30_000;
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 const BATCH = 20;
 
 /** 5 s, 10 s, 20 s ... capped at 1 hour: twelve attempts cover about five hours of outage. */
 export function backoffMs(attempts: number): number {
   return Math.min(5_000 * 2 ** (attempts - 1), 3_600_000);
+}
+
+/** A 5xx reply is the mail server's final word (no such mailbox, refused): retrying cannot help. */
+export function isPermanentFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+const EMAIL_ADDRESS = /[^\s<>"'():;,[\]]+@[^\s<>"'():;,[\]]+/g;
+
+/** An error as it may be stored and logged: without the addresses mail servers like to quote back. */
+export function describeDeliveryError(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(EMAIL_ADDRESS, "redacted").slice(0, 500);
 }
 
 export function smtpDelivery(smtpUrl: string): Deliver {
@@ -32,31 +53,74 @@ export function smtpDelivery(smtpUrl: string): Deliver {
   };
 }
 
-/** Without SMTP_URL (outside production) delivering a mail is printing its link; /dev/mailbox shows it whole. */
-export function developmentMailbox(publicUrl: string): Deliver {
+/**
+ * Without SMTP_URL (outside production) the development mailbox is where mail is delivered: a
+ * table of its own that /dev/mailbox shows, so the outbox is cleared as it is in production. The
+ * console prints each mail's link. A second delivery of one Message-ID is not stored twice.
+ */
+export function developmentMailbox(db: Db, publicUrl: string): Deliver {
   return async (mail, log) => {
+    await db
+      .insertInto("dev_mailbox")
+      .values({
+        id: newId(),
+        message_id: mail.messageId,
+        to_address: mail.to,
+        from_address: mail.from,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        delivered_at: Date.now(),
+      })
+      .onConflict((conflict) => conflict.column("message_id").doNothing())
+      .execute();
     const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
     log.info(`[development mailbox] To ${mail.to}: "${mail.subject}" ${link}  (all mail: ${publicUrl}/dev/mailbox)`);
   };
 }
 
+/** Creates the development mailbox's table when the mailbox is on (never in production). */
+export async function prepareDevelopmentMailbox(db: Db): Promise<void> {
+  await db.schema
+    .createTable("dev_mailbox")
+    .ifNotExists()
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("message_id", "text", (c) => c.notNull().unique())
+    .addColumn("to_address", "text", (c) => c.notNull())
+    .addColumn("from_address", "text", (c) => c.notNull())
+    .addColumn("subject", "text", (c) => c.notNull())
+    .addColumn("text_body", "text", (c) => c.notNull())
+    .addColumn("html_body", "text", (c) => c.notNull())
+    .addColumn("delivered_at", "bigint", (c) => c.notNull())
+    .execute();
+}
+
+export interface MailWorkerOptions {
+  /** How long a claim lasts (tests shorten it); renewed every third of it during a delivery. */
+  claimMs?: number;
+}
+
 /**
  * Polls the outbox and delivers what is due. Several instances may run this worker on one
  * database: a row is claimed by a conditional update that also checks it is still due and
- * unchanged, under a claim id of its own; only the claim's holder records the outcome.
+ * unchanged, under a claim id of its own; only the claim's holder records the outcome. Once a
+ * mail is delivered or abandoned its bodies are cleared; recipient, subject, state, attempts and
+ * Message-ID stay for the operator.
  */
 export class MailWorker {
   readonly #db: Db;
   readonly #deliver: Deliver;
+  readonly #claimMs: number;
   #log: FastifyBaseLogger | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #stopped = false;
   #again = false;
 
-  constructor(db: Db, deliver: Deliver) {
+  constructor(db: Db, deliver: Deliver, options: MailWorkerOptions = {}) {
     this.#db = db;
     this.#deliver = deliver;
+    this.#claimMs = options.claimMs ?? CLAIM_MS;
   }
 
   start(log: FastifyBaseLogger, intervalMs = 1_000): void {
@@ -113,7 +177,7 @@ export class MailWorker {
       const claimedAt = Date.now();
       const claimed = await this.#db
         .updateTable("outbox")
-        .set({ locked_until: claimedAt + CLAIM_MS, locked_by: claim })
+        .set({ locked_until: claimedAt + this.#claimMs, locked_by: claim })
         .where("id", "=", row.id)
         .where("sent_at", "is", null)
         .where("failed_at", "is", null)
@@ -122,30 +186,48 @@ export class MailWorker {
         .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", claimedAt)]))
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) continue;
-      const mine = this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+      const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+      // A slow mail server must not let the claim lapse while this worker is still talking to it.
+      const renewal = setInterval(
+        () => {
+          mine()
+            .set({ locked_until: Date.now() + this.#claimMs })
+            .execute()
+            .catch((error: unknown) => this.#log?.warn({ err: error, mailId: row.id }, "mail claim renewal failed"));
+        },
+        Math.max(10, Math.floor(this.#claimMs / 3)),
+      );
       const attempts = row.attempts + 1;
+      // Rows queued before Message-IDs were stored get one now, kept for every later attempt.
+      const messageId = row.message_id ?? newMessageId(row.from_address);
+      if (row.message_id === null) await mine().set({ message_id: messageId }).execute();
+      const cleared = { text_body: "", html_body: "", locked_until: null, locked_by: null };
       try {
         await this.#deliver(
-          { from: row.from_address, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body },
+          { from: row.from_address, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId },
           this.#log as FastifyBaseLogger,
         );
-        await mine.set({ sent_at: Date.now(), locked_until: null, locked_by: null, attempts, last_error: null }).execute();
-        this.#log?.info({ mailId: row.id }, "mail delivered");
+        clearInterval(renewal);
+        await mine()
+          .set({ ...cleared, sent_at: Date.now(), attempts, last_error: null })
+          .execute();
+        this.#log?.info({ mailId: row.id, messageId }, "mail delivered");
       } catch (error) {
-        const gaveUp = attempts >= MAX_ATTEMPTS;
-        const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
-        await mine
+        clearInterval(renewal);
+        const permanent = isPermanentFailure(error);
+        const gaveUp = permanent || attempts >= MAX_ATTEMPTS;
+        const message = describeDeliveryError(error);
+        await mine()
           .set({
+            ...(gaveUp ? cleared : { locked_until: null, locked_by: null }),
             attempts,
-            locked_until: null,
-            locked_by: null,
             last_error: message,
             next_attempt_at: Date.now() + backoffMs(attempts),
             failed_at: gaveUp ? Date.now() : null,
           })
           .execute();
         this.#log?.warn(
-          { mailId: row.id, attempts, gaveUp, error: message },
+          { mailId: row.id, messageId, attempts, gaveUp, permanent, error: message },
           gaveUp ? "mail delivery abandoned" : "mail delivery failed; will retry",
         );
       }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { isSecretParameter } from "../../common/redact.ts";
+import { redactParameter, redactUrl } from "../../common/redact.ts";
 import type { AppContext } from "../context.ts";
 import { parseJsonBody } from "./validation.ts";
 
@@ -19,8 +19,8 @@ export function telemetryRoutes(app: FastifyInstance, _context: AppContext): voi
   app.post("/api/telemetry/page-view", async (request, reply) => {
     const view = parseJsonBody(request, pageView);
     // The browser redacts already; the server does not rely on it.
-    const query = Object.fromEntries(Object.entries(view.query).map(([key, value]) => [key, isSecretParameter(key) ? "redacted" : value]));
-    request.log.info({ pageView: { path: view.path, query } }, "page view");
+    const query = Object.fromEntries(Object.entries(view.query).map(([key, value]) => [key, redactParameter(key, value)]));
+    request.log.info({ pageView: { path: redactUrl(view.path), query } }, "page view");
     return reply.code(204).send();
   });
 }

@@ -5,20 +5,21 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, sendPlainPage } from "../html.ts";
 
-const PAGES: Record<string, string> = {
-  ui: "web app",
-  "my-account": "my-account page",
-  "logged-out": "logged-out page",
-  "sign-up": "sign-up page",
-  cart: "cart (create an account)",
-};
+// Maps, not object literals: a key from the URL ("__proto__", "constructor") must find nothing.
+const PAGES = new Map([
+  ["ui", "web app"],
+  ["my-account", "my-account page"],
+  ["logged-out", "logged-out page"],
+  ["sign-up", "sign-up page"],
+  ["cart", "cart (create an account)"],
+]);
 
-const BRANDS = {
-  dsone: { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: "/dsone/login" },
+const BRANDS = new Map([
+  ["dsone", { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: "/dsone/login" }],
   // Maverick Safe's login only checks the session and otherwise sends visitors to sign up; its
   // stand-ins sign in with an emailed link instead.
-  maverick: { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: "/maverick/email-login" },
-} as const;
+  ["maverick", { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: "/maverick/email-login" }],
+]);
 
 /**
  * Stand-ins for the products' own sites (their web UI, my-account, logout, sign-up and cart
@@ -27,8 +28,8 @@ const BRANDS = {
  */
 export function demoRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.get<{ Params: { brand: string; page: string } }>("/demo/:brand/:page", async (request, reply) => {
-    const brand = BRANDS[request.params.brand as keyof typeof BRANDS];
-    const role = PAGES[request.params.page];
+    const brand = BRANDS.get(request.params.brand);
+    const role = PAGES.get(request.params.page);
     if (!brand || !role) throw new AppError("NOT_FOUND", "There is no such stand-in page.");
     const here = `${config.publicUrl}/demo/${request.params.brand}/${request.params.page}`;
     const account = await currentAccount(db, config, request);

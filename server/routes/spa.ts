@@ -1,18 +1,23 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
-import { BRANDS, brandForPath } from "../../common/brands/index.ts";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { BRANDS, type Brand, brandForPath } from "../../common/brands/index.ts";
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
 import { describeDuration } from "../../common/duration.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { normalisedPath, registerLocalOnly } from "../local-only.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
+
+/** Address families the app page never answers for: an unknown address there is a 404. */
+const RESERVED_PREFIXES = ["/api/", "/assets/", "/dev/", "/demo/"];
 
 export const WEB_BUILD_DIR = join(import.meta.dirname, "..", "..", "dist", "web");
 
-export function clientConfig(config: Config): ClientConfig {
+/** The configuration the web app starts with; the agent console only on the page that serves it. */
+export function clientConfig(config: Config, agentConsole = false): ClientConfig {
   const { links } = config;
   return {
     links: {
@@ -38,14 +43,14 @@ export function clientConfig(config: Config): ClientConfig {
     googleSignIn: config.google !== undefined,
     allowedRedirectOrigins: config.allowedRedirectOrigins,
     agent: config.agent,
-    agentConsole: config.devTools,
+    agentConsole: agentConsole && config.devTools,
     captcha: config.captcha ? { siteKey: config.captcha.siteKey, scriptUrl: config.captcha.scriptUrl } : null,
   };
 }
 
 /** JSON inside a script element: "<" is escaped so no value can close the element. */
-function configElement(config: Config): string {
-  const json = JSON.stringify(clientConfig(config)).replace(/</g, "\\u003c");
+function configElement(config: Config, agentConsole: boolean): string {
+  const json = JSON.stringify(clientConfig(config, agentConsole)).replace(/</g, "\\u003c");
   return `<script id="${CLIENT_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
 }
 
@@ -65,16 +70,30 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
   }
   // One page per brand: the brand is in the markup from the first byte (colours, icon), so the
   // first paint is already right.
-  const withConfig = template.replace("<!--app-config-->", configElement(config));
-  const pages = new Map(
-    BRANDS.map((brand) => [
-      brand.id,
-      withConfig
-        .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}">`)
-        .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`),
-    ]),
-  );
+  const page = (brand: Brand, agentConsole: boolean) =>
+    template
+      .replace("<!--app-config-->", configElement(config, agentConsole))
+      .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}">`)
+      .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`);
+  const pages = new Map(BRANDS.map((brand) => [brand.id, page(brand, false)]));
   const csp = contentSecurityPolicy(config);
+  const sendPage = (reply: FastifyReply, html: string | undefined) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", csp)
+      // Some of these addresses carry a secret (an access link's token, a reset code).
+      .header("referrer-policy", "no-referrer")
+      .send(html);
+
+  // The agent console (outside production, this machine only): the one page whose configuration
+  // turns the console on, behind the router's match rather than a comparison of the raw URL.
+  if (config.devTools) {
+    const consolePage = page(brandForPath("/dev/agent"), true);
+    await registerLocalOnly(app, (scope) => {
+      scope.get("/dev/agent", (_request, reply) => sendPage(reply, consolePage));
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: buildDir,
@@ -89,25 +108,13 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0] ?? "/";
     if (request.method !== "GET" && request.method !== "HEAD") throw new AppError("NOT_FOUND");
-    const agentConsole = config.devTools && path === "/dev/agent";
-    if (
-      path.startsWith("/api/") ||
-      path.startsWith("/assets/") ||
-      (path.startsWith("/dev/") && !agentConsole) ||
-      path.startsWith("/demo/")
-    ) {
+    // Decided on the path as any browser or proxy might read it, so /%64ev/mailbox or //dev/agent
+    // is refused like /dev/mailbox, never answered with the app.
+    const path = normalisedPath(request.url);
+    if (RESERVED_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix))) {
       throw new AppError("NOT_FOUND");
     }
-    return (
-      reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("content-security-policy", csp)
-        // Some of these addresses carry a secret (an access link's token, a reset code).
-        .header("referrer-policy", "no-referrer")
-        .send(pages.get(brandForPath(path).id))
-    );
+    return sendPage(reply, pages.get(brandForPath(path).id));
   });
 }

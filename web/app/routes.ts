@@ -81,5 +81,7 @@ export function screenFor(pathname: string): ComponentType {
   const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
   // The agent console exists only where the server offers it (never in production).
   if (path === "/dev/agent" && config.agentConsole) return screens.agentConsole;
-  return ROUTES[ALIASES.get(path) ?? path] ?? LoginPage;
+  const route = ALIASES.get(path) ?? path;
+  // Only the table's own entries: an address such as /__proto__ or /constructor shows the login.
+  return (Object.hasOwn(ROUTES, route) ? ROUTES[route] : undefined) ?? LoginPage;
 }
