@@ -39,9 +39,11 @@ export function normalisedPath(url: string): string {
     if (decoded === path) break;
     path = decoded;
   }
-  path = path
+  // Browsers drop tabs, newlines and other control characters from addresses; so does this.
+  path = [...path]
+    .filter((char) => char > " " && char !== "\u007f")
+    .join("")
     .replace(/\\/g, "/")
-    .replace(/[\u0000-\u001f\u007f\s]/g, "")
     .replace(/\/{2,}/g, "/");
   let resolved: string;
   try {

@@ -28,7 +28,16 @@ function webTemplateDir(): string {
   return dir;
 }
 
-export async function startTestServer(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** Deliver to the real development mailbox (its table, /dev/mailbox) instead of capturing mail. */
+  developmentMailbox?: boolean;
+}
+
+export async function startTestServer(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const database = await createTestDatabase(kind);
   const config = loadConfig({
     NODE_ENV: "test",
@@ -40,9 +49,11 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
   const delivered: OutgoingMail[] = [];
   const server = await createServer(config, {
     webBuildDir: webTemplateDir(),
-    deliver: async (mail) => {
-      delivered.push(mail);
-    },
+    deliver: options.developmentMailbox
+      ? undefined
+      : async (mail) => {
+          delivered.push(mail);
+        },
   });
   return {
     ...server,

@@ -13,7 +13,14 @@ export interface ReceivedMail {
  */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
+  /** Every mail's raw text as the sink received it, accepted or not (a duplicate shows up here). */
+  readonly attempts: string[] = [];
+  /** Answer 451 (try again later), like a server that is down for a while. */
   refusing = false;
+  /** Answer 550 quoting the recipient, like a server that has no such mailbox. */
+  rejecting = false;
+  /** Take the mail and never answer, like a server that stalls mid-delivery. */
+  stalling = false;
   readonly #server: SMTPServer;
   readonly #waiters: (() => void)[] = [];
   port = 0;
@@ -27,6 +34,13 @@ export class SmtpSink {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
         stream.on("end", () => {
+          this.attempts.push(Buffer.concat(chunks).toString("utf8"));
+          if (this.stalling) return;
+          if (this.rejecting) {
+            const recipient = session.envelope.rcptTo[0]?.address ?? "";
+            callback(Object.assign(new Error(`5.1.1 <${recipient}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+            return;
+          }
           if (this.refusing) {
             callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 451 }));
             return;
@@ -74,6 +88,11 @@ export class SmtpSink {
   close(): Promise<void> {
     return new Promise((resolve) => this.#server.close(() => resolve()));
   }
+}
+
+/** The Message-ID header of a raw mail. */
+export function messageIdOf(raw: string): string | undefined {
+  return raw.match(/^Message-ID:\s*(<[^>\r\n]+>)/im)?.[1];
 }
 
 /** The first link to `path` in a received mail's text part (quoted-printable soft breaks undone). */

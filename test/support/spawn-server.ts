@@ -9,6 +9,8 @@ export interface SpawnedServer {
   port: number;
   output(): string;
   stop(): Promise<void>;
+  /** Ends the process at once, as a crash or a power cut would (no graceful shutdown). */
+  kill(): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -59,9 +61,15 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
     port,
     output: () => log,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
       await exited;
     },
   };

@@ -1,0 +1,197 @@
+import type { FastifyBaseLogger } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAccount } from "../../server/auth/accounts.ts";
+import { loadConfig } from "../../server/config.ts";
+import { openDatabase } from "../../server/db/database.ts";
+import { enqueueMail } from "../../server/mail/outbox.ts";
+import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worker.ts";
+import { createServer, type RunningServer } from "../../server/server.ts";
+import { startTestServer, type TestServer } from "../support/app.ts";
+import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "../support/databases.ts";
+import { messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
+import { recordCases } from "./scale.ts";
+
+const TOKEN = /(?:token|code)=([A-Za-z0-9_-]{43})/;
+
+/** Every row of the outbox, every column, as one text: where a leftover token would show. */
+async function outboxText(db: RunningServer["db"]): Promise<string> {
+  const rows = await db.selectFrom("outbox").selectAll().execute();
+  return rows.map((row) => JSON.stringify(Object.values(row))).join("\n");
+}
+
+function silentLogger(): FastifyBaseLogger {
+  const logger = {
+    level: "silent",
+    fatal() {},
+    error() {},
+    warn() {},
+    info() {},
+    debug() {},
+    trace() {},
+    silent() {},
+    child: () => logger,
+  };
+  return logger as unknown as FastifyBaseLogger;
+}
+
+describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let server: TestServer;
+  let cases = 0;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startTestServer(kind, {}, { developmentMailbox: true });
+    await createAccount(server.db, { email: "redact@example.com", password: "a-long-password-1" });
+  });
+  afterAll(async () => {
+    recordCases("outbox redaction", cases);
+    await server?.stop();
+  });
+
+  it.skipIf(skip)("keeps no usable link or code in the outbox once mail is delivered, and the mailbox still shows it", async () => {
+    for (const request of [
+      { url: "/api/access-link", payload: { Email: "redact@example.com", ProductId: 6 } },
+      { url: "/api/password/forgot", payload: { email: "redact@example.com" } },
+    ]) {
+      expect((await server.app.inject({ method: "POST", ...request })).statusCode).toBeLessThan(300);
+    }
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    const mails = await server.db.selectFrom("dev_mailbox").selectAll().execute();
+    const secrets = mails.map((mail) => mail.text_body.match(TOKEN)?.[1]);
+    expect(secrets).toHaveLength(2);
+    const outbox = await outboxText(server.db);
+    for (const secret of secrets) {
+      cases++;
+      expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(outbox).not.toContain(secret as string);
+    }
+    const rows = await server.db.selectFrom("outbox").selectAll().execute();
+    for (const row of rows) {
+      expect(row).toMatchObject({ to_address: "redact@example.com", text_body: "", html_body: "", attempts: 1 });
+      expect(row.sent_at).not.toBeNull();
+      expect(row.message_id).toMatch(/^<[0-9a-f-]{36}@localhost>$/);
+    }
+    const page = await server.app.inject({ method: "GET", url: "/dev/mailbox" });
+    for (const secret of secrets) expect(page.body).toContain(secret);
+  });
+});
+
+describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let sink: SmtpSink;
+  let database: TestDatabase;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    if (skip) return;
+    sink = await new SmtpSink().start();
+    database = await createTestDatabase(kind);
+    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: database.url, SMTP_URL: sink.url });
+    server = await createServer(config, { serveWebApp: false });
+    await createAccount(server.db, { email: "bounce@example.com" });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await sink?.close();
+    await database?.drop();
+  });
+
+  it.skipIf(skip)("gives up at once on a permanent rejection, records why without the address, and clears the body", async () => {
+    sink.rejecting = true;
+    try {
+      await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "bounce@example.com", ProductId: 6 } });
+      server.mailWorker.kick();
+      await server.mailWorker.idle();
+    } finally {
+      sink.rejecting = false;
+    }
+    const row = await server.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(1);
+    expect(row.failed_at).not.toBeNull();
+    expect(row.last_error).toMatch(/550/);
+    expect(row.last_error).toMatch(/User unknown/);
+    expect(row.last_error).not.toContain("bounce@example.com");
+    expect(row.text_body).toBe("");
+    expect(row.html_body).toBe("");
+    expect(sink.attempts.at(-1)).toMatch(TOKEN);
+  });
+
+  it.skipIf(skip)("sends one Message-ID on every attempt, the one stored when the mail was queued", async () => {
+    sink.refusing = true;
+    const before = sink.attempts.length;
+    await server.db.deleteFrom("outbox").execute();
+    await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "bounce@example.com", ProductId: 6 } });
+    const queued = await server.db.selectFrom("outbox").select(["id", "message_id"]).executeTakeFirstOrThrow();
+    expect(queued.message_id).toMatch(/^<.+@localhost>$/);
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    sink.refusing = false;
+    await server.db.updateTable("outbox").set({ next_attempt_at: 0 }).where("id", "=", queued.id).execute();
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    const ids = sink.attempts.slice(before).map(messageIdOf);
+    expect(ids).toEqual([queued.message_id, queued.message_id]);
+  });
+});
+
+describe.each(DATABASE_KINDS)("mail claims on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+
+  it.skipIf(skip)("retries a crashed worker's claim within 30 s, and renews a slow delivery's claim", async () => {
+    expect(CLAIM_MS).toBeLessThanOrEqual(30_000);
+    const database = await createTestDatabase(kind);
+    const { db } = await openDatabase(database.url);
+    const sent: OutgoingMail[] = [];
+    const worker = new MailWorker(db, async (mail) => {
+      sent.push(mail);
+    });
+    try {
+      await enqueueMail(db, '"DS One" <no-reply@example.com>', "crash@example.com", { subject: "s", text: "t", html: "h" });
+      // What a worker that died mid-delivery leaves behind: a claim nobody will release.
+      const claimedAt = Date.now();
+      await db
+        .updateTable("outbox")
+        .set({ locked_by: "crashed", locked_until: claimedAt + CLAIM_MS })
+        .execute();
+      worker.start(silentLogger(), 60_000);
+      await worker.idle();
+      expect(sent).toHaveLength(0);
+      vi.useFakeTimers({ toFake: ["Date"], now: claimedAt + 30_001 });
+      worker.kick();
+      await worker.idle();
+      vi.useRealTimers();
+      expect(sent.map((mail) => mail.to)).toEqual(["crash@example.com"]);
+
+      // A delivery slower than the claim keeps its claim: another worker never sends it as well.
+      const slowSent: string[] = [];
+      const slow = new MailWorker(
+        db,
+        async (mail) => {
+          await new Promise((resolve) => setTimeout(resolve, 700));
+          slowSent.push(mail.subject);
+        },
+        { claimMs: 200 },
+      );
+      const eager = new MailWorker(db, async (mail) => void slowSent.push(`${mail.subject} again`), { claimMs: 200 });
+      await enqueueMail(db, "no-reply@example.com", "slow@example.com", { subject: "slow", text: "t", html: "h" });
+      slow.start(silentLogger(), 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      eager.start(silentLogger(), 60_000);
+      for (let i = 0; i < 6; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        eager.kick();
+      }
+      await slow.idle();
+      await eager.idle();
+      await Promise.all([slow.stop(), eager.stop()]);
+      expect(slowSent).toEqual(["slow"]);
+    } finally {
+      vi.useRealTimers();
+      await worker.stop();
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});
