@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/app.ts";
-import { leaksInternals, recordCases } from "./scale.ts";
-
-/** Names every JavaScript object answers to without having them as its own. */
-export const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf", "__defineGetter__"];
+import { leaksInternals, PROTOTYPE_KEYS, recordCases } from "./scale.ts";
 
 describe("prototype keys", () => {
   let server: TestServer;

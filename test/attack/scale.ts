@@ -24,3 +24,6 @@ export const FROM_OUTSIDE = { "x-forwarded-for": "203.0.113.7" };
 export function leaksInternals(body: string): boolean {
   return /\bat (?:async )?[\w$.<>]+ \(|node:internal|\/server\/[\w/-]+\.ts|stack/i.test(body);
 }
+
+/** Names every JavaScript object answers to without having them as its own. */
+export const PROTOTYPE_KEYS = ["__proto__", "constructor", "prototype", "hasOwnProperty", "toString", "valueOf", "__defineGetter__"];
