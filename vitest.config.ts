@@ -2,6 +2,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    globalSetup: ["./test/global-setup.ts"],
     include: ["test/**/*.test.ts", "common/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts"],
     // Each file starts its own servers and databases; two at a time suits a two-core machine.
     maxWorkers: 2,
