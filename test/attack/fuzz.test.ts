@@ -6,8 +6,8 @@ import { createAccount, linkDevice } from "../../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
 import { FakeCaptcha } from "../support/fake-captcha.ts";
-import { FULL, leaksInternals, PROTOTYPE_KEYS, recordCases, scaled } from "./scale.ts";
 import { redirectCorpus } from "./redirect-corpus.ts";
+import { FULL, leaksInternals, PROTOTYPE_KEYS, recordCases, scaled } from "./scale.ts";
 
 const CAPTCHA_SITE_KEY = "fuzz-site-key";
 /** A token the local captcha stand-in accepts: the fuzzer sometimes gets past the captcha. */
@@ -121,7 +121,9 @@ const request = fc.record({
 function formEncode(input: unknown): string {
   if (input === null || typeof input !== "object") return String(input);
   return Object.entries(input)
-    .map(([key, item]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof item === "object" ? JSON.stringify(item) : String(item))}`)
+    .map(
+      ([key, item]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof item === "object" ? JSON.stringify(item) : String(item))}`,
+    )
     .join("&");
 }
 
@@ -174,7 +176,11 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
     });
     await createAccount(server.db, { email: "fuzz@example.com", password: "fuzz-password-1", product: "dsone" });
     await linkDevice(server.db, "fuzz@example.com", "dsone", "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e");
-    await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "fuzz@example.com", ProductId: 6, CaptchaToken: CAPTCHA_PASS } });
+    await server.app.inject({
+      method: "POST",
+      url: "/api/access-link",
+      payload: { Email: "fuzz@example.com", ProductId: 6, CaptchaToken: CAPTCHA_PASS },
+    });
     server.mailWorker.kick();
     await server.mailWorker.idle();
     const mail = server.delivered.at(-1);
@@ -191,25 +197,27 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
 
   async function counts(): Promise<Record<string, number>> {
     const selections = GUARDED_TABLES.map((table) => sql<number>`(select count(*) from ${sql.table(table)})`.as(table));
-    const row = await server.db
-      .selectNoFrom(selections as never)
-      .executeTakeFirstOrThrow();
+    const row = await server.db.selectNoFrom(selections as never).executeTakeFirstOrThrow();
     return Object.fromEntries(Object.entries(row as Record<string, unknown>).map(([table, count]) => [table, Number(count)]));
   }
 
-  it.skipIf(skip)(`answers ${runs} generated requests without a 5xx, a stack trace, or a row written by a refusal`, async () => {
-    await fc.assert(
-      fc.asyncProperty(request, async (input) => {
-        const before = await counts();
-        const response = await server.app.inject(build(input, cookie));
-        expect(response.statusCode, response.body).toBeLessThan(500);
-        expect(leaksInternals(response.body), response.body).toBe(false);
-        if (response.statusCode >= 400) {
-          await server.mailWorker.idle();
-          expect(await counts()).toEqual(before);
-        }
-      }),
-      { numRuns: runs, seed: FULL ? undefined : 20261122, endOnFailure: true },
-    );
-  }, scaled(60_000, 900_000));
+  it.skipIf(skip)(
+    `answers ${runs} generated requests without a 5xx, a stack trace, or a row written by a refusal`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(request, async (input) => {
+          const before = await counts();
+          const response = await server.app.inject(build(input, cookie));
+          expect(response.statusCode, response.body).toBeLessThan(500);
+          expect(leaksInternals(response.body), response.body).toBe(false);
+          if (response.statusCode >= 400) {
+            await server.mailWorker.idle();
+            expect(await counts()).toEqual(before);
+          }
+        }),
+        { numRuns: runs, seed: FULL ? undefined : 20261122, endOnFailure: true },
+      );
+    },
+    scaled(60_000, 900_000),
+  );
 });

@@ -1,0 +1,123 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../../server/auth/accounts.ts";
+import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
+import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { recordCases } from "./scale.ts";
+
+/** Every state-changing endpoint, with a body that would be accepted from our own pages. */
+const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknown> }[] = [
+  { url: "/api/access-link", body: { Email: "csrf@example.com", ProductId: 6 } },
+  { url: "/api/access-link/consume", body: { token: "A".repeat(43) } },
+  { url: "/api/dsone/password-login", body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
+  { url: "/api/maverick/password-login", body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
+  { url: "/api/dsone/auto-login", body: { UUID: "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e" } },
+  { url: "/api/maverick/auto-login", body: { UUID: "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e" } },
+  { url: "/api/password/forgot", body: { email: "csrf@example.com" } },
+  { url: "/api/password/reset/open", body: { code: "A".repeat(43), email: "csrf@example.com" } },
+  { url: "/api/password/reset", body: { Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" } },
+  { url: "/api/password/set", body: { Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" } },
+  { url: "/api/session/logout", body: {} },
+  { url: "/api/telemetry/page-view", body: { path: "/dsone/login", query: {} } },
+  { url: "/api/account/passwordless-login", body: { email: "csrf@example.com" } },
+  { url: "/api/account/maverick/passwordless-login", body: { email: "csrf@example.com" } },
+  { url: "/api/account/check-desktop-account", body: { email: "csrf@example.com" } },
+  { url: "/api/account/solveiq/forgot-password", body: { email: "csrf@example.com" } },
+  { url: "/api/account/desktop/forgot-password", body: { email: "csrf@example.com" } },
+  { url: "/api/account/login", form: true, body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
+  { url: "/api/account/maverick-login", form: true, body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
+  { url: "/api/account/solveiq/set-password", form: true, body: { Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" } },
+  { url: "/api/account/desktop/set-password", form: true, body: { Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" } },
+  { url: "/notifications/updateunregisterednotifications", body: { uuid: "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e", settingValue: "false" } },
+  { url: "/demo/sign-out", form: true, body: { back: "http://localhost:3000/demo/dsone/ui" } },
+];
+
+const FOREIGN_ORIGINS = [
+  "https://evil.example",
+  "null",
+  "http://localhost:3000.evil.example",
+  "http://localhost:3001",
+  "https://localhost:3000",
+  "http://LOCALHOST:3000.evil.example",
+  "http://127.0.0.1:3000",
+];
+
+describe.each(DATABASE_KINDS)("cross-site requests on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let server: TestServer;
+  let cookie = "";
+  let cases = 0;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startTestServer(kind, { ACCESS_LINK_LIMIT_PER_EMAIL: "100000" });
+    await createAccount(server.db, { email: "csrf@example.com" });
+    await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "csrf@example.com", ProductId: 6 } });
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    const mail = server.delivered.at(-1);
+    if (!mail) throw new Error("no mail");
+    cookie = sessionCookieFrom(
+      await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: tokenFromMail(mail) } }),
+    );
+  });
+  afterAll(async () => {
+    if (!skip) recordCases("cross-site requests (CSRF)", cases);
+    await server?.stop();
+  });
+
+  async function snapshot(): Promise<string> {
+    const tables = ["accounts", "sessions", "one_time_tokens", "outbox", "device_settings", "devices", "rate_limits"];
+    const rows = await Promise.all(tables.map((table) => sql`select * from ${sql.table(table)}`.execute(server.db)));
+    return JSON.stringify(rows.map((result) => result.rows));
+  }
+
+  it.skipIf(skip)(
+    `refuses every state-changing endpoint (${STATE_CHANGING.length}) from another site, as JSON and as a form, and writes nothing`,
+    async () => {
+      const before = await snapshot();
+      const failures: string[] = [];
+      for (const endpoint of STATE_CHANGING) {
+        for (const origin of FOREIGN_ORIGINS) {
+          for (const asForm of [false, true]) {
+            cases++;
+            const payload = asForm
+              ? new URLSearchParams(Object.entries(endpoint.body).map(([key, value]) => [key, String(value)])).toString()
+              : JSON.stringify(endpoint.body);
+            const response = await server.app.inject({
+              method: "POST",
+              url: endpoint.url,
+              headers: {
+                cookie,
+                origin,
+                "sec-fetch-site": "cross-site",
+                "content-type": asForm ? "application/x-www-form-urlencoded" : "application/json",
+              },
+              payload,
+            });
+            if (response.statusCode !== 403 || response.json().code !== "CROSS_SITE_REQUEST") {
+              failures.push(`${endpoint.url} from ${origin} (${asForm ? "form" : "JSON"}) -> ${response.statusCode}`);
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      expect(await snapshot()).toBe(before);
+      // The same session still works from our own origin: the refusals ended nothing.
+      const session = await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie } });
+      expect(session.json()).toMatchObject({ email: "csrf@example.com" });
+    },
+  );
+
+  it.skipIf(skip)("refuses a cross-site sign-out by link or image", async () => {
+    cases++;
+    const response = await server.app.inject({
+      method: "GET",
+      url: "/account/logout",
+      headers: { cookie, "sec-fetch-site": "cross-site" },
+    });
+    expect(response.statusCode).toBe(403);
+    const session = await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie } });
+    expect(session.json()).toMatchObject({ email: "csrf@example.com" });
+  });
+});
