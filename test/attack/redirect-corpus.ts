@@ -104,7 +104,7 @@ export function redirectCorpus(origin: string): string[] {
 
 /** Whether a redirect target stays home: on an allowed origin, written the way every browser reads it. */
 export function staysHome(target: string, origin: string, allowedOrigins: readonly string[]): boolean {
-  if (!/^https?:\/\//.test(target) || /[\\\s\u0000-\u001f]/.test(target)) return false;
+  if (!/^https?:\/\//.test(target) || [...target].some((char) => char <= " " || char === "\\" || /\s/.test(char))) return false;
   let url: URL;
   try {
     url = new URL(target, origin);
