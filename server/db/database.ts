@@ -46,5 +46,11 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
   // An idle connection the database drops (a restart, a failover) is replaced on next use; without
   // this listener its error would end the whole process.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+  // A connection that is checked out when the database goes away (a restart mid-transaction)
+  // reports on the client itself, where the pool does not listen: without this the process ends.
+  // The query in flight fails with its own error, and the pool drops the broken connection.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
+  });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
 }

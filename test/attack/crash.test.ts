@@ -1,4 +1,3 @@
-
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
@@ -37,7 +36,8 @@ async function outboxRows(url: string) {
 const post = (server: SpawnedServer, path: string, body: unknown) =>
   fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 const askLink = (server: SpawnedServer) => post(server, "/api/access-link", { Email: EMAIL, ProductId: 6 });
-const spend = (server: SpawnedServer, link: string) => post(server, "/api/access-link/consume", { token: new URL(link).searchParams.get("token") });
+const spend = (server: SpawnedServer, link: string) =>
+  post(server, "/api/access-link/consume", { token: new URL(link).searchParams.get("token") });
 
 // Started processes, real SMTP, a restarted database: the full run only (`npm run test:attack`).
 describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: DatabaseKind) => {
@@ -46,7 +46,12 @@ describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: 
   let database: TestDatabase;
   const servers: SpawnedServer[] = [];
   let cases = 0;
-  const env = () => ({ DATABASE_URL: database.url, SMTP_URL: sink.url, ACCESS_LINK_LIMIT_PER_EMAIL: "1000", ACCESS_LINK_LIMIT_PER_IP: "1000" });
+  const env = () => ({
+    DATABASE_URL: database.url,
+    SMTP_URL: sink.url,
+    ACCESS_LINK_LIMIT_PER_EMAIL: "1000",
+    ACCESS_LINK_LIMIT_PER_IP: "1000",
+  });
   const start = async () => {
     const server = await spawnServer(env());
     servers.push(server);
@@ -77,64 +82,76 @@ describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: 
     await database?.drop();
   });
 
-  it.skipIf(skip)("a server killed mid-delivery: the mail goes out after restart within 30 s, once, with the same Message-ID", async () => {
-    cases++;
-    await fresh();
-    sink.stalling = true;
-    const first = await start();
-    expect((await askLink(first)).status).toBe(200);
-    await until("the stalled delivery", () => sink.attempts.length === 1, 10_000);
-    const killedAt = Date.now();
-    await first.kill();
-    sink.stalling = false;
-    const second = await start();
-    const mail = await sink.waitFor(EMAIL, { timeoutMs: 45_000 });
-    expect(Date.now() - killedAt).toBeLessThan(35_000);
-    expect(messageIdOf(mail.raw)).toBeDefined();
-    expect(messageIdOf(mail.raw)).toBe(messageIdOf(sink.attempts[0] ?? ""));
-    await sleep(1_500);
-    expect(sink.messages).toHaveLength(1);
-    expect((await spend(second, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
-    const [row] = await outboxRows(database.url);
-    expect(row).toMatchObject({ attempts: 1, text_body: "", html_body: "", locked_by: null });
-  }, 90_000);
-
-  it.skipIf(skip)("the mail server down, then back: the mail waits and is delivered once", async () => {
-    cases++;
-    await fresh();
-    sink.refusing = true;
-    const server = await start();
-    expect((await askLink(server)).status).toBe(200);
-    await until("a refused attempt", () => sink.attempts.length >= 1, 10_000);
-    sink.refusing = false;
-    const mail = await sink.waitFor(EMAIL, { timeoutMs: 30_000 });
-    expect((await spend(server, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
-    await sleep(1_000);
-    expect(sink.messages).toHaveLength(1);
-    const [row] = await outboxRows(database.url);
-    expect(row?.attempts).toBeGreaterThanOrEqual(2);
-    expect(row?.sent_at).not.toBeNull();
-  }, 60_000);
-
-  it.skipIf(skip)("two instances on one database: every mail sent once, every link spent once across both", async () => {
-    await fresh();
-    const pair = [await start(), await start()] as const;
-    const requests = 20;
-    for (let i = 0; i < requests; i++) {
+  it.skipIf(skip)(
+    "a server killed mid-delivery: the mail goes out after restart within 30 s, once, with the same Message-ID",
+    async () => {
       cases++;
-      expect((await askLink(pair[i % 2] as SpawnedServer)).status).toBe(200);
-    }
-    await until(`${requests} mails`, () => sink.messages.length >= requests, 30_000);
-    await sleep(2_000);
-    expect(sink.messages).toHaveLength(requests);
-    expect(new Set(sink.messages.map((mail) => messageIdOf(mail.raw))).size).toBe(requests);
-    for (const [index, mail] of sink.messages.entries()) {
-      const link = linkIn(mail, "/dsone/access-link?token=");
-      const [here, there] = index % 2 ? [pair[0], pair[1]] : [pair[1], pair[0]];
-      const answers = await Promise.all([spend(here, link), spend(there, link)]);
-      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
-    }
-  }, 90_000);
+      await fresh();
+      sink.stalling = true;
+      const first = await start();
+      expect((await askLink(first)).status).toBe(200);
+      await until("the stalled delivery", () => sink.attempts.length === 1, 10_000);
+      const killedAt = Date.now();
+      await first.kill();
+      sink.stalling = false;
+      const second = await start();
+      const mail = await sink.waitFor(EMAIL, { timeoutMs: 45_000 });
+      expect(Date.now() - killedAt).toBeLessThan(35_000);
+      expect(messageIdOf(mail.raw)).toBeDefined();
+      expect(messageIdOf(mail.raw)).toBe(messageIdOf(sink.attempts[0] ?? ""));
+      await sleep(1_500);
+      expect(sink.messages).toHaveLength(1);
+      expect((await spend(second, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
+      const [row] = await outboxRows(database.url);
+      expect(row).toMatchObject({ attempts: 1, text_body: "", html_body: "", locked_by: null });
+    },
+    90_000,
+  );
+
+  it.skipIf(skip)(
+    "the mail server down, then back: the mail waits and is delivered once",
+    async () => {
+      cases++;
+      await fresh();
+      sink.refusing = true;
+      const server = await start();
+      expect((await askLink(server)).status).toBe(200);
+      await until("a refused attempt", () => sink.attempts.length >= 1, 10_000);
+      sink.refusing = false;
+      const mail = await sink.waitFor(EMAIL, { timeoutMs: 30_000 });
+      expect((await spend(server, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
+      await sleep(1_000);
+      expect(sink.messages).toHaveLength(1);
+      const [row] = await outboxRows(database.url);
+      expect(row?.attempts).toBeGreaterThanOrEqual(2);
+      expect(row?.sent_at).not.toBeNull();
+    },
+    60_000,
+  );
+
+  it.skipIf(skip)(
+    "two instances on one database: every mail sent once, every link spent once across both",
+    async () => {
+      await fresh();
+      const pair = [await start(), await start()] as const;
+      const requests = 20;
+      for (let i = 0; i < requests; i++) {
+        cases++;
+        expect((await askLink(pair[i % 2] as SpawnedServer)).status).toBe(200);
+      }
+      await until(`${requests} mails`, () => sink.messages.length >= requests, 30_000);
+      await sleep(2_000);
+      expect(sink.messages).toHaveLength(requests);
+      expect(new Set(sink.messages.map((mail) => messageIdOf(mail.raw))).size).toBe(requests);
+      for (const [index, mail] of sink.messages.entries()) {
+        const link = linkIn(mail, "/dsone/access-link?token=");
+        const [here, there] = index % 2 ? [pair[0], pair[1]] : [pair[1], pair[0]];
+        const answers = await Promise.all([spend(here, link), spend(there, link)]);
+        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
+      }
+    },
+    90_000,
+  );
 });
 
 describe.skipIf(!FULL)("PostgreSQL restarted under load (a private instance)", () => {
@@ -146,7 +163,12 @@ describe.skipIf(!FULL)("PostgreSQL restarted under load (a private instance)", (
     postgres = await startPrivatePostgres();
     await prepare(postgres.url);
     sink = await new SmtpSink().start();
-    server = await spawnServer({ DATABASE_URL: postgres.url, SMTP_URL: sink.url, ACCESS_LINK_LIMIT_PER_EMAIL: "100000", ACCESS_LINK_LIMIT_PER_IP: "100000" });
+    server = await spawnServer({
+      DATABASE_URL: postgres.url,
+      SMTP_URL: sink.url,
+      ACCESS_LINK_LIMIT_PER_EMAIL: "100000",
+      ACCESS_LINK_LIMIT_PER_IP: "100000",
+    });
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -180,15 +202,22 @@ describe.skipIf(!FULL)("PostgreSQL restarted under load (a private instance)", (
     running = false;
     await Promise.all(load);
     recordCases("crashes and outages", accepted + refused);
-    expect(leaks).toEqual([]);
+    expect([...new Set(leaks)], server.output().slice(-3000)).toEqual([]);
     expect(accepted).toBeGreaterThan(0);
     // After the restart the server works again without being restarted itself.
     await until("a request after the restart", async () => (await askLink(server)).status === 200, 15_000);
     accepted++;
-    await until(`${accepted} mails`, () => sink.messages.length >= accepted, 60_000);
+    const distinct = () => new Set(sink.messages.map((mail) => messageIdOf(mail.raw))).size;
+    await until(`${accepted} mails`, () => distinct() >= accepted, 60_000);
     await sleep(1_500);
-    expect(sink.messages).toHaveLength(accepted);
+    // Nothing accepted is lost. A mail may go out twice when the database vanished between sending
+    // it and recording that (at least once, by design), and a request cut off by the restart may
+    // have committed before its answer failed; a repeated mail carries the same Message-ID.
+    expect(distinct()).toBeGreaterThanOrEqual(accepted);
+    expect(distinct()).toBeLessThanOrEqual(accepted + refused);
+    const rows = await outboxRows(postgres.url);
+    expect(rows.every((row) => row.sent_at !== null && row.text_body === "")).toBe(true);
+    expect(new Set(rows.map((row) => row.message_id))).toEqual(new Set(sink.messages.map((mail) => messageIdOf(mail.raw))));
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 120_000);
 });
-

@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from "node:child_process";
-import { promisify } from "node:util";
 import { chmodSync, chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { freePort } from "./spawn-server.ts";
 
 const BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
