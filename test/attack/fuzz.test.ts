@@ -120,11 +120,10 @@ const request = fc.record({
 
 function formEncode(input: unknown): string {
   if (input === null || typeof input !== "object") return String(input);
-  return Object.entries(input)
-    .map(
-      ([key, item]) => `${encodeURIComponent(key)}=${encodeURIComponent(typeof item === "object" ? JSON.stringify(item) : String(item))}`,
-    )
-    .join("&");
+  // URLSearchParams, unlike encodeURIComponent, takes lone surrogates (as U+FFFD) instead of throwing.
+  return new URLSearchParams(
+    Object.entries(input).map(([key, item]) => [key, typeof item === "object" ? JSON.stringify(item) : String(item)]),
+  ).toString();
 }
 
 function build(
