@@ -122,7 +122,7 @@ function formEncode(input: unknown): string {
   if (input === null || typeof input !== "object") return String(input);
   // URLSearchParams, unlike encodeURIComponent, takes lone surrogates (as U+FFFD) instead of throwing.
   return new URLSearchParams(
-    Object.entries(input).map(([key, item]) => [key, typeof item === "object" ? JSON.stringify(item) : String(item)]),
+    Object.entries(input).map(([key, item]): [string, string] => [key, typeof item === "object" ? JSON.stringify(item) : String(item)]),
   ).toString();
 }
 

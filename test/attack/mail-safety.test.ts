@@ -45,7 +45,7 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
     await createAccount(server.db, { email: "redact@example.com", password: "a-long-password-1" });
   });
   afterAll(async () => {
-    recordCases("outbox redaction", cases);
+    recordCases("mail safety (outbox, rejections, claims)", cases);
     await server?.stop();
   });
 
@@ -99,6 +99,7 @@ describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
   });
 
   it.skipIf(skip)("gives up at once on a permanent rejection, records why without the address, and clears the body", async () => {
+    recordCases("mail safety (outbox, rejections, claims)", 1);
     sink.rejecting = true;
     try {
       await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "bounce@example.com", ProductId: 6 } });
@@ -119,6 +120,7 @@ describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
   });
 
   it.skipIf(skip)("sends one Message-ID on every attempt, the one stored when the mail was queued", async () => {
+    recordCases("mail safety (outbox, rejections, claims)", 1);
     sink.refusing = true;
     const before = sink.attempts.length;
     await server.db.deleteFrom("outbox").execute();
@@ -140,6 +142,7 @@ describe.each(DATABASE_KINDS)("mail claims on %s", (kind) => {
   const skip = kind === "postgres" && !postgresAvailable;
 
   it.skipIf(skip)("retries a crashed worker's claim within 30 s, and renews a slow delivery's claim", async () => {
+    recordCases("mail safety (outbox, rejections, claims)", 2);
     expect(CLAIM_MS).toBeLessThanOrEqual(30_000);
     const database = await createTestDatabase(kind);
     const { db } = await openDatabase(database.url);
