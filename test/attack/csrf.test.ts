@@ -82,7 +82,7 @@ describe.each(DATABASE_KINDS)("cross-site requests on %s", (kind) => {
           for (const asForm of [false, true]) {
             cases++;
             const payload = asForm
-              ? new URLSearchParams(Object.entries(endpoint.body).map(([key, value]) => [key, String(value)])).toString()
+              ? new URLSearchParams(Object.entries(endpoint.body).map(([key, value]): [string, string] => [key, String(value)])).toString()
               : JSON.stringify(endpoint.body);
             const response = await server.app.inject({
               method: "POST",

@@ -90,6 +90,7 @@ const text = fc.oneof(
     "1e400",
     "\u0000",
     "\ud800",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as text.
     "${7*7}",
     "' or 1=1 --",
     CAPTCHA_PASS,
