@@ -3,10 +3,11 @@ import { safeRedirect } from "../../common/redirects.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { redirectCorpus, staysHome } from "./redirect-corpus.ts";
-import { FULL, recordCases } from "./scale.ts";
+import { FULL, recordCases, scaled } from "./scale.ts";
 
 const ORIGIN = "http://localhost:3000";
 const PAYLOADS = redirectCorpus(ORIGIN);
+const TIMEOUT = scaled(60_000, 600_000);
 /** Sinks that hash a password per case take every payload in the full run, every eighth in npm test. */
 const COSTLY_PAYLOADS = FULL ? PAYLOADS : PAYLOADS.filter((_, index) => index % 8 === 0);
 
@@ -50,7 +51,7 @@ describe("open redirects (server)", () => {
       else cases++;
     }
     expect(failures).toEqual([]);
-  });
+  }, TIMEOUT);
 
   it("access link: ReturnUrl stored at request, spent at sign-in", async () => {
     for (const payload of PAYLOADS) {
@@ -73,7 +74,7 @@ describe("open redirects (server)", () => {
       check("access-link", payload, spent.json().redirectUrl);
     }
     expect(failures).toEqual([]);
-  });
+  }, TIMEOUT);
 
   it("password logins (JSON and the earlier form posts) answer a safe redirectUrl", async () => {
     const sinks = [
@@ -101,7 +102,7 @@ describe("open redirects (server)", () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, TIMEOUT);
 
   it("set password answers a safe redirectUrl", async () => {
     for (const [index, payload] of COSTLY_PAYLOADS.entries()) {
@@ -132,7 +133,7 @@ describe("open redirects (server)", () => {
       check("/api/password/set", payload, response.json().redirectUrl);
     }
     expect(failures).toEqual([]);
-  });
+  }, TIMEOUT);
 
   it("the stand-ins' sign-out goes back only to a stand-in", async () => {
     for (const payload of PAYLOADS) {
@@ -146,5 +147,5 @@ describe("open redirects (server)", () => {
       check("/demo/sign-out", payload, typeof location === "string" ? new URL(location, ORIGIN).href : undefined);
     }
     expect(failures).toEqual([]);
-  });
+  }, TIMEOUT);
 });

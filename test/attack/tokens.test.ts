@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
     expect(await sessions()).toBe(before);
     // The real one still works: refusals spent nothing.
     expect((await consume(token)).statusCode).toBe(200);
-  });
+  }, scaled(20_000, 300_000));
 
   it.skipIf(skip)(`lets exactly one of ${RACE} simultaneous spends of one link win`, async () => {
     const token = await newLink();
@@ -154,5 +154,5 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
     cases += RESET_RACE;
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(answers.every((answer) => answer.statusCode < 500)).toBe(true);
-  });
+  }, scaled(20_000, 120_000));
 });
