@@ -103,7 +103,7 @@ describe("in production", () => {
     server = await startTestServer("sqlite", {
       NODE_ENV: "production",
       PUBLIC_URL: "https://accounts.example",
-      SMTP_URL: "smtp://127.0.0.1:2525",
+      SMTP_URL: "smtp://127.0.0.1:2525?requireTLS=true",
       ...addresses,
     });
   });
