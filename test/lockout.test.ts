@@ -30,6 +30,7 @@ describe.each(DATABASE_KINDS)("lockout an attacker cannot turn against the owner
       ACCESS_LINK_LIMIT_PER_EMAIL: "2",
       PASSWORD_RESET_LIMIT_PER_EMAIL: "2",
       SET_PASSWORD_LIMIT_PER_ACCOUNT: "4",
+      RESET_CODE_LIMIT_PER_IP: "3",
     });
     await createAccount(server.db, { email: OWNER, password: "owner-secret-1" });
     // The owner signed in on this browser before: it holds the device cookie.
@@ -128,5 +129,32 @@ describe.each(DATABASE_KINDS)("lockout an attacker cannot turn against the owner
       // Both wait for the same floor; the mail work of a known email fits well inside it.
       expect(performance.now() - started).toBeGreaterThanOrEqual(RESET_ANSWER_MS - 5);
     }
+  });
+
+  it.skipIf(skip)("limits the reset-code checks of one address, opening and spending alike", async () => {
+    const code = "C".repeat(43);
+    const statuses = [
+      (await post("/api/password/reset/open", { code, email: OWNER }, "192.0.2.120")).statusCode,
+      (
+        await post(
+          "/api/password/reset",
+          { Password: "long-secret-1", ConfirmPassword: "long-secret-1", Email: OWNER, Code: code },
+          "192.0.2.120",
+        )
+      ).statusCode,
+      (await post("/api/password/reset/open", { code, email: OWNER }, "192.0.2.120")).statusCode,
+    ];
+    expect(statuses).toEqual([404, 404, 404]);
+    expectRefused(await post("/api/password/reset/open", { code, email: OWNER }, "192.0.2.120"), /^Too many password reset attempts\./);
+    const earlier = await post(
+      "/api/account/desktop/reset-password",
+      `Email=${encodeURIComponent(OWNER)}&Password=long-secret-1&ConfirmPassword=long-secret-1&Code=${code}`,
+      "192.0.2.120",
+      { headers: { "content-type": "application/x-www-form-urlencoded" } },
+    );
+    expectRefused(earlier, /^Too many password reset attempts\./);
+    expect(earlier.json()).toMatchObject({ isOk: false });
+    // Another address is not affected.
+    expect((await post("/api/password/reset/open", { code, email: OWNER }, "192.0.2.121")).statusCode).toBe(404);
   });
 });
