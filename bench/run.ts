@@ -1,5 +1,6 @@
 import { measureAgentDetection } from "./agent-detect.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
+import { measureLoginUnderHashing, measureResetAnswers } from "./password-work.ts";
 import { describeRun, measureSessionCheck } from "./session-check.ts";
 
 /** `npm run bench`: prints every figure; judges nothing (these machines are shared and noisy). */
@@ -22,3 +23,14 @@ const detection = await measureAgentDetection();
 console.log(`\nDesktop agent detection (median of ${detection.runs} runs, five ports probed at once):`);
 console.log(`  agent present on the third port: ${detection.presentMs.toFixed(1)} ms`);
 console.log(`  no agent (every port refused):   ${detection.absentMs.toFixed(1)} ms`);
+
+const argon = await measureLoginUnderHashing();
+console.log(`\nA login's argon2 check (median of 20), argon2 concurrency ${argon.concurrency}:`);
+console.log(`  alone:                                         ${argon.alone.toFixed(1)} ms`);
+console.log(`  16 new-password hashes in flight, unscheduled: ${argon.unscheduled.toFixed(1)} ms`);
+console.log(`  16 new-password hashes in flight, scheduled:   ${argon.scheduled.toFixed(1)} ms`);
+
+const reset = await measureResetAnswers();
+console.log("\nReset request answer time (median of 15), which must not tell whether an account exists:");
+console.log(`  known email:   ${reset.known.toFixed(1)} ms`);
+console.log(`  unknown email: ${reset.unknown.toFixed(1)} ms`);

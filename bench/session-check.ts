@@ -20,7 +20,13 @@ export async function measureSessionCheck(seconds = 10): Promise<{ signedIn: aut
   const sessionId = newSecret();
   await db
     .insertInto("sessions")
-    .values({ id_hash: hashSecret(sessionId), account_id: account.id, created_at: Date.now(), expires_at: Date.now() + 86_400_000 })
+    .values({
+      id_hash: hashSecret(sessionId),
+      account_id: account.id,
+      created_at: Date.now(),
+      last_seen_at: Date.now(),
+      expires_at: Date.now() + 86_400_000,
+    })
     .execute();
   await db.destroy();
 

@@ -12,6 +12,8 @@ export const PASSWORD_MESSAGES = {
   tooLong: `New Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
   confirmRequired: "Confirm Password is a required field",
   mismatch: "Confirm Password must match Password",
+  /** Checked by the server only, against its list of the most common breached passwords. */
+  common: "New Password must not be a commonly used password",
 } as const;
 
 export interface NewPasswordErrors {

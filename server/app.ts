@@ -4,6 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { redactUrl } from "../common/redact.ts";
+import { clientAddress } from "./auth/client-address.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -46,7 +47,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
             level: config.logLevel,
             // Request URLs can carry tokens and email addresses: they are logged redacted.
             serializers: {
-              req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+              req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: clientAddress(request) }),
             },
           },
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseDuration } from "../common/duration.ts";
+import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./auth/rate-limit-buckets.ts";
 
 /**
  * Every setting of the account server, read from the environment and validated once at boot.
@@ -19,6 +20,14 @@ const duration = (fallback: string) =>
     .transform((value) => parseDuration(value) as number);
 
 const positiveInt = z.coerce.number({ message: "must be a number" }).int("must be a whole number").positive("must be above 0");
+
+/** One setting per rate-limit bucket setting (rate-limit-buckets.ts), with its default and ceiling. */
+const limitSettings = Object.fromEntries(
+  [...bucketSettings()].map(([name, { defaultLimit, maxLimit }]) => [
+    name,
+    (maxLimit === undefined ? positiveInt : positiveInt.max(maxLimit, `must be at most ${maxLimit}`)).default(defaultLimit),
+  ]),
+) as Record<BucketSetting, z.ZodDefault<typeof positiveInt>>;
 
 const absoluteUrl = z.string().refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
   message: "must be an absolute http(s) URL",
@@ -100,8 +109,11 @@ const schema = z.object({
   SESSION_LIFETIME: duration("30d"),
   ALLOWED_REDIRECT_ORIGINS: originList.default([]),
   DESKTOP_SIGNIN_URL: absoluteUrl.optional(),
-  ACCESS_LINK_LIMIT_PER_EMAIL: positiveInt.default(5),
-  ACCESS_LINK_LIMIT_PER_IP: positiveInt.default(30),
+  SESSION_IDLE_TIMEOUT: duration("7d"),
+  BROWSER_SESSION_LIFETIME: duration("12h"),
+  ALLOW_HTTP_ADDRESSES: booleanText.default(false),
+  SMTP_ALLOW_UNENCRYPTED: booleanText.default(false),
+  ...limitSettings,
   RATE_LIMIT_WINDOW: duration("1h"),
   AGENT_HOST: z
     .string()
@@ -120,9 +132,6 @@ const schema = z.object({
     .max(65531, "must leave room for five ports")
     .default(51215),
   AGENT_PROBE_TIMEOUT: duration("2s"),
-  PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
-  PASSWORD_FAILURE_LIMIT_PER_ACCOUNT: positiveInt.max(100, "must be at most 100").default(100),
-  PASSWORD_FAILURE_LIMIT_PER_IP: positiveInt.default(300),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
@@ -164,12 +173,43 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (env.PUBLIC_URL?.startsWith("http:")) problems.push("PUBLIC_URL: must be https in production");
     // Without it, mail would go to the development mailbox: nowhere a customer could read it.
     if (!env.SMTP_URL) problems.push("SMTP_URL: is required in production");
+    problems.push(...plainTransportProblems(env));
   }
   if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
     problems.push("CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither");
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return resolve(env);
+}
+
+/**
+ * In production every address a customer is sent to, and the mail connection, must be encrypted:
+ * a plain-http product address or ReturnUrl origin hands the session's next step to anyone on the
+ * path, and smtp:// without STARTTLS sends every access link in the clear. Each can be allowed
+ * explicitly (ALLOW_HTTP_ADDRESSES, SMTP_ALLOW_UNENCRYPTED) for a private network.
+ */
+function plainTransportProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (!env.ALLOW_HTTP_ADDRESSES) {
+    const addresses: [string, string | undefined][] = [
+      ...(Object.keys(EXTERNAL_ADDRESSES) as ExternalAddressName[]).map((name): [string, string | undefined] => [name, env[name]]),
+      ["SIGNIN_URL", env.SIGNIN_URL],
+      ["DESKTOP_SIGNIN_URL", env.DESKTOP_SIGNIN_URL],
+      ...env.ALLOWED_REDIRECT_ORIGINS.map((origin): [string, string] => ["ALLOWED_REDIRECT_ORIGINS", origin]),
+    ];
+    for (const [name, value] of addresses) {
+      if (value?.startsWith("http:")) problems.push(`${name}: must be https in production (or set ALLOW_HTTP_ADDRESSES=true)`);
+    }
+  }
+  if (env.SMTP_URL?.startsWith("smtp:") && !env.SMTP_ALLOW_UNENCRYPTED) {
+    const requireTls = new URL(env.SMTP_URL).searchParams.get("requireTLS");
+    if (requireTls !== "true") {
+      problems.push(
+        'SMTP_URL: smtp:// must require STARTTLS in production: add "?requireTLS=true", use smtps://, or set SMTP_ALLOW_UNENCRYPTED=true',
+      );
+    }
+  }
+  return problems;
 }
 
 function resolve(env: Env) {
@@ -231,15 +271,18 @@ function resolve(env: Env) {
     accessLinkLifetimeDays: env.ACCESS_LINK_LIFETIME_DAYS,
     resetLinkLifetimeMs: env.RESET_LINK_LIFETIME,
     sessionLifetimeMs: env.SESSION_LIFETIME,
+    /** A session not used for this long ends, whatever its lifetime. */
+    sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,
+    /** The server-side lifetime of a sign-in that is not remembered (RememberMe=false). */
+    browserSessionLifetimeMs: Math.min(env.BROWSER_SESSION_LIFETIME, env.SESSION_LIFETIME),
     allowedRedirectOrigins,
     links,
     rateLimits: {
       windowMs: env.RATE_LIMIT_WINDOW,
-      accessLinkPerEmail: env.ACCESS_LINK_LIMIT_PER_EMAIL,
-      accessLinkPerIp: env.ACCESS_LINK_LIMIT_PER_IP,
-      passwordResetPerEmail: env.PASSWORD_RESET_LIMIT_PER_EMAIL,
-      passwordFailuresPerAccount: env.PASSWORD_FAILURE_LIMIT_PER_ACCOUNT,
-      passwordFailuresPerIp: env.PASSWORD_FAILURE_LIMIT_PER_IP,
+      limits: Object.fromEntries((Object.keys(BUCKETS) as BucketName[]).map((bucket) => [bucket, env[BUCKETS[bucket].setting]])) as Record<
+        BucketName,
+        number
+      >,
     },
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
     captcha:

@@ -23,6 +23,7 @@ export const ERRORS = {
   RESET_LINK_USED: { status: 410, message: "This password reset link has already been used. Please ask for a new one." },
   RESET_LINK_EXPIRED: { status: 410, message: "This password reset link has expired. Please ask for a new one." },
   DEVICE_NOT_FOUND: { status: 404, message: "This device is not linked to your account." },
+  BUSY: { status: 503, message: "We are busy right now. Please try again in a moment." },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again in a moment." },
 } as const;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
+import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
@@ -38,9 +39,11 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   }
   mailWorker.start(app.log);
   const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db, config.rateLimits.windowMs)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
-    );
+    Promise.all([
+      pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
+      pruneRateLimits(db, config.rateLimits.windowMs),
+      pruneKnownOrigins(db),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
   return {

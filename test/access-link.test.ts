@@ -184,7 +184,11 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
   });
 
   it.skipIf(skip)("limits requests per email and per address with a clear message", async () => {
-    const limited = await startTestServer(kind, { ACCESS_LINK_LIMIT_PER_EMAIL: "3", ACCESS_LINK_LIMIT_PER_IP: "5" });
+    const limited = await startTestServer(kind, {
+      ACCESS_LINK_LIMIT_PER_EMAIL: "3",
+      ACCESS_LINK_LIMIT_PER_IP: "5",
+      ACCESS_LINK_CONSUME_LIMIT_PER_IP: "5",
+    });
     try {
       await createAccount(limited.db, { email: "limited@example.com" });
       const askLimited = (email: string, ip: string) =>

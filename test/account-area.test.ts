@@ -1,6 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
+import { hashSecret } from "../server/auth/tokens.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
@@ -78,7 +79,18 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
         payload: "Email=old%40example.com&Password=old-password&ReturnUrl=%2Fdemo%2Fdsone%2Fmy-account&RememberMe=false",
       });
       expect(ok.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/dsone/my-account" });
-      expect(String(ok.headers["set-cookie"])).not.toMatch(/Max-Age/);
+      const session = ok.cookies.find((cookie) => cookie.name === "session");
+      expect(session?.maxAge).toBeUndefined();
+      // Not remembered on the server either: the session ends after BROWSER_SESSION_LIFETIME (12h),
+      // not SESSION_LIFETIME (30d), however long the browser keeps its "session" cookie.
+      const row = await server.db
+        .selectFrom("sessions")
+        .select(["created_at", "expires_at"])
+        .where("id_hash", "=", hashSecret(session?.value ?? ""))
+        .executeTakeFirstOrThrow();
+      expect(Number(row.expires_at) - Number(row.created_at)).toBe(12 * 3_600_000);
+      // An answer that sets the session cookie is never cached.
+      expect(ok.headers["cache-control"]).toBe("no-store");
       const wrong = await inject({
         method: "POST",
         url: "/api/account/login",

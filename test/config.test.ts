@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../server/config.ts";
+import { PRODUCTION_ADDRESSES } from "./support/production-env.ts";
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -85,5 +86,35 @@ describe("configuration", () => {
 
   it("wants both captcha keys or neither", () => {
     expect(problemsOf({ CAPTCHA_SITE_KEY: "site" })).toEqual(["CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither"]);
+  });
+});
+
+describe("production transport settings", () => {
+  const production = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://accounts.example",
+    SMTP_URL: "smtps://mail.example:465",
+    ...PRODUCTION_ADDRESSES,
+  };
+
+  it("refuses plain-http product and redirect addresses unless allowed", () => {
+    expect(problemsOf(production)).toEqual([]);
+    const plain = { ...production, DSONE_UI_URL: "http://products.example/ui", ALLOWED_REDIRECT_ORIGINS: "http://partner.example" };
+    expect(problemsOf(plain)).toEqual([
+      "DSONE_UI_URL: must be https in production (or set ALLOW_HTTP_ADDRESSES=true)",
+      "ALLOWED_REDIRECT_ORIGINS: must be https in production (or set ALLOW_HTTP_ADDRESSES=true)",
+    ]);
+    expect(problemsOf({ ...plain, ALLOW_HTTP_ADDRESSES: "true" })).toEqual([]);
+    // Outside production the stand-ins are http and that is fine.
+    expect(problemsOf({ DSONE_UI_URL: "http://products.example/ui" })).toEqual([]);
+  });
+
+  it("refuses smtp:// without STARTTLS unless allowed", () => {
+    const plain = { ...production, SMTP_URL: "smtp://mail.example:587" };
+    expect(problemsOf(plain)).toEqual([
+      'SMTP_URL: smtp:// must require STARTTLS in production: add "?requireTLS=true", use smtps://, or set SMTP_ALLOW_UNENCRYPTED=true',
+    ]);
+    expect(problemsOf({ ...plain, SMTP_URL: "smtp://mail.example:587?requireTLS=true" })).toEqual([]);
+    expect(problemsOf({ ...plain, SMTP_ALLOW_UNENCRYPTED: "true" })).toEqual([]);
   });
 });

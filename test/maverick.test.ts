@@ -49,7 +49,7 @@ describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
         payload: "Email=mav%40example.com&Password=mav-password&RememberLogin=true",
       });
       expect(remembered.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/maverick/ui" });
-      expect(String(remembered.headers["set-cookie"])).toMatch(/Max-Age=\d+/);
+      expect(remembered.cookies.find((cookie) => cookie.name === "session")?.maxAge).toBeGreaterThan(0);
 
       const returning = await inject({
         method: "POST",
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
       });
       expect(returning.json().redirectUrl).toBe("http://localhost:3000/demo/maverick/my-account");
       // Not remembered: the cookie lasts until the browser closes.
-      expect(String(returning.headers["set-cookie"])).not.toMatch(/Max-Age/);
+      expect(returning.cookies.find((cookie) => cookie.name === "session")?.maxAge).toBeUndefined();
 
       const wrong = await inject({
         method: "POST",

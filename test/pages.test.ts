@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_CONFIG_ELEMENT_ID } from "../common/client-config.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
+import { PRODUCTION_ADDRESSES } from "./support/production-env.ts";
 
 describe("pages and headers", () => {
   let server: TestServer;
@@ -82,29 +83,11 @@ describe("pages and headers", () => {
 describe("in production", () => {
   let server: TestServer;
   beforeAll(async () => {
-    const addresses = Object.fromEntries(
-      [
-        "DSONE_UI_URL",
-        "DSONE_MY_ACCOUNT_URL",
-        "DSONE_LOGOUT_URL",
-        "CART_URL",
-        "MAVERICK_UI_URL",
-        "MAVERICK_MY_ACCOUNT_URL",
-        "MAVERICK_LOGOUT_URL",
-        "MAVERICK_SIGNUP_URL",
-        "INSTALLER_HOST",
-        "PRIVACY_POLICY_URL",
-        "EULA_URL",
-        "TERMS_URL",
-        "UNINSTALL_GUIDE_URL",
-        "EXTENSION_REMOVAL_GUIDE_URL",
-      ].map((name) => [name, `https://products.example/${name.toLowerCase()}`]),
-    );
     server = await startTestServer("sqlite", {
       NODE_ENV: "production",
       PUBLIC_URL: "https://accounts.example",
-      SMTP_URL: "smtp://127.0.0.1:2525",
-      ...addresses,
+      SMTP_URL: "smtp://127.0.0.1:2525?requireTLS=true",
+      ...PRODUCTION_ADDRESSES,
     });
   });
   afterAll(async () => {

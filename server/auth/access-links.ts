@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
@@ -6,6 +7,8 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail } from "../mail/templates.ts";
+import { clientAddress } from "./client-address.ts";
+import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 
@@ -20,7 +23,8 @@ export interface AccessLinkRequest {
   email: string;
   productId: number;
   returnUrl?: string;
-  ip: string;
+  /** The HTTP request asking: its address, and whether it comes from one of the owner's devices. */
+  from: FastifyRequest;
 }
 
 /** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
@@ -40,14 +44,12 @@ function defaultLanding(config: Config, productId: number): string {
  */
 export async function requestAccessLink(db: Db, config: Config, request: AccessLinkRequest): Promise<AccessLinkAnswer> {
   const emailKey = normalizeEmail(request.email);
-  const { windowMs, accessLinkPerIp, accessLinkPerEmail } = config.rateLimits;
-  await enforceLimits(
+  await enforceMailLimits(
     db,
-    [
-      [`access-link:ip:${request.ip}`, accessLinkPerIp],
-      [`access-link:email:${emailKey}`, accessLinkPerEmail],
-    ],
-    windowMs,
+    config,
+    request.from,
+    emailKey,
+    { perIp: "accessLinkPerIp", perEmail: "accessLinkPerEmail", ownOrigin: "accessLinkOwnOrigin" },
     "sign-in links were requested",
   );
 
@@ -81,15 +83,10 @@ export async function consumeAccessLink(
   db: Db,
   config: Config,
   token: string,
-  ip: string,
+  from: FastifyRequest,
 ): Promise<{ accountId: string; redirectUrl: string }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
-  await enforceLimits(
-    db,
-    [[`access-link-consume:ip:${ip}`, config.rateLimits.accessLinkPerIp]],
-    config.rateLimits.windowMs,
-    "sign-in attempts",
-  );
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(from)]], "sign-in attempts");
   const spent = await spendToken(db, PURPOSES.accessLink, token);
   // The allowlist is checked again: it may have changed since the link was sent.
   const redirectUrl =

@@ -1,51 +1,98 @@
+import type { FastifyRequest } from "fastify";
 import { normalizeEmail } from "../../common/email.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { verifyCaptcha } from "./captcha.ts";
+import { clientAddress } from "./client-address.ts";
+import { ownOrigin } from "./known-origins.ts";
 import { verifyNothing, verifyPassword } from "./passwords.ts";
-import { countAttempt, forgetAttempts, uncountAttempt } from "./rate-limit.ts";
+import { countIn, forgetAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
+import { bucketKey } from "./rate-limit-buckets.ts";
 
 /** The growing delay: none for the first two failures, then 0.25 s, 0.5 s, 1 s … up to 8 s. */
 export function failureDelayMs(failures: number): number {
   return failures < 3 ? 0 : Math.min(250 * 2 ** (failures - 3), 8_000);
 }
 
+/**
+ * The part of an account's failure limit only the owner's own devices and addresses may use: once
+ * others have failed (limit − reserve) times, only they are refused, and the account's total still
+ * stays within the limit (at most 100 an hour, NIST SP 800-63B).
+ */
+export function ownerReserve(limit: number): number {
+  return limit > 1 ? Math.ceil(limit / 10) : 0;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function passwordFailureKey(email: string): string {
-  return `password-failures:email:${normalizeEmail(email)}`;
+export const LOCKOUT_MESSAGES = {
+  address: "Too many failed sign-in attempts from your network. Please wait and try again, or sign in with an emailed link.",
+  stepUp: "Too many failed sign-in attempts. Please sign in with an emailed link, or wait and try again.",
+  account:
+    "Too many failed sign-in attempts on this account. Please sign in with an emailed link, or reset your password with Forgot your password?",
+} as const;
+
+export interface PasswordAttempt {
+  email: string;
+  password: string;
+  /** A captcha token, when the form ran the captcha: it lets an address past its step-up point. */
+  captchaToken?: string | undefined;
 }
 
 /**
- * Checks an email and password. Every attempt is counted before the password is checked, per
- * email (known or not, so the count says nothing about which emails have accounts) and per
- * client address, so a burst of simultaneous guesses is counted as the burst it is. Each earlier
- * failure makes the attempt wait longer; past the hourly limit it is refused unchecked. A success
- * takes its attempt back and clears the email's count.
+ * Checks an email and password (docs/decisions/0017-lockout-without-lockout.md). Every attempt is
+ * counted before the password is checked, so a burst of simultaneous guesses counts as the burst
+ * it is, in three buckets:
+ * - per client address (all emails): past its limit that address is refused;
+ * - per email and origin, the origin being the owner's own device or address when the request
+ *   comes from one, else the client address: it drives the growing delay, and past its limit the
+ *   attempt needs a captcha (when configured) or the emailed link. Others' failures never slow or
+ *   stop the owner's own browser;
+ * - per email (known account or not, so the count reveals nothing): the account's total. Others
+ *   are refused once it reaches the limit less the owner's reserve; the owner's own origins may go
+ *   on to the limit.
+ * A refusal that checked no password takes its count back from the account. A success takes its
+ * attempt back and clears its origin's count.
  */
-export async function checkPassword(db: Db, config: Config, email: string, password: string, ip: string): Promise<string> {
-  const { windowMs, passwordFailuresPerAccount, passwordFailuresPerIp } = config.rateLimits;
-  const emailKey = passwordFailureKey(email);
-  const ipKey = `password-failures:ip:${ip}`;
-  const [byEmail, byIp] = await Promise.all([
-    countAttempt(db, emailKey, passwordFailuresPerAccount, windowMs),
-    countAttempt(db, ipKey, passwordFailuresPerIp, windowMs),
-  ]);
-  if (!byEmail.allowed || !byIp.allowed) {
-    throw new AppError(
-      "RATE_LIMITED",
-      "Too many failed sign-in attempts. Please wait an hour, or reset your password with Forgot your password?",
-    );
-  }
-  await sleep(failureDelayMs(Math.max(byEmail.count, byIp.count) - 1));
+export async function checkPassword(db: Db, config: Config, request: FastifyRequest, attempt: PasswordAttempt): Promise<string> {
+  const emailKey = normalizeEmail(attempt.email);
+  const address = clientAddress(request);
+  const own = await ownOrigin(db, config, request, emailKey);
+  const origin = own ?? `ip.${address}`;
+  const ipKey = bucketKey("passwordFailuresPerIp", address);
+  const originKey = bucketKey("passwordFailuresPerEmailAndOrigin", emailKey, origin);
+  const accountKey = bucketKey("passwordFailuresPerAccount", emailKey);
 
-  const account = await db
-    .selectFrom("accounts")
-    .select(["id", "password_hash"])
-    .where("email_key", "=", normalizeEmail(email))
-    .executeTakeFirst();
-  const valid = account?.password_hash ? await verifyPassword(account.password_hash, password) : await verifyNothing(password);
+  const byIp = await countIn(db, config, ["passwordFailuresPerIp", address]);
+  if (!byIp.allowed) throw tooManyAttempts(LOCKOUT_MESSAGES.address, byIp.retryAfterMs);
+
+  const byOrigin = await countIn(db, config, ["passwordFailuresPerEmailAndOrigin", emailKey, origin]);
+  let steppedUp = false;
+  if (!byOrigin.allowed) {
+    steppedUp = config.captcha !== undefined && (await verifyCaptcha(config.captcha, attempt.captchaToken, address));
+    if (!steppedUp) throw tooManyAttempts(LOCKOUT_MESSAGES.stepUp, byOrigin.retryAfterMs);
+  }
+
+  const byAccount = await countIn(db, config, ["passwordFailuresPerAccount", emailKey]);
+  const limit = config.rateLimits.limits.passwordFailuresPerAccount;
+  if (byAccount.count > (own ? limit : limit - ownerReserve(limit))) {
+    await uncountAttempt(db, accountKey);
+    throw tooManyAttempts(LOCKOUT_MESSAGES.account, byAccount.retryAfterMs);
+  }
+  // A solved captcha is the proof the delay stands in for.
+  if (!steppedUp) await sleep(failureDelayMs(byOrigin.count - 1));
+
+  const account = await db.selectFrom("accounts").select(["id", "password_hash"]).where("email_key", "=", emailKey).executeTakeFirst();
+  const valid = account?.password_hash
+    ? await verifyPassword(account.password_hash, attempt.password)
+    : await verifyNothing(attempt.password);
   if (!account || !valid) throw new AppError("INVALID_CREDENTIALS");
-  await Promise.all([forgetAttempts(db, emailKey), uncountAttempt(db, ipKey)]);
+  await Promise.all([forgetAttempts(db, originKey), uncountAttempt(db, ipKey), uncountAttempt(db, accountKey)]);
   return account.id;
+}
+
+/** The account's failure count, cleared when its password is reset. */
+export function accountFailureKey(email: string): string {
+  return bucketKey("passwordFailuresPerAccount", normalizeEmail(email));
 }

@@ -1,14 +1,18 @@
+import type { FastifyRequest } from "fastify";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
-import { newPasswordErrors } from "../../common/password-rules.ts";
+import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
+import { clientAddress } from "./client-address.ts";
+import { isCommonPassword } from "./common-passwords.ts";
+import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
-import { passwordFailureKey } from "./password-login.ts";
+import { accountFailureKey } from "./password-login.ts";
 import { hashPassword } from "./passwords.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { hashSecret } from "./tokens.ts";
@@ -27,29 +31,56 @@ function brandName(productId: number): string {
   return productById(productId)?.name ?? PRODUCTS.dsone.name;
 }
 
-/** Refuses a new password that breaks a rule, answering every broken rule's message. */
+/**
+ * Refuses a new password that breaks a rule, answering every broken rule's message. Besides the
+ * rules the browser checks too, the server refuses the most common breached passwords.
+ */
 export function checkNewPassword(password: string, confirmPassword: string): void {
   const errors = newPasswordErrors(password, confirmPassword);
+  if (errors.password === undefined && isCommonPassword(password)) errors.password = PASSWORD_MESSAGES.common;
   const messages = [errors.password, errors.confirmPassword].filter((message): message is string => message !== undefined);
   if (messages.length > 0) throw new AppError("PASSWORD_INVALID", messages[0], {}, { messages });
 }
 
 /**
- * Mails a reset link when the email has an account. The answer is the same either way, so the
- * form tells nobody which emails have accounts.
+ * How long a reset request's answer takes at least, known email or not: writing the link and the
+ * mail takes a few milliseconds an unknown email does not, and that difference would tell which
+ * emails have accounts. Well above what the writes take on a loaded database.
  */
-export async function requestPasswordReset(db: Db, config: Config, email: string, ip: string, area: ResetArea = "desktop"): Promise<void> {
-  const { productId, resetPath } = RESET_AREAS[area];
+export const RESET_ANSWER_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Mails a reset link when the email has an account. The answer is the same either way, and takes
+ * the same time (RESET_ANSWER_MS), so the form tells nobody which emails have accounts.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  config: Config,
+  email: string,
+  from: FastifyRequest,
+  area: ResetArea = "desktop",
+): Promise<void> {
   const emailKey = normalizeEmail(email);
-  await enforceLimits(
+  await enforceMailLimits(
     db,
-    [
-      [`password-reset:ip:${ip}`, config.rateLimits.accessLinkPerIp],
-      [`password-reset:email:${emailKey}`, config.rateLimits.passwordResetPerEmail],
-    ],
-    config.rateLimits.windowMs,
+    config,
+    from,
+    emailKey,
+    { perIp: "passwordResetPerIp", perEmail: "passwordResetPerEmail", ownOrigin: "passwordResetOwnOrigin" },
     "password reset emails were requested",
   );
+  const started = Date.now();
+  try {
+    await mailResetLink(db, config, emailKey, area);
+  } finally {
+    await sleep(started + RESET_ANSWER_MS - Date.now());
+  }
+}
+
+async function mailResetLink(db: Db, config: Config, emailKey: string, area: ResetArea): Promise<void> {
+  const { productId, resetPath } = RESET_AREAS[area];
   const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
   if (!account) return;
   await db.transaction().execute(async (tx) => {
@@ -72,6 +103,11 @@ export async function requestPasswordReset(db: Db, config: Config, email: string
 
 async function accountEmailKey(db: Db, accountId: string): Promise<string | undefined> {
   return (await db.selectFrom("accounts").select("email_key").where("id", "=", accountId).executeTakeFirst())?.email_key;
+}
+
+/** Every request that presents a reset code is limited per address: each checks a secret. */
+export async function limitResetCodeChecks(db: Db, config: Config, from: FastifyRequest): Promise<void> {
+  await enforceLimits(db, config, [["resetCodePerIp", clientAddress(from)]], "password reset attempts");
 }
 
 /** Checks a reset link without spending it: opening the link changes nothing. */
@@ -120,7 +156,7 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       .where("used_at", "is", null)
       .execute();
     // The failed logins that may have locked the account no longer count: its password is new.
-    await tx.deleteFrom("rate_limits").where("key", "=", passwordFailureKey(account.email)).execute();
+    await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
     await enqueueMail(
       tx,
       fromHeader(brandName(productId), config.mailFrom),
@@ -130,8 +166,35 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
   });
 }
 
-/** Gives a password to a signed-in account that has none. */
-export async function setFirstPassword(db: Db, accountId: string, password: string, confirmPassword: string): Promise<void> {
+function alreadySet(): AppError {
+  return new AppError("PASSWORD_ALREADY_SET", ERRORS.PASSWORD_ALREADY_SET.message, {}, { messages: [ERRORS.PASSWORD_ALREADY_SET.message] });
+}
+
+/**
+ * Gives a password to a signed-in account that has none. Everything that can refuse the request
+ * runs before argon2 does (the limits, the rules, whether the account already has a password), so
+ * a refused request costs no hashing; the final update is conditional all the same, for two
+ * requests racing each other.
+ */
+export async function setFirstPassword(
+  db: Db,
+  config: Config,
+  from: FastifyRequest,
+  accountId: string,
+  password: string,
+  confirmPassword: string,
+): Promise<void> {
+  await enforceLimits(
+    db,
+    config,
+    [
+      ["setPasswordPerIp", clientAddress(from)],
+      ["setPasswordPerAccount", accountId],
+    ],
+    "password changes",
+  );
+  const account = await db.selectFrom("accounts").select("password_hash").where("id", "=", accountId).executeTakeFirst();
+  if (account?.password_hash) throw alreadySet();
   checkNewPassword(password, confirmPassword);
   const passwordHash = await hashPassword(password);
   const updated = await db
@@ -140,12 +203,5 @@ export async function setFirstPassword(db: Db, accountId: string, password: stri
     .where("id", "=", accountId)
     .where("password_hash", "is", null)
     .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) {
-    throw new AppError(
-      "PASSWORD_ALREADY_SET",
-      ERRORS.PASSWORD_ALREADY_SET.message,
-      {},
-      { messages: [ERRORS.PASSWORD_ALREADY_SET.message] },
-    );
-  }
+  if (updated.numUpdatedRows !== 1n) throw alreadySet();
 }

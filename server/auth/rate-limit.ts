@@ -1,12 +1,14 @@
 import { sql } from "kysely";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { type BucketName, bucketKey } from "./rate-limit-buckets.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
   /** Attempts in the window, this one included. */
   count: number;
-  /** How long until the window opens again, when not allowed. */
+  /** How long until the window opens again. */
   retryAfterMs: number;
 }
 
@@ -29,7 +31,7 @@ export async function countAttempt(db: Db, key: string, limit: number, windowMs:
     .returning(["count", "window_start"])
     .executeTakeFirstOrThrow();
   const allowed = row.count <= limit;
-  return { allowed, count: row.count, retryAfterMs: allowed ? 0 : Number(row.window_start) + windowMs - now };
+  return { allowed, count: row.count, retryAfterMs: Math.max(0, Number(row.window_start) + windowMs - now) };
 }
 
 export async function forgetAttempts(db: Db, key: string): Promise<void> {
@@ -59,22 +61,28 @@ function minutesText(ms: number): string {
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }
 
+/** Every 429 the server answers says when to come back (Retry-After, in whole seconds). */
+export function tooManyAttempts(message: string, retryAfterMs: number): AppError {
+  return new AppError("RATE_LIMITED", message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+}
+
+/** One bucket of rate-limit-buckets.ts and the values its key is made of. */
+export type BucketCount = readonly [bucket: BucketName, ...parts: string[]];
+
+/** Counts one attempt in a bucket, against the limit its setting holds. */
+export function countIn(db: Db, config: Config, [bucket, ...parts]: BucketCount, now = Date.now()): Promise<RateLimitResult> {
+  return countAttempt(db, bucketKey(bucket, ...parts), config.rateLimits.limits[bucket], config.rateLimits.windowMs, now);
+}
+
 /**
- * Counts one attempt under each key and refuses with 429 (and Retry-After) at the first key over
+ * Counts one attempt in each bucket and refuses with 429 (and Retry-After) at the first one over
  * its limit. `what` completes "Too many … Please wait N minutes and try again."
  */
-export async function enforceLimits(
-  db: Db,
-  limits: readonly (readonly [key: string, limit: number])[],
-  windowMs: number,
-  what: string,
-): Promise<void> {
-  for (const [key, limit] of limits) {
-    const verdict = await countAttempt(db, key, limit, windowMs);
+export async function enforceLimits(db: Db, config: Config, counts: readonly BucketCount[], what: string): Promise<void> {
+  for (const count of counts) {
+    const verdict = await countIn(db, config, count);
     if (!verdict.allowed) {
-      throw new AppError("RATE_LIMITED", `Too many ${what}. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`, {
-        "retry-after": String(Math.ceil(verdict.retryAfterMs / 1000)),
-      });
+      throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`, verdict.retryAfterMs);
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { rememberOrigin } from "./known-origins.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
@@ -30,8 +31,11 @@ export function readSessionId(request: FastifyRequest, config: Config): string |
 
 /**
  * Signs the account in with a new session id, and ends the session this browser had before, so a
- * session id planted before sign-in is worthless after it. Remembered by default; with
- * remember false (the earlier login's RememberMe false), the cookie lasts until the browser closes.
+ * session id planted before sign-in is worthless after it. Remembered by default; with remember
+ * false (the earlier login's RememberMe false) the cookie lasts until the browser closes and the
+ * server ends the session after BROWSER_SESSION_LIFETIME, since browsers that restore their tabs
+ * keep "session" cookies for weeks. The browser and address become the account's own
+ * (known-origins.ts). The answer must never be cached: it carries the new session.
  */
 export async function startSession(
   db: Db,
@@ -44,20 +48,24 @@ export async function startSession(
   const previous = readSessionId(request, config);
   const id = newSecret();
   const now = Date.now();
+  const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
   await db.transaction().execute(async (tx) => {
     if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
     await tx
       .insertInto("sessions")
-      .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, expires_at: now + config.sessionLifetimeMs })
+      .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, last_seen_at: now, expires_at: now + lifetimeMs })
       .execute();
   });
-  reply.setCookie(sessionCookieName(config), id, cookieOptions(remember ? Math.floor(config.sessionLifetimeMs / 1000) : undefined));
+  await rememberOrigin(db, config, request, reply, accountId);
+  reply.header("cache-control", "no-store");
+  reply.setCookie(sessionCookieName(config), id, cookieOptions(remember ? Math.floor(lifetimeMs / 1000) : undefined));
 }
 
 /** Ends this browser's session on the server and removes the cookie. */
 export async function endSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const id = readSessionId(request, config);
   if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+  reply.header("cache-control", "no-store");
   reply.clearCookie(sessionCookieName(config), cookieOptions());
 }
 
@@ -67,18 +75,43 @@ export interface SignedInAccount {
   name: string;
 }
 
-/** The account signed in on this request, if any. */
+/**
+ * How stale a session's last-seen time may get before a request writes it again: a small part of
+ * the idle timeout, at most a minute, so a busy session costs one write a minute, not one per request.
+ */
+export function lastSeenInterval(config: Config): number {
+  return Math.min(60_000, Math.floor(config.sessionIdleTimeoutMs / 10));
+}
+
+/**
+ * The account signed in on this request, if any. A session ends at its lifetime or after
+ * SESSION_IDLE_TIMEOUT without use, whichever comes first.
+ */
 export async function currentAccount(db: Db, config: Config, request: FastifyRequest): Promise<SignedInAccount | undefined> {
   const id = readSessionId(request, config);
   if (!id) return undefined;
+  const now = Date.now();
+  const idHash = hashSecret(id);
   const row = await db
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
-    .select(["accounts.id", "accounts.email", "accounts.name"])
-    .where("sessions.id_hash", "=", hashSecret(id))
-    .where("sessions.expires_at", ">", Date.now())
+    .select(["accounts.id", "accounts.email", "accounts.name", "sessions.last_seen_at"])
+    .where("sessions.id_hash", "=", idHash)
+    .where("sessions.expires_at", ">", now)
+    .where("sessions.last_seen_at", ">", now - config.sessionIdleTimeoutMs)
     .executeTakeFirst();
-  return row ? { accountId: row.id, email: row.email, name: row.name } : undefined;
+  if (!row) return undefined;
+  const staleBefore = now - lastSeenInterval(config);
+  if (Number(row.last_seen_at) <= staleBefore) {
+    // Conditional, so simultaneous requests write once.
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: now })
+      .where("id_hash", "=", idHash)
+      .where("last_seen_at", "<=", staleBefore)
+      .execute();
+  }
+  return { accountId: row.id, email: row.email, name: row.name };
 }
 
 /** The account's license state and newest device for one product: what a session check answers. */
@@ -97,6 +130,10 @@ export async function productStanding(db: Db, accountId: string, productId: numb
   return { licenseState: license?.state ?? "", uuid: device?.uuid ?? "" };
 }
 
-export async function pruneExpiredSessions(db: Db, now = Date.now()): Promise<void> {
+export async function pruneExpiredSessions(db: Db, idleTimeoutMs: number, now = Date.now()): Promise<void> {
   await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
+  await db
+    .deleteFrom("sessions")
+    .where("last_seen_at", "<=", now - idleTimeoutMs)
+    .execute();
 }

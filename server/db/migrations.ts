@@ -134,6 +134,33 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("outbox").dropColumn("message_id").execute();
     },
   },
+  "0003b_known_origins_session_last_seen": {
+    async up(db: Kysely<unknown>) {
+      // Devices (a long-lived cookie) and addresses an account signed in from: the owner's own
+      // ways in, which others' failed attempts and mail requests do not use up.
+      await db.schema
+        .createTable("known_origins")
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("mark", "text", (c) => c.notNull())
+        .addColumn("last_seen_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("known_origins_pk", ["account_id", "mark"])
+        .execute();
+      await db.schema.createIndex("known_origins_seen").on("known_origins").column("last_seen_at").execute();
+      // The idle timeout: sessions open today count as seen now, so none ends at this upgrade.
+      await db.schema
+        .alterTable("sessions")
+        .addColumn("last_seen_at", "bigint", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db
+        .updateTable("sessions" as never)
+        .set({ last_seen_at: Date.now() } as never)
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("sessions").dropColumn("last_seen_at").execute();
+      await db.schema.dropTable("known_origins").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -41,6 +41,8 @@ export interface SessionsTable {
   account_id: string;
   created_at: Millis;
   expires_at: Millis;
+  /** Last use, updated at most once a minute or so: the idle timeout counts from it. */
+  last_seen_at: Millis;
 }
 
 export interface OneTimeTokensTable {
@@ -103,6 +105,16 @@ export interface DeviceSettingsTable {
   updated_at: Millis;
 }
 
+/**
+ * A device or address the account signed in from: `d.` and the hash of the device cookie, or
+ * `a.` and the client address (an IPv6 /64). See docs/decisions/0017-lockout-without-lockout.md.
+ */
+export interface KnownOriginsTable {
+  account_id: string;
+  mark: string;
+  last_seen_at: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   products: ProductsTable;
@@ -114,4 +126,5 @@ export interface Database {
   rate_limits: RateLimitsTable;
   device_settings: DeviceSettingsTable;
   dev_mailbox: DevMailboxTable;
+  known_origins: KnownOriginsTable;
 }

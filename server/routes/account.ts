@@ -4,7 +4,8 @@ import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
-import { type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
+import { clientAddress } from "../auth/client-address.ts";
+import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
@@ -110,7 +111,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       throw new AppError("BAD_REQUEST", "product: 6 is DS One; send it to /api/account/passwordless-login");
     }
     const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
-    const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, ip: request.ip });
+    const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, from: request });
     if (answer.isOk) mailWorker.kick();
     return answer;
   };
@@ -131,7 +132,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {
     app.post(`/api/account/${area}/forgot-password`, async (request) => {
       const body = parseJsonBody(request, emailBody);
-      await requestPasswordReset(db, config, emailOf(body), request.ip, area);
+      await requestPasswordReset(db, config, emailOf(body), request, area);
       mailWorker.kick();
       return { isOk: true, statusText: "" };
     });
@@ -139,6 +140,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     app.post(`/api/account/${area}/reset-password`, async (request) => {
       const body = parseFormBody(request, reset);
       try {
+        await limitResetCodeChecks(db, config, request);
         await resetPassword(db, config, {
           code: body.Code,
           email: body.Email,
@@ -162,7 +164,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       const account = await currentAccount(db, config, request);
       if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { isOk: false, messages: [ERRORS.NOT_SIGNED_IN.message] });
       try {
-        await setFirstPassword(db, account.accountId, body.Password, body.ConfirmPassword);
+        await setFirstPassword(db, config, request, account.accountId, body.Password, body.ConfirmPassword);
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.code, error.message, error.headers, { isOk: false, messages: [error.message], ...error.details });
@@ -184,13 +186,8 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   app.post("/api/account/check-desktop-account", async (request) => {
     const body = parseJsonBody(request, emailBody);
-    // It tells whether an email has an account: counted with the link requests that tell the same.
-    await enforceLimits(
-      db,
-      [[`access-link:ip:${request.ip}`, config.rateLimits.accessLinkPerIp]],
-      config.rateLimits.windowMs,
-      "account checks",
-    );
+    // It tells whether an email has an account: limited per address like the link requests.
+    await enforceLimits(db, config, [["accountCheckPerIp", clientAddress(request)]], "account checks");
     const account = await db
       .selectFrom("accounts")
       .select("id")

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
 import { consumeAccessLink, requestAccessLink } from "../auth/access-links.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
+import { clientAddress } from "../auth/client-address.ts";
 import { startSession } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
@@ -24,14 +25,14 @@ const consumeRequest = z.object({
 export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
   app.post("/api/access-link", async (request) => {
     const body = parseJsonBody(request, accessLinkRequest);
-    if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, request.ip))) {
+    if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, clientAddress(request)))) {
       throw new AppError("CAPTCHA_FAILED");
     }
     const answer = await requestAccessLink(db, config, {
       email: body.Email,
       productId: body.ProductId,
       returnUrl: body.ReturnUrl ?? undefined,
-      ip: request.ip,
+      from: request,
     });
     if (answer.isOk) mailWorker.kick();
     return answer;
@@ -39,7 +40,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
 
   app.post("/api/access-link/consume", async (request, reply) => {
     const { token } = parseJsonBody(request, consumeRequest);
-    const { accountId, redirectUrl } = await consumeAccessLink(db, config, token, request.ip);
+    const { accountId, redirectUrl } = await consumeAccessLink(db, config, token, request);
     await startSession(db, config, request, reply, accountId);
     return { redirectUrl };
   });

@@ -15,7 +15,12 @@ const email = z.string({ message: "is required" }).trim().refine(isValidEmail, {
 const password = z.string({ message: "is required" }).min(1, "is required").max(4096, "is too long");
 const uuid = z.string({ message: "is required" }).refine(isValidUuid, { message: "must be a device UUID (8-4-4-4-12 hexadecimal digits)" });
 
-const passwordLogin = z.object({ Email: email, Password: password, ReturnUrl: z.string().max(2048).optional() });
+const passwordLogin = z.object({
+  Email: email,
+  Password: password,
+  ReturnUrl: z.string().max(2048).optional(),
+  CaptchaToken: z.string().max(4096).optional(),
+});
 const autoLogin = z.object({
   UUID: uuid,
   PreferredBrowser: z.enum(["firefox", "edge", "chrome"], { message: "must be firefox, edge or chrome" }),
@@ -44,6 +49,7 @@ export function maverickRoutes(app: FastifyInstance, context: AppContext): void 
       password: body.Password,
       returnUrl: body.ReturnUrl,
       landing: config.links.maverickUi,
+      captchaToken: body.CaptchaToken,
     });
     return { isOk: true, redirectUrl };
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
 import { safeRedirect } from "../../common/redirects.ts";
-import { openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
+import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { currentAccount, readSessionId } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
@@ -17,7 +17,12 @@ const password = z.string({ message: "is required" }).max(4096, "is too long");
 const returnUrl = z.string().max(2048).optional().nullable();
 const code = z.string().refine(looksLikeSecret, { message: "is not a password reset code" });
 
-const passwordLogin = z.object({ Email: email, Password: password.min(1, "is required"), ReturnUrl: returnUrl });
+const passwordLogin = z.object({
+  Email: email,
+  Password: password.min(1, "is required"),
+  ReturnUrl: returnUrl,
+  CaptchaToken: z.string().max(4096).optional(),
+});
 const forgot = z.object({ email });
 const openReset = z.object({ code, email });
 const reset = z.object({
@@ -68,19 +73,21 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       password: body.Password,
       returnUrl: body.ReturnUrl,
       landing: config.links.dsoneUi,
+      captchaToken: body.CaptchaToken,
     });
     return { isOk: true, redirectUrl };
   });
 
   app.post("/api/password/forgot", async (request) => {
     const body = parseJsonBody(request, forgot);
-    await requestPasswordReset(db, config, body.email, request.ip);
+    await requestPasswordReset(db, config, body.email, request);
     mailWorker.kick();
     return { isOk: true, statusText: "If an account exists for this email, we sent it a link to set a new password." };
   });
 
   app.post("/api/password/reset/open", async (request, reply) => {
     const body = parseJsonBody(request, openReset);
+    await limitResetCodeChecks(db, config, request);
     const { expiresAt } = await openPasswordReset(db, body.code, body.email);
     const maxAge = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
     reply.setCookie(RESET_COOKIE, body.code, resetCookieOptions(maxAge));
@@ -93,6 +100,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     const resetCode = body.Code || request.cookies[RESET_COOKIE] || "";
     const resetEmail = body.Email || request.cookies[RESET_EMAIL_COOKIE] || "";
     if (!looksLikeSecret(resetCode)) throw new AppError("RESET_LINK_UNKNOWN");
+    await limitResetCodeChecks(db, config, request);
     await resetPassword(db, config, {
       code: resetCode,
       email: resetEmail,
@@ -109,7 +117,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     const body = parseJsonBody(request, setPassword);
     const account = await currentAccount(db, config, request);
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
-    await setFirstPassword(db, account.accountId, body.Password, body.ConfirmPassword);
+    await setFirstPassword(db, config, request, account.accountId, body.Password, body.ConfirmPassword);
     return { isOk: true, redirectUrl: landing(config, body.ReturnUrl, "/dsone/set-password-confirmation") };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { verifyCaptcha } from "../auth/captcha.ts";
+import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -12,9 +13,10 @@ import { AppError } from "../errors.ts";
 export function homeRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.post<{ Querystring: { token?: string } }>("/home/ValidateRecaptchaToken", async (request, reply) => {
     if (!config.captcha) throw new AppError("CAPTCHA_NOT_CONFIGURED", undefined, {}, { success: false });
-    await enforceLimits(db, [[`captcha:ip:${request.ip}`, config.rateLimits.accessLinkPerIp * 4]], config.rateLimits.windowMs, "checks");
+    const address = clientAddress(request);
+    await enforceLimits(db, config, [["captchaChecksPerIp", address]], "checks");
     const token = typeof request.query.token === "string" ? request.query.token : "";
-    const success = await verifyCaptcha(config.captcha, token, request.ip);
+    const success = await verifyCaptcha(config.captcha, token, address);
     return reply.code(success ? 200 : 400).send(success ? { success } : { success, code: "CAPTCHA_FAILED", message: "Login failed" });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isValidUuid } from "../../common/uuid.ts";
+import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
 import { parseJsonBody } from "./validation.ts";
@@ -10,9 +11,6 @@ const setting = z.object({
   settingValue: z.boolean({ message: "must be true or false" }),
 });
 
-/** Writes are cheap but each new UUID is a row: a bound per client address keeps the table sane. */
-const SETTINGS_PER_IP = 120;
-
 /**
  * POST /notifications/updateunregisterednotifications (SPEC section 7): whether a device that no
  * account has claimed shows notifications. settingValue true means "show" (the inverse of the
@@ -21,7 +19,8 @@ const SETTINGS_PER_IP = 120;
 export function notificationRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.post("/notifications/updateunregisterednotifications", async (request) => {
     const body = parseJsonBody(request, setting);
-    await enforceLimits(db, [[`notifications:ip:${request.ip}`, SETTINGS_PER_IP]], config.rateLimits.windowMs, "settings changes");
+    // Writes are cheap but each new UUID is a row: a bound per client address keeps the table sane.
+    await enforceLimits(db, config, [["notificationSettingsPerIp", clientAddress(request)]], "settings changes");
     const uuid = body.uuid.toLowerCase();
     const row = { show_notifications: body.settingValue ? 1 : 0, updated_at: Date.now() };
     await db

@@ -12,6 +12,7 @@ export interface PasswordSignIn {
   /** Where to go when the ReturnUrl is missing or not allowed. */
   landing: string;
   remember?: boolean;
+  captchaToken?: string | undefined;
 }
 
 /**
@@ -25,7 +26,11 @@ export async function signInWithPassword(
   signIn: PasswordSignIn,
 ): Promise<string> {
   if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
-  const accountId = await checkPassword(db, config, signIn.email, signIn.password, request.ip);
+  const accountId = await checkPassword(db, config, request, {
+    email: signIn.email,
+    password: signIn.password,
+    captchaToken: signIn.captchaToken,
+  });
   await startSession(db, config, request, reply, accountId, { remember: signIn.remember ?? true });
   return safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? signIn.landing;
 }

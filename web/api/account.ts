@@ -36,6 +36,7 @@ export function passwordLogin(request: {
   Email: string;
   Password: string;
   ReturnUrl: string | null;
+  CaptchaToken?: string;
 }): Promise<{ isOk: boolean; redirectUrl: string }> {
   return requestJson("POST", "/api/dsone/password-login", request);
 }
@@ -89,6 +90,7 @@ export function maverickPasswordLogin(request: {
   Email: string;
   Password: string;
   ReturnUrl?: string;
+  CaptchaToken?: string;
 }): Promise<{ isOk: boolean; redirectUrl: string }> {
   return requestJson("POST", "/api/maverick/password-login", request);
 }

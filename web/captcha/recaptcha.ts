@@ -43,3 +43,17 @@ export async function runCaptcha(scriptUrl: string, siteKey: string): Promise<st
   const grecaptcha = await loadCaptcha(scriptUrl, siteKey);
   return grecaptcha.execute(siteKey, { action: CAPTCHA_ACTION });
 }
+
+/**
+ * A captcha token for a password login when the server has a captcha configured: the server asks
+ * for one only after many failures from here (docs/decisions/0017-lockout-without-lockout.md), and
+ * a captcha that cannot run leaves the login to go on without it.
+ */
+export async function optionalCaptchaToken(captcha: { scriptUrl: string; siteKey: string } | null): Promise<{ CaptchaToken?: string }> {
+  if (!captcha) return {};
+  try {
+    return { CaptchaToken: await runCaptcha(captcha.scriptUrl, captcha.siteKey) };
+  } catch {
+    return {};
+  }
+}

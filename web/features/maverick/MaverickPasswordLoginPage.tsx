@@ -6,6 +6,7 @@ import { maverick } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { setLoginError, useLoginError } from "../../app/login-error.ts";
 import { leaveTo, navigate, useLocation } from "../../app/router.ts";
+import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -47,6 +48,7 @@ export function MaverickPasswordLoginDialog() {
           Email: email.trim(),
           Password: password,
           ...(returnUrl ? { ReturnUrl: returnUrl } : {}),
+          ...(await optionalCaptchaToken(config.captcha)),
         });
         leaveTo(redirectUrl);
       } catch (error) {

@@ -6,6 +6,7 @@ import { dsone } from "../../app/brand.ts";
 import { config } from "../../app/config.ts";
 import { setLoginError, useLoginError } from "../../app/login-error.ts";
 import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../app/router.ts";
+import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
@@ -42,6 +43,7 @@ export default function PasswordLoginPage() {
           Email: email.trim(),
           Password: password,
           ReturnUrl: getParamIgnoringCase(search, "returnurl"),
+          ...(await optionalCaptchaToken(config.captcha)),
         });
         leaveTo(redirectUrl);
       } catch (error) {

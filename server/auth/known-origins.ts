@@ -1,0 +1,91 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { addressForLimits, clientAddress } from "./client-address.ts";
+import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
+
+/**
+ * The owner's own ways in: the browsers (a long-lived, HttpOnly device cookie) and the client
+ * addresses an account has signed in from. Failed passwords and mail requests by others are
+ * counted apart from these, so nobody can lock a customer out of a device or address the customer
+ * already uses (docs/decisions/0017-lockout-without-lockout.md).
+ */
+
+/** Browsers keep a cookie for at most 400 days; a device unused that long is forgotten. */
+const DEVICE_REMEMBERED_MS = 400 * 86_400_000;
+/** Addresses change hands (mobile networks, DHCP): one is trusted for a month after its last sign-in. */
+const ADDRESS_REMEMBERED_MS = 30 * 86_400_000;
+
+export function deviceCookieName(config: Config): string {
+  return config.production ? "__Host-device" : "device";
+}
+
+function readDeviceId(request: FastifyRequest, config: Config): string | undefined {
+  const value = request.cookies[deviceCookieName(config)];
+  return looksLikeSecret(value) ? value : undefined;
+}
+
+const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
+const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
+
+/** After a sign-in: this browser and this address are the account's own from now on. */
+export async function rememberOrigin(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accountId: string,
+): Promise<void> {
+  const deviceId = readDeviceId(request, config) ?? newSecret();
+  const now = Date.now();
+  for (const mark of [deviceMark(deviceId), addressMark(clientAddress(request))]) {
+    await db
+      .insertInto("known_origins")
+      .values({ account_id: accountId, mark, last_seen_at: now })
+      .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
+      .execute();
+  }
+  reply.setCookie(deviceCookieName(config), deviceId, {
+    path: "/",
+    httpOnly: true,
+    secure: true,
+    sameSite: "lax",
+    maxAge: Math.floor(DEVICE_REMEMBERED_MS / 1000),
+  });
+}
+
+/**
+ * The owner's origin this request comes from, for the account of `emailKey`: its device mark when
+ * the browser is one the account signed in on, else its address mark when the account signed in
+ * from this address lately, else undefined (a stranger, as far as the server can tell).
+ */
+export async function ownOrigin(db: Db, config: Config, request: FastifyRequest, emailKey: string): Promise<string | undefined> {
+  const deviceId = readDeviceId(request, config);
+  const device = deviceId ? deviceMark(deviceId) : undefined;
+  const address = addressMark(clientAddress(request));
+  const now = Date.now();
+  const rows = await db
+    .selectFrom("known_origins")
+    .innerJoin("accounts", "accounts.id", "known_origins.account_id")
+    .select(["known_origins.mark", "known_origins.last_seen_at"])
+    .where("accounts.email_key", "=", emailKey)
+    .where("known_origins.mark", "in", device ? [device, address] : [address])
+    .execute();
+  const fresh = (mark: string | undefined, forMs: number) =>
+    mark !== undefined && rows.some((row) => row.mark === mark && Number(row.last_seen_at) > now - forMs);
+  if (fresh(device, DEVICE_REMEMBERED_MS)) return device;
+  if (fresh(address, ADDRESS_REMEMBERED_MS)) return address;
+  return undefined;
+}
+
+export async function pruneKnownOrigins(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom("known_origins")
+    .where((eb) =>
+      eb.or([
+        eb("last_seen_at", "<=", now - DEVICE_REMEMBERED_MS),
+        eb.and([eb("mark", "like", "a.%"), eb("last_seen_at", "<=", now - ADDRESS_REMEMBERED_MS)]),
+      ]),
+    )
+    .execute();
+}

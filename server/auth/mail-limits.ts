@@ -1,0 +1,36 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { clientAddress } from "./client-address.ts";
+import { ownOrigin } from "./known-origins.ts";
+import { enforceLimits } from "./rate-limit.ts";
+import type { BucketName } from "./rate-limit-buckets.ts";
+
+export interface MailBuckets {
+  perIp: BucketName;
+  perEmail: BucketName;
+  ownOrigin: BucketName;
+}
+
+/**
+ * The limits on a request that mails an email (an access link, a reset link). Per client address
+ * always. Per email, so a customer cannot be mail-bombed: requests from anywhere but the owner's
+ * own devices and addresses share one allowance, and the owner's own device or address has an
+ * allowance of its own, so others' requests cannot use up the owner's way in.
+ */
+export async function enforceMailLimits(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  emailKey: string,
+  buckets: MailBuckets,
+  what: string,
+): Promise<void> {
+  const own = await ownOrigin(db, config, request, emailKey);
+  await enforceLimits(
+    db,
+    config,
+    [[buckets.perIp, clientAddress(request)], own ? [buckets.ownOrigin, emailKey, own] : [buckets.perEmail, emailKey]],
+    what,
+  );
+}

@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import { normalizeEmail } from "../../common/email.ts";
+import { addressForLimits } from "./client-address.ts";
+
+/**
+ * Every rate-limit bucket of the account server, in one place: what its key is made of, the
+ * setting that holds its limit (and its default), and what it protects. Every bucket counts in the
+ * one window RATE_LIMIT_WINDOW. Keys are built only by bucketKey, so their shape is declared once
+ * and every part is bounded: emails are hashed (the table holds no addresses), anything long or
+ * odd is hashed, so no request can make a key the database refuses to index.
+ */
+type PartKind = "email" | "address" | "origin" | "account";
+
+interface BucketSpec {
+  readonly prefix: string;
+  readonly parts: readonly PartKind[];
+  readonly setting: string;
+  readonly defaultLimit: number;
+  readonly maxLimit?: number;
+}
+
+export const BUCKETS = {
+  accessLinkPerIp: { prefix: "access-link:ip", parts: ["address"], setting: "ACCESS_LINK_LIMIT_PER_IP", defaultLimit: 30 },
+  /** Link mails one email is sent at others' request: the bound on mail-bombing a customer. */
+  accessLinkPerEmail: { prefix: "access-link:email", parts: ["email"], setting: "ACCESS_LINK_LIMIT_PER_EMAIL", defaultLimit: 5 },
+  /** The owner's own allowance from a device or address it signed in from: others cannot use it up. */
+  accessLinkOwnOrigin: {
+    prefix: "access-link:own",
+    parts: ["email", "origin"],
+    setting: "ACCESS_LINK_LIMIT_PER_EMAIL",
+    defaultLimit: 5,
+  },
+  accessLinkConsumePerIp: {
+    prefix: "access-link-consume:ip",
+    parts: ["address"],
+    setting: "ACCESS_LINK_CONSUME_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
+  accountCheckPerIp: { prefix: "account-check:ip", parts: ["address"], setting: "ACCOUNT_CHECK_LIMIT_PER_IP", defaultLimit: 30 },
+  passwordResetPerIp: { prefix: "password-reset:ip", parts: ["address"], setting: "PASSWORD_RESET_LIMIT_PER_IP", defaultLimit: 30 },
+  passwordResetPerEmail: {
+    prefix: "password-reset:email",
+    parts: ["email"],
+    setting: "PASSWORD_RESET_LIMIT_PER_EMAIL",
+    defaultLimit: 5,
+  },
+  passwordResetOwnOrigin: {
+    prefix: "password-reset:own",
+    parts: ["email", "origin"],
+    setting: "PASSWORD_RESET_LIMIT_PER_EMAIL",
+    defaultLimit: 5,
+  },
+  /** Opening and spending reset links: each checks a secret. */
+  resetCodePerIp: { prefix: "reset-code:ip", parts: ["address"], setting: "RESET_CODE_LIMIT_PER_IP", defaultLimit: 30 },
+  setPasswordPerIp: { prefix: "set-password:ip", parts: ["address"], setting: "SET_PASSWORD_LIMIT_PER_IP", defaultLimit: 10 },
+  setPasswordPerAccount: {
+    prefix: "set-password:account",
+    parts: ["account"],
+    setting: "SET_PASSWORD_LIMIT_PER_ACCOUNT",
+    defaultLimit: 5,
+  },
+  passwordFailuresPerIp: {
+    prefix: "password-failures:ip",
+    parts: ["address"],
+    setting: "PASSWORD_FAILURE_LIMIT_PER_IP",
+    defaultLimit: 300,
+  },
+  /** Every failure on one account, from anywhere: NIST SP 800-63B's at most 100 per hour. */
+  passwordFailuresPerAccount: {
+    prefix: "password-failures:email",
+    parts: ["email"],
+    setting: "PASSWORD_FAILURE_LIMIT_PER_ACCOUNT",
+    defaultLimit: 100,
+    maxLimit: 100,
+  },
+  /** Failures on one account from one address (or one of the owner's devices): the step-up point. */
+  passwordFailuresPerEmailAndOrigin: {
+    prefix: "password-failures:email-origin",
+    parts: ["email", "origin"],
+    setting: "PASSWORD_FAILURE_LIMIT_PER_EMAIL_AND_IP",
+    defaultLimit: 10,
+  },
+  captchaChecksPerIp: { prefix: "captcha:ip", parts: ["address"], setting: "CAPTCHA_CHECK_LIMIT_PER_IP", defaultLimit: 120 },
+  notificationSettingsPerIp: {
+    prefix: "notifications:ip",
+    parts: ["address"],
+    setting: "NOTIFICATION_SETTING_LIMIT_PER_IP",
+    defaultLimit: 120,
+  },
+} as const satisfies Record<string, BucketSpec>;
+
+export type BucketName = keyof typeof BUCKETS;
+export type BucketSetting = (typeof BUCKETS)[BucketName]["setting"];
+
+/** Each limit setting once, with its default and ceiling: the configuration schema is built from it. */
+export function bucketSettings(): Map<BucketSetting, { defaultLimit: number; maxLimit?: number }> {
+  const settings = new Map<BucketSetting, { defaultLimit: number; maxLimit?: number }>();
+  for (const spec of Object.values(BUCKETS) as BucketSpec[]) {
+    const known = settings.get(spec.setting as BucketSetting);
+    if (known && known.defaultLimit !== spec.defaultLimit) throw new Error(`${spec.setting}: buckets disagree on its default`);
+    settings.set(spec.setting as BucketSetting, {
+      defaultLimit: spec.defaultLimit,
+      ...(spec.maxLimit === undefined ? {} : { maxLimit: spec.maxLimit }),
+    });
+  }
+  return settings;
+}
+
+const MAX_PART_LENGTH = 64;
+
+function digest(value: string): string {
+  return createHash("sha256").update(value).digest("base64url").slice(0, 32);
+}
+
+function keyPart(kind: PartKind, value: string): string {
+  if (kind === "email") return `e.${digest(normalizeEmail(value))}`;
+  const part = kind === "address" ? addressForLimits(value) : value;
+  return part.length <= MAX_PART_LENGTH && /^[\w.:/-]+$/.test(part) ? part : `h.${digest(part)}`;
+}
+
+/** The counter key of one bucket for the given parts (in the order the bucket declares them). */
+export function bucketKey(bucket: BucketName, ...values: string[]): string {
+  const spec: BucketSpec = BUCKETS[bucket];
+  if (values.length !== spec.parts.length) throw new Error(`${bucket}: expects ${spec.parts.join(", ")}`);
+  return [spec.prefix, ...spec.parts.map((kind, index) => keyPart(kind, values[index] ?? ""))].join("|");
+}

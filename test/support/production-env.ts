@@ -1,0 +1,19 @@
+/** Every product address production requires, each an https page of a stand-in product site. */
+export const PRODUCTION_ADDRESSES: Record<string, string> = Object.fromEntries(
+  [
+    "DSONE_UI_URL",
+    "DSONE_MY_ACCOUNT_URL",
+    "DSONE_LOGOUT_URL",
+    "CART_URL",
+    "MAVERICK_UI_URL",
+    "MAVERICK_MY_ACCOUNT_URL",
+    "MAVERICK_LOGOUT_URL",
+    "MAVERICK_SIGNUP_URL",
+    "INSTALLER_HOST",
+    "PRIVACY_POLICY_URL",
+    "EULA_URL",
+    "TERMS_URL",
+    "UNINSTALL_GUIDE_URL",
+    "EXTENSION_REMOVAL_GUIDE_URL",
+  ].map((name) => [name, `https://products.example/${name.toLowerCase()}`]),
+);
