@@ -51,7 +51,7 @@ async function visit(
   }
 }
 
-test.describe.configure({ timeout: FULL ? 900_000 : 90_000 });
+test.describe.configure({ timeout: FULL ? 1_800_000 : 90_000 });
 // Every payload asks for a link: this file's server does not rate-limit them.
 test.use({ serverEnv: { ACCESS_LINK_LIMIT_PER_EMAIL: "100000", ACCESS_LINK_LIMIT_PER_IP: "100000" } });
 
