@@ -195,6 +195,8 @@ function plainTransportProblems(env: Env): string[] {
       ...(Object.keys(EXTERNAL_ADDRESSES) as ExternalAddressName[]).map((name): [string, string | undefined] => [name, env[name]]),
       ["SIGNIN_URL", env.SIGNIN_URL],
       ["DESKTOP_SIGNIN_URL", env.DESKTOP_SIGNIN_URL],
+      ["CAPTCHA_SCRIPT_URL", env.CAPTCHA_SCRIPT_URL],
+      ["CAPTCHA_VERIFY_URL", env.CAPTCHA_VERIFY_URL],
       ...env.ALLOWED_REDIRECT_ORIGINS.map((origin): [string, string] => ["ALLOWED_REDIRECT_ORIGINS", origin]),
     ];
     for (const [name, value] of addresses) {
