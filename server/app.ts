@@ -3,9 +3,11 @@ import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import { redactUrl } from "../common/redact.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
+import { redactServerUrl } from "./oidc/redact.ts";
+import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
+import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
@@ -25,6 +27,13 @@ const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
 
 /** Requests larger than this are refused: no sign-in form needs more. */
 export const BODY_LIMIT = 16 * 1024;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The OpenID Provider (server/oidc). */
+    oidc: OidcService;
+  }
+}
 
 export interface AppOptions {
   /** Serve the built web app (off in API-only tests). */
@@ -46,7 +55,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
             level: config.logLevel,
             // Request URLs can carry tokens and email addresses: they are logged redacted.
             serializers: {
-              req: (request) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+              req: (request) => ({ method: request.method, url: redactServerUrl(request.url), remoteAddress: request.ip }),
             },
           },
   });
@@ -59,7 +68,13 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     reply.headers(headers);
     // Cross-site form posts would carry the session cookie; JSON posts are already stopped by CORS
     // preflight, form posts are stopped here.
-    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
+    // The OpenID endpoints apps call from their own origin use no cookie: they are exempt.
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      request.method !== "OPTIONS" &&
+      !OIDC_API_PATHS.includes(request.url.split("?")[0] as string)
+    ) {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== config.publicUrl) throw new AppError("CROSS_SITE_REQUEST");
     }
@@ -93,6 +108,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   homeRoutes(app, context);
   telemetryRoutes(app, context);
   externalLoginRoutes(app, context);
+  const oidc = await OidcService.start(context.db, config);
+  oidc.watchKeys((error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
+  app.decorate("oidc", oidc);
+  app.addHook("onClose", async () => oidc.stop());
+  oidcRoutes(app, context, oidc);
   if (config.mailbox) devMailboxRoutes(app, context);
   if (config.devTools) demoRoutes(app, context);
   if (options.serveWebApp !== false) {

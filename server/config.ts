@@ -123,6 +123,8 @@ const schema = z.object({
   PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
   PASSWORD_FAILURE_LIMIT_PER_ACCOUNT: positiveInt.max(100, "must be at most 100").default(100),
   PASSWORD_FAILURE_LIMIT_PER_IP: positiveInt.default(300),
+  TOKEN_LIMIT_PER_IP: positiveInt.default(600),
+  DEMO_APPS_URL: absoluteUrl.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
@@ -240,6 +242,12 @@ function resolve(env: Env) {
       passwordResetPerEmail: env.PASSWORD_RESET_LIMIT_PER_EMAIL,
       passwordFailuresPerAccount: env.PASSWORD_FAILURE_LIMIT_PER_ACCOUNT,
       passwordFailuresPerIp: env.PASSWORD_FAILURE_LIMIT_PER_IP,
+    },
+    oidc: {
+      /** Requests to the token endpoint one client address may make per rate-limit window. */
+      tokenLimitPerIp: env.TOKEN_LIMIT_PER_IP,
+      /** The demo relying parties' origin (outside production): seeded clients redirect there. */
+      demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
     },
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
     captcha:

@@ -5,6 +5,8 @@ import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { type Deliver, developmentMailbox, MailWorker, smtpDelivery } from "./mail/worker.ts";
+import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
+import { registerDemoClients } from "./oidc/demo-clients.ts";
 import { seedDemoData } from "./seed.ts";
 
 export interface RunningServer {
@@ -30,6 +32,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   let app: FastifyInstance;
   try {
     if (seeded) await seedDemoData(db);
+    if (!config.production) await registerDemoClients(db, config);
     app = await buildApp({ config, db, mailWorker }, options);
   } catch (error) {
     await db.destroy();
@@ -37,8 +40,8 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   }
   mailWorker.start(app.log);
   const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db, config.rateLimits.windowMs)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
+    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db, config.rateLimits.windowMs), pruneExpiredOidcPayloads(db)]).catch(
+      (error: unknown) => app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
