@@ -93,3 +93,23 @@ test("Maverick Safe app: its brand's screens, access link and password", async (
   await dialog.getByRole("button", { name: "Continue" }).click();
   await expectSignedIn(page, "maverick", email);
 });
+
+test("an app's login_hint prefills the email on the login screen; prompt=login asks a signed-in customer again", async ({
+  page,
+  baseURL,
+}) => {
+  const authorize = (extra: string) =>
+    `${baseURL}/connect/authorize?client_id=dsone-web&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(
+      `${APPS}/dsone/callback`,
+    )}&code_challenge=${"E".repeat(43)}&code_challenge_method=S256&state=s${extra}`;
+  await page.goto(authorize(`&login_hint=${encodeURIComponent("password.customer@example.com")}`));
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/dsone/login\\?`));
+  await expect(page.getByLabel("Enter your email")).toHaveValue("password.customer@example.com");
+
+  await page.request.post(`${baseURL}/api/dsone/password-login`, {
+    data: { Email: "password.customer@example.com", Password: "demo-password" },
+  });
+  await page.goto(authorize("&prompt=login"));
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/dsone/login\\?ReturnUrl=`));
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+});
