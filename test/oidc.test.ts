@@ -3,7 +3,9 @@ import { createServer as createNetServer } from "node:net";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
+import { addClient } from "../server/oidc/clients.ts";
 import { rotateSigningKey } from "../server/oidc/keys.ts";
+import { createServer } from "../server/server.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
@@ -49,8 +51,8 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     await server?.stop();
   });
 
-  async function discover(clientId: string) {
-    return client.discovery(new URL(issuer), clientId, undefined, client.None(), { execute: [client.allowInsecureRequests] });
+  async function discover(clientId: string, auth: client.ClientAuth = client.None()) {
+    return client.discovery(new URL(issuer), clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
   }
 
   async function signIn(agent: BrowserAgent, returnUrl?: string): Promise<string> {
@@ -80,8 +82,14 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
   }
 
   /** A whole sign-in: authorize, log in on the brand's screen when asked, back at the app. */
-  async function signInThrough(agent: BrowserAgent, clientId: string, redirectUri: string, extra: Record<string, string> = {}) {
-    const config = await discover(clientId);
+  async function signInThrough(
+    agent: BrowserAgent,
+    clientId: string,
+    redirectUri: string,
+    extra: Record<string, string> = {},
+    config?: client.Configuration,
+  ) {
+    config ??= await discover(clientId);
     const { url, checks } = await startAuthorization(config, redirectUri, extra);
     let stop = await agent.follow(url, redirectUri);
     let sawLogin = false;
@@ -210,6 +218,57 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: "invalid_grant" });
     // Reuse revokes the whole grant: the newer token is gone too.
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string)).rejects.toMatchObject({ error: "invalid_grant" });
+  });
+
+  it.skipIf(skip)("lets a web client authenticate with the secret it was given, and refuses any other", async () => {
+    const { secret } = await addClient(server.db, {
+      id: `reports-${kind}`,
+      type: "web",
+      brand: "dsone",
+      redirectUris: [`${APPS}/reports/cb`],
+      postLogoutRedirectUris: [],
+    });
+    const stored = await server.db
+      .selectFrom("oidc_clients")
+      .select("secret_hash")
+      .where("id", "=", `reports-${kind}`)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret_hash).not.toContain(secret as string);
+    const agent = new BrowserAgent();
+    const config = await discover(`reports-${kind}`, client.ClientSecretBasic(secret));
+    const { tokens } = await signInThrough(agent, `reports-${kind}`, `${APPS}/reports/cb`, {}, config);
+    expect(tokens.claims()?.sub).toBe(accountId);
+    const introspected = await client.tokenIntrospection(config, tokens.access_token);
+    expect(introspected).toMatchObject({ active: true, sub: accountId });
+
+    const wrong = await discover(`reports-${kind}`, client.ClientSecretBasic("not-the-secret"));
+    const second = await startAuthorization(wrong, `${APPS}/reports/cb`);
+    const stop = await agent.follow(second.url, `${APPS}/reports/cb`);
+    // 401 with a Basic challenge naming invalid_client.
+    await expect(client.authorizationCodeGrant(wrong, new URL(stop.url), second.checks)).rejects.toMatchObject({
+      status: 401,
+      cause: [{ scheme: "basic", parameters: { error: "invalid_client" } }],
+    });
+  });
+
+  it.skipIf(skip)("works across two instances on one database: authorized at one, redeemed and refreshed at the other", async () => {
+    const port = await freePort();
+    const other = await createServer(server.config, { serveWebApp: false, deliver: async () => {} });
+    await other.app.listen({ port, host: "127.0.0.1" });
+    try {
+      const agent = new BrowserAgent();
+      const config = await discover("desktop-agent");
+      // Everything the app sends after the authorization goes to the second instance.
+      config[client.customFetch] = (url, options) => fetch(url.replace(issuer, `http://127.0.0.1:${port}`), options as RequestInit);
+      const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+      const { tokens } = await signInThrough(agent, "desktop-agent", redirectUri, {}, config);
+      const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+      expect(refreshed.claims()?.sub).toBe(accountId);
+      const userinfo = await client.fetchUserInfo(config, refreshed.access_token, accountId);
+      expect(userinfo.email).toBe(EMAIL);
+    } finally {
+      await other.close();
+    }
   });
 
   it.skipIf(skip)("answers token errors as error and error_description, never a stack", async () => {
