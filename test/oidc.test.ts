@@ -304,6 +304,9 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Logging You Out Now");
+    // The page's script is our own file; the form may lead on to the app's registered address.
+    expect(page.headers.get("content-security-policy")).toContain(`script-src 'self'; style-src 'self'; form-action 'self' ${APPS}`);
+    expect(html).toContain('<script src="/connect/endsession.js"></script>');
     const action = html.match(/action="([^"]+)"/)?.[1] as string;
     const xsrf = html.match(/name="xsrf" value="([^"]+)"/)?.[1] as string;
     const confirm = await agent.request(new URL(action, issuer).href, {
@@ -337,6 +340,53 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
       const key = createPublicKey({ key: jwk as never, format: "jwk" });
       expect(verify("RSA-SHA256", Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, "base64url"))).toBe(true);
     }
+  });
+});
+
+describe("the token endpoint's rate limit", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer("sqlite", { TOKEN_LIMIT_PER_IP: "2" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("refuses a client address over TOKEN_LIMIT_PER_IP with 429 in the OAuth error shape", async () => {
+    const request = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/connect/token",
+        remoteAddress: "198.51.100.7",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "grant_type=refresh_token&refresh_token=nonsense&client_id=desktop-agent",
+      });
+    expect((await request()).statusCode).toBe(400);
+    expect((await request()).statusCode).toBe(400);
+    const refused = await request();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({
+      error: "temporarily_unavailable",
+      error_description: expect.stringMatching(/^Too many token requests/),
+    });
+  });
+
+  it("ends a logout without a post-logout address at the brand's logout address", async () => {
+    const page = await server.app.inject({ method: "GET", url: "/connect/endsession" });
+    expect(page.statusCode).toBe(200);
+    // Nobody signed in at the provider: its own page posts the confirmation at once.
+    const xsrf = page.body.match(/name="xsrf" value="([^"]+)"/)?.[1] as string;
+    const cookies = page.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
+    const confirm = await server.app.inject({
+      method: "POST",
+      url: "/connect/endsession/confirm",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+      payload: new URLSearchParams({ xsrf, logout: "yes" }).toString(),
+    });
+    expect(confirm.statusCode).toBe(303);
+    const success = await server.app.inject({ method: "GET", url: confirm.headers.location as string, headers: { cookie: cookies } });
+    expect(success.headers.location).toBe(server.config.links.dsoneLogout);
   });
 });
 
