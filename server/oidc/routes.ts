@@ -132,6 +132,9 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
  * request's second (its iat has no finer grain), so an earlier sign-in never counts as fresh.
  */
 function satisfies(interaction: InteractionLike, session: AppSession, sentToLoginAt: number | undefined): boolean {
+  // Signed in after this very request sent the customer to do so: fresh by definition, however
+  // long the sign-in took (max_age counts up to the request, not through the sign-in).
+  if (sentToLoginAt !== undefined && session.signedInAt > sentToLoginAt) return true;
   const reasons = interaction.prompt.reasons;
   const freshAfter = sentToLoginAt ?? ((interaction.iat ?? 0) + 1) * 1000;
   if ((reasons.includes("login_prompt") || reasons.includes("id_token_hint")) && session.signedInAt <= freshAfter) return false;
