@@ -23,6 +23,8 @@ const SAFE_PARAMETERS = new Set(
     "response_mode",
     "code_challenge_method",
     "client_id",
+    "scope",
+    "prompt",
     "utm_source",
     "utm_medium",
     "utm_campaign",
@@ -30,7 +32,9 @@ const SAFE_PARAMETERS = new Set(
 );
 
 /** Parameters whose values are addresses: shown with their own secrets redacted. */
-const URL_PARAMETERS = new Set(["ReturnUrl", "redirectUrl", "redirect_uri", "back"].map((name) => name.toLowerCase()));
+const URL_PARAMETERS = new Set(
+  ["ReturnUrl", "redirectUrl", "redirect_uri", "post_logout_redirect_uri", "back"].map((name) => name.toLowerCase()),
+);
 
 const REDACTED = "redacted";
 /** Nested addresses deeper than this are redacted whole: no real address nests further. */

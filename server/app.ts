@@ -7,6 +7,8 @@ import { redactUrl } from "../common/redact.ts";
 import { clientAddress } from "./auth/client-address.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
+import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
+import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
@@ -26,6 +28,13 @@ const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
 
 /** Requests larger than this are refused: no sign-in form needs more. */
 export const BODY_LIMIT = 16 * 1024;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The OpenID Provider (server/oidc). */
+    oidc: OidcService;
+  }
+}
 
 export interface AppOptions {
   /** Serve the built web app (off in API-only tests). */
@@ -60,7 +69,13 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     reply.headers(headers);
     // Cross-site form posts would carry the session cookie; JSON posts are already stopped by CORS
     // preflight, form posts are stopped here.
-    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
+    // The OpenID endpoints apps call from their own origin use no cookie: they are exempt.
+    if (
+      request.method !== "GET" &&
+      request.method !== "HEAD" &&
+      request.method !== "OPTIONS" &&
+      !OIDC_API_PATHS.includes(request.url.split("?")[0] as string)
+    ) {
       const origin = request.headers.origin;
       if (origin !== undefined && origin !== config.publicUrl) throw new AppError("CROSS_SITE_REQUEST");
     }
@@ -94,6 +109,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   homeRoutes(app, context);
   telemetryRoutes(app, context);
   externalLoginRoutes(app, context);
+  const oidc = await OidcService.start(context.db, config);
+  oidc.watchKeys((error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
+  app.decorate("oidc", oidc);
+  app.addHook("onClose", async () => oidc.stop());
+  oidcRoutes(app, context, oidc);
   if (config.mailbox) await devMailboxRoutes(app, context);
   if (config.devTools) demoRoutes(app, context);
   if (options.serveWebApp !== false) {

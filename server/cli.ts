@@ -11,6 +11,8 @@ import {
 } from "./auth/accounts.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
+import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
+import { ClientInputError } from "./oidc/clients.ts";
 
 /**
  * The operator CLI: `npm run account -- <command>`. It reads the same configuration as the server
@@ -24,6 +26,7 @@ Commands:
   list
   license --email E --product P --state Active|Trial|Expired|none
   link-device --email E --product P --uuid U
+${OIDC_USAGE}
 
 Reads DATABASE_URL like the server does (default file:./data/account.db).`;
 
@@ -38,6 +41,7 @@ const OPTIONS = {
   state: { type: "string" },
   uuid: { type: "string" },
   help: { type: "boolean", short: "h" },
+  ...OIDC_OPTIONS,
 } as const;
 
 function required(value: string | undefined, flag: string): string {
@@ -112,7 +116,10 @@ async function main(): Promise<number> {
     console.error(`error: ${(error as Error).message}\n\n${USAGE}`);
     return 64;
   }
-  const [command, ...extra] = parsed.positionals;
+  const [command, ...rest] = parsed.positionals;
+  // client and keys take an action: `client add`, `keys rotate`.
+  const action = command === "client" || command === "keys" ? rest.shift() : undefined;
+  const extra = rest;
   if (parsed.values.help || command === "help") {
     console.log(USAGE);
     return 0;
@@ -133,14 +140,18 @@ async function main(): Promise<number> {
   }
   const { db } = await openDatabase(config.databaseUrl);
   try {
-    console.log(await run(db, command, parsed.values));
+    console.log(
+      command === "client" || command === "keys"
+        ? await runOidcCommand(db, command, action, parsed.values)
+        : await run(db, command, parsed.values),
+    );
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`error: ${error.message}\n\n${USAGE}`);
       return 64;
     }
-    if (error instanceof AccountInputError) {
+    if (error instanceof AccountInputError || error instanceof ClientInputError) {
       console.error(`error: ${error.message}`);
       return 1;
     }

@@ -132,6 +132,7 @@ const schema = z.object({
     .max(65531, "must leave room for five ports")
     .default(51215),
   AGENT_PROBE_TIMEOUT: duration("2s"),
+  DEMO_APPS_URL: absoluteUrl.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
@@ -285,6 +286,10 @@ function resolve(env: Env) {
         BucketName,
         number
       >,
+    },
+    oidc: {
+      /** The demo relying parties' origin (outside production): seeded clients redirect there. */
+      demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
     },
     google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
     captcha:

@@ -1,4 +1,6 @@
+import { startDemoApps } from "../demo-apps/server.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { demoClients } from "./oidc/demo-clients.ts";
 import { demoBanner } from "./seed.ts";
 import { createServer } from "./server.ts";
 
@@ -18,6 +20,28 @@ async function main(): Promise<void> {
   const address = await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`Account server listening on ${address}, public URL ${config.publicUrl}`);
   if (server.seeded) console.log(demoBanner(config));
+  // Outside production, the demo DS One and Maverick Safe web apps sign in here from their own origin.
+  const demoApps = config.production
+    ? undefined
+    : await startDemoApps(
+        {
+          issuer: config.publicUrl,
+          origin: config.oidc.demoAppsUrl,
+          clients: demoClients(config)
+            .filter((client) => client.type === "spa")
+            .map((client) => ({ brand: client.brand, clientId: client.id })),
+        },
+        config.host,
+      ).then(
+        (apps) => {
+          server.app.log.info(`Demo apps (OpenID relying parties) on ${config.oidc.demoAppsUrl}`);
+          return apps;
+        },
+        (error: unknown) => {
+          server.app.log.warn({ err: error }, `the demo apps could not start on ${config.oidc.demoAppsUrl}`);
+          return undefined;
+        },
+      );
   if (!config.production && !/^(localhost|127\.|::1$)/.test(config.host)) {
     server.app.log.warn(
       `NODE_ENV is ${config.nodeEnv}, not production: demo data and the stand-in pages are on, on a public interface (${config.host}). Set NODE_ENV=production for a real deployment.`,
@@ -29,7 +53,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     server.app.log.info(`${signal}: finishing requests in flight, then stopping`);
-    server.close().then(
+    Promise.all([server.close(), demoApps?.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         server.app.log.error({ err: error }, "shutdown failed");

@@ -6,6 +6,8 @@ import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox, smtpDelivery } from "./mail/worker.ts";
+import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
+import { registerDemoClients } from "./oidc/demo-clients.ts";
 import { seedDemoData } from "./seed.ts";
 
 export interface RunningServer {
@@ -32,6 +34,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   try {
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     if (seeded) await seedDemoData(db);
+    if (!config.production) await registerDemoClients(db, config);
     app = await buildApp({ config, db, mailWorker }, options);
   } catch (error) {
     await db.destroy();
@@ -43,6 +46,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
+      pruneExpiredOidcPayloads(db),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

@@ -46,27 +46,102 @@ describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
     expect(shown).toContain(`devices:   ${UUID} (dsone)`);
   });
 
-  it.skipIf(skip)("refuses bad input with one line, a non-zero exit, and no change", () => {
-    const before = account("list").out;
-    const cases: [string[], string][] = [
-      [["create", "--email", "OP@example.com"], "error: an account for OP@example.com already exists"],
-      [["create", "--email", "not-an-email"], 'error: "not-an-email" is not a valid email address'],
-      [["create", "--email", "new@example.com", "--product", "gizmo"], 'error: unknown product "gizmo" (use dsone, maverick, solveiq)'],
-      [["create", "--email", "short@example.com", "--password", "short"], "error: the password must be at least 8 characters long"],
-      [["link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", "not-a-uuid"], 'error: "not-a-uuid" is not a UUID'],
-      [
-        ["license", "--email", "op@example.com", "--product", "dsone", "--state", "Lifetime"],
-        'error: unknown license state "Lifetime" (use Active, Trial, Expired or none)',
-      ],
-      [["show", "--email", "ghost@example.com"], "error: no account for ghost@example.com"],
-    ];
-    for (const [args, message] of cases) {
-      const result = account(...args);
-      expect(result.code, args.join(" ")).not.toBe(0);
-      expect(result.err.trim(), args.join(" ")).toBe(message);
-    }
-    expect(account("list").out).toBe(before);
-  });
+  it.skipIf(skip)(
+    "refuses bad input with one line, a non-zero exit, and no change",
+    () => {
+      const before = account("list").out;
+      const cases: [string[], string][] = [
+        [["create", "--email", "OP@example.com"], "error: an account for OP@example.com already exists"],
+        [["create", "--email", "not-an-email"], 'error: "not-an-email" is not a valid email address'],
+        [["create", "--email", "new@example.com", "--product", "gizmo"], 'error: unknown product "gizmo" (use dsone, maverick, solveiq)'],
+        [["create", "--email", "short@example.com", "--password", "short"], "error: the password must be at least 8 characters long"],
+        [["link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", "not-a-uuid"], 'error: "not-a-uuid" is not a UUID'],
+        [
+          ["license", "--email", "op@example.com", "--product", "dsone", "--state", "Lifetime"],
+          'error: unknown license state "Lifetime" (use Active, Trial, Expired or none)',
+        ],
+        [["show", "--email", "ghost@example.com"], "error: no account for ghost@example.com"],
+      ];
+      for (const [args, message] of cases) {
+        const result = account(...args);
+        expect(result.code, args.join(" ")).not.toBe(0);
+        expect(result.err.trim(), args.join(" ")).toBe(message);
+      }
+      expect(account("list").out).toBe(before);
+      // Nine processes in a row: generous on a shared, busy machine.
+    },
+    60_000,
+  );
+
+  it.skipIf(skip)(
+    "registers, lists and removes OpenID clients; a web client's secret is shown once and stored hashed",
+    () => {
+      const spa = account(
+        "client",
+        "add",
+        "--id",
+        "app-web",
+        "--type",
+        "spa",
+        "--brand",
+        "maverick",
+        "--redirect-uri",
+        "https://app.example/callback",
+        "--redirect-uri",
+        "https://app.example/cb2",
+        "--post-logout-redirect-uri",
+        "https://app.example/",
+      );
+      expect(spa.code, spa.err).toBe(0);
+      expect(spa.out.trim()).toBe("client app-web registered");
+      const web = account("client", "add", "--id", "reports", "--type", "web", "--redirect-uri", "https://reports.example/cb");
+      expect(web.code).toBe(0);
+      const secret = web.out.match(/client secret \(shown only now, stored hashed\): ([A-Za-z0-9_-]{43})/)?.[1];
+      expect(secret).toBeDefined();
+      const listed = account("client", "list").out;
+      expect(listed).toContain("app-web (spa, maverick)");
+      expect(listed).toContain("  redirect:    https://app.example/cb2");
+      expect(listed).toContain("  post-logout: https://app.example/");
+      expect(listed).toContain("reports (web, dsone)");
+      expect(listed).not.toContain(secret as string);
+
+      for (const [args, message] of [
+        [
+          ["client", "add", "--id", "app-web", "--type", "spa", "--redirect-uri", "https://x.example/"],
+          "error: a client with id app-web already exists",
+        ],
+        [
+          ["client", "add", "--id", "evil", "--type", "spa", "--redirect-uri", "http://evil.example/"],
+          "error: redirect URI http://evil.example/ must be https (or http on this machine)",
+        ],
+        [
+          ["client", "add", "--id", "type-1", "--type", "desktop", "--redirect-uri", "https://x.example/"],
+          "error: --type must be one of spa, native, web",
+        ],
+        [["client", "add", "--id", "type-2", "--type", "spa"], "error: at least one --redirect-uri is required"],
+        [["client", "remove", "--id", "ghost"], "error: no client with id ghost"],
+      ] as [string[], string][]) {
+        const result = account(...args);
+        expect(result.code, args.join(" ")).not.toBe(0);
+        expect(result.err.trim(), args.join(" ")).toBe(message);
+      }
+      expect(account("client", "remove", "--id", "reports").out.trim()).toBe("client reports removed");
+      expect(account("client", "list").out).not.toContain("reports");
+    },
+    60_000,
+  );
+
+  it.skipIf(skip)(
+    "rotates the signing key",
+    () => {
+      const rotated = account("keys", "rotate");
+      expect(rotated.code, rotated.err).toBe(0);
+      const kid = rotated.out.match(/new signing key ([0-9a-f-]{36})/)?.[1];
+      expect(kid).toBeDefined();
+      expect(account("keys", "list").out).toContain(kid as string);
+    },
+    30_000,
+  );
 
   it.skipIf(skip)("explains its usage for an unknown command", () => {
     const result = account("frobnicate");

@@ -7,6 +7,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail } from "../mail/templates.ts";
+import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { clientAddress } from "./client-address.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
@@ -62,11 +63,16 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
 
   const productId = productById(request.productId) ? request.productId : DSONE_PRODUCT_ID;
   const brandName = productById(productId)?.name ?? PRODUCTS.dsone.name;
+  const returnUrl = await pendingAuthorizationOnly(
+    db,
+    config,
+    safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins),
+  );
   await db.transaction().execute(async (tx) => {
     const token = await issueToken(tx, PURPOSES.accessLink, {
       accountId: account.id,
       productId,
-      returnUrl: safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? null,
+      returnUrl: returnUrl ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
     const mail = accessLinkMail(brandName, linkPage(config, productId, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
@@ -90,6 +96,7 @@ export async function consumeAccessLink(
   const spent = await spendToken(db, PURPOSES.accessLink, token);
   // The allowlist is checked again: it may have changed since the link was sent.
   const redirectUrl =
-    safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.productId);
+    (await pendingAuthorizationOnly(db, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
+    defaultLanding(config, spent.productId);
   return { accountId: spent.accountId, redirectUrl };
 }

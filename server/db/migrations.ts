@@ -161,6 +161,51 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("known_origins").execute();
     },
   },
+  "0004_openid_provider": {
+    async up(db: Kysely<unknown>) {
+      // Everything the OpenID Provider keeps: codes, tokens, grants, sessions and interactions
+      // (one table, keyed by model and id), the operator's clients, and the signing keys.
+      await db.schema
+        .createTable("oidc_payloads")
+        .addColumn("model", "text", (c) => c.notNull())
+        .addColumn("id", "text", (c) => c.notNull())
+        .addColumn("payload", "text", (c) => c.notNull())
+        .addColumn("grant_id", "text")
+        .addColumn("uid", "text")
+        .addColumn("user_code", "text")
+        .addColumn("expires_at", "bigint")
+        .addColumn("consumed_at", "bigint")
+        .addPrimaryKeyConstraint("oidc_payloads_pk", ["model", "id"])
+        .execute();
+      await db.schema.createIndex("oidc_payloads_grant").on("oidc_payloads").column("grant_id").execute();
+      await db.schema.createIndex("oidc_payloads_uid").on("oidc_payloads").columns(["model", "uid"]).execute();
+      await db.schema.createIndex("oidc_payloads_expiry").on("oidc_payloads").column("expires_at").execute();
+
+      await db.schema
+        .createTable("oidc_clients")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("brand", "text", (c) => c.notNull())
+        .addColumn("redirect_uris", "text", (c) => c.notNull())
+        .addColumn("post_logout_redirect_uris", "text", (c) => c.notNull())
+        .addColumn("secret_hash", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable("oidc_keys")
+        .addColumn("kid", "text", (c) => c.primaryKey())
+        .addColumn("purpose", "text", (c) => c.notNull())
+        .addColumn("secret", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("activates_at", "bigint", (c) => c.notNull())
+        .addColumn("retired_at", "bigint")
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const table of ["oidc_keys", "oidc_clients", "oidc_payloads"]) await db.schema.dropTable(table).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -127,4 +127,48 @@ export interface Database {
   device_settings: DeviceSettingsTable;
   dev_mailbox: DevMailboxTable;
   known_origins: KnownOriginsTable;
+  oidc_payloads: OidcPayloadsTable;
+  oidc_clients: OidcClientsTable;
+  oidc_keys: OidcKeysTable;
+}
+
+/** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */
+export interface OidcPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Millis | null;
+  consumed_at: Millis | null;
+}
+
+/** A relying party registered by the operator (`npm run account -- client add`). */
+export interface OidcClientsTable {
+  id: string;
+  /** spa, native or web. */
+  type: string;
+  /** The brand whose screens its customers sign in on. */
+  brand: string;
+  /** JSON arrays of exact addresses. */
+  redirect_uris: string;
+  post_logout_redirect_uris: string;
+  /** SHA-256 of a web client's secret; null for public clients. */
+  secret_hash: string | null;
+  created_at: Millis;
+}
+
+/** Signing keys (private JWK) and the provider's cookie-signing secret. */
+export interface OidcKeysTable {
+  kid: string;
+  /** "signing" or "cookie". */
+  purpose: string;
+  /** The private JWK (signing) or random secret (cookie), as text. */
+  secret: string;
+  created_at: Millis;
+  /** Published from creation; signs from this moment (so every instance publishes it first). */
+  activates_at: Millis;
+  /** When a newer key took over; published until the tokens it signed have expired. */
+  retired_at: Millis | null;
 }

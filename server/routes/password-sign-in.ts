@@ -4,6 +4,7 @@ import { checkPassword } from "../auth/password-login.ts";
 import { startSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 
 export interface PasswordSignIn {
   email: string;
@@ -32,5 +33,6 @@ export async function signInWithPassword(
     captchaToken: signIn.captchaToken,
   });
   await startSession(db, config, request, reply, accountId, { remember: signIn.remember ?? true });
-  return safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? signIn.landing;
+  const allowed = safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins);
+  return (await pendingAuthorizationOnly(db, config, allowed)) ?? signIn.landing;
 }

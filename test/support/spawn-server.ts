@@ -44,10 +44,21 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
+  // The demo apps (outside production) get a free port of their own, unless the caller names one.
+  const demoAppsUrl = `http://localhost:${await freePort()}`;
   let log = "";
   const child = spawn(process.execPath, [join(ROOT, "server", "main.ts")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DEMO_APPS_URL: demoAppsUrl,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const collect = (chunk: Buffer) => {

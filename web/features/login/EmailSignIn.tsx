@@ -81,7 +81,8 @@ function EmailForm({
   onSent: (email: string) => void;
   onUnknown: (email: string) => void;
 }) {
-  const [email, setEmail] = useState("");
+  // Prefilled from ?email= (an app's login_hint, passed on by the authorization callback).
+  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
   const [attempted, setAttempted] = useState(false);
   const { submitting, run } = useSubmitting();
   const loginError = useLoginError();

@@ -1,0 +1,105 @@
+import { errors } from "oidc-provider";
+import type { Db } from "../db/database.ts";
+import { clientMetadata } from "./clients.ts";
+
+/** What oidc-provider stores through an adapter: any JSON object, with these optional links. */
+interface Payload {
+  grantId?: string;
+  uid?: string;
+  userCode?: string;
+  consumed?: unknown;
+  [key: string]: unknown;
+}
+
+/**
+ * oidc-provider's storage, over Kysely: one table for every model (codes, tokens, grants,
+ * sessions, interactions…), so SQLite and PostgreSQL behave alike and every instance on one
+ * PostgreSQL sees the same state. Clients come from the operator's client table instead.
+ */
+export function kyselyAdapter(db: Db) {
+  return class KyselyAdapter {
+    readonly model: string;
+
+    constructor(model: string) {
+      this.model = model;
+    }
+
+    async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+      const row = {
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        user_code: payload.userCode ?? null,
+        expires_at: expiresIn ? Date.now() + expiresIn * 1000 : null,
+      };
+      await db
+        .insertInto("oidc_payloads")
+        .values({ model: this.model, id, ...row, consumed_at: null })
+        .onConflict((conflict) => conflict.columns(["model", "id"]).doUpdateSet(row))
+        .execute();
+    }
+
+    async find(id: string): Promise<Payload | undefined> {
+      if (this.model === "Client") return clientMetadata(db, id);
+      return this.findWhere("id", id);
+    }
+
+    async findByUid(uid: string): Promise<Payload | undefined> {
+      return this.findWhere("uid", uid);
+    }
+
+    async findByUserCode(userCode: string): Promise<Payload | undefined> {
+      return this.findWhere("user_code", userCode);
+    }
+
+    /**
+     * Marks a code or refresh token used by one conditional update: of two requests racing with
+     * the same code, one wins and the other is refused, and the grant is revoked as on any reuse.
+     */
+    async consume(id: string): Promise<void> {
+      const result = await db
+        .updateTable("oidc_payloads")
+        .set({ consumed_at: Date.now() })
+        .where("model", "=", this.model)
+        .where("id", "=", id)
+        .where("consumed_at", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const row = await db
+          .selectFrom("oidc_payloads")
+          .select("grant_id")
+          .where("model", "=", this.model)
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
+        throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`);
+      }
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.deleteFrom("oidc_payloads").where("model", "=", this.model).where("id", "=", id).execute();
+    }
+
+    /** Ends every token and code issued under a grant, of every model. */
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.deleteFrom("oidc_payloads").where("grant_id", "=", grantId).execute();
+    }
+
+    private async findWhere(column: "id" | "uid" | "user_code", value: string): Promise<Payload | undefined> {
+      const row = await db
+        .selectFrom("oidc_payloads")
+        .select(["payload", "expires_at", "consumed_at"])
+        .where("model", "=", this.model)
+        .where(column, "=", value)
+        .executeTakeFirst();
+      if (!row || (row.expires_at !== null && row.expires_at <= Date.now())) return undefined;
+      const payload = JSON.parse(row.payload) as Payload;
+      return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(row.consumed_at / 1000) };
+    }
+  };
+}
+
+/** Drops expired provider objects; called from the housekeeping timer. */
+export async function pruneExpiredOidcPayloads(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom("oidc_payloads").where("expires_at", "<=", now).execute();
+}

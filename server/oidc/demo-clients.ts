@@ -1,0 +1,44 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { ClientRegistration } from "./clients.ts";
+
+/** The apps the demo relying parties (demo-apps/) sign in as; registered at every start outside production. */
+export function demoClients(config: Config): ClientRegistration[] {
+  const apps = config.oidc.demoAppsUrl;
+  return [
+    {
+      id: "dsone-web",
+      type: "spa",
+      brand: "dsone",
+      redirectUris: [`${apps}/dsone/callback`],
+      postLogoutRedirectUris: [`${apps}/dsone/`],
+    },
+    {
+      id: "maverick-web",
+      type: "spa",
+      brand: "maverick",
+      redirectUris: [`${apps}/maverick/callback`],
+      postLogoutRedirectUris: [`${apps}/maverick/`],
+    },
+    // A desktop agent: any loopback port (RFC 8252).
+    { id: "desktop-agent", type: "native", brand: "dsone", redirectUris: ["http://127.0.0.1/callback"], postLogoutRedirectUris: [] },
+  ];
+}
+
+/** Registers (or brings up to date) the demo clients; DEMO_APPS_URL may have changed since. */
+export async function registerDemoClients(db: Db, config: Config): Promise<void> {
+  for (const client of demoClients(config)) {
+    const row = {
+      type: client.type,
+      brand: client.brand,
+      redirect_uris: JSON.stringify(client.redirectUris),
+      post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
+      secret_hash: null,
+    };
+    await db
+      .insertInto("oidc_clients")
+      .values({ id: client.id, ...row, created_at: Date.now() })
+      .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
+      .execute();
+  }
+}

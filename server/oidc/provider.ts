@@ -1,0 +1,214 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
+import { BRANDS } from "../../common/brands/index.ts";
+import { productStanding } from "../auth/sessions.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { escapeHtml, plainPage } from "../html.ts";
+import { kyselyAdapter } from "./adapter.ts";
+import { appSession, clearedSessionCookie, endAppSession } from "./app-session.ts";
+import { HASHED_SECRET_PREFIX } from "./clients.ts";
+import { type ProviderKeys, SIGNING_ALG } from "./keys.ts";
+
+/**
+ * The addresses deployed clients of the original IdentityServer know (decision 25). The
+ * discovery document is always /.well-known/openid-configuration.
+ */
+export const OIDC_ROUTES = {
+  authorization: "/connect/authorize",
+  token: "/connect/token",
+  userinfo: "/connect/userinfo",
+  end_session: "/connect/endsession",
+  revocation: "/connect/revocation",
+  introspection: "/connect/introspect",
+  jwks: "/.well-known/openid-configuration/jwks",
+} as const;
+
+/** Where an authorization without a (fresh enough) session continues; see routes.ts. */
+export const AUTHORIZE_CALLBACK_PATH = "/connect/authorize/callback";
+
+/** The scopes and the claims each one releases (README, "Signing in to the products"). */
+export const SCOPE_CLAIMS = {
+  openid: ["sub"],
+  email: ["email", "email_verified"],
+  profile: ["name"],
+  license: ["license_state", "device_uuid"],
+} as const;
+
+const TTL = {
+  AuthorizationCode: 60,
+  AccessToken: 3600,
+  IdToken: 3600,
+  Interaction: 3600,
+  Grant: 30 * 86_400,
+  Session: 30 * 86_400,
+  /** Rotated on every use; a desktop agent that is not used for 30 days signs in again. */
+  RefreshToken: 30 * 86_400,
+};
+
+const brandOf = (client: { [key: string]: unknown } | undefined) => BRANDS.find((brand) => brand.id === client?.brand) ?? BRANDS[0];
+
+export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provider {
+  const policy = interactionPolicy.base();
+  // Our session decides who is signed in: a provider session whose account has signed out here
+  // (or been replaced by another sign-in) no longer counts.
+  policy.get("login")?.checks.add(
+    new interactionPolicy.Check("app_session", "the account server session has ended or changed", async (ctx) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      const session = await appSession(db, config, ctx.get("cookie"));
+      return session?.accountId === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+    }),
+  );
+
+  const configuration: Configuration = {
+    adapter: kyselyAdapter(db) as unknown as Configuration["adapter"],
+    jwks: keys.jwks as Configuration["jwks"],
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, sameSite: "lax" },
+      short: { signed: true, sameSite: "lax" },
+    },
+    routes: OIDC_ROUTES,
+    responseTypes: ["code"],
+    pkce: { required: () => true },
+    scopes: ["openid", "offline_access", ...Object.keys(SCOPE_CLAIMS).filter((scope) => scope !== "openid")],
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    // The demo apps (and the products) show who signed in from the ID token alone.
+    conformIdTokenClaims: false,
+    extraClientMetadata: {
+      properties: ["brand"],
+      validator(_ctx, key, value) {
+        if (key === "brand" && !BRANDS.some((brand) => brand.id === value)) throw new Error("unknown brand");
+      },
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: [SIGNING_ALG],
+      userinfoSigningAlgValues: [SIGNING_ALG],
+      introspectionSigningAlgValues: [SIGNING_ALG],
+      authorizationSigningAlgValues: [SIGNING_ALG],
+      requestObjectSigningAlgValues: [SIGNING_ALG],
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => logoutPage(ctx, form),
+        postLogoutSuccessSource: async (ctx) => {
+          // No post-logout address was asked for: the brand's own logout address.
+          ctx.redirect(config.links[brandOf(ctx.oidc.client as never).afterLogout.link]);
+        },
+      },
+    },
+    ttl: TTL,
+    // Every registered client is the products' own: nobody is asked to consent to them.
+    loadExistingGrant: async (ctx) => {
+      const { session, client } = ctx.oidc;
+      if (!session?.accountId || !client) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      const grant =
+        (grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined) ??
+        new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope([...ctx.oidc.requestParamOIDCScopes].join(" "));
+      const claims = ctx.oidc.requestParamClaims;
+      if (claims) grant.addOIDCClaims([...claims]);
+      await grant.save();
+      return grant;
+    },
+    // Refresh tokens for the clients allowed them (desktop agents, web clients), without the
+    // consent screen offline_access would otherwise need; public clients' rotate on every use.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    rotateRefreshToken: (ctx) =>
+      ctx.oidc.client?.clientAuthMethod === "none" || (ctx.oidc.entities.RefreshToken?.ttlPercentagePassed() ?? 0) >= 70,
+    findAccount: async (ctx, sub) => {
+      const account = await db.selectFrom("accounts").select(["id", "email", "name"]).where("id", "=", sub).executeTakeFirst();
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        async claims() {
+          const brand = brandOf(ctx.oidc.client as never);
+          const standing = await productStanding(db, account.id, brand.productId);
+          return {
+            sub: account.id,
+            email: account.email,
+            // Every account's address is the one its licenses were sold to and its access links
+            // go to (decision 27).
+            email_verified: true,
+            name: account.name,
+            license_state: standing.licenseState,
+            device_uuid: standing.uuid,
+          };
+        },
+      };
+    },
+    interactions: {
+      policy,
+      url: async (_ctx, interaction) => `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(interaction.uid)}`,
+    },
+    clientBasedCORS: (_ctx, origin, client) =>
+      [...(client.redirectUris ?? []), ...(client.postLogoutRedirectUris ?? [])].some(
+        (uri) => URL.canParse(uri) && new URL(uri).origin === origin,
+      ),
+    renderError: async (ctx, out) => {
+      ctx.type = "html";
+      ctx.set("content-security-policy", "default-src 'none'; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
+      ctx.body = plainPage(
+        "Sign-in error",
+        `<h1>We could not complete this sign-in</h1><p><strong>${escapeHtml(String(out.error))}</strong>: ${escapeHtml(
+          String(out.error_description ?? ""),
+        )}</p><p>Return to the app and try again.</p>`,
+      );
+    },
+  };
+
+  const provider = new Provider(config.publicUrl, configuration);
+  provider.proxy = config.trustProxy !== false;
+
+  // Web clients' secrets are stored as SHA-256 (prefixed), never as they were handed out.
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
+    const stored = this.clientSecret ?? "";
+    if (!stored.startsWith(HASHED_SECRET_PREFIX)) return false;
+    const expected = Buffer.from(stored.slice(HASHED_SECRET_PREFIX.length), "hex");
+    const presented = createHash("sha256").update(actual).digest();
+    return expected.length === presented.length && timingSafeEqual(expected, presented);
+  } as never;
+
+  // Logging out at the provider ends the account server's session too.
+  provider.use(async (ctx, next) => {
+    await next();
+    if ((ctx as KoaContextWithOIDC).oidc?.route === "end_session_confirm" && ctx.status < 400) {
+      await endAppSession(db, config, ctx.get("cookie"));
+      ctx.append("set-cookie", clearedSessionCookie(config));
+    }
+  });
+
+  return provider;
+
+  async function logoutPage(ctx: KoaContextWithOIDC, form: string): Promise<void> {
+    const brand = brandOf(ctx.oidc.client as never);
+    const postLogout = ctx.oidc.params?.post_logout_redirect_uri;
+    const postLogoutOrigin = typeof postLogout === "string" && URL.canParse(postLogout) ? new URL(postLogout).origin : "";
+    const afterLogoutOrigin = new URL(config.links[brand.afterLogout.link]).origin;
+    ctx.type = "html";
+    // The confirmation form is posted at once by a same-origin script; browsers check
+    // form-action on the redirect that follows, so the post-logout address's origin is allowed.
+    ctx.set(
+      "content-security-policy",
+      `default-src 'none'; script-src 'self'; style-src 'self'; form-action 'self' ${postLogoutOrigin} ${afterLogoutOrigin}; base-uri 'none'; frame-ancestors 'none'`.replace(
+        / +/g,
+        " ",
+      ),
+    );
+    ctx.set("cache-control", "no-store");
+    const confirm = form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form>');
+    ctx.body = plainPage(
+      brand.name,
+      `<h1>${escapeHtml(brand.name)}</h1><p>Logging You Out Now</p>${confirm}
+<noscript><button class="button" type="submit" form="op.logoutForm">Log out</button></noscript>
+<script src="/connect/endsession.js"></script>`,
+    );
+  }
+}

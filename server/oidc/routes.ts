@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { clientAddress } from "../auth/client-address.ts";
+import { enforceLimits } from "../auth/rate-limit.ts";
+import { endSession } from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { sendPlainPage } from "../html.ts";
+import { kyselyAdapter } from "./adapter.ts";
+import { type AppSession, appSession } from "./app-session.ts";
+import { clientBrand } from "./clients.ts";
+import { AUTHORIZE_CALLBACK_PATH, OIDC_ROUTES } from "./provider.ts";
+import type { OidcService } from "./service.ts";
+
+/** Endpoints called by apps (often from another origin), never relying on the session cookie. */
+export const OIDC_API_PATHS: readonly string[] = [
+  OIDC_ROUTES.token,
+  OIDC_ROUTES.userinfo,
+  OIDC_ROUTES.revocation,
+  OIDC_ROUTES.introspection,
+];
+
+/** Posts the provider's logout confirmation at once (pages carry no inline script). */
+const LOGOUT_SCRIPT = 'document.getElementById("op.logoutForm")?.submit();\n';
+
+type InteractionLike = {
+  iat?: number;
+  params: Record<string, unknown>;
+  prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
+  session?: { accountId?: string };
+  grantId?: string;
+  lastSubmission?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  returnTo: string;
+  exp: number;
+  save(ttl: number): Promise<unknown>;
+};
+
+/**
+ * The OpenID Provider inside the Fastify server: the provider's own endpoints, handed the raw
+ * request (its body unread), and the authorization callback that joins it to our screens.
+ */
+export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: OidcService): void {
+  const { db, config } = context;
+  /** When an authorization sent the customer to sign in: a session must be newer than that. */
+  const loginRequests = new (kyselyAdapter(db))("LoginRequest");
+
+  app.register(async (scope) => {
+    // oidc-provider reads its own request bodies.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method === "POST" && request.url.split("?")[0] === OIDC_ROUTES.token) {
+        const refused = await tokenRateLimit(request);
+        if (refused) return reply.code(429).headers(refused.headers).send(refused.body);
+      }
+      // Headers set by the app's hooks (nosniff, frame options…) go on the provider's answers too.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      reply.hijack();
+      await oidc.handle(request.raw, reply.raw);
+    };
+    scope.all("/connect/*", toProvider);
+    scope.all("/.well-known/openid-configuration", toProvider);
+    scope.all("/.well-known/openid-configuration/*", toProvider);
+  });
+
+  app.get("/connect/endsession.js", (_request, reply) =>
+    reply.type("text/javascript; charset=utf-8").header("cache-control", "public, max-age=3600").send(LOGOUT_SCRIPT),
+  );
+
+  app.get<{ Querystring: { uid?: string } }>(AUTHORIZE_CALLBACK_PATH, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const uid = request.query.uid;
+    const interaction =
+      typeof uid === "string" && uid.length > 0 && uid.length <= 64
+        ? ((await oidc.provider.Interaction.find(uid)) as unknown as InteractionLike | undefined)
+        : undefined;
+    if (!interaction) {
+      return sendPlainPage(reply, "Sign-in expired", "<h1>This sign-in has expired</h1><p>Return to the app and sign in again.</p>", 400);
+    }
+
+    let result: Record<string, unknown>;
+    if (interaction.prompt.name === "login") {
+      const session = await appSession(db, config, request.headers.cookie);
+      const sentToLogin = (await loginRequests.find(uid as string)) as { at: number } | undefined;
+      if (!session || !satisfies(interaction, session, sentToLogin?.at)) {
+        // prompt=login, max_age or another account: the customer signs in again, on a form that
+        // only shows without a session.
+        if (session) await endSession(db, config, request, reply);
+        await loginRequests.upsert(uid as string, { at: Date.now() }, Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+        const brand = await clientBrand(db, interaction.params.client_id);
+        const returnUrl = `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(uid as string)}`;
+        const hint = typeof interaction.params.login_hint === "string" ? `&email=${encodeURIComponent(interaction.params.login_hint)}` : "";
+        return reply.redirect(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}`, 303);
+      }
+      result = { login: { accountId: session.accountId, ts: Math.floor(session.signedInAt / 1000), remember: true } };
+    } else if (interaction.prompt.name === "consent") {
+      result = { consent: { grantId: await grantEverything(interaction) } };
+    } else {
+      throw new AppError("BAD_REQUEST");
+    }
+    interaction.result = { ...interaction.lastSubmission, ...result };
+    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+    return reply.redirect(interaction.returnTo, 303);
+  });
+
+  /** First-party clients get what they ask for: there is no consent screen. */
+  async function grantEverything(interaction: InteractionLike): Promise<string> {
+    const { Grant } = oidc.provider;
+    const grant =
+      (interaction.grantId ? await Grant.find(interaction.grantId) : undefined) ??
+      new Grant({ accountId: interaction.session?.accountId as string, clientId: interaction.params.client_id as string });
+    const details = interaction.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
+    if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
+    if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+    return grant.save();
+  }
+
+  async function tokenRateLimit(request: FastifyRequest) {
+    try {
+      await enforceLimits(db, config, [["oidcTokenPerIp", clientAddress(request)]], "token requests");
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { headers: error.headers, body: { error: "temporarily_unavailable", error_description: error.message } };
+    }
+  }
+}
+
+/**
+ * Whether this session is recent enough for the request (prompt=login, max_age, id_token_hint).
+ * A fresh sign-in is one after we sent the customer to sign in; before that, one after the
+ * request's second (its iat has no finer grain), so an earlier sign-in never counts as fresh.
+ */
+function satisfies(interaction: InteractionLike, session: AppSession, sentToLoginAt: number | undefined): boolean {
+  // Signed in after this very request sent the customer to do so: fresh by definition, however
+  // long the sign-in took (max_age counts up to the request, not through the sign-in).
+  if (sentToLoginAt !== undefined && session.signedInAt > sentToLoginAt) return true;
+  const reasons = interaction.prompt.reasons;
+  const freshAfter = sentToLoginAt ?? ((interaction.iat ?? 0) + 1) * 1000;
+  if ((reasons.includes("login_prompt") || reasons.includes("id_token_hint")) && session.signedInAt <= freshAfter) return false;
+  const maxAge = Number(interaction.params.max_age);
+  if (interaction.params.max_age !== undefined && Number.isFinite(maxAge) && session.signedInAt < Date.now() - maxAge * 1000) return false;
+  return true;
+}
