@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
@@ -8,6 +9,7 @@ import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail } from "../mail/templates.ts";
 import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
+import { writeSession } from "./sessions.ts";
 
 /** The access-link request's answer (SPEC section 3). */
 export interface AccessLinkAnswer {
@@ -74,25 +76,30 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
 }
 
 /**
- * Spends an access link: single use, enforced by one conditional update, so two clicks racing
- * each other cannot both succeed. Answers the account and where to continue.
+ * Spends an access link and signs its account in, in one transaction: the link is used up only if
+ * the session is written too, so a failure between the two leaves the link working. Single use is
+ * enforced by one conditional update, so two clicks racing each other cannot both succeed.
+ * Answers the new session's id (for the cookie) and where to continue.
  */
-export async function consumeAccessLink(
+export async function signInWithAccessLink(
   db: Db,
   config: Config,
+  request: FastifyRequest,
   token: string,
-  ip: string,
-): Promise<{ accountId: string; redirectUrl: string }> {
+): Promise<{ sessionId: string; redirectUrl: string }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
   await enforceLimits(
     db,
-    [[`access-link-consume:ip:${ip}`, config.rateLimits.accessLinkPerIp]],
+    [[`access-link-consume:ip:${request.ip}`, config.rateLimits.accessLinkPerIp]],
     config.rateLimits.windowMs,
     "sign-in attempts",
   );
-  const spent = await spendToken(db, PURPOSES.accessLink, token);
-  // The allowlist is checked again: it may have changed since the link was sent.
-  const redirectUrl =
-    safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.productId);
-  return { accountId: spent.accountId, redirectUrl };
+  return db.transaction().execute(async (tx) => {
+    const spent = await spendToken(tx, PURPOSES.accessLink, token);
+    const sessionId = await writeSession(tx, config, request, spent.accountId);
+    // The allowlist is checked again: it may have changed since the link was sent.
+    const redirectUrl =
+      safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.productId);
+    return { sessionId, redirectUrl };
+  });
 }

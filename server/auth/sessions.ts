@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
@@ -29,29 +31,42 @@ export function readSessionId(request: FastifyRequest, config: Config): string |
 }
 
 /**
- * Signs the account in with a new session id, and ends the session this browser had before, so a
- * session id planted before sign-in is worthless after it. Remembered by default; with
- * remember false (the earlier login's RememberMe false), the cookie lasts until the browser closes.
+ * Writes a new session for the account and deletes the one this browser had before, so a session
+ * id planted before sign-in is worthless after it. Takes the caller's transaction, so that spending
+ * a one-time secret and the session it buys commit together or not at all. Answers the new id for
+ * setSessionCookie, which the caller sends only once the transaction has committed.
  */
+export async function writeSession(tx: Kysely<Database>, config: Config, request: FastifyRequest, accountId: string): Promise<string> {
+  const previous = readSessionId(request, config);
+  const id = newSecret();
+  const now = Date.now();
+  if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
+  await tx
+    .insertInto("sessions")
+    .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, expires_at: now + config.sessionLifetimeMs })
+    .execute();
+  return id;
+}
+
+/**
+ * Remembered by default; with remember false (the earlier login's RememberMe false), the cookie
+ * lasts until the browser closes.
+ */
+export function setSessionCookie(reply: FastifyReply, config: Config, id: string, { remember = true }: { remember?: boolean } = {}): void {
+  reply.setCookie(sessionCookieName(config), id, cookieOptions(remember ? Math.floor(config.sessionLifetimeMs / 1000) : undefined));
+}
+
+/** Signs the account in with a new session (writeSession and setSessionCookie in one step). */
 export async function startSession(
   db: Db,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
-  { remember = true }: { remember?: boolean } = {},
+  options: { remember?: boolean } = {},
 ): Promise<void> {
-  const previous = readSessionId(request, config);
-  const id = newSecret();
-  const now = Date.now();
-  await db.transaction().execute(async (tx) => {
-    if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
-    await tx
-      .insertInto("sessions")
-      .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, expires_at: now + config.sessionLifetimeMs })
-      .execute();
-  });
-  reply.setCookie(sessionCookieName(config), id, cookieOptions(remember ? Math.floor(config.sessionLifetimeMs / 1000) : undefined));
+  const id = await db.transaction().execute((tx) => writeSession(tx, config, request, accountId));
+  setSessionCookie(reply, config, id, options);
 }
 
 /** Ends this browser's session on the server and removes the cookie. */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { isValidEmail } from "../../common/email.ts";
-import { consumeAccessLink, requestAccessLink } from "../auth/access-links.ts";
+import { requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
-import { startSession } from "../auth/sessions.ts";
+import { setSessionCookie } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -39,8 +39,8 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
 
   app.post("/api/access-link/consume", async (request, reply) => {
     const { token } = parseJsonBody(request, consumeRequest);
-    const { accountId, redirectUrl } = await consumeAccessLink(db, config, token, request.ip);
-    await startSession(db, config, request, reply, accountId);
+    const { sessionId, redirectUrl } = await signInWithAccessLink(db, config, request, token);
+    setSessionCookie(reply, config, sessionId);
     return { redirectUrl };
   });
 }
