@@ -1,6 +1,6 @@
 import { useCallback, useState, useSyncExternalStore } from "react";
 import type { AgentVariant } from "../../common/agent/ports.ts";
-import { config } from "../app/config.ts";
+import { config } from "../platform/config.ts";
 import { type DetectedAgent, detectAgent } from "./detect.ts";
 import type { AgentHub, HubState } from "./hub.ts";
 

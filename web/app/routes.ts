@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import LoginPage from "../features/login/LoginPage.tsx";
-import { config } from "./config.ts";
+import { config } from "../platform/config.ts";
 
 /**
  * The app's screens by path. Paths match regardless of case. The DS One login is bundled with the

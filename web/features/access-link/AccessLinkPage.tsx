@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, navigate, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";

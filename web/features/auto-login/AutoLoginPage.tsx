@@ -1,16 +1,16 @@
 import { useEffect, useRef } from "react";
 import { isValidUuid } from "../../../common/uuid.ts";
 import { autoLogin, maverickAutoLogin } from "../../api/account.ts";
-import { type Brand, brandForPath } from "../../app/brand.ts";
-import { preferredBrowser } from "../../app/browser.ts";
-import { config } from "../../app/config.ts";
-import { deviceUuid } from "../../app/device.ts";
-import { useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { type Brand, brandForPath } from "../../platform/brand.ts";
+import { preferredBrowser } from "../../platform/browser.ts";
+import { config } from "../../platform/config.ts";
+import { deviceUuid } from "../../platform/device.ts";
+import { installerUrl } from "../../platform/installer.ts";
+import { useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { installerUrl } from "../goodbye/SorryToSeeYouGoPage.tsx";
 import { useAgentLaunch } from "./use-agent-launch.ts";
 
 /** Each brand's auto-login request to the account server: DS One sends the UUID; Maverick Safe the browser to open too. */

@@ -5,8 +5,8 @@ import type { DetectedAgent } from "../../agent/detect.ts";
 import { findAgent } from "../../agent/hooks.ts";
 import { sendLicenseCheck } from "../../agent/license-check.ts";
 import { localNetworkAccess } from "../../agent/local-network.ts";
-import { preferredBrowser } from "../../app/browser.ts";
-import { config } from "../../app/config.ts";
+import { preferredBrowser } from "../../platform/browser.ts";
+import { config } from "../../platform/config.ts";
 
 /**
  * The auto-login screen's work with the desktop agent (SPEC sections 4 and 7): find it, then ask it

@@ -1,7 +1,7 @@
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { deviceUuid } from "../../app/device.ts";
-import { leaveTo, useLocation, withQuery } from "../../app/router.ts";
-import { clearLocalStateAndSession } from "../../app/sign-out.ts";
 import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { deviceUuid } from "../../platform/device.ts";
+import { leaveTo, useLocation, withQuery } from "../../platform/router.ts";
+import { clearLocalStateAndSession } from "../../platform/sign-out.ts";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 
 /** The logout screen shows at least this long, so the customer sees what happened (SPEC section 9). */

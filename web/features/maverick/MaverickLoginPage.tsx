@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { checkMaverickSession } from "../../api/account.ts";
-import { maverick } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, withQuery } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { maverick } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, navigate, withQuery } from "../../platform/router.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { MaverickPasswordLoginDialog } from "./MaverickPasswordLoginPage.tsx";

@@ -1,8 +1,8 @@
 import { safeRedirect } from "../../../common/redirects.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Checkmark } from "../../ui/icons.tsx";
 import { Screen } from "../../ui/Screen.tsx";

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession, setPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, useLocation, withQuery } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
 import { CloseButton } from "../../ui/CloseButton.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";

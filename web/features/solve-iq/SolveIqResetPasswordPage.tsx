@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { accountArea } from "../../account-area/use-account-area.ts";
-import { dsone } from "../../app/brand.ts";
-import { navigate } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
+import { dsone } from "../../platform/brand.ts";
+import { navigate } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
