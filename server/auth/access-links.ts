@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
@@ -10,13 +11,6 @@ import { accessLinkMail } from "../mail/templates.ts";
 import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { writeSession } from "./sessions.ts";
-
-/** The access-link request's answer (SPEC section 3). */
-export interface AccessLinkAnswer {
-  isOk: boolean;
-  isExistingDesktopUser: boolean;
-  redirectUrl: string;
-}
 
 export interface AccessLinkRequest {
   email: string;

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { isValidUuid } from "../../common/uuid.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
-import { parseJsonBody } from "./validation.ts";
-
-const setting = z.object({
-  uuid: z.string({ message: "is required" }).refine(isValidUuid, { message: "must be a device UUID (8-4-4-4-12 hexadecimal digits)" }),
-  settingValue: z.boolean({ message: "must be true or false" }),
-});
+import { contractRoute } from "./contract-route.ts";
 
 /** Writes are cheap but each new UUID is a row: a bound per client address keeps the table sane. */
 const SETTINGS_PER_IP = 120;
@@ -19,8 +12,7 @@ const SETTINGS_PER_IP = 120;
  * sign-up screen's "I don't want to see…" checkbox).
  */
 export function notificationRoutes(app: FastifyInstance, { db, config }: AppContext): void {
-  app.post("/notifications/updateunregisterednotifications", async (request) => {
-    const body = parseJsonBody(request, setting);
+  contractRoute(app, "POST /notifications/updateunregisterednotifications", async (body, request) => {
     await enforceLimits(db, [[`notifications:ip:${request.ip}`, SETTINGS_PER_IP]], config.rateLimits.windowMs, "settings changes");
     const uuid = body.uuid.toLowerCase();
     const row = { show_notifications: body.settingValue ? 1 : 0, updated_at: Date.now() };

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Brand } from "../../common/brands/index.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { checkPassword } from "../auth/password-login.ts";
 import { startSession } from "../auth/sessions.ts";
@@ -28,4 +29,21 @@ export async function signInWithPassword(
   const accountId = await checkPassword(db, config, signIn.email, signIn.password, request.ip);
   await startSession(db, config, request, reply, accountId, { remember: signIn.remember ?? true });
   return safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? signIn.landing;
+}
+
+/** The newer password login of one brand (JSON Email, Password, ReturnUrl): lands on the brand's own site. */
+export function brandPasswordLogin(context: AppContext, brand: Brand) {
+  return async (
+    body: { Email: string; Password: string; ReturnUrl?: string | null | undefined },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ isOk: boolean; redirectUrl: string }> => {
+    const redirectUrl = await signInWithPassword(context, request, reply, {
+      email: body.Email,
+      password: body.Password,
+      returnUrl: body.ReturnUrl,
+      landing: context.config.links[brand.links.ui],
+    });
+    return { isOk: true, redirectUrl };
+  };
 }
