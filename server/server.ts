@@ -3,6 +3,7 @@ import { type AppOptions, buildApp } from "./app.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
+import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { type Deliver, developmentMailbox, MailWorker, smtpDelivery } from "./mail/worker.ts";
 import { seedDemoData } from "./seed.ts";
@@ -29,6 +30,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   const mailWorker = new MailWorker(db, deliver);
   let app: FastifyInstance;
   try {
+    await registerBrandProducts(db);
     if (seeded) await seedDemoData(db);
     app = await buildApp({ config, db, mailWorker }, options);
   } catch (error) {

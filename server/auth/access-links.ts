@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
+import { type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
-import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
+import { PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -20,13 +21,8 @@ export interface AccessLinkRequest {
 }
 
 /** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
-function linkPage(config: Config, productId: number, token: string): string {
-  const brand = productId === PRODUCTS.maverick.id ? "maverick" : "dsone";
-  return `${config.publicUrl}/${brand}/access-link?token=${token}`;
-}
-
-function defaultLanding(config: Config, productId: number): string {
-  return productId === PRODUCTS.maverick.id ? config.links.maverickUi : config.links.dsoneUi;
+function linkPage(config: Config, brand: Brand, token: string): string {
+  return `${config.publicUrl}${brand.paths.accessLink}?token=${token}`;
 }
 
 /**
@@ -54,17 +50,16 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const onlyDesktop = licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
   if (onlyDesktop) return { isOk: false, isExistingDesktopUser: true, redirectUrl: config.links.desktopSignIn };
 
-  const productId = productById(request.productId) ? request.productId : DSONE_PRODUCT_ID;
-  const brandName = productById(productId)?.name ?? PRODUCTS.dsone.name;
+  const brand = brandForProduct(request.productId);
   await db.transaction().execute(async (tx) => {
     const token = await issueToken(tx, PURPOSES.accessLink, {
       accountId: account.id,
-      productId,
+      productId: brand.productId,
       returnUrl: safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
-    const mail = accessLinkMail(brandName, linkPage(config, productId, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
-    await enqueueMail(tx, fromHeader(brandName, config.mailFrom), account.email, mail);
+    const mail = accessLinkMail(brand.name, linkPage(config, brand, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
+    await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
 }
@@ -93,7 +88,8 @@ export async function signInWithAccessLink(
     const sessionId = await writeSession(tx, config, request, spent.accountId);
     // The allowlist is checked again: it may have changed since the link was sent.
     const redirectUrl =
-      safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ?? defaultLanding(config, spent.productId);
+      safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins) ??
+      config.links[brandForProduct(spent.productId).links.ui];
     return { sessionId, redirectUrl };
   });
 }

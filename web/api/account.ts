@@ -7,6 +7,7 @@ import type {
   DsOneSession,
   MaverickSession,
 } from "../../common/api/contract.ts";
+import type { Brand } from "../../common/brands/index.ts";
 import { requestJson } from "./http.ts";
 
 /**
@@ -47,12 +48,11 @@ export const updateNotificationSetting = (uuid: string, settingValue: boolean) =
 /** The session reset at logout. */
 export const resetSession = () => call("POST /api/session/logout");
 
-export const autoLogin = (uuid: string) => call("POST /api/dsone/auto-login", { UUID: uuid });
+/** The account server's auto-login of the brand: the body its agent's license check takes too. */
+export const brandAutoLogin = (brand: Brand, body: ApiRequest<Brand["autoLoginRoute"]>) => call(brand.autoLoginRoute, body);
 
 export const checkMaverickSession = () => call("GET /api/maverick/session");
 
 /** The safety password login: Email and Password; where to go comes back in the answer. */
 export const maverickPasswordLogin = (request: ApiRequest<"POST /api/maverick/password-login">) =>
   call("POST /api/maverick/password-login", request);
-
-export const maverickAutoLogin = (request: ApiRequest<"POST /api/maverick/auto-login">) => call("POST /api/maverick/auto-login", request);

@@ -75,7 +75,7 @@ export default function AccessLinkPage() {
         <Button
           variant="green"
           className="button--wide"
-          onClick={() => navigate(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(landing)}`)}
+          onClick={() => navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(landing)}`)}
         >
           {en.accessLink.newLink}
         </Button>

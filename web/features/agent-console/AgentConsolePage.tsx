@@ -25,7 +25,7 @@ function describe(event: AgentEvent): string {
  * agent, connect to its hub, send catalogue messages, and watch the events arrive.
  */
 export default function AgentConsolePage() {
-  const { detection, detect } = useAgentDetection("dsone");
+  const { detection, detect } = useAgentDetection(dsone);
   const agent = detection.status === "found" ? detection.agent : undefined;
   const [hub, setHub] = useState<AgentHub>();
   const hubState = useHubState(hub);

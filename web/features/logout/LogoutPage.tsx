@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { en } from "../../i18n/en.ts";
-import { brandForPath } from "../../platform/brand.ts";
+import { addressAfterLogout, brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
-import { leaveTo, useLocation, withQuery } from "../../platform/router.ts";
+import { leaveTo, useLocation } from "../../platform/router.ts";
 import { clearLocalStateAndSession } from "../../platform/sign-out.ts";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 
@@ -24,8 +24,7 @@ export default function LogoutPage() {
     started.current = true;
     // Read before anything is cleared.
     const uuid = deviceUuid();
-    const { link, withUuid } = brand.afterLogout;
-    const target = withUuid && uuid ? withQuery(config.links[link], `uuid=${encodeURIComponent(uuid)}`) : config.links[link];
+    const target = addressAfterLogout(brand, config.links, uuid);
     const minimum = new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS));
     void Promise.all([clearLocalStateAndSession(), minimum]).then(() => leaveTo(target));
   }, [brand]);

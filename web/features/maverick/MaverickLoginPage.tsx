@@ -26,7 +26,7 @@ export default function MaverickLoginPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.LicenseStatus && session.UUID)
-          navigate(`/maverick/auto-login?uuid=${encodeURIComponent(session.UUID)}`, { replace: true });
+          navigate(`${maverick.paths.autoLogin}?uuid=${encodeURIComponent(session.UUID)}`, { replace: true });
         else leaveTo(withQuery(config.links.maverickSignUp, window.location.search));
       })
       .finally(() => setChecking(false));

@@ -32,7 +32,7 @@ export function MaverickPasswordLoginDialog() {
   // An email that came in the address is checked by the browser's rules too. With password login
   // turned off, the customer signs in with an emailed link instead, query kept.
   useEffect(() => {
-    if (!config.passwordLoginAllowed) navigate(`/maverick/email-login${window.location.search}`, { replace: true });
+    if (!config.passwordLoginAllowed) navigate(`${maverick.paths.emailLogin}${window.location.search}`, { replace: true });
     setEmailValid(emailInput.current?.validity.valid ?? false);
   }, []);
 

@@ -25,7 +25,7 @@ export default function PasswordLoginPage() {
   const loginError = useLoginError();
 
   useEffect(() => {
-    if (!config.passwordLoginAllowed) navigate(`/dsone/login${window.location.search}`, { replace: true });
+    if (!config.passwordLoginAllowed) navigate(`${dsone.paths.login}${window.location.search}`, { replace: true });
   }, []);
   if (!config.passwordLoginAllowed) return null;
 

@@ -35,7 +35,7 @@ export default function SetPasswordPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.signedIn) setSignedIn(true);
-        else navigate(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
+        else navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
       });
   }, [brand]);
 
@@ -49,7 +49,7 @@ export default function SetPasswordPage() {
 
   async function save(password: string): Promise<string | undefined> {
     try {
-      const { redirectUrl } = await setPassword(password, `${brand.basePath}/set-password-confirmation`);
+      const { redirectUrl } = await setPassword(password, brand.paths.setPasswordConfirmation);
       continueTo(redirectUrl);
       return undefined;
     } catch (error) {

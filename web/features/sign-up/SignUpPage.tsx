@@ -39,7 +39,7 @@ export default function SignUpPage() {
   }
 
   const params = new URLSearchParams(search);
-  const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? "/dsone/password-login" : "/dsone/login";
+  const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? dsone.paths.passwordLogin : dsone.paths.login;
 
   return (
     <Screen brand={dsone} title={en.signUp.title} busy={saving}>
