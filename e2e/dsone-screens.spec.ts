@@ -32,7 +32,7 @@ test("sign-up: its texts, the notification checkbox saved on the server, and its
   await page.reload();
   await expect(checkbox).toBeChecked();
 
-  await page.getByRole("button", { name: "Create Your Account" }).click();
+  await page.getByRole("link", { name: "Create Your Account" }).click();
   await expect(page).toHaveURL(`${baseURL}/demo/dsone/cart?uuid=${DEVICE}&usePassword=true`);
 });
 

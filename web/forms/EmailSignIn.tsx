@@ -11,6 +11,7 @@ import { leaveTo, navigate, useLocation } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
 import { GoogleSignIn } from "../ui/GoogleSignIn.tsx";
+import { Link } from "../ui/Link.tsx";
 import { Screen } from "../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
 import { loginEmailError } from "./rules.ts";
@@ -46,9 +47,9 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
     return (
       <Screen brand={brand} title={en.login.accountNotFound}>
         <p className="failed-email">{en.login.accountNotFoundText(failedEmail)}</p>
-        <Button variant="green" onClick={() => navigate(withoutFailedEmail())}>
+        <Link variant="green" to={withoutFailedEmail()}>
           {en.login.tryAnotherEmail}
-        </Button>
+        </Link>
       </Screen>
     );
   }

@@ -3,7 +3,7 @@ import { withoutHopParameters } from "../../common/query.ts";
 import { en } from "../i18n/en.ts";
 import { dsone } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
-import { leaveTo, useLocation, withQuery } from "../platform/router.ts";
+import { useLocation, withQuery } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
 import { CloseButton } from "../ui/CloseButton.tsx";
 import { EmailField } from "../ui/EmailField.tsx";
@@ -39,7 +39,7 @@ export function ForgotPasswordScreen({ send }: { send: (email: string) => Promis
     <Screen
       brand={dsone}
       title={en.forgotPassword.title}
-      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links.signIn, withoutHopParameters(search)))} />}
+      corner={<CloseButton href={withQuery(config.links.signIn, withoutHopParameters(search))} />}
     >
       <p>{en.forgotPassword.text}</p>
       <form className="form" noValidate onSubmit={submit}>

@@ -4,9 +4,10 @@ import { HttpError } from "../../api/http.ts";
 import { en } from "../../i18n/en.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
-import { leaveTo, navigate, useLocation } from "../../platform/router.ts";
+import { leaveTo, takeFromAddress, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 type LinkProblem = "used" | "expired" | "unknown";
@@ -17,13 +18,9 @@ const STORAGE_KEY = "accessLinkToken";
  * screenshot or a shared URL), keeping it for this tab only, so a reload still works.
  */
 function takeTokenFromAddress(): string | null {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get("token");
+  const { token } = takeFromAddress("token");
   if (token) {
     sessionStorage.setItem(STORAGE_KEY, token);
-    url.searchParams.delete("token");
-    // Straight to the History API: this runs while the page renders, when the router must not be told.
-    window.history.replaceState(null, "", `${url.pathname}${url.search}`);
     return token;
   }
   return sessionStorage.getItem(STORAGE_KEY);
@@ -72,13 +69,9 @@ export default function AccessLinkPage() {
     return (
       <Screen brand={brand} title={text[0]}>
         <p>{text[1]}</p>
-        <Button
-          variant="green"
-          className="button--wide"
-          onClick={() => navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(landing)}`)}
-        >
+        <Link variant="green" className="button--wide" to={`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(landing)}`}>
           {en.accessLink.newLink}
-        </Button>
+        </Link>
       </Screen>
     );
   }

@@ -1,8 +1,6 @@
 import { en } from "../../i18n/en.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
-import { leaveTo } from "../../platform/router.ts";
-import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 /** "Password Reset Email Sent", with the configured link lifetime. */
@@ -11,9 +9,9 @@ export default function ForgotPasswordConfirmationPage() {
     <Screen brand={dsone} title={en.forgotPasswordConfirmation.title}>
       <p>{en.forgotPasswordConfirmation.expires(config.resetLinkLifetime)}</p>
       <p>{en.forgotPasswordConfirmation.check}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(config.links.signIn)}>
+      <a className="button button--green button--wide" href={config.links.signIn}>
         {en.forgotPasswordConfirmation.backToLogin}
-      </Button>
+      </a>
     </Screen>
   );
 }

@@ -12,6 +12,7 @@ import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../plat
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -63,17 +64,17 @@ export default function PasswordLoginPage() {
           error={errors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Button variant="link-blue" onClick={() => navigate(screenUrl("/dsone/forgot-password", search))}>
+        <Link variant="link-blue" to={screenUrl("/dsone/forgot-password", search)}>
           {en.passwordLogin.forgot}
-        </Button>
+        </Link>
         <Button type="submit" variant="green" className="button--wide" disabled={submitting} qaTag="password-login-submit">
           {en.passwordLogin.login}
         </Button>
         <FormError message={loginError} />
       </form>
-      <Button variant="link-blue" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
+      <a className="button button--link-blue" href={withQuery(config.links.cart, withoutHopParameters(search))}>
         {en.passwordLogin.createAccount}
-      </Button>
+      </a>
     </Screen>
   );
 }

@@ -2,8 +2,7 @@ import { safeRedirect } from "../../../common/redirects.ts";
 import { en } from "../../i18n/en.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
-import { leaveTo, useLocation } from "../../platform/router.ts";
-import { Button } from "../../ui/Button.tsx";
+import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -20,9 +19,9 @@ export default function ResetPasswordConfirmationPage() {
     <Screen brand={dsone} title={en.resetPasswordConfirmation.title}>
       <Checkmark />
       <p>{en.resetPasswordConfirmation.text}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(target)}>
+      <a className="button button--green button--wide" href={target}>
         {en.resetPasswordConfirmation.login}
-      </Button>
+      </a>
     </Screen>
   );
 }

@@ -1,8 +1,7 @@
 import { en } from "../../i18n/en.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
-import { leaveTo, useLocation } from "../../platform/router.ts";
-import { Button } from "../../ui/Button.tsx";
+import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -19,9 +18,9 @@ export default function SetPasswordConfirmationPage() {
         <strong>{brand.name}</strong>
         {en.setPasswordConfirmation.after}
       </p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(myAccount)}>
+      <a className="button button--green button--wide" href={myAccount}>
         {en.setPasswordConfirmation.login}
-      </Button>
+      </a>
     </Screen>
   );
 }

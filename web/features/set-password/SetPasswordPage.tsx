@@ -63,7 +63,7 @@ export default function SetPasswordPage() {
       brand={brand}
       title={en.setPassword.title}
       dialog={brand.dialogs}
-      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links[brand.links.myAccount], "skip=true"))} />}
+      corner={<CloseButton href={withQuery(config.links[brand.links.myAccount], "skip=true")} />}
     >
       <p>{en.setPassword.text}</p>
       <NewPasswordForm save={save} />

@@ -6,8 +6,7 @@ import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
 import { useLoginError } from "../../platform/login-error.ts";
-import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
-import { Button } from "../../ui/Button.tsx";
+import { navigate, useLocation, withQuery } from "../../platform/router.ts";
 import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -44,9 +43,9 @@ export default function SignUpPage() {
   return (
     <Screen brand={dsone} title={en.signUp.title} busy={saving}>
       <p>{en.signUp.message}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
+      <a className="button button--green button--wide" href={withQuery(config.links.cart, withoutHopParameters(search))}>
         {en.signUp.createAccount}
-      </Button>
+      </a>
       <label className="checkbox">
         <input type="checkbox" checked={hidden} disabled={saving} onChange={(event) => void change(event.target.checked)} />
         <span>{en.signUp.hideNotifications}</span>
