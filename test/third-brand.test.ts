@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressAfterLogout, BRANDS, brandForPath, brandForProduct, registerBrand } from "../common/brands/index.ts";
+import { BRANDS, brandForPath, brandForProduct, registerBrand } from "../common/brands/index.ts";
+import { addressAfterLogout } from "../common/brands/logout.ts";
 import { createAccount } from "../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { orbit } from "./support/orbit-brand.ts";

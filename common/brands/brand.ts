@@ -45,11 +45,32 @@ export interface BrandPaths {
   setPasswordConfirmation: string;
 }
 
-/** The brand's desktop agent (SPEC section 7, "Local agent"). */
+/**
+ * The screens' usual addresses under a brand's folder (/dsone/logout, ...), with the ones the
+ * brand places elsewhere given in `own`.
+ */
+export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): BrandPaths {
+  return {
+    login: `${folder}/login`,
+    emailLogin: `${folder}/login`,
+    accessLink: `${folder}/access-link`,
+    passwordLogin: `${folder}/password-login`,
+    autoLogin: `${folder}/auto-login`,
+    logout: `${folder}/logout`,
+    goodbye: `${folder}/sorry-to-see-you-go`,
+    setPassword: `${folder}/set-password`,
+    setPasswordConfirmation: `${folder}/set-password-confirmation`,
+    ...own,
+  };
+}
+
+/**
+ * The brand's desktop agent (SPEC section 7, "Local agent"). Its variant names its ports, its
+ * first port's client setting ({variant}BasePort) and the account server's auto-login
+ * (POST /api/{variant}/auto-login).
+ */
 export interface BrandAgent {
   variant: AgentVariant;
-  /** The client setting that holds the first of its ports. */
-  basePortSetting: "dsoneBasePort" | "maverickBasePort";
   /**
    * Whether its license check (and the account server's auto-login) also says which browser to
    * open: {UUID, PreferredBrowser, ShowUI} instead of {UUID}.
@@ -66,8 +87,6 @@ export interface Brand {
   /** Its own sites: where a sign-in lands without a ReturnUrl (ui), my account, logout. */
   links: { ui: LinkName; myAccount: LinkName; logout: LinkName };
   agent: BrandAgent;
-  /** The account server's auto-login for this brand (common/api/contract.ts). */
-  autoLoginRoute: "POST /api/dsone/auto-login" | "POST /api/maverick/auto-login";
   /** The safety product shows its screens as dialogs (SPEC section 2). */
   dialogs: boolean;
   /** Where logout ends, and whether the device's uuid goes along (SPEC section 2, Logout screens). */

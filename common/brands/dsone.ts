@@ -1,24 +1,13 @@
 import { PRODUCTS } from "../products.ts";
-import type { Brand } from "./brand.ts";
+import { type Brand, screenPaths } from "./brand.ts";
 
 export const dsone: Brand = {
   id: "dsone",
   productId: PRODUCTS.dsone.id,
   name: PRODUCTS.dsone.name,
   favicon: "/brand/dsone.svg",
-  paths: {
-    login: "/dsone/login",
-    emailLogin: "/dsone/login",
-    accessLink: "/dsone/access-link",
-    passwordLogin: "/dsone/password-login",
-    autoLogin: "/dsone/auto-login",
-    logout: "/dsone/logout",
-    goodbye: "/dsone/sorry-to-see-you-go",
-    setPassword: "/dsone/set-password",
-    setPasswordConfirmation: "/dsone/set-password-confirmation",
-  },
-  agent: { variant: "dsone", basePortSetting: "dsoneBasePort", opensBrowser: false },
-  autoLoginRoute: "POST /api/dsone/auto-login",
+  paths: screenPaths("/dsone"),
+  agent: { variant: "dsone", opensBrowser: false },
   links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },
   afterLogout: { link: "dsoneLogout", withUuid: false },
   dialogs: false,

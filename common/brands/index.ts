@@ -1,4 +1,3 @@
-import type { ClientConfig } from "../client-config.ts";
 import type { Brand } from "./brand.ts";
 import { dsone } from "./dsone.ts";
 import { maverick } from "./maverick.ts";
@@ -40,11 +39,4 @@ export function brandForProduct(productId: number): Brand {
 /** The brand a query names by id (product=maverick); anything else is DS One. */
 export function brandById(id: string | null | undefined): Brand {
   return BRANDS.find((brand) => brand.id === id) ?? dsone;
-}
-
-/** Where a brand's logout ends: its configured address, with the device's uuid where the brand wants it. */
-export function addressAfterLogout(brand: Brand, links: ClientConfig["links"], uuid: string | null): string {
-  const address = links[brand.afterLogout.link];
-  if (!brand.afterLogout.withUuid || !uuid) return address;
-  return `${address}${address.includes("?") ? "&" : "?"}uuid=${encodeURIComponent(uuid)}`;
 }

@@ -1,24 +1,13 @@
 import { PRODUCTS } from "../products.ts";
-import type { Brand } from "./brand.ts";
+import { type Brand, screenPaths } from "./brand.ts";
 
 export const maverick: Brand = {
   id: "maverick",
   productId: PRODUCTS.maverick.id,
   name: PRODUCTS.maverick.name,
   favicon: "/brand/maverick.svg",
-  paths: {
-    login: "/maverick/login",
-    emailLogin: "/maverick/email-login",
-    accessLink: "/maverick/access-link",
-    passwordLogin: "/maverick/password-login",
-    autoLogin: "/maverick/auto-login",
-    logout: "/maverick/logout",
-    goodbye: "/maverick/sorry-to-see-you-go",
-    setPassword: "/maverick/set-password",
-    setPasswordConfirmation: "/maverick/set-password-confirmation",
-  },
-  agent: { variant: "maverick", basePortSetting: "maverickBasePort", opensBrowser: true },
-  autoLoginRoute: "POST /api/maverick/auto-login",
+  paths: screenPaths("/maverick", { emailLogin: "/maverick/email-login" }),
+  agent: { variant: "maverick", opensBrowser: true },
   links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout" },
   afterLogout: { link: "maverickUi", withUuid: true },
   dialogs: true,

@@ -1,3 +1,4 @@
+import { screenPaths } from "../../common/brands/brand.ts";
 import type { Brand } from "../../common/brands/index.ts";
 import { dsone } from "../../common/brands/index.ts";
 
@@ -10,20 +11,9 @@ export const orbit: Brand = {
   productId: 42,
   name: "Orbit Clean",
   favicon: "/brand/orbit.svg",
-  paths: {
-    login: "/orbit/login",
-    emailLogin: "/orbit/login",
-    accessLink: "/orbit/access-link",
-    passwordLogin: "/orbit/password-login",
-    autoLogin: "/orbit/auto-login",
-    logout: "/orbit/logout",
-    goodbye: "/orbit/sorry-to-see-you-go",
-    setPassword: "/orbit/set-password",
-    setPasswordConfirmation: "/orbit/set-password-confirmation",
-  },
+  paths: screenPaths("/orbit"),
   links: { ui: "dsoneMyAccount", myAccount: "dsoneMyAccount", logout: "cart" },
-  agent: { variant: "dsone", basePortSetting: "dsoneBasePort", opensBrowser: false },
-  autoLoginRoute: "POST /api/dsone/auto-login",
+  agent: { variant: "dsone", opensBrowser: false },
   afterLogout: { link: "cart", withUuid: true },
   dialogs: false,
   theme: dsone.theme,

@@ -16,7 +16,7 @@ export function useHubState(hub: AgentHub | undefined): HubState {
 export function findAgent({ agent }: Brand, timeoutMs?: number): Promise<DetectedAgent> {
   return detectAgent(agent.variant, {
     host: config.agent.host,
-    basePort: config.agent[agent.basePortSetting],
+    basePort: config.agent[`${agent.variant}BasePort`],
     timeoutMs: timeoutMs ?? config.agent.probeTimeoutMs,
   });
 }

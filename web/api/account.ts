@@ -1,3 +1,4 @@
+import type { AgentVariant } from "../../common/agent/ports.ts";
 import type {
   AccessLinkAnswer,
   ApiAnswer,
@@ -49,7 +50,8 @@ export const updateNotificationSetting = (uuid: string, settingValue: boolean) =
 export const resetSession = () => call("POST /api/session/logout");
 
 /** The account server's auto-login of the brand: the body its agent's license check takes too. */
-export const brandAutoLogin = (brand: Brand, body: ApiRequest<Brand["autoLoginRoute"]>) => call(brand.autoLoginRoute, body);
+export const brandAutoLogin = (brand: Brand, body: ApiRequest<`POST /api/${AgentVariant}/auto-login`>) =>
+  call(`POST /api/${brand.agent.variant}/auto-login`, body);
 
 export const checkMaverickSession = () => call("GET /api/maverick/session");
 

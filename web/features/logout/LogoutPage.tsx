@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
+import { addressAfterLogout } from "../../../common/brands/logout.ts";
 import { en } from "../../i18n/en.ts";
-import { addressAfterLogout, brandForPath } from "../../platform/brand.ts";
+import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
 import { leaveTo, useLocation } from "../../platform/router.ts";

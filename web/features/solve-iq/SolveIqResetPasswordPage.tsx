@@ -2,8 +2,9 @@ import { useState } from "react";
 import { accountArea } from "../../account-area/use-account-area.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
+import { takeFromAddress } from "../../platform/address.ts";
 import { dsone } from "../../platform/brand.ts";
-import { navigate, takeFromAddress } from "../../platform/router.ts";
+import { navigate } from "../../platform/router.ts";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
