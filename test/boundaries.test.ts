@@ -13,6 +13,7 @@ const ROOT = join(import.meta.dirname, "..");
 const PROBES: { file: string; imports: string; refused: boolean }[] = [
   { file: "web/features/login/CrossFeature.tsx", imports: "../maverick/MaverickLoginPage.tsx", refused: true },
   { file: "web/features/login/OwnModule.tsx", imports: "./session-check.ts", refused: false },
+  { file: "web/features/login/CrossFeatureLong.tsx", imports: "../../features/maverick/MaverickLoginPage.tsx", refused: true },
   { file: "web/features/login/SharedUi.tsx", imports: "../../ui/Button.tsx", refused: false },
   { file: "web/features/login/SharedForm.tsx", imports: "../../forms/EmailSignIn.tsx", refused: false },
   { file: "web/features/login/Platform.tsx", imports: "../../platform/router.ts", refused: false },
