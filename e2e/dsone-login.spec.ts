@@ -64,7 +64,7 @@ test("an unknown email shows Account Not Found, and Try Another Email goes back"
   await expect(page).toHaveURL(/failedEmail=nobody\.here%40example\.com/);
   await expect(page.getByText("nobody.here@example.com")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Try Another Email" }).click();
+  await page.getByRole("link", { name: "Try Another Email" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
   await expect(page).not.toHaveURL(/failedEmail/);
   await expect(page).toHaveURL(/ReturnUrl=/);
@@ -83,7 +83,7 @@ test("a link works once: opened again it is refused with a way to ask for a new 
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "This Link Has Already Been Used" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Send Me a New Link" }).click();
+  await page.getByRole("link", { name: "Send Me a New Link" }).click();
   await expect(page).toHaveURL(/\/dsone\/login\?ReturnUrl=/);
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
 });

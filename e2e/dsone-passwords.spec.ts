@@ -10,8 +10,8 @@ test("password login: the screen, its messages, the Show toggle, and a sign-in t
   await page.goto("/dsone/password-login?ReturnUrl=%2Fdemo%2Fdsone%2Fmy-account");
   await expect(page.getByRole("heading", { name: "Login To Your Account" })).toBeVisible();
   await expect(page.getByText("Please enter your email and password credentials.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Forgot your password?" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Forgot your password?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Create Account" })).toBeVisible();
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Email is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
@@ -42,7 +42,7 @@ test("forgot → mail → reset → confirmation → the new password signs in a
   baseURL,
 }) => {
   await page.goto("/dsone/password-login?ReturnUrl=%2Fdemo%2Fdsone%2Fui&uuid=u-7");
-  await page.getByRole("button", { name: "Forgot your password?" }).click();
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
   // Moving between screens drops the ReturnUrl and keeps the rest.
   await expect(page).toHaveURL(`${baseURL}/dsone/forgot-password?uuid=u-7`);
   await expect(page.getByRole("heading", { name: "Forgot Your Password" })).toBeVisible();
@@ -58,7 +58,7 @@ test("forgot → mail → reset → confirmation → the new password signs in a
   await expect(page.getByRole("heading", { name: "Password Reset Email Sent" })).toBeVisible();
   await expect(page.getByText("Email link expires in 1 hour")).toBeVisible();
   await expect(page.getByText("Check your Inbox and click the link to set a new password.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Back to Login" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Login" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   const link = linkIn(await mail.waitFor("desktop.customer@example.com", { since }), "/dsone/reset-password?code=");
@@ -78,7 +78,7 @@ test("forgot → mail → reset → confirmation → the new password signs in a
   await page.getByRole("button", { name: "Save Password" }).click();
   await expect(page.getByRole("heading", { name: "Your New Password Has Been Reset!" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Login" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
 
   await page.goto(link);
@@ -98,7 +98,7 @@ test("forgot → mail → reset → confirmation → the new password signs in a
 
 test("the forgot-password close icon returns to the main sign-in address without the OAuth-style parameters", async ({ page }) => {
   await page.goto("/dsone/forgot-password?state=s1&scope=openid&uuid=u-1");
-  await page.getByRole("button", { name: "Close" }).click();
+  await page.getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/dsone\/login\?ReturnUrl=[^&]+&uuid=u-1$/);
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
 });
@@ -120,7 +120,7 @@ test("a passwordless customer sets a password, sees the confirmation, and can th
   ).toBeVisible();
   await expect(page.locator("strong", { hasText: "DS One" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(`${baseURL}/demo/dsone/my-account`);
 
   // A second try is refused with the server's first message.

@@ -111,7 +111,7 @@ for (const colorScheme of ["light", "dark"] as const) {
       const dialog = page.getByRole("dialog", { name: "Set Password" });
       await expect(dialog.getByText("You don't have a password. For your security please enter one.")).toBeVisible();
       await expect(page.locator("html")).toHaveAttribute("data-brand", "maverick");
-      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.getByRole("link", { name: "Close" }).click();
       await expect(page).toHaveURL(`${baseURL}/demo/maverick/my-account?skip=true`);
     });
 
@@ -148,7 +148,7 @@ test("a passwordless customer sets a password in the Maverick brand and sees its
     page.getByText("We have saved your Maverick Safe password. Please use the new password you entered to log into the application."),
   ).toBeVisible();
   await expect(page.locator("html")).toHaveAttribute("data-brand", "maverick");
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(`${baseURL}/demo/maverick/my-account`);
 });
 

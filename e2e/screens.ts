@@ -20,6 +20,12 @@ async function submitEmail(page: Page, email: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
+/** The logout screen stays while its session reset is held, however slow the machine is. */
+async function openLogout(page: Page, path: string) {
+  await holdRequests(page, "**/api/session/logout");
+  await page.goto(path);
+}
+
 export const SCREENS: ScreenCase[] = [
   { name: "dsone-login", heading: "Customer Login", open: (page) => page.goto(`/dsone/login${DSONE}`).then(() => undefined) },
   {
@@ -85,7 +91,7 @@ export const SCREENS: ScreenCase[] = [
     heading: "Sign Up Today!",
     open: (page) => page.goto("/dsone/login-sign-up?usePassword=true").then(() => undefined),
   },
-  { name: "dsone-logout", heading: "Logging You Out Now", open: (page) => page.goto("/dsone/logout").then(() => undefined) },
+  { name: "dsone-logout", heading: "Logging You Out Now", open: (page) => openLogout(page, "/dsone/logout") },
   {
     name: "dsone-sorry-to-see-you-go",
     heading: "We're Sorry To See You Go",
@@ -123,7 +129,7 @@ export const SCREENS: ScreenCase[] = [
     heading: "Your New Password Has Been Set!",
     open: (page) => page.goto("/maverick/set-password-confirmation").then(() => undefined),
   },
-  { name: "maverick-logout", heading: "Logging You Out Now", open: (page) => page.goto("/maverick/logout?uuid=u-1").then(() => undefined) },
+  { name: "maverick-logout", heading: "Logging You Out Now", open: (page) => openLogout(page, "/maverick/logout?uuid=u-1") },
   {
     name: "maverick-sorry-to-see-you-go",
     heading: "We're Sorry To See You Go",

@@ -32,7 +32,7 @@ test("solve IQ: forgot → mail → reset → confirmation with its redirectUrl 
   expect(confirmation.searchParams.get("redirectUrl")).toBe(
     `${baseURL}/dsone/login?ReturnUrl=${encodeURIComponent(`${baseURL}/demo/dsone/ui`)}`,
   );
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Login" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
 
   const login = await page.request.post("/api/account/login", {
@@ -43,6 +43,6 @@ test("solve IQ: forgot → mail → reset → confirmation with its redirectUrl 
 
 test("the reset confirmation ignores a redirectUrl to another site", async ({ page, baseURL }) => {
   await page.goto(`/resetPasswordConfirmation?redirectUrl=${encodeURIComponent("https://evil.example/")}`);
-  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(new RegExp(`^${baseURL}/dsone/login`));
 });

@@ -4,6 +4,7 @@ import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
+import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox, smtpDelivery } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
@@ -33,6 +34,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   let app: FastifyInstance;
   try {
     if (config.mailbox) await prepareDevelopmentMailbox(db);
+    await registerBrandProducts(db);
     if (seeded) await seedDemoData(db);
     if (!config.production) await registerDemoClients(db, config);
     app = await buildApp({ config, db, mailWorker }, options);

@@ -1,9 +1,11 @@
+import type { AgentVariant } from "../agent/ports.ts";
 import type { ClientConfig } from "../client-config.ts";
 
 /**
- * What makes a brand: its name, product, icon, the product addresses it uses, and its colours in
- * both themes. Screens read these and never branch on a brand's name, so a third brand is a new
- * file beside dsone.ts and maverick.ts, added to the list in index.ts.
+ * What makes a brand: its name, product, icon, its screens' addresses, the product addresses it
+ * uses, its desktop agent, and its colours in both themes. The server and the screens read these
+ * and never branch on a brand's name, so a third brand is a new file beside dsone.ts and
+ * maverick.ts, added to the list in index.ts (or given to registerBrand).
  */
 export type ThemeMode = "light" | "dark";
 
@@ -27,16 +29,64 @@ export interface ThemeTokens {
 
 type LinkName = keyof ClientConfig["links"];
 
+/** The screens every brand has, by address (SPEC section 2). */
+export interface BrandPaths {
+  /** The brand's entry: where its product sends a visitor to sign in. */
+  login: string;
+  /** The sign-in with an emailed link (the login screen itself for DS One). */
+  emailLogin: string;
+  /** The page an emailed access link opens: the brand and a Sign In button. */
+  accessLink: string;
+  passwordLogin: string;
+  autoLogin: string;
+  logout: string;
+  goodbye: string;
+  setPassword: string;
+  setPasswordConfirmation: string;
+}
+
+/**
+ * The screens' usual addresses under a brand's folder (/dsone/logout, ...), with the ones the
+ * brand places elsewhere given in `own`.
+ */
+export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): BrandPaths {
+  return {
+    login: `${folder}/login`,
+    emailLogin: `${folder}/login`,
+    accessLink: `${folder}/access-link`,
+    passwordLogin: `${folder}/password-login`,
+    autoLogin: `${folder}/auto-login`,
+    logout: `${folder}/logout`,
+    goodbye: `${folder}/sorry-to-see-you-go`,
+    setPassword: `${folder}/set-password`,
+    setPasswordConfirmation: `${folder}/set-password-confirmation`,
+    ...own,
+  };
+}
+
+/**
+ * The brand's desktop agent (SPEC section 7, "Local agent"). Its variant names its ports, its
+ * first port's client setting ({variant}BasePort) and the account server's auto-login
+ * (POST /api/{variant}/auto-login).
+ */
+export interface BrandAgent {
+  variant: AgentVariant;
+  /**
+   * Whether its license check (and the account server's auto-login) also says which browser to
+   * open: {UUID, PreferredBrowser, ShowUI} instead of {UUID}.
+   */
+  opensBrowser: boolean;
+}
+
 export interface Brand {
   id: string;
   productId: number;
   name: string;
   favicon: string;
-  /** Where this brand's own screens live: /dsone/..., /maverick/... */
-  basePath: string;
-  /** Where a visitor signs in (with an emailed link) when a screen needs a signed-in customer. */
-  signInPath: string;
+  paths: BrandPaths;
+  /** Its own sites: where a sign-in lands without a ReturnUrl (ui), my account, logout. */
   links: { ui: LinkName; myAccount: LinkName; logout: LinkName };
+  agent: BrandAgent;
   /** The safety product shows its screens as dialogs (SPEC section 2). */
   dialogs: boolean;
   /** Where logout ends, and whether the device's uuid goes along (SPEC section 2, Logout screens). */

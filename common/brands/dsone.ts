@@ -1,13 +1,13 @@
 import { PRODUCTS } from "../products.ts";
-import type { Brand } from "./brand.ts";
+import { type Brand, screenPaths } from "./brand.ts";
 
 export const dsone: Brand = {
   id: "dsone",
   productId: PRODUCTS.dsone.id,
   name: PRODUCTS.dsone.name,
   favicon: "/brand/dsone.svg",
-  basePath: "/dsone",
-  signInPath: "/dsone/login",
+  paths: screenPaths("/dsone"),
+  agent: { variant: "dsone", opensBrowser: false },
   links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },
   afterLogout: { link: "dsoneLogout", withUuid: false },
   dialogs: false,

@@ -1,13 +1,13 @@
 import { PRODUCTS } from "../products.ts";
-import type { Brand } from "./brand.ts";
+import { type Brand, screenPaths } from "./brand.ts";
 
 export const maverick: Brand = {
   id: "maverick",
   productId: PRODUCTS.maverick.id,
   name: PRODUCTS.maverick.name,
   favicon: "/brand/maverick.svg",
-  basePath: "/maverick",
-  signInPath: "/maverick/email-login",
+  paths: screenPaths("/maverick", { emailLogin: "/maverick/email-login" }),
+  agent: { variant: "maverick", opensBrowser: true },
   links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout" },
   afterLogout: { link: "maverickUi", withUuid: true },
   dialogs: true,

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from "fastify";
+import type { AccessLinkAnswer } from "../../common/api/contract.ts";
+import { type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
-import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
+import { PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -12,13 +14,7 @@ import { clientAddress } from "./client-address.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-
-/** The access-link request's answer (SPEC section 3). */
-export interface AccessLinkAnswer {
-  isOk: boolean;
-  isExistingDesktopUser: boolean;
-  redirectUrl: string;
-}
+import { type NewSession, writeSession } from "./sessions.ts";
 
 export interface AccessLinkRequest {
   email: string;
@@ -29,13 +25,8 @@ export interface AccessLinkRequest {
 }
 
 /** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
-function linkPage(config: Config, productId: number, token: string): string {
-  const brand = productId === PRODUCTS.maverick.id ? "maverick" : "dsone";
-  return `${config.publicUrl}/${brand}/access-link?token=${token}`;
-}
-
-function defaultLanding(config: Config, productId: number): string {
-  return productId === PRODUCTS.maverick.id ? config.links.maverickUi : config.links.dsoneUi;
+function linkPage(config: Config, brand: Brand, token: string): string {
+  return `${config.publicUrl}${brand.paths.accessLink}?token=${token}`;
 }
 
 /**
@@ -61,8 +52,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const onlyDesktop = licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
   if (onlyDesktop) return { isOk: false, isExistingDesktopUser: true, redirectUrl: config.links.desktopSignIn };
 
-  const productId = productById(request.productId) ? request.productId : DSONE_PRODUCT_ID;
-  const brandName = productById(productId)?.name ?? PRODUCTS.dsone.name;
+  const brand = brandForProduct(request.productId);
   const returnUrl = await pendingAuthorizationOnly(
     db,
     config,
@@ -71,32 +61,37 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   await db.transaction().execute(async (tx) => {
     const token = await issueToken(tx, PURPOSES.accessLink, {
       accountId: account.id,
-      productId,
+      productId: brand.productId,
       returnUrl: returnUrl ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
-    const mail = accessLinkMail(brandName, linkPage(config, productId, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
-    await enqueueMail(tx, fromHeader(brandName, config.mailFrom), account.email, mail);
+    const mail = accessLinkMail(brand.name, linkPage(config, brand, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
+    await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
 }
 
 /**
- * Spends an access link: single use, enforced by one conditional update, so two clicks racing
- * each other cannot both succeed. Answers the account and where to continue.
+ * Spends an access link and signs its account in, in one transaction: the link is used up only if
+ * the session is written too, so a failure between the two leaves the link working. Single use is
+ * enforced by one conditional update, so two clicks racing each other cannot both succeed.
+ * Answers the new session (for finishSignIn) and where to continue.
  */
-export async function consumeAccessLink(
+export async function signInWithAccessLink(
   db: Db,
   config: Config,
+  request: FastifyRequest,
   token: string,
-  from: FastifyRequest,
-): Promise<{ accountId: string; redirectUrl: string }> {
+): Promise<{ session: NewSession; redirectUrl: string }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
-  await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(from)]], "sign-in attempts");
-  const spent = await spendToken(db, PURPOSES.accessLink, token);
-  // The allowlist is checked again: it may have changed since the link was sent.
-  const redirectUrl =
-    (await pendingAuthorizationOnly(db, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
-    defaultLanding(config, spent.productId);
-  return { accountId: spent.accountId, redirectUrl };
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(request)]], "sign-in attempts");
+  return db.transaction().execute(async (tx) => {
+    const spent = await spendToken(tx, PURPOSES.accessLink, token);
+    const session = await writeSession(tx, config, request, spent.accountId);
+    // The allowlist is checked again: it may have changed since the link was sent.
+    const redirectUrl =
+      (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
+      config.links[brandForProduct(spent.productId).links.ui];
+    return { session, redirectUrl };
+  });
 }

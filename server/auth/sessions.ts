@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { rememberOrigin } from "./known-origins.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
@@ -30,35 +32,72 @@ export function readSessionId(request: FastifyRequest, config: Config): string |
 }
 
 /**
- * Signs the account in with a new session id, and ends the session this browser had before, so a
- * session id planted before sign-in is worthless after it. Remembered by default; with remember
- * false (the earlier login's RememberMe false) the cookie lasts until the browser closes and the
- * server ends the session after BROWSER_SESSION_LIFETIME, since browsers that restore their tabs
- * keep "session" cookies for weeks. The browser and address become the account's own
- * (known-origins.ts). The answer must never be cached: it carries the new session.
+ * Writes a new session for the account and deletes the one this browser had before, so a session
+ * id planted before sign-in is worthless after it. Takes the caller's transaction, so that spending
+ * a one-time secret and the session it buys commit together or not at all; finishSignIn sends the
+ * cookie once the transaction has committed. Remembered by default; with remember false (the
+ * earlier login's RememberMe false) the cookie lasts until the browser closes and the server ends
+ * the session after BROWSER_SESSION_LIFETIME, since browsers that restore their tabs keep
+ * "session" cookies for weeks.
  */
+export async function writeSession(
+  tx: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  accountId: string,
+  { remember = true }: { remember?: boolean } = {},
+): Promise<NewSession> {
+  const previous = readSessionId(request, config);
+  const id = newSecret();
+  const now = Date.now();
+  const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
+  if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
+  await tx
+    .insertInto("sessions")
+    .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, last_seen_at: now, expires_at: now + lifetimeMs })
+    .execute();
+  return { id, accountId, remember, lifetimeMs };
+}
+
+/** A session written by writeSession, not yet handed to the browser. */
+export interface NewSession {
+  id: string;
+  accountId: string;
+  remember: boolean;
+  lifetimeMs: number;
+}
+
+/**
+ * Hands a committed session to the browser: the browser and address become the account's own
+ * (known-origins.ts), and the cookie is set on an answer that must never be cached.
+ */
+export async function finishSignIn(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+): Promise<void> {
+  await rememberOrigin(db, config, request, reply, session.accountId);
+  reply.header("cache-control", "no-store");
+  reply.setCookie(
+    sessionCookieName(config),
+    session.id,
+    cookieOptions(session.remember ? Math.floor(session.lifetimeMs / 1000) : undefined),
+  );
+}
+
+/** Signs the account in with a new session (writeSession and finishSignIn in one step). */
 export async function startSession(
   db: Db,
   config: Config,
   request: FastifyRequest,
   reply: FastifyReply,
   accountId: string,
-  { remember = true }: { remember?: boolean } = {},
+  options: { remember?: boolean } = {},
 ): Promise<void> {
-  const previous = readSessionId(request, config);
-  const id = newSecret();
-  const now = Date.now();
-  const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
-  await db.transaction().execute(async (tx) => {
-    if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
-    await tx
-      .insertInto("sessions")
-      .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, last_seen_at: now, expires_at: now + lifetimeMs })
-      .execute();
-  });
-  await rememberOrigin(db, config, request, reply, accountId);
-  reply.header("cache-control", "no-store");
-  reply.setCookie(sessionCookieName(config), id, cookieOptions(remember ? Math.floor(lifetimeMs / 1000) : undefined));
+  const session = await db.transaction().execute((tx) => writeSession(tx, config, request, accountId, options));
+  await finishSignIn(db, config, request, reply, session);
 }
 
 /** Ends this browser's session on the server and removes the cookie. */

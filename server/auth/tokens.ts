@@ -14,7 +14,4 @@ export function newId(): string {
   return randomUUID();
 }
 
-/** Shapes a token can have; anything else is refused before it reaches the database. */
-export function looksLikeSecret(value: unknown): value is string {
-  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
+export { looksLikeSecret } from "../../common/secret.ts";

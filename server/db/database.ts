@@ -37,9 +37,10 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
     const path = resolve(databaseUrl.slice("file:".length));
     mkdirSync(dirname(path), { recursive: true });
     const database = new DatabaseSync(path);
-    // WAL lets readers run beside the writer; the busy timeout covers a second instance on the
-    // same file; foreign keys are off by default in SQLite.
-    database.exec("pragma journal_mode = wal; pragma synchronous = normal; pragma busy_timeout = 5000; pragma foreign_keys = on;");
+    // WAL lets readers run beside the writer; foreign keys are off by default in SQLite. The busy
+    // timeout is 0 because SQLite would wait inside a synchronous call, blocking the event loop:
+    // the driver waits for another process's lock on a timer instead.
+    database.exec("pragma busy_timeout = 0; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;");
     return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(database) }), kind: "sqlite" };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });

@@ -13,20 +13,25 @@ import {
 } from "kysely";
 
 /**
- * Kysely over Node's built-in `node:sqlite` (no native build step). Kysely's own SQLite driver
- * hands one connection to every caller at once, which lets one request's queries land inside
- * another request's open transaction; this driver lends the connection to one caller at a time.
+ * Kysely over Node's built-in `node:sqlite` (no native build step). Kysely's own SqliteDialect
+ * cannot be used for three reasons (docs/decisions/0006-sqlite-driver.md): it expects
+ * better-sqlite3's statement shape (`reader`, parameters as one array), it begins transactions with
+ * a plain BEGIN, and it calls the synchronous API directly, so waiting for another process's write
+ * lock would block the event loop. Kysely itself lends the one connection to one caller at a time
+ * (SqliteAdapter says it supports no concurrent connections), so this driver has no lock of its own.
  */
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
-  constructor(database: DatabaseSync) {
+  readonly #busy: BusyRetry;
+  constructor(database: DatabaseSync, busy: Partial<BusyRetry> = {}) {
     this.#database = database;
+    this.#busy = { ...DEFAULT_BUSY_RETRY, ...busy };
   }
   createAdapter() {
     return new NodeSqliteAdapter();
   }
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#database);
+    return new NodeSqliteDriver(new NodeSqliteConnection(this.#database, this.#busy));
   }
   createIntrospector(db: Kysely<unknown>) {
     return new SqliteIntrospector(db);
@@ -44,32 +49,22 @@ class NodeSqliteAdapter extends SqliteAdapter {
 }
 
 /**
- * The connection is lent to one caller at a time. Inside a transaction, use the transaction's
- * handle only: a query on the outer handle would wait for the transaction, which waits for it.
+ * Inside a transaction, use the transaction's handle only: a query on the outer handle would wait
+ * for the transaction, which waits for it.
  */
 class NodeSqliteDriver implements Driver {
   readonly #connection: NodeSqliteConnection;
-  #queue: Promise<void> = Promise.resolve();
-  constructor(database: DatabaseSync) {
-    this.#connection = new NodeSqliteConnection(database);
+  constructor(connection: NodeSqliteConnection) {
+    this.#connection = connection;
   }
   async init() {}
   async acquireConnection(): Promise<DatabaseConnection> {
-    // A chain of promises is the mutex: each caller waits for the previous one's release.
-    let release!: () => void;
-    const previous = this.#queue;
-    this.#queue = new Promise((resolve) => {
-      release = resolve;
-    });
-    await previous;
-    this.#connection.release = release;
     return this.#connection;
   }
-  async releaseConnection(connection: DatabaseConnection) {
-    (connection as NodeSqliteConnection).release();
-  }
+  async releaseConnection() {}
   async beginTransaction(connection: DatabaseConnection, _settings: TransactionSettings) {
-    // IMMEDIATE takes the write lock at once, so two instances on one file never deadlock midway.
+    // IMMEDIATE takes the write lock at once (waiting, without blocking, while another process
+    // holds it), so a transaction never fails midway because a read had to become a write.
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
   async commitTransaction(connection: DatabaseConnection) {
@@ -83,21 +78,60 @@ class NodeSqliteDriver implements Driver {
   }
 }
 
+/**
+ * How long a statement waits for another process's lock. SQLite's own busy timeout sleeps inside
+ * the synchronous call and so stops the whole event loop; instead the busy timeout is 0 and a
+ * locked statement is tried again after a timer, from `initialMs` doubling up to `maxMs`, for up to
+ * `totalMs` in all, after which the "database is locked" error is thrown.
+ */
+export interface BusyRetry {
+  initialMs: number;
+  maxMs: number;
+  totalMs: number;
+}
+
+const DEFAULT_BUSY_RETRY: BusyRetry = { initialMs: 1, maxMs: 50, totalMs: 5_000 };
+
+const SQLITE_BUSY = 5;
+
+function isBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode;
+  // Extended codes (SQLITE_BUSY_SNAPSHOT, ...) keep the primary code in the low byte.
+  return typeof code === "number" && (code & 0xff) === SQLITE_BUSY;
+}
+
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #database: DatabaseSync;
+  readonly #busy: BusyRetry;
   readonly #statements = new Map<string, StatementSync>();
-  release: () => void = () => {};
-  constructor(database: DatabaseSync) {
+  constructor(database: DatabaseSync, busy: BusyRetry) {
     this.#database = database;
+    this.#busy = busy;
   }
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const statement = this.#prepare(compiledQuery.sql);
     const parameters = compiledQuery.parameters.map(toSqliteValue);
-    if (statement.columns().length > 0) {
-      return { rows: statement.all(...parameters) as R[] };
+    return this.#whenUnlocked(() => {
+      if (statement.columns().length > 0) {
+        return { rows: statement.all(...parameters) as R[] };
+      }
+      const { changes, lastInsertRowid } = statement.run(...parameters);
+      return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
+    });
+  }
+  /** A statement that found the file locked did nothing; it is run again once a timer has passed. */
+  async #whenUnlocked<T>(run: () => T): Promise<T> {
+    const started = performance.now();
+    let waitMs = this.#busy.initialMs;
+    for (;;) {
+      try {
+        return run();
+      } catch (error) {
+        if (!isBusy(error) || performance.now() - started + waitMs > this.#busy.totalMs) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      waitMs = Math.min(waitMs * 2, this.#busy.maxMs);
     }
-    const { changes, lastInsertRowid } = statement.run(...parameters);
-    return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
   }
   // biome-ignore lint/correctness/useYield: streaming is not used; Kysely requires the method.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {

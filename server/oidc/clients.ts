@@ -1,4 +1,4 @@
-import { BRANDS } from "../../common/brands/index.ts";
+import { BRANDS, type Brand, brandById } from "../../common/brands/index.ts";
 import { hashSecret, newSecret } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
 
@@ -94,12 +94,12 @@ export async function listClients(db: Db): Promise<ClientRegistration[]> {
 }
 
 /** The brand a client's customers sign in with; the default brand when the client is unknown. */
-export async function clientBrand(db: Db, clientId: unknown): Promise<(typeof BRANDS)[number]> {
+export async function clientBrand(db: Db, clientId: unknown): Promise<Brand> {
   const row =
     typeof clientId === "string"
       ? await db.selectFrom("oidc_clients").select("brand").where("id", "=", clientId).executeTakeFirst()
       : undefined;
-  return BRANDS.find((brand) => brand.id === row?.brand) ?? BRANDS[0];
+  return brandById(row?.brand);
 }
 
 /** A registered client as oidc-provider's client metadata. */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
-import { BRANDS } from "../../common/brands/index.ts";
+import { BRANDS, brandById } from "../../common/brands/index.ts";
 import { productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
@@ -46,7 +46,7 @@ const TTL = {
   RefreshToken: 30 * 86_400,
 };
 
-const brandOf = (client: { [key: string]: unknown } | undefined) => BRANDS.find((brand) => brand.id === client?.brand) ?? BRANDS[0];
+const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);
 
 export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provider {
   const policy = interactionPolicy.base();

@@ -91,7 +91,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
         const brand = await clientBrand(db, interaction.params.client_id);
         const returnUrl = `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(uid as string)}`;
         const hint = typeof interaction.params.login_hint === "string" ? `&email=${encodeURIComponent(interaction.params.login_hint)}` : "";
-        return reply.redirect(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}`, 303);
+        return reply.redirect(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}`, 303);
       }
       result = { login: { accountId: session.accountId, ts: Math.floor(session.signedInAt / 1000), remember: true } };
     } else if (interaction.prompt.name === "consent") {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { booleanText, email, newPassword, password, resetCode, returnUrl } from "../../common/api/fields.ts";
+import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
@@ -8,7 +9,6 @@ import { clientAddress } from "../auth/client-address.ts";
 import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
-import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, ERRORS } from "../errors.ts";
@@ -21,11 +21,6 @@ import { parseFormBody, parseJsonBody } from "./validation.ts";
  * paths, where the specification does not give them: docs/decisions/0012-earlier-account-area.md.
  */
 
-const email = z.string({ message: "is required" }).trim().refine(isValidEmail, { message: "must be a valid email address" });
-const password = z.string({ message: "is required" }).max(4096, "is too long");
-const returnUrl = z.string().max(2048).optional();
-const booleanField = z.enum(["true", "false"], { message: "must be true or false" });
-
 /** "email alone, or an object with email and product (a number)". */
 const product = z.number({ message: "must be a number" }).int("must be a whole number");
 const passwordless = z.union([email, z.object({ email, product: product.optional() })], {
@@ -35,23 +30,18 @@ const passwordless = z.union([email, z.object({ email, product: product.optional
 const emailBody = z.union([email, z.object({ email })], { message: "send an email address, or { email }" });
 const login = z.object({
   Email: email,
-  Password: password.min(1, "is required"),
+  Password: password,
   ReturnUrl: returnUrl,
-  RememberMe: booleanField.default("false"),
+  RememberMe: booleanText.default("false"),
 });
 const maverickLogin = z.object({
   Email: email,
-  Password: password.min(1, "is required"),
-  ReturnUrl: returnUrl,
-  RememberLogin: booleanField.default("true"),
-});
-const reset = z.object({
-  Email: email,
   Password: password,
-  ConfirmPassword: password,
-  Code: z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a password reset code" }),
+  ReturnUrl: returnUrl,
+  RememberLogin: booleanText.default("true"),
 });
-const setPassword = z.object({ Password: password, ConfirmPassword: password, ReturnUrl: returnUrl });
+const reset = z.object({ Email: email, Password: newPassword, ConfirmPassword: newPassword, Code: resetCode });
+const setPassword = z.object({ Password: newPassword, ConfirmPassword: newPassword, ReturnUrl: returnUrl });
 
 function emailOf(body: string | { email: string }): string {
   return typeof body === "string" ? body : body.email;

@@ -1,30 +1,15 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { isValidEmail } from "../../common/email.ts";
-import { consumeAccessLink, requestAccessLink } from "../auth/access-links.ts";
+import { requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
 import { clientAddress } from "../auth/client-address.ts";
-import { startSession } from "../auth/sessions.ts";
-import { looksLikeSecret } from "../auth/tokens.ts";
+import { finishSignIn } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { parseJsonBody } from "./validation.ts";
-
-const accessLinkRequest = z.object({
-  Email: z.string({ message: "is required" }).trim().refine(isValidEmail, { message: "must be a valid email address" }),
-  ProductId: z.number({ message: "must be a product id (a number)" }).int(),
-  ReturnUrl: z.string().max(2048).optional().nullable(),
-  CaptchaToken: z.string().max(4096).optional(),
-});
-
-const consumeRequest = z.object({
-  token: z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a sign-in link token" }),
-});
+import { contractRoute } from "./contract-route.ts";
 
 /** POST /api/access-link asks for a personal access link; POST /api/access-link/consume spends one. */
 export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
-  app.post("/api/access-link", async (request) => {
-    const body = parseJsonBody(request, accessLinkRequest);
+  contractRoute(app, "POST /api/access-link", async (body, request) => {
     if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, clientAddress(request)))) {
       throw new AppError("CAPTCHA_FAILED");
     }
@@ -38,10 +23,9 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
     return answer;
   });
 
-  app.post("/api/access-link/consume", async (request, reply) => {
-    const { token } = parseJsonBody(request, consumeRequest);
-    const { accountId, redirectUrl } = await consumeAccessLink(db, config, token, request);
-    await startSession(db, config, request, reply, accountId);
+  contractRoute(app, "POST /api/access-link/consume", async ({ token }, request, reply) => {
+    const { session, redirectUrl } = await signInWithAccessLink(db, config, request, token);
+    await finishSignIn(db, config, request, reply, session);
     return { redirectUrl };
   });
 }

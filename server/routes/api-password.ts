@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { z } from "zod";
-import { isValidEmail } from "../../common/email.ts";
+import { dsone } from "../../common/brands/index.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { currentAccount, readSessionId } from "../auth/sessions.ts";
@@ -8,31 +7,8 @@ import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { signInWithPassword } from "./password-sign-in.ts";
-import { parseJsonBody } from "./validation.ts";
-
-const email = z.string({ message: "is required" }).trim().refine(isValidEmail, { message: "must be a valid email address" });
-// Length is checked by the password rules, with their own messages; this bound only stops abuse.
-const password = z.string({ message: "is required" }).max(4096, "is too long");
-const returnUrl = z.string().max(2048).optional().nullable();
-const code = z.string().refine(looksLikeSecret, { message: "is not a password reset code" });
-
-const passwordLogin = z.object({
-  Email: email,
-  Password: password.min(1, "is required"),
-  ReturnUrl: returnUrl,
-  CaptchaToken: z.string().max(4096).optional(),
-});
-const forgot = z.object({ email });
-const openReset = z.object({ code, email });
-const reset = z.object({
-  Password: password,
-  ConfirmPassword: password,
-  // The newer flow sends both empty and is identified by the cookie set when the link was opened.
-  Email: z.string().max(254).default(""),
-  Code: z.union([z.literal(""), code]).default(""),
-});
-const setPassword = z.object({ Password: password, ConfirmPassword: password, ReturnUrl: returnUrl });
+import { contractRoute } from "./contract-route.ts";
+import { brandPasswordLogin } from "./password-sign-in.ts";
 
 /** The reset link's code, held for the tab that opened it: it never has to travel in a URL again. */
 const RESET_COOKIE = "password_reset";
@@ -66,27 +42,15 @@ function clearResetCookies(reply: FastifyReply): void {
  */
 export function passwordRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, config, mailWorker } = context;
-  app.post("/api/dsone/password-login", async (request, reply) => {
-    const body = parseJsonBody(request, passwordLogin);
-    const redirectUrl = await signInWithPassword(context, request, reply, {
-      email: body.Email,
-      password: body.Password,
-      returnUrl: body.ReturnUrl,
-      landing: config.links.dsoneUi,
-      captchaToken: body.CaptchaToken,
-    });
-    return { isOk: true, redirectUrl };
-  });
+  contractRoute(app, "POST /api/dsone/password-login", brandPasswordLogin(context, dsone));
 
-  app.post("/api/password/forgot", async (request) => {
-    const body = parseJsonBody(request, forgot);
+  contractRoute(app, "POST /api/password/forgot", async (body, request) => {
     await requestPasswordReset(db, config, body.email, request);
     mailWorker.kick();
     return { isOk: true, statusText: "If an account exists for this email, we sent it a link to set a new password." };
   });
 
-  app.post("/api/password/reset/open", async (request, reply) => {
-    const body = parseJsonBody(request, openReset);
+  contractRoute(app, "POST /api/password/reset/open", async (body, request, reply) => {
     await limitResetCodeChecks(db, config, request);
     const { expiresAt } = await openPasswordReset(db, body.code, body.email);
     const maxAge = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
@@ -95,8 +59,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     return { isOk: true };
   });
 
-  app.post("/api/password/reset", async (request, reply) => {
-    const body = parseJsonBody(request, reset);
+  contractRoute(app, "POST /api/password/reset", async (body, request, reply) => {
     const resetCode = body.Code || request.cookies[RESET_COOKIE] || "";
     const resetEmail = body.Email || request.cookies[RESET_EMAIL_COOKIE] || "";
     if (!looksLikeSecret(resetCode)) throw new AppError("RESET_LINK_UNKNOWN");
@@ -113,8 +76,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     return { isOk: true, statusText: "", redirectUrl: "/dsone/reset-password-confirmation" };
   });
 
-  app.post("/api/password/set", async (request) => {
-    const body = parseJsonBody(request, setPassword);
+  contractRoute(app, "POST /api/password/set", async (body, request) => {
     const account = await currentAccount(db, config, request);
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
     await setFirstPassword(db, config, request, account.accountId, body.Password, body.ConfirmPassword);

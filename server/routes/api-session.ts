@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
+import { contractRoute } from "./contract-route.ts";
 
 /**
  * GET /api/dsone/session: the DS One session check (SPEC section 7, "check the current session").
@@ -10,7 +11,7 @@ import type { AppContext } from "../context.ts";
  * POST /api/session/logout ends this browser's session.
  */
 export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
-  app.get("/api/dsone/session", async (request, reply) => {
+  contractRoute(app, "GET /api/dsone/session", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
     const account = await currentAccount(db, config, request);
     if (!account) return { signedIn: false, SvcLicenseState: "", UUID: "" };
@@ -18,7 +19,7 @@ export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext):
     return { signedIn: true, email: account.email, name: account.name, SvcLicenseState: standing.licenseState, UUID: standing.uuid };
   });
 
-  app.post("/api/session/logout", async (request, reply) => {
+  contractRoute(app, "POST /api/session/logout", async (_body, request, reply) => {
     await endSession(db, config, request, reply);
     return { isOk: true };
   });

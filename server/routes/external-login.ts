@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { brandById } from "../../common/brands/index.ts";
 import type { AppContext } from "../context.ts";
 import { escapeHtml, sendPlainPage } from "../html.ts";
 
@@ -10,14 +11,14 @@ import { escapeHtml, sendPlainPage } from "../html.ts";
 export function externalLoginRoutes(app: FastifyInstance, _context: AppContext): void {
   app.get("/external/login", async (request, reply) => {
     const query = new URLSearchParams(request.url.split("?")[1] ?? "");
-    const product = query.get("product") === "maverick" ? "maverick" : "dsone";
+    const brand = brandById(query.get("product"));
     const provider = query.get("provider") || "this provider";
     query.delete("provider");
     query.delete("product");
     // Back to the same sign-in, so the ReturnUrl it was started with still applies.
     const rest = query.toString();
     // Each brand's sign-in with an emailed link: the one the page below promises.
-    const back = `${product === "maverick" ? "/maverick/email-login" : "/dsone/login"}${rest ? `?${rest}` : ""}`;
+    const back = `${brand.paths.emailLogin}${rest ? `?${rest}` : ""}`;
     const body = `<h1>Sign-in with ${escapeHtml(provider)} is not available</h1>
 <p>This server cannot sign you in with a social account yet. Please sign in with your email address: we will send you a personal access link.</p>
 <p><a class="button" href="${escapeHtml(back)}">Sign in with email</a></p>`;

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { isValidUuid } from "../../common/uuid.ts";
 import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
-import { parseJsonBody } from "./validation.ts";
-
-const setting = z.object({
-  uuid: z.string({ message: "is required" }).refine(isValidUuid, { message: "must be a device UUID (8-4-4-4-12 hexadecimal digits)" }),
-  settingValue: z.boolean({ message: "must be true or false" }),
-});
+import { contractRoute } from "./contract-route.ts";
 
 /**
  * POST /notifications/updateunregisterednotifications (SPEC section 7): whether a device that no
@@ -17,8 +10,7 @@ const setting = z.object({
  * sign-up screen's "I don't want to see…" checkbox).
  */
 export function notificationRoutes(app: FastifyInstance, { db, config }: AppContext): void {
-  app.post("/notifications/updateunregisterednotifications", async (request) => {
-    const body = parseJsonBody(request, setting);
+  contractRoute(app, "POST /notifications/updateunregisterednotifications", async (body, request) => {
     // Writes are cheap but each new UUID is a row: a bound per client address keeps the table sane.
     await enforceLimits(db, config, [["notificationSettingsPerIp", clientAddress(request)]], "settings changes");
     const uuid = body.uuid.toLowerCase();

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Brand } from "../../common/brands/index.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { checkPassword } from "../auth/password-login.ts";
 import { startSession } from "../auth/sessions.ts";
@@ -35,4 +36,22 @@ export async function signInWithPassword(
   await startSession(db, config, request, reply, accountId, { remember: signIn.remember ?? true });
   const allowed = safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins);
   return (await pendingAuthorizationOnly(db, config, allowed)) ?? signIn.landing;
+}
+
+/** The newer password login of one brand (JSON Email, Password, ReturnUrl): lands on the brand's own site. */
+export function brandPasswordLogin(context: AppContext, brand: Brand) {
+  return async (
+    body: { Email: string; Password: string; ReturnUrl?: string | null | undefined; CaptchaToken?: string | undefined },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ isOk: boolean; redirectUrl: string }> => {
+    const redirectUrl = await signInWithPassword(context, request, reply, {
+      email: body.Email,
+      password: body.Password,
+      returnUrl: body.ReturnUrl,
+      landing: context.config.links[brand.links.ui],
+      captchaToken: body.CaptchaToken,
+    });
+    return { isOk: true, redirectUrl };
+  };
 }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { createEarlierAccountApi } from "../api/earlier.ts";
-import { config } from "../app/config.ts";
+import { config } from "../platform/config.ts";
 import { type AccountAreaState, createAccountAreaStore } from "./store.ts";
 
 /** The page's one account-area store; registrationKey starts from the address when it carries one. */

@@ -1,6 +1,6 @@
 import { useCallback, useState, useSyncExternalStore } from "react";
-import type { AgentVariant } from "../../common/agent/ports.ts";
-import { config } from "../app/config.ts";
+import type { Brand } from "../../common/brands/index.ts";
+import { config } from "../platform/config.ts";
 import { type DetectedAgent, detectAgent } from "./detect.ts";
 import type { AgentHub, HubState } from "./hub.ts";
 
@@ -12,13 +12,12 @@ export function useHubState(hub: AgentHub | undefined): HubState {
   );
 }
 
-/** Detection with the addresses this server was configured with; timeoutMs overrides the configured one. */
-export function findAgent(variant: AgentVariant, timeoutMs?: number): Promise<DetectedAgent> {
-  const { host, dsoneBasePort, maverickBasePort, probeTimeoutMs } = config.agent;
-  return detectAgent(variant, {
-    host,
-    basePort: variant === "maverick" ? maverickBasePort : dsoneBasePort,
-    timeoutMs: timeoutMs ?? probeTimeoutMs,
+/** Detection of a brand's agent with the addresses this server was configured with; timeoutMs overrides the configured one. */
+export function findAgent({ agent }: Brand, timeoutMs?: number): Promise<DetectedAgent> {
+  return detectAgent(agent.variant, {
+    host: config.agent.host,
+    basePort: config.agent[`${agent.variant}BasePort`],
+    timeoutMs: timeoutMs ?? config.agent.probeTimeoutMs,
   });
 }
 
@@ -28,18 +27,18 @@ export type Detection =
   | { status: "found"; agent: DetectedAgent }
   | { status: "failed"; message: string };
 
-export function useAgentDetection(variant: AgentVariant): { detection: Detection; detect: () => Promise<DetectedAgent | undefined> } {
+export function useAgentDetection(brand: Brand): { detection: Detection; detect: () => Promise<DetectedAgent | undefined> } {
   const [detection, setDetection] = useState<Detection>({ status: "idle" });
   const detect = useCallback(async () => {
     setDetection({ status: "looking" });
     try {
-      const agent = await findAgent(variant);
+      const agent = await findAgent(brand);
       setDetection({ status: "found", agent });
       return agent;
     } catch (error) {
       setDetection({ status: "failed", message: error instanceof Error ? error.message : String(error) });
       return undefined;
     }
-  }, [variant]);
+  }, [brand]);
   return { detection, detect };
 }

@@ -1,100 +1,60 @@
+import type { AgentVariant } from "../../common/agent/ports.ts";
+import type {
+  AccessLinkAnswer,
+  ApiAnswer,
+  ApiMethod,
+  ApiRequest,
+  ApiRoute,
+  DsOneSession,
+  MaverickSession,
+} from "../../common/api/contract.ts";
+import type { Brand } from "../../common/brands/index.ts";
 import { requestJson } from "./http.ts";
 
-/** The account server's calls, one function each (SPEC section 7, "Newer sign-in flow"). */
-
-export interface DsOneSession {
-  signedIn: boolean;
-  email?: string;
-  SvcLicenseState: string;
-  UUID: string;
+/**
+ * The account server's calls, typed by the contract (common/api/contract.ts): the route names its
+ * method and path, the body and the answer take the contract's types. Types only: no schema, and
+ * no zod, reaches the browser.
+ */
+export function call<Route extends ApiRoute>(route: Route, ...body: ApiRequest<Route> extends undefined ? [] : [ApiRequest<Route>]) {
+  const space = route.indexOf(" ");
+  return requestJson<ApiAnswer<Route>>(route.slice(0, space) as ApiMethod<Route>, route.slice(space + 1), body[0]);
 }
 
-export function checkDsOneSession(): Promise<DsOneSession> {
-  return requestJson("GET", "/api/dsone/session");
-}
+export type { AccessLinkAnswer, DsOneSession, MaverickSession };
 
-export interface AccessLinkAnswer {
-  isOk: boolean;
-  isExistingDesktopUser: boolean;
-  redirectUrl: string;
-}
+export const checkDsOneSession = () => call("GET /api/dsone/session");
 
-export function requestAccessLink(request: {
-  Email: string;
-  ProductId: number;
-  ReturnUrl: string | null;
-  CaptchaToken?: string;
-}): Promise<AccessLinkAnswer> {
-  return requestJson("POST", "/api/access-link", request);
-}
+export const requestAccessLink = (request: ApiRequest<"POST /api/access-link">) => call("POST /api/access-link", request);
 
-export function consumeAccessLink(token: string): Promise<{ redirectUrl: string }> {
-  return requestJson("POST", "/api/access-link/consume", { token });
-}
+export const consumeAccessLink = (token: string) => call("POST /api/access-link/consume", { token });
 
-export function passwordLogin(request: {
-  Email: string;
-  Password: string;
-  ReturnUrl: string | null;
-  CaptchaToken?: string;
-}): Promise<{ isOk: boolean; redirectUrl: string }> {
-  return requestJson("POST", "/api/dsone/password-login", request);
-}
+export const passwordLogin = (request: ApiRequest<"POST /api/dsone/password-login">) => call("POST /api/dsone/password-login", request);
 
-export function forgotPassword(email: string): Promise<{ isOk: boolean; statusText: string }> {
-  return requestJson("POST", "/api/password/forgot", { email });
-}
+export const forgotPassword = (email: string) => call("POST /api/password/forgot", { email });
 
 /** Checks the reset link's code (spending nothing) and lets the server hold it for this browser. */
-export function openPasswordReset(code: string, email: string): Promise<{ isOk: boolean }> {
-  return requestJson("POST", "/api/password/reset/open", { code, email });
-}
+export const openPasswordReset = (code: string, email: string) => call("POST /api/password/reset/open", { code, email });
 
 /** The newer reset: Email and Code stay empty; the server knows them from opening the link. */
-export function resetPassword(
-  password: string,
-  confirmPassword: string,
-): Promise<{ isOk: boolean; statusText: string; redirectUrl: string }> {
-  return requestJson("POST", "/api/password/reset", { Password: password, ConfirmPassword: confirmPassword, Email: "", Code: "" });
-}
+export const resetPassword = (password: string, confirmPassword: string) =>
+  call("POST /api/password/reset", { Password: password, ConfirmPassword: confirmPassword, Email: "", Code: "" });
 
-export function setPassword(password: string, returnUrl: string): Promise<{ isOk: boolean; redirectUrl: string }> {
-  return requestJson("POST", "/api/password/set", { Password: password, ConfirmPassword: password, ReturnUrl: returnUrl });
-}
+export const setPassword = (password: string, returnUrl: string) =>
+  call("POST /api/password/set", { Password: password, ConfirmPassword: password, ReturnUrl: returnUrl });
 
-export function updateNotificationSetting(uuid: string, settingValue: boolean): Promise<{ isOk: boolean }> {
-  return requestJson("POST", "/notifications/updateunregisterednotifications", { uuid, settingValue });
-}
+export const updateNotificationSetting = (uuid: string, settingValue: boolean) =>
+  call("POST /notifications/updateunregisterednotifications", { uuid, settingValue });
 
 /** The session reset at logout. */
-export function resetSession(): Promise<{ isOk: boolean }> {
-  return requestJson("POST", "/api/session/logout");
-}
+export const resetSession = () => call("POST /api/session/logout");
 
-export function autoLogin(uuid: string): Promise<{ isOk: boolean; UUID: string; SvcLicenseState: string }> {
-  return requestJson("POST", "/api/dsone/auto-login", { UUID: uuid });
-}
+/** The account server's auto-login of the brand: the body its agent's license check takes too. */
+export const brandAutoLogin = (brand: Brand, body: ApiRequest<`POST /api/${AgentVariant}/auto-login`>) =>
+  call(`POST /api/${brand.agent.variant}/auto-login`, body);
 
-export interface MaverickSession {
-  signedIn: boolean;
-  LicenseStatus: string;
-  UUID: string;
-}
-
-export function checkMaverickSession(): Promise<MaverickSession> {
-  return requestJson("GET", "/api/maverick/session");
-}
+export const checkMaverickSession = () => call("GET /api/maverick/session");
 
 /** The safety password login: Email and Password; where to go comes back in the answer. */
-export function maverickPasswordLogin(request: {
-  Email: string;
-  Password: string;
-  ReturnUrl?: string;
-  CaptchaToken?: string;
-}): Promise<{ isOk: boolean; redirectUrl: string }> {
-  return requestJson("POST", "/api/maverick/password-login", request);
-}
-
-export function maverickAutoLogin(request: { UUID: string; PreferredBrowser: string; ShowUI: true }): Promise<{ isOk: boolean }> {
-  return requestJson("POST", "/api/maverick/auto-login", request);
-}
+export const maverickPasswordLogin = (request: ApiRequest<"POST /api/maverick/password-login">) =>
+  call("POST /api/maverick/password-login", request);

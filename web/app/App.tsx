@@ -1,9 +1,9 @@
 import { Suspense, useEffect } from "react";
+import { brandForPath } from "../platform/brand.ts";
+import { rememberDeviceUuid } from "../platform/device.ts";
+import { useLocation } from "../platform/router.ts";
 import { recordPageView } from "../telemetry/page-view.ts";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
-import { brandForPath } from "./brand.ts";
-import { rememberDeviceUuid } from "./device.ts";
-import { useLocation } from "./router.ts";
 import { screenFor } from "./routes.ts";
 
 /**

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from "react";
 import LoginPage from "../features/login/LoginPage.tsx";
-import { config } from "./config.ts";
+import { BRANDS } from "../platform/brand.ts";
+import { config } from "../platform/config.ts";
 
 /**
  * The app's screens by path. Paths match regardless of case. The DS One login is bundled with the
@@ -29,29 +30,29 @@ const screens = {
   agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
 };
 
+/** The screens every brand has, each at the address its brand file gives. */
+const BRAND_SCREENS = BRANDS.flatMap((brand) => [
+  [brand.paths.accessLink, screens.accessLink],
+  [brand.paths.autoLogin, screens.autoLogin],
+  [brand.paths.logout, screens.logout],
+  [brand.paths.setPassword, screens.setPassword],
+  [brand.paths.setPasswordConfirmation, screens.setPasswordConfirmation],
+]);
+
 const ROUTES: Record<string, ComponentType> = {
+  ...Object.fromEntries(BRAND_SCREENS),
   "/dsone/login": LoginPage,
-  "/dsone/access-link": screens.accessLink,
-  "/maverick/access-link": screens.accessLink,
-  "/dsone/auto-login": screens.autoLogin,
   "/dsone/password-login": screens.passwordLogin,
   "/dsone/forgot-password": screens.forgotPassword,
   "/dsone/forgot-password-confirmation": screens.forgotPasswordConfirmation,
   "/dsone/reset-password": screens.resetPassword,
   "/dsone/reset-password-confirmation": screens.resetPasswordConfirmation,
-  "/dsone/set-password": screens.setPassword,
-  "/dsone/set-password-confirmation": screens.setPasswordConfirmation,
   "/dsone/login-sign-up": screens.signUp,
-  "/dsone/logout": screens.logout,
   "/dsone/sorry-to-see-you-go": screens.goodbye,
   "/maverick/login": screens.maverickLogin,
   "/maverick/password-login": screens.maverickPasswordLogin,
   "/maverick/email-login": screens.maverickEmailLogin,
-  "/maverick/logout": screens.logout,
   "/maverick/sorry-to-see-you-go": screens.maverickGoodbye,
-  "/maverick/set-password": screens.setPassword,
-  "/maverick/set-password-confirmation": screens.setPasswordConfirmation,
-  "/maverick/auto-login": screens.autoLogin,
   // The earlier account area's solve IQ screens and confirmation targets (SPEC section 2).
   "/forgotpassword": screens.solveIqForgotPassword,
   "/forgotpasswordconfirmation": screens.forgotPasswordConfirmation,

@@ -1,5 +1,5 @@
 // Runs before the page paints: the stored theme mode, or the system's, so the first paint is
-// already in the right theme (no flash). The app keeps it up to date afterwards (web/app/theme.ts).
+// already in the right theme (no flash). The app keeps it up to date afterwards (web/platform/theme.ts).
 (() => {
   let mode = null;
   try {

@@ -1,7 +1,7 @@
-import type { Brand } from "../app/brand.ts";
-import { config } from "../app/config.ts";
-import { leaveTo } from "../app/router.ts";
 import { en } from "../i18n/en.ts";
+import type { Brand } from "../platform/brand.ts";
+import { config } from "../platform/config.ts";
+import { leaveTo } from "../platform/router.ts";
 import { Button } from "./Button.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { Brand } from "../app/brand.ts";
+import type { Brand } from "../platform/brand.ts";
 
 /** The brand's mark and name. */
 export function Logo({ brand }: { brand: Brand }) {

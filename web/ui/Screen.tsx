@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import type { Brand } from "../app/brand.ts";
+import type { Brand } from "../platform/brand.ts";
 import { Logo } from "./Logo.tsx";
 
 interface ScreenProps {

@@ -1,5 +1,5 @@
-import { setThemeMode, useThemeMode } from "../app/theme.ts";
 import { en } from "../i18n/en.ts";
+import { setThemeMode, useThemeMode } from "../platform/theme.ts";
 
 /** Switches between the light and dark theme; it says which theme it switches to. */
 export function ThemeToggle() {

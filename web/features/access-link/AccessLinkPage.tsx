@@ -1,12 +1,14 @@
 import { useEffect, useState } from "react";
 import { consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { takeFromAddress } from "../../platform/address.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 type LinkProblem = "used" | "expired" | "unknown";
@@ -17,13 +19,9 @@ const STORAGE_KEY = "accessLinkToken";
  * screenshot or a shared URL), keeping it for this tab only, so a reload still works.
  */
 function takeTokenFromAddress(): string | null {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get("token");
+  const { token } = takeFromAddress("token");
   if (token) {
     sessionStorage.setItem(STORAGE_KEY, token);
-    url.searchParams.delete("token");
-    // Straight to the History API: this runs while the page renders, when the router must not be told.
-    window.history.replaceState(null, "", `${url.pathname}${url.search}`);
     return token;
   }
   return sessionStorage.getItem(STORAGE_KEY);
@@ -72,13 +70,9 @@ export default function AccessLinkPage() {
     return (
       <Screen brand={brand} title={text[0]}>
         <p>{text[1]}</p>
-        <Button
-          variant="green"
-          className="button--wide"
-          onClick={() => navigate(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(landing)}`)}
-        >
+        <Link variant="green" className="button--wide" to={`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(landing)}`}>
           {en.accessLink.newLink}
-        </Button>
+        </Link>
       </Screen>
     );
   }

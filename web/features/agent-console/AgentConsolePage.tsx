@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import { type AgentEvent, agentErrorMessage, MESSAGE_TYPES } from "../../../common/agent/catalogue.ts";
 import { useAgentDetection, useHubState } from "../../agent/hooks.ts";
 import { AgentHub, type HubState } from "../../agent/hub.ts";
-import { dsone } from "../../app/brand.ts";
+import { dsone } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -25,7 +25,7 @@ function describe(event: AgentEvent): string {
  * agent, connect to its hub, send catalogue messages, and watch the events arrive.
  */
 export default function AgentConsolePage() {
-  const { detection, detect } = useAgentDetection("dsone");
+  const { detection, detect } = useAgentDetection(dsone);
   const agent = detection.status === "found" ? detection.agent : undefined;
   const [hub, setHub] = useState<AgentHub>();
   const hubState = useHubState(hub);

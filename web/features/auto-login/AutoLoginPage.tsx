@@ -1,24 +1,17 @@
 import { useEffect, useRef } from "react";
 import { isValidUuid } from "../../../common/uuid.ts";
-import { autoLogin, maverickAutoLogin } from "../../api/account.ts";
-import { type Brand, brandForPath } from "../../app/brand.ts";
-import { preferredBrowser } from "../../app/browser.ts";
-import { config } from "../../app/config.ts";
-import { deviceUuid } from "../../app/device.ts";
-import { useLocation } from "../../app/router.ts";
+import { licenseCheckBody } from "../../agent/license-check.ts";
+import { brandAutoLogin } from "../../api/account.ts";
 import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { deviceUuid } from "../../platform/device.ts";
+import { installerUrl } from "../../platform/installer.ts";
+import { useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { installerUrl } from "../goodbye/SorryToSeeYouGoPage.tsx";
 import { useAgentLaunch } from "./use-agent-launch.ts";
-
-/** Each brand's auto-login request to the account server: DS One sends the UUID; Maverick Safe the browser to open too. */
-function requestAutoLogin(brand: Brand, uuid: string): Promise<unknown> {
-  if (brand.id === "maverick")
-    return maverickAutoLogin({ UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true });
-  return autoLogin(uuid);
-}
 
 /**
  * "Logging you in to {product}" (SPEC section 2). Its request fires exactly once on entry; then the
@@ -37,7 +30,7 @@ export default function AutoLoginPage() {
     if (fired.current) return;
     fired.current = true;
     // A malformed or missing UUID sends nothing (the page says why below).
-    if (uuid && isValidUuid(uuid)) void requestAutoLogin(brand, uuid).catch(() => undefined);
+    if (uuid && isValidUuid(uuid)) void brandAutoLogin(brand, licenseCheckBody(brand, uuid)).catch(() => undefined);
   }, [brand, uuid]);
 
   const download = (

@@ -3,10 +3,9 @@ import type { Brand } from "../../../common/brands/index.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { DetectedAgent } from "../../agent/detect.ts";
 import { findAgent } from "../../agent/hooks.ts";
-import { sendLicenseCheck } from "../../agent/license-check.ts";
+import { licenseCheckBody, sendLicenseCheck } from "../../agent/license-check.ts";
 import { localNetworkAccess } from "../../agent/local-network.ts";
-import { preferredBrowser } from "../../app/browser.ts";
-import { config } from "../../app/config.ts";
+import { config } from "../../platform/config.ts";
 
 /**
  * The auto-login screen's work with the desktop agent (SPEC sections 4 and 7): find it, then ask it
@@ -36,21 +35,16 @@ export function useAgentLaunch(brand: Brand, uuid: string | null): { launch: Age
     async (timeoutMs?: number) => {
       if (!uuid) return;
       setLaunch({ step: "looking" });
-      const variant = brand.id === "maverick" ? "maverick" : "dsone";
       let agent: DetectedAgent;
       try {
-        agent = await findAgent(variant, timeoutMs);
+        agent = await findAgent(brand, timeoutMs);
       } catch {
         // A refused permission and a missing agent look alike from here; ask the browser which.
         setLaunch({ step: (await localNetworkAccess()) === "denied" ? "denied" : "not-found" });
         return;
       }
-      const body =
-        variant === "maverick"
-          ? { UUID: uuid, PreferredBrowser: preferredBrowser(navigator.userAgent), ShowUI: true as const }
-          : { UUID: uuid };
       try {
-        await sendLicenseCheck(agent, body, config.agent.probeTimeoutMs * 2);
+        await sendLicenseCheck(agent, licenseCheckBody(brand, uuid), config.agent.probeTimeoutMs * 2);
         setLaunch({ step: "asked" });
       } catch {
         setLaunch({ step: "check-failed" });

@@ -1,8 +1,6 @@
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
 import { Screen } from "../../ui/Screen.tsx";
 
 /** "Password Reset Email Sent", with the configured link lifetime. */
@@ -11,9 +9,9 @@ export default function ForgotPasswordConfirmationPage() {
     <Screen brand={dsone} title={en.forgotPasswordConfirmation.title}>
       <p>{en.forgotPasswordConfirmation.expires(config.resetLinkLifetime)}</p>
       <p>{en.forgotPasswordConfirmation.check}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(config.links.signIn)}>
+      <a className="button button--green button--wide" href={config.links.signIn}>
         {en.forgotPasswordConfirmation.backToLogin}
-      </Button>
+      </a>
     </Screen>
   );
 }

@@ -1,8 +1,8 @@
 import { forgotPassword } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { navigate, screenUrl } from "../../app/router.ts";
+import { ForgotPasswordScreen } from "../../forms/ForgotPasswordScreen.tsx";
 import { en } from "../../i18n/en.ts";
-import { ForgotPasswordScreen } from "./ForgotPasswordScreen.tsx";
+import { navigate, screenUrl } from "../../platform/router.ts";
 
 /** DS One's "Forgot Your Password" (newer flow): the answer is the same for any email. */
 export default function ForgotPasswordPage() {

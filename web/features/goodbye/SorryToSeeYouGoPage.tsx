@@ -1,27 +1,10 @@
-import { useEffect, useRef } from "react";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { useLocation } from "../../app/router.ts";
-import { clearLocalStateAndSession } from "../../app/sign-out.ts";
 import { en } from "../../i18n/en.ts";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { installerUrl } from "../../platform/installer.ts";
+import { useLocation } from "../../platform/router.ts";
+import { useClearedOnEntry } from "../../platform/sign-out.ts";
 import { Screen } from "../../ui/Screen.tsx";
-
-/** Without a channel in the address, the installer host's default channel is offered. */
-export const DEFAULT_CHANNEL = "default";
-
-export function installerUrl(installerHost: string, channel: string | null): string {
-  return `${installerHost}/api/download/${encodeURIComponent(channel || DEFAULT_CHANNEL)}`;
-}
-
-/** A goodbye page clears this browser's storage and the session once, on entry. */
-export function useClearedOnEntry(): void {
-  const cleared = useRef(false);
-  useEffect(() => {
-    if (cleared.current) return;
-    cleared.current = true;
-    void clearLocalStateAndSession();
-  }, []);
-}
 
 /** The goodbye page after uninstalling DS One: clears this browser and the session. */
 export default function SorryToSeeYouGoPage() {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession } from "../../api/account.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate } from "../../app/router.ts";
+import { EmailSignIn } from "../../forms/EmailSignIn.tsx";
 import { en } from "../../i18n/en.ts";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, navigate } from "../../platform/router.ts";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
-import { EmailSignIn } from "./EmailSignIn.tsx";
 import { decideAfterSessionCheck } from "./session-check.ts";
 
 /** The DS One customer login: session check, then the email form and its outcomes (SPEC sections 2 and 4). */

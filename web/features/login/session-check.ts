@@ -1,3 +1,4 @@
+import { dsone } from "../../../common/brands/index.ts";
 import type { ClientConfig } from "../../../common/client-config.ts";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import type { DsOneSession } from "../../api/account.ts";
@@ -12,7 +13,7 @@ export function decideAfterSessionCheck(
   links: ClientConfig["links"],
 ): SessionOutcome {
   if (session?.signedIn && session.SvcLicenseState !== "") {
-    return { kind: "auto-login", to: `/dsone/auto-login?uuid=${encodeURIComponent(session.UUID)}` };
+    return { kind: "auto-login", to: `${dsone.paths.autoLogin}?uuid=${encodeURIComponent(session.UUID)}` };
   }
   // A failed check (session undefined) shows the form: the customer can still sign in.
   if (session && !session.signedIn && getParamIgnoringCase(search, "returnurl") === null) {

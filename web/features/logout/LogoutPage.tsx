@@ -1,10 +1,11 @@
 import { useEffect, useRef } from "react";
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { deviceUuid } from "../../app/device.ts";
-import { leaveTo, useLocation, withQuery } from "../../app/router.ts";
-import { clearLocalStateAndSession } from "../../app/sign-out.ts";
+import { addressAfterLogout } from "../../../common/brands/logout.ts";
 import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { deviceUuid } from "../../platform/device.ts";
+import { leaveTo, useLocation } from "../../platform/router.ts";
+import { clearLocalStateAndSession } from "../../platform/sign-out.ts";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 
 /** The logout screen shows at least this long, so the customer sees what happened (SPEC section 9). */
@@ -24,8 +25,7 @@ export default function LogoutPage() {
     started.current = true;
     // Read before anything is cleared.
     const uuid = deviceUuid();
-    const { link, withUuid } = brand.afterLogout;
-    const target = withUuid && uuid ? withQuery(config.links[link], `uuid=${encodeURIComponent(uuid)}`) : config.links[link];
+    const target = addressAfterLogout(brand, config.links, uuid);
     const minimum = new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS));
     void Promise.all([clearLocalStateAndSession(), minimum]).then(() => leaveTo(target));
   }, [brand]);

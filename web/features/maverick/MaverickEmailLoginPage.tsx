@@ -1,5 +1,5 @@
-import { maverick } from "../../app/brand.ts";
-import { EmailSignIn } from "../login/EmailSignIn.tsx";
+import { EmailSignIn } from "../../forms/EmailSignIn.tsx";
+import { maverick } from "../../platform/brand.ts";
 
 /**
  * Maverick Safe's sign-in with a personal access link. The safety login only checks the session,

@@ -1,9 +1,10 @@
-import { maverick } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { maverick } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { installerUrl } from "../../platform/installer.ts";
+import { useLocation } from "../../platform/router.ts";
+import { useClearedOnEntry } from "../../platform/sign-out.ts";
 import { Screen } from "../../ui/Screen.tsx";
-import { installerUrl, useClearedOnEntry } from "../goodbye/SorryToSeeYouGoPage.tsx";
 
 /** Maverick Safe's goodbye page: uninstalled, an invitation back, and how to remove the extension. */
 export default function MaverickGoodbyePage() {

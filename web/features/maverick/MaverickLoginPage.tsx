@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { checkMaverickSession } from "../../api/account.ts";
-import { maverick } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, withQuery } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
+import { maverick } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, navigate, withQuery } from "../../platform/router.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { MaverickPasswordLoginDialog } from "./MaverickPasswordLoginPage.tsx";
@@ -26,7 +26,7 @@ export default function MaverickLoginPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.LicenseStatus && session.UUID)
-          navigate(`/maverick/auto-login?uuid=${encodeURIComponent(session.UUID)}`, { replace: true });
+          navigate(`${maverick.paths.autoLogin}?uuid=${encodeURIComponent(session.UUID)}`, { replace: true });
         else leaveTo(withQuery(config.links.maverickSignUp, window.location.search));
       })
       .finally(() => setChecking(false));

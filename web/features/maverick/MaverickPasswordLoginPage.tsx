@@ -2,13 +2,13 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { maverickPasswordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { maverick } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { setLoginError, useLoginError } from "../../app/login-error.ts";
-import { leaveTo, navigate, useLocation } from "../../app/router.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
+import { maverick } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { setLoginError, useLoginError } from "../../platform/login-error.ts";
+import { leaveTo, navigate, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
@@ -33,7 +33,7 @@ export function MaverickPasswordLoginDialog() {
   // An email that came in the address is checked by the browser's rules too. With password login
   // turned off, the customer signs in with an emailed link instead, query kept.
   useEffect(() => {
-    if (!config.passwordLoginAllowed) navigate(`/maverick/email-login${window.location.search}`, { replace: true });
+    if (!config.passwordLoginAllowed) navigate(`${maverick.paths.emailLogin}${window.location.search}`, { replace: true });
     setEmailValid(emailInput.current?.validity.valid ?? false);
   }, []);
 

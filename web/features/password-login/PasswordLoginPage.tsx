@@ -2,17 +2,18 @@ import { type FormEvent, useEffect, useState } from "react";
 import { getParamIgnoringCase, withoutHopParameters } from "../../../common/query.ts";
 import { passwordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { setLoginError, useLoginError } from "../../app/login-error.ts";
-import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../app/router.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { setLoginError, useLoginError } from "../../platform/login-error.ts";
+import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -26,7 +27,7 @@ export default function PasswordLoginPage() {
   const loginError = useLoginError();
 
   useEffect(() => {
-    if (!config.passwordLoginAllowed) navigate(`/dsone/login${window.location.search}`, { replace: true });
+    if (!config.passwordLoginAllowed) navigate(`${dsone.paths.login}${window.location.search}`, { replace: true });
   }, []);
   if (!config.passwordLoginAllowed) return null;
 
@@ -65,17 +66,17 @@ export default function PasswordLoginPage() {
           error={errors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Button variant="link-blue" onClick={() => navigate(screenUrl("/dsone/forgot-password", search))}>
+        <Link variant="link-blue" to={screenUrl("/dsone/forgot-password", search)}>
           {en.passwordLogin.forgot}
-        </Button>
+        </Link>
         <Button type="submit" variant="green" className="button--wide" disabled={submitting} qaTag="password-login-submit">
           {en.passwordLogin.login}
         </Button>
         <FormError message={loginError} />
       </form>
-      <Button variant="link-blue" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
+      <a className="button button--link-blue" href={withQuery(config.links.cart, withoutHopParameters(search))}>
         {en.passwordLogin.createAccount}
-      </Button>
+      </a>
     </Screen>
   );
 }

@@ -1,9 +1,8 @@
 import { safeRedirect } from "../../../common/redirects.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -20,9 +19,9 @@ export default function ResetPasswordConfirmationPage() {
     <Screen brand={dsone} title={en.resetPasswordConfirmation.title}>
       <Checkmark />
       <p>{en.resetPasswordConfirmation.text}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(target)}>
+      <a className="button button--green button--wide" href={target}>
         {en.resetPasswordConfirmation.login}
-      </Button>
+      </a>
     </Screen>
   );
 }

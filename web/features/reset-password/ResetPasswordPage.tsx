@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { dsone } from "../../app/brand.ts";
-import { navigate, screenUrl } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { takeFromAddress } from "../../platform/address.ts";
+import { dsone } from "../../platform/brand.ts";
+import { navigate, screenUrl } from "../../platform/router.ts";
+import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
@@ -23,14 +24,8 @@ function problemOf(error: unknown): LinkProblem | undefined {
  * a reload then relies on the server, which holds the code for this browser since it was opened.
  */
 function takeLinkFromAddress(): { code: string; email: string } | undefined {
-  const url = new URL(window.location.href);
-  const code = url.searchParams.get("code");
-  const email = url.searchParams.get("email");
-  if (!code || !email) return undefined;
-  url.searchParams.delete("code");
-  url.searchParams.delete("email");
-  window.history.replaceState(null, "", `${url.pathname}${url.search}`);
-  return { code, email };
+  const { code, email } = takeFromAddress("code", "email");
+  return code && email ? { code, email } : undefined;
 }
 
 /**
@@ -68,9 +63,9 @@ export default function ResetPasswordPage() {
     return (
       <Screen brand={dsone} title={title}>
         <p>{text}</p>
-        <Button variant="green" className="button--wide" onClick={() => navigate(screenUrl("/dsone/forgot-password"))}>
+        <Link variant="green" className="button--wide" to={screenUrl("/dsone/forgot-password")}>
           {en.resetPassword.newLink}
-        </Button>
+        </Link>
       </Screen>
     );
   }

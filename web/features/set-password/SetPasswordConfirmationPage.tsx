@@ -1,8 +1,7 @@
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, useLocation } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -19,9 +18,9 @@ export default function SetPasswordConfirmationPage() {
         <strong>{brand.name}</strong>
         {en.setPasswordConfirmation.after}
       </p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(myAccount)}>
+      <a className="button button--green button--wide" href={myAccount}>
         {en.setPasswordConfirmation.login}
-      </Button>
+      </a>
     </Screen>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession, setPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { brandForPath } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, navigate, useLocation, withQuery } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
 import { CloseButton } from "../../ui/CloseButton.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -35,7 +35,7 @@ export default function SetPasswordPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.signedIn) setSignedIn(true);
-        else navigate(`${brand.signInPath}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
+        else navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
       });
   }, [brand]);
 
@@ -49,7 +49,7 @@ export default function SetPasswordPage() {
 
   async function save(password: string): Promise<string | undefined> {
     try {
-      const { redirectUrl } = await setPassword(password, `${brand.basePath}/set-password-confirmation`);
+      const { redirectUrl } = await setPassword(password, brand.paths.setPasswordConfirmation);
       continueTo(redirectUrl);
       return undefined;
     } catch (error) {
@@ -63,7 +63,7 @@ export default function SetPasswordPage() {
       brand={brand}
       title={en.setPassword.title}
       dialog={brand.dialogs}
-      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links[brand.links.myAccount], "skip=true"))} />}
+      corner={<CloseButton href={withQuery(config.links[brand.links.myAccount], "skip=true")} />}
     >
       <p>{en.setPassword.text}</p>
       <NewPasswordForm save={save} />

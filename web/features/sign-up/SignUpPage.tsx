@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { withoutHopParameters } from "../../../common/query.ts";
 import { updateNotificationSetting } from "../../api/account.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { deviceUuid } from "../../app/device.ts";
-import { useLoginError } from "../../app/login-error.ts";
-import { leaveTo, navigate, useLocation, withQuery } from "../../app/router.ts";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { dsone } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { deviceUuid } from "../../platform/device.ts";
+import { useLoginError } from "../../platform/login-error.ts";
+import { navigate, useLocation, withQuery } from "../../platform/router.ts";
 import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -39,14 +38,14 @@ export default function SignUpPage() {
   }
 
   const params = new URLSearchParams(search);
-  const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? "/dsone/password-login" : "/dsone/login";
+  const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? dsone.paths.passwordLogin : dsone.paths.login;
 
   return (
     <Screen brand={dsone} title={en.signUp.title} busy={saving}>
       <p>{en.signUp.message}</p>
-      <Button variant="green" className="button--wide" onClick={() => leaveTo(withQuery(config.links.cart, withoutHopParameters(search)))}>
+      <a className="button button--green button--wide" href={withQuery(config.links.cart, withoutHopParameters(search))}>
         {en.signUp.createAccount}
-      </Button>
+      </a>
       <label className="checkbox">
         <input type="checkbox" checked={hidden} disabled={saving} onChange={(event) => void change(event.target.checked)} />
         <span>{en.signUp.hideNotifications}</span>

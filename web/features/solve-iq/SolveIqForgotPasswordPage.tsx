@@ -1,6 +1,6 @@
 import { accountArea } from "../../account-area/use-account-area.ts";
-import { navigate } from "../../app/router.ts";
-import { ForgotPasswordScreen } from "../forgot-password/ForgotPasswordScreen.tsx";
+import { ForgotPasswordScreen } from "../../forms/ForgotPasswordScreen.tsx";
+import { navigate } from "../../platform/router.ts";
 
 /** solve IQ's "Forgot Your Password" (earlier account area); on success, /forgotPasswordConfirmation. */
 export default function SolveIqForgotPasswordPage() {

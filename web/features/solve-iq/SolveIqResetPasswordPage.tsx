@@ -1,10 +1,11 @@
 import { useState } from "react";
 import { accountArea } from "../../account-area/use-account-area.ts";
-import { dsone } from "../../app/brand.ts";
-import { navigate } from "../../app/router.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { takeFromAddress } from "../../platform/address.ts";
+import { dsone } from "../../platform/brand.ts";
+import { navigate } from "../../platform/router.ts";
+import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 const STORAGE_KEY = "solveIqResetLink";
@@ -14,14 +15,9 @@ const STORAGE_KEY = "solveIqResetLink";
  * (a reload still works): the earlier reset sends both with the new password.
  */
 function takeLink(): { code: string; email: string } | undefined {
-  const url = new URL(window.location.href);
-  const code = url.searchParams.get("code");
-  const email = url.searchParams.get("email");
+  const { code, email } = takeFromAddress("code", "email");
   if (code && email) {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ code, email }));
-    url.searchParams.delete("code");
-    url.searchParams.delete("email");
-    window.history.replaceState(null, "", `${url.pathname}${url.search}`);
     return { code, email };
   }
   try {
@@ -40,9 +36,9 @@ export default function SolveIqResetPasswordPage() {
     return (
       <Screen brand={dsone} title={en.resetPassword.unknownTitle}>
         <p>{en.resetPassword.unknownText}</p>
-        <Button variant="green" className="button--wide" onClick={() => navigate("/forgotPassword")}>
+        <Link variant="green" className="button--wide" to="/forgotPassword">
           {en.resetPassword.newLink}
-        </Button>
+        </Link>
       </Screen>
     );
   }

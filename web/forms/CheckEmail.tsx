@@ -1,7 +1,7 @@
-import { describeDays } from "../../../common/duration.ts";
-import { config } from "../../app/config.ts";
-import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
+import { describeDays } from "../../common/duration.ts";
+import { en } from "../i18n/en.ts";
+import { config } from "../platform/config.ts";
+import { Button } from "../ui/Button.tsx";
 
 /** After a successful request: where the link went, how long it lives, and where else to look (under the title "Check Your Email"). */
 export function CheckEmail({ email, onUseAnotherEmail }: { email: string; onUseAnotherEmail: () => void }) {

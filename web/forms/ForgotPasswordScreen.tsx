@@ -1,16 +1,16 @@
 import { type FormEvent, useState } from "react";
-import { withoutHopParameters } from "../../../common/query.ts";
-import { dsone } from "../../app/brand.ts";
-import { config } from "../../app/config.ts";
-import { leaveTo, useLocation, withQuery } from "../../app/router.ts";
-import { forgotEmailError } from "../../forms/rules.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
-import { CloseButton } from "../../ui/CloseButton.tsx";
-import { EmailField } from "../../ui/EmailField.tsx";
-import { FormError } from "../../ui/FormError.tsx";
-import { Screen } from "../../ui/Screen.tsx";
+import { withoutHopParameters } from "../../common/query.ts";
+import { en } from "../i18n/en.ts";
+import { dsone } from "../platform/brand.ts";
+import { config } from "../platform/config.ts";
+import { useLocation, withQuery } from "../platform/router.ts";
+import { Button } from "../ui/Button.tsx";
+import { CloseButton } from "../ui/CloseButton.tsx";
+import { EmailField } from "../ui/EmailField.tsx";
+import { FormError } from "../ui/FormError.tsx";
+import { Screen } from "../ui/Screen.tsx";
+import { forgotEmailError } from "./rules.ts";
+import { useSubmitting } from "./use-submitting.ts";
 
 /**
  * "Forgot Your Password" (SPEC sections 2 and 5): the email, Send Email, and the close icon back
@@ -39,7 +39,7 @@ export function ForgotPasswordScreen({ send }: { send: (email: string) => Promis
     <Screen
       brand={dsone}
       title={en.forgotPassword.title}
-      corner={<CloseButton onClick={() => leaveTo(withQuery(config.links.signIn, withoutHopParameters(search)))} />}
+      corner={<CloseButton href={withQuery(config.links.signIn, withoutHopParameters(search))} />}
     >
       <p>{en.forgotPassword.text}</p>
       <form className="form" noValidate onSubmit={submit}>

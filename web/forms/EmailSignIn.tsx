@@ -1,20 +1,21 @@
 import { type FormEvent, useState } from "react";
-import type { Brand } from "../../../common/brands/index.ts";
-import { getParamIgnoringCase } from "../../../common/query.ts";
-import { requestAccessLink } from "../../api/account.ts";
-import { messageFor } from "../../api/http.ts";
-import { config } from "../../app/config.ts";
-import { setLoginError, useLoginError } from "../../app/login-error.ts";
-import { leaveTo, navigate, useLocation } from "../../app/router.ts";
-import { runCaptcha } from "../../captcha/recaptcha.ts";
-import { loginEmailError } from "../../forms/rules.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en.ts";
-import { Button } from "../../ui/Button.tsx";
-import { FormError } from "../../ui/FormError.tsx";
-import { GoogleSignIn } from "../../ui/GoogleSignIn.tsx";
-import { Screen } from "../../ui/Screen.tsx";
+import type { Brand } from "../../common/brands/index.ts";
+import { getParamIgnoringCase } from "../../common/query.ts";
+import { requestAccessLink } from "../api/account.ts";
+import { messageFor } from "../api/http.ts";
+import { runCaptcha } from "../captcha/recaptcha.ts";
+import { en } from "../i18n/en.ts";
+import { config } from "../platform/config.ts";
+import { setLoginError, useLoginError } from "../platform/login-error.ts";
+import { leaveTo, navigate, useLocation } from "../platform/router.ts";
+import { Button } from "../ui/Button.tsx";
+import { FormError } from "../ui/FormError.tsx";
+import { GoogleSignIn } from "../ui/GoogleSignIn.tsx";
+import { Link } from "../ui/Link.tsx";
+import { Screen } from "../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
+import { loginEmailError } from "./rules.ts";
+import { useSubmitting } from "./use-submitting.ts";
 
 const FAILED_EMAIL = "failedEmail";
 
@@ -46,9 +47,9 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
     return (
       <Screen brand={brand} title={en.login.accountNotFound}>
         <p className="failed-email">{en.login.accountNotFoundText(failedEmail)}</p>
-        <Button variant="green" onClick={() => navigate(withoutFailedEmail())}>
+        <Link variant="green" to={withoutFailedEmail()}>
           {en.login.tryAnotherEmail}
-        </Button>
+        </Link>
       </Screen>
     );
   }

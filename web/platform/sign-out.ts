@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { resetSession } from "../api/account.ts";
 import { refreshTheme } from "./theme.ts";
 
@@ -10,4 +11,14 @@ export async function clearLocalStateAndSession(): Promise<void> {
   // The stored theme went with it: back to the system's, in this tab too.
   refreshTheme();
   await resetSession().catch(() => undefined);
+}
+
+/** A goodbye page clears this browser's storage and the session once, on entry. */
+export function useClearedOnEntry(): void {
+  const cleared = useRef(false);
+  useEffect(() => {
+    if (cleared.current) return;
+    cleared.current = true;
+    void clearLocalStateAndSession();
+  }, []);
 }

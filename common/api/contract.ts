@@ -1,0 +1,118 @@
+import { z } from "zod";
+import {
+  accessLinkToken,
+  booleanField,
+  captchaToken,
+  email,
+  newPassword,
+  nullableReturnUrl,
+  optionalEmail,
+  password,
+  productId,
+  resetCode,
+  returnUrl,
+  uuid,
+} from "./fields.ts";
+
+/**
+ * The account server's newer API, once: each endpoint's method and path (the key), its request
+ * body (a zod schema the server validates with) and its answer (a type). The server registers its
+ * routes from this (server/routes/contract-route.ts); the web app's client (web/api/account.ts)
+ * imports its types only, so zod never reaches the browser. SPEC section 7, "Newer sign-in flow";
+ * paths: docs/decisions/0001, 0008 and 0010.
+ */
+
+/** The access-link request's answer (SPEC section 3). */
+export interface AccessLinkAnswer {
+  isOk: boolean;
+  isExistingDesktopUser: boolean;
+  redirectUrl: string;
+}
+
+export interface DsOneSession {
+  signedIn: boolean;
+  email?: string;
+  name?: string;
+  SvcLicenseState: string;
+  UUID: string;
+}
+
+export interface MaverickSession {
+  signedIn: boolean;
+  email?: string;
+  LicenseStatus: string;
+  UUID: string;
+}
+
+interface SignInAnswer {
+  isOk: boolean;
+  redirectUrl: string;
+}
+
+interface Endpoint<Body extends z.ZodType | undefined, Answer> {
+  body: Body;
+  /** Never set: carries the answer's type. */
+  answer?: Answer;
+}
+
+function endpoint<Answer>(): <Body extends z.ZodType | undefined = undefined>(body?: Body) => Endpoint<Body, Answer> {
+  return (body) => ({ body }) as Endpoint<never, Answer>;
+}
+
+export const API = {
+  "GET /api/dsone/session": endpoint<DsOneSession>()(),
+  "GET /api/maverick/session": endpoint<MaverickSession>()(),
+  "POST /api/session/logout": endpoint<{ isOk: boolean }>()(),
+
+  "POST /api/access-link": endpoint<AccessLinkAnswer>()(
+    z.object({ Email: email, ProductId: productId, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),
+  ),
+  "POST /api/access-link/consume": endpoint<{ redirectUrl: string }>()(z.object({ token: accessLinkToken })),
+
+  "POST /api/dsone/password-login": endpoint<SignInAnswer>()(
+    z.object({ Email: email, Password: password, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),
+  ),
+  "POST /api/password/forgot": endpoint<{ isOk: boolean; statusText: string }>()(z.object({ email })),
+  /** Checks the reset link's code (spending nothing) and lets the server hold it for this browser. */
+  "POST /api/password/reset/open": endpoint<{ isOk: boolean }>()(z.object({ code: resetCode, email })),
+  /** The newer flow sends Email and Code empty: the server knows them from opening the link. */
+  "POST /api/password/reset": endpoint<{ isOk: boolean; statusText: string; redirectUrl: string }>()(
+    z.object({
+      Password: newPassword,
+      ConfirmPassword: newPassword,
+      Email: optionalEmail,
+      Code: z.union([z.literal(""), resetCode]).default(""),
+    }),
+  ),
+  "POST /api/password/set": endpoint<SignInAnswer>()(
+    z.object({ Password: newPassword, ConfirmPassword: newPassword, ReturnUrl: nullableReturnUrl }),
+  ),
+
+  "POST /api/dsone/auto-login": endpoint<{ isOk: boolean; UUID: string; SvcLicenseState: string }>()(z.object({ UUID: uuid })),
+  "POST /api/maverick/password-login": endpoint<SignInAnswer>()(
+    z.object({ Email: email, Password: password, ReturnUrl: returnUrl, CaptchaToken: captchaToken }),
+  ),
+  "POST /api/maverick/auto-login": endpoint<{ isOk: boolean; UUID: string; LicenseStatus: string }>()(
+    z.object({
+      UUID: uuid,
+      PreferredBrowser: z.enum(["firefox", "edge", "chrome"], { message: "must be firefox, edge or chrome" }),
+      ShowUI: booleanField,
+    }),
+  ),
+
+  "POST /notifications/updateunregisterednotifications": endpoint<{ isOk: boolean }>()(z.object({ uuid, settingValue: booleanField })),
+} as const;
+
+export type ApiRoute = keyof typeof API;
+
+type BodySchema<Route extends ApiRoute> = (typeof API)[Route]["body"];
+
+/** What a caller sends (before the server trims and fills defaults). */
+export type ApiRequest<Route extends ApiRoute> = BodySchema<Route> extends z.ZodType ? z.input<BodySchema<Route>> : undefined;
+
+/** What the server works with once the body is validated. */
+export type ApiBody<Route extends ApiRoute> = BodySchema<Route> extends z.ZodType ? z.output<BodySchema<Route>> : undefined;
+
+export type ApiAnswer<Route extends ApiRoute> = NonNullable<(typeof API)[Route]["answer"]>;
+
+export type ApiMethod<Route extends ApiRoute> = Route extends `${infer Method} ${string}` ? Method : never;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { isValidEmail, MAX_EMAIL_LENGTH } from "../email.ts";
+import { looksLikeSecret } from "../secret.ts";
+import { isValidUuid } from "../uuid.ts";
+
+/**
+ * The request fields every endpoint shares, each with the message a caller sees when it is wrong
+ * ("Email: must be a valid email address"). The server's routes validate with these; the web app
+ * never loads zod and checks the same rules through common/email.ts and common/uuid.ts.
+ */
+export const email = z.string({ message: "is required" }).trim().refine(isValidEmail, { message: "must be a valid email address" });
+
+/** An email field the newer reset may leave empty (the server knows it from the opened link). */
+export const optionalEmail = z.string().max(MAX_EMAIL_LENGTH).default("");
+
+export const uuid = z.string({ message: "is required" }).refine(isValidUuid, {
+  message: "must be a device UUID (8-4-4-4-12 hexadecimal digits)",
+});
+
+/** A new password: its length is checked by the password rules, with their own messages; this bound only stops abuse. */
+export const newPassword = z.string({ message: "is required" }).max(4096, "is too long");
+
+/** A password being checked at login: never empty. */
+export const password = newPassword.min(1, "is required");
+
+export const returnUrl = z.string().max(2048).optional();
+export const nullableReturnUrl = returnUrl.nullable();
+
+export const accessLinkToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a sign-in link token" });
+
+export const resetCode = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a password reset code" });
+
+/** A reCAPTCHA token travels with the request it protects (decision 1). */
+export const captchaToken = z.string().max(4096).optional();
+
+export const productId = z.number({ message: "must be a product id (a number)" }).int();
+
+export const booleanField = z.boolean({ message: "must be true or false" });
+
+/** The earlier area's forms send booleans as text. */
+export const booleanText = z.enum(["true", "false"], { message: "must be true or false" });

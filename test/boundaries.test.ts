@@ -1,0 +1,70 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The layer rules of biome.json (README, "Layers"), run by the real linter on probe files laid out
+ * like the project: each probe imports one module, and the linter must refuse exactly the imports
+ * that cross a boundary.
+ */
+const ROOT = join(import.meta.dirname, "..");
+const PROBES: { file: string; imports: string; refused: boolean }[] = [
+  { file: "web/features/login/CrossFeature.tsx", imports: "../maverick/MaverickLoginPage.tsx", refused: true },
+  { file: "web/features/login/OwnModule.tsx", imports: "./session-check.ts", refused: false },
+  { file: "web/features/login/CrossFeatureLong.tsx", imports: "../../features/maverick/MaverickLoginPage.tsx", refused: true },
+  { file: "web/features/login/SharedUi.tsx", imports: "../../ui/Button.tsx", refused: false },
+  { file: "web/features/login/SharedForm.tsx", imports: "../../forms/EmailSignIn.tsx", refused: false },
+  { file: "web/features/login/Platform.tsx", imports: "../../platform/router.ts", refused: false },
+  { file: "web/features/login/Common.tsx", imports: "../../../common/query.ts", refused: false },
+  { file: "web/features/login/AppFromFeature.tsx", imports: "../../app/routes.ts", refused: true },
+  { file: "web/ui/AppFromUi.tsx", imports: "../app/App.tsx", refused: true },
+  { file: "web/api/AppFromApi.ts", imports: "../app/routes.ts", refused: true },
+  { file: "web/forms/AppFromForms.tsx", imports: "../app/routes.ts", refused: true },
+  { file: "web/ui/FeatureFromUi.tsx", imports: "../features/login/LoginPage.tsx", refused: true },
+  { file: "web/ui/PlatformFromUi.tsx", imports: "../platform/router.ts", refused: false },
+  { file: "web/app/FeatureFromApp.tsx", imports: "../features/login/LoginPage.tsx", refused: false },
+  { file: "web/forms/ServerFromWeb.ts", imports: "../../server/app.ts", refused: true },
+  { file: "web/features/login/ServerFromFeature.ts", imports: "../../../server/auth/tokens.ts", refused: true },
+  { file: "server/routes/WebFromServer.ts", imports: "../../web/app/routes.ts", refused: true },
+  { file: "server/CommonFromServer.ts", imports: "../common/email.ts", refused: false },
+  { file: "common/ServerFromCommon.ts", imports: "../server/app.ts", refused: true },
+  { file: "common/WebFromCommon.ts", imports: "../web/platform/router.ts", refused: true },
+];
+
+describe("layer boundaries (biome.json)", () => {
+  let dir: string;
+  let report: string;
+  let status: number | null;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "boundaries-"));
+    const config = JSON.parse(readFileSync(join(ROOT, "biome.json"), "utf8"));
+    delete config.$schema;
+    config.vcs = { enabled: false };
+    writeFileSync(join(dir, "biome.json"), JSON.stringify(config));
+    for (const probe of PROBES) {
+      mkdirSync(join(dir, dirname(probe.file)), { recursive: true });
+      writeFileSync(join(dir, probe.file), `import { value } from "${probe.imports}";\n\nexport const probe = value;\n`);
+    }
+    const run = spawnSync(join(ROOT, "node_modules/.bin/biome"), ["lint", "--max-diagnostics=none", "--colors=off", "."], {
+      cwd: dir,
+      encoding: "utf8",
+    });
+    report = `${run.stdout}${run.stderr}`;
+    status = run.status;
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("fails the lint run when any import crosses a boundary", () => {
+    expect(status).not.toBe(0);
+  });
+
+  it.each(PROBES)("$file importing $imports: refused $refused", ({ file, refused }) => {
+    const flagged = new RegExp(`${file.replaceAll(".", "\\.")}:\\d+:\\d+ lint/style/noRestrictedImports`).test(report);
+    expect(flagged).toBe(refused);
+  });
+});

@@ -1,0 +1,40 @@
+import type { MouseEvent, ReactNode } from "react";
+import { navigate } from "../platform/router.ts";
+import type { ButtonVariant } from "./Button.tsx";
+
+export interface LinkProps {
+  /** Another screen of this app (a path with its query). */
+  to: string;
+  children: ReactNode;
+  /** Drawn as the shared button of this variant (a link that looks like a button). */
+  variant?: ButtonVariant;
+  className?: string;
+  replace?: boolean;
+}
+
+/** A plain left click without modifier keys: the one click the app handles itself. */
+function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  return !event.defaultPrevented && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * A move to another screen of this app: a real anchor with its address, so it can be opened in a
+ * new tab (middle click, a modifier key, the context menu) and read out as a link; a plain left
+ * click moves without a page load. Addresses outside the app are plain anchors.
+ */
+export function Link({ to, children, variant, className, replace = false }: LinkProps) {
+  const classes = [variant ? `button button--${variant}` : undefined, className].filter(Boolean).join(" ") || undefined;
+  return (
+    <a
+      href={to}
+      className={classes}
+      onClick={(event) => {
+        if (!isPlainClick(event)) return;
+        event.preventDefault();
+        navigate(to, { replace });
+      }}
+    >
+      {children}
+    </a>
+  );
+}
