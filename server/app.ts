@@ -7,6 +7,7 @@ import { redactUrl } from "../common/redact.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
@@ -17,9 +18,11 @@ import { demoRoutes } from "./routes/demo.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { externalLoginRoutes } from "./routes/external-login.ts";
 import { homeRoutes } from "./routes/home.ts";
+import { metricsRoutes } from "./routes/metrics.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { baseHeaders } from "./security-headers.ts";
+import { measureRequests } from "./telemetry/http-metrics.ts";
 
 const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
 
@@ -54,6 +57,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
 
+  measureRequests(app, context.telemetry.metrics);
   const headers = baseHeaders(config);
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers);
@@ -92,6 +96,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   accountRoutes(app, context);
   homeRoutes(app, context);
   telemetryRoutes(app, context);
+  adminRoutes(app, context);
+  metricsRoutes(app, context, { requireToken: true });
   externalLoginRoutes(app, context);
   if (config.mailbox) devMailboxRoutes(app, context);
   if (config.devTools) demoRoutes(app, context);

@@ -1,11 +1,17 @@
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { type Deliver, developmentMailbox, MailWorker, smtpDelivery } from "./mail/worker.ts";
+import { metricsRoutes } from "./routes/metrics.ts";
+import { WEB_BUILD_DIR } from "./routes/spa.ts";
 import { seedDemoData } from "./seed.ts";
+import { Metrics } from "./telemetry/metrics.ts";
+import { startOtlpExport } from "./telemetry/otlp.ts";
+import { StackMapper } from "./telemetry/source-maps.ts";
+import { pruneTelemetry, type TelemetrySinks } from "./telemetry/store.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -13,6 +19,9 @@ export interface RunningServer {
   mailWorker: MailWorker;
   /** True when the demo accounts were created by this start. */
   seeded: boolean;
+  telemetry: TelemetrySinks;
+  /** The separate /metrics listener (METRICS_PORT), started by listen(). */
+  metricsApp: FastifyInstance | undefined;
   close(): Promise<void>;
 }
 
@@ -27,19 +36,36 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   const seeded = fresh && !config.production;
   const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(config.publicUrl));
   const mailWorker = new MailWorker(db, deliver);
+  const metrics = new Metrics(db);
+  mailWorker.onOutcome = (outcome) => {
+    if (outcome === "delivered") metrics.mailDeliveries.inc();
+    else if (outcome === "retry") metrics.mailRetries.inc();
+    else metrics.mailFailures.inc();
+  };
   let app: FastifyInstance;
+  let metricsApp: FastifyInstance | undefined;
+  let telemetry: TelemetrySinks;
   try {
+    const otlp = config.otlp ? await startOtlpExport(config.otlp) : undefined;
+    telemetry = { db, metrics, otlp, stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR) };
     if (seeded) await seedDemoData(db);
-    app = await buildApp({ config, db, mailWorker }, options);
+    app = await buildApp({ config, db, mailWorker, telemetry }, options);
+    if (config.metrics.port !== undefined) {
+      // A listener of its own, for a scraper on an internal network: nothing else is served there.
+      metricsApp = Fastify({ logger: false });
+      metricsRoutes(metricsApp, { config, db, mailWorker, telemetry }, { requireToken: false });
+    }
   } catch (error) {
     await db.destroy();
     throw error;
   }
   mailWorker.start(app.log);
   const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db, config.rateLimits.windowMs)]).catch((error: unknown) =>
-      app.log.warn({ err: error }, "housekeeping failed"),
-    );
+    Promise.all([
+      pruneExpiredSessions(db),
+      pruneRateLimits(db, config.rateLimits.windowMs),
+      pruneTelemetry(db, config.telemetry.retentionMs),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
   return {
@@ -47,10 +73,14 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     db,
     mailWorker,
     seeded,
+    telemetry,
+    metricsApp,
     async close() {
       clearInterval(housekeeping);
       await app.close();
+      await metricsApp?.close();
       await mailWorker.stop();
+      await telemetry.otlp?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, "OTLP export could not flush"));
       await db.destroy();
     },
   };

@@ -86,6 +86,27 @@ export interface DeviceSettingsTable {
   updated_at: Millis;
 }
 
+export interface TelemetryEventsTable {
+  id: string;
+  /** page_view, vital, error or funnel. */
+  kind: string;
+  /** The vital (LCP …), the funnel step, the error's kind, or "page_view". */
+  name: string;
+  /** The browser tab's anonymous id. */
+  session_id: string;
+  /** Set when the tab was signed in: the account id, never the email. */
+  account_id: string | null;
+  brand: string;
+  /** The screen's path, lower-cased, without query. */
+  screen: string;
+  /** The page's path and query with every secret value replaced. */
+  url: string;
+  value: number | null;
+  /** JSON: the event's other fields (an error's message, mapped stack and source). */
+  detail: string | null;
+  created_at: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   products: ProductsTable;
@@ -96,4 +117,5 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   device_settings: DeviceSettingsTable;
+  telemetry_events: TelemetryEventsTable;
 }

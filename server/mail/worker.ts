@@ -53,6 +53,8 @@ export class MailWorker {
   #running: Promise<void> | undefined;
   #stopped = false;
   #again = false;
+  /** Told each delivery's outcome (the metrics count them). */
+  onOutcome: ((outcome: "delivered" | "retry" | "failed") => void) | undefined;
 
   constructor(db: Db, deliver: Deliver) {
     this.#db = db;
@@ -131,6 +133,7 @@ export class MailWorker {
         );
         await mine.set({ sent_at: Date.now(), locked_until: null, locked_by: null, attempts, last_error: null }).execute();
         this.#log?.info({ mailId: row.id }, "mail delivered");
+        this.onOutcome?.("delivered");
       } catch (error) {
         const gaveUp = attempts >= MAX_ATTEMPTS;
         const message = error instanceof Error ? error.message.slice(0, 500) : String(error);
@@ -144,6 +147,7 @@ export class MailWorker {
             failed_at: gaveUp ? Date.now() : null,
           })
           .execute();
+        this.onOutcome?.(gaveUp ? "failed" : "retry");
         this.#log?.warn(
           { mailId: row.id, attempts, gaveUp, error: message },
           gaveUp ? "mail delivery abandoned" : "mail delivery failed; will retry",

@@ -1,0 +1,57 @@
+/**
+ * The telemetry contract between the browser's collector (web/telemetry) and the collection
+ * endpoint (server/telemetry): what one batch of events looks like, and the limits both keep.
+ */
+export const TELEMETRY_ENDPOINT = "/api/telemetry";
+export const MAX_EVENTS_PER_BATCH = 30;
+/** Error messages and stacks are cut to this length before they leave the page. */
+export const MAX_ERROR_TEXT = 4000;
+
+export const VITALS = ["CLS", "FCP", "FID", "INP", "LCP", "TTFB"] as const;
+export type VitalName = (typeof VITALS)[number];
+
+/**
+ * The "good" thresholds (web.dev's Core Web Vitals): milliseconds, except CLS, which has no unit.
+ * A screen is good when its 75th percentile is at or below the figure.
+ */
+export const GOOD_VITALS: Record<VitalName, number> = { CLS: 0.1, FCP: 1800, FID: 100, INP: 200, LCP: 2500, TTFB: 800 };
+
+export const ERROR_SOURCES = ["error", "unhandledrejection", "render"] as const;
+export type ErrorSource = (typeof ERROR_SOURCES)[number];
+
+/** Sign-in funnel steps the browser reports; "screen shown" and "link opened" are its page views. */
+export const FUNNEL_STEPS = ["link_requested", "signed_in", "refused"] as const;
+export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+export const SIGN_IN_METHODS = ["access_link", "password", "google"] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
+/** `path` is the page's path; `at` the browser's clock (milliseconds since the epoch). */
+export type TelemetryEvent =
+  | { kind: "page_view"; path: string; query: Record<string, string>; at: number }
+  | { kind: "vital"; name: VitalName; value: number; path: string; at: number }
+  | { kind: "error"; source: ErrorSource; message: string; stack?: string; path: string; at: number }
+  | { kind: "funnel"; step: FunnelStep; method?: SignInMethod; code?: string; path: string; at: number };
+
+export interface TelemetryBatch {
+  /** The tab's anonymous id (sessionStorage): groups one visit's events, names nobody. */
+  session: string;
+  events: TelemetryEvent[];
+}
+
+/** The sign-in screens: their page views are the funnel's first step. */
+export const SIGN_IN_SCREENS = ["/dsone/login", "/dsone/password-login", "/maverick/email-login", "/maverick/password-login"];
+/** The access-link page: its page views are the funnel's "link opened". */
+export const ACCESS_LINK_SCREENS = ["/dsone/access-link", "/maverick/access-link"];
+
+/** GET /api/admin/operations?days=N: what the operations page shows for the last N days. */
+export interface OperationsReport {
+  days: number;
+  vitals: { screen: string; brand: string; name: VitalName; p75: number; samples: number; good: boolean }[];
+  /** The funnel's steps in order; signed_in counted per method. */
+  funnel: { step: "screen_shown" | "link_requested" | "link_opened" | "signed_in"; method?: SignInMethod; count: number }[];
+  refusals: { method: string; code: string; count: number }[];
+  errors: { message: string; source: string | null; kind: string; count: number; lastSeen: number }[];
+  outbox: { pending: number; retrying: number; sent: number; failed: number };
+}
+export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
+export const ADMIN_PERIOD_DAYS = [1, 7, 30] as const;
