@@ -1,3 +1,5 @@
+import { redactUrl } from "./redact.ts";
+
 /**
  * The telemetry contract between the browser's collector (web/telemetry) and the collection
  * endpoint (server/telemetry): what one batch of events looks like, and the limits both keep.
@@ -55,3 +57,40 @@ export interface OperationsReport {
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
 export const ADMIN_PERIOD_DAYS = [1, 7, 30] as const;
+
+/**
+ * The sign-in calls, by path (all POST): requesting an access link (the app's and the earlier
+ * area's) and signing in with a link or a password. The browser turns their answers into funnel
+ * steps and the server into metrics, both with signInOutcome.
+ */
+export const SIGN_IN_CALLS: Record<string, { method: SignInMethod; step: "link_requested" | "signed_in" }> = {
+  "/api/access-link": { method: "access_link", step: "link_requested" },
+  "/api/account/passwordless-login": { method: "access_link", step: "link_requested" },
+  "/api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
+  "/api/access-link/consume": { method: "access_link", step: "signed_in" },
+  "/api/dsone/password-login": { method: "password", step: "signed_in" },
+  "/api/maverick/password-login": { method: "password", step: "signed_in" },
+  "/api/account/login": { method: "password", step: "signed_in" },
+  "/api/account/maverick-login": { method: "password", step: "signed_in" },
+};
+
+/**
+ * Whether a sign-in call's answer refused, and with which code: an error's own code, or, for a
+ * 200 that says isOk false (a link asked for an unknown email), why.
+ */
+export function signInOutcome(status: number, body: unknown): { refused: boolean; code?: string } {
+  const answer = (typeof body === "object" && body !== null ? body : {}) as {
+    code?: unknown;
+    isOk?: unknown;
+    isExistingDesktopUser?: unknown;
+  };
+  if (status < 400 && answer.isOk !== false) return { refused: false };
+  if (typeof answer.code === "string") return { refused: true, code: answer.code };
+  if (status >= 400) return { refused: true, code: `HTTP_${status}` };
+  return { refused: true, code: answer.isExistingDesktopUser ? "DESKTOP_USER" : "ACCOUNT_NOT_FOUND" };
+}
+
+/** URLs quoted inside free text (an error message naming the page's address), each redacted. */
+export function redactUrlsIn(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+/g, (url) => redactUrl(url));
+}

@@ -1,9 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TelemetryBatch } from "../common/telemetry.ts";
@@ -12,6 +9,7 @@ import { StackMapper } from "../server/telemetry/source-maps.ts";
 import { pruneTelemetry } from "../server/telemetry/store.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { type OtlpReceiver, startOtlpReceiver } from "./support/otlp-receiver.ts";
 
 const ORIGIN = "http://localhost:3000";
 const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
@@ -220,29 +218,16 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
 });
 
 describe("OTLP export", () => {
-  let receiver: Server;
-  const received: { path: string; body: string }[] = [];
+  let receiver: OtlpReceiver;
   let server: TestServer;
 
   beforeAll(async () => {
-    // A local OTLP/HTTP receiver: answers as a collector does and keeps what it was sent.
-    receiver = createHttpServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on("data", (chunk: Buffer) => chunks.push(chunk));
-      request.on("end", () => {
-        const raw = Buffer.concat(chunks);
-        const body = request.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw;
-        received.push({ path: request.url ?? "", body: body.toString("utf8") });
-        response.writeHead(200, { "content-type": "application/json" }).end("{}");
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const { port } = receiver.address() as AddressInfo;
-    server = await startTestServer("sqlite", { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}` });
+    receiver = await startOtlpReceiver();
+    server = await startTestServer("sqlite", { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
   });
   afterAll(async () => {
     await server?.stop();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver?.close();
   });
 
   it("sends stored events to the collector as log records, without the secrets", async () => {
@@ -253,12 +238,9 @@ describe("OTLP export", () => {
       payload: batch([pageView(), { kind: "error", source: "render", message: "The screen broke", path: "/dsone/login", at: 1 }]),
     });
     expect(response.statusCode).toBe(204);
-    for (let waited = 0; waited < 10_000 && !received.some((r) => r.body.includes("The screen broke")); waited += 100) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const logs = received.filter((r) => r.path === "/v1/logs");
-    const text = logs.map((r) => r.body).join("\n");
-    expect(text).toContain("The screen broke");
+    await receiver.waitFor("The screen broke");
+    const logs = receiver.received.filter((entry) => entry.path === "/v1/logs");
+    const text = logs.map((entry) => entry.body).join("\n");
     expect(text).toContain("browser.page_view");
     expect(text).toContain("account-sign-in");
     for (const secret of SECRETS) expect(text).not.toContain(secret);

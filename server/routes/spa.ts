@@ -82,7 +82,8 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
     index: false,
     wildcard: false,
     // index.html is only ever served rendered, below.
-    allowedPath: (pathName) => pathName !== "/index.html",
+    // Source maps are built for the server's own use (mapping error reports), not served.
+    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.endsWith(".map"),
     setHeaders(reply, path) {
       reply.header("cache-control", path.includes(join("web", "assets")) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
@@ -96,7 +97,8 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
       path.startsWith("/api/") ||
       path.startsWith("/assets/") ||
       (path.startsWith("/dev/") && !agentConsole) ||
-      path.startsWith("/demo/")
+      path.startsWith("/demo/") ||
+      path.endsWith(".map")
     ) {
       throw new AppError("NOT_FOUND");
     }

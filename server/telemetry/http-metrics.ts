@@ -1,34 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { type Metrics, SIGN_IN_ROUTES } from "./metrics.ts";
+import { SIGN_IN_CALLS, signInOutcome } from "../../common/telemetry.ts";
+import type { Metrics } from "./metrics.ts";
 
-interface Answer {
-  code: string | undefined;
-  ok: boolean;
-}
+type Outcome = ReturnType<typeof signInOutcome>;
 
-/** Reads the error code (and isOk) of a JSON answer: what the counters need to know. */
-function readAnswer(payload: unknown): Answer {
-  if (typeof payload !== "string" || !payload.startsWith("{")) return { code: undefined, ok: true };
+function parsed(payload: unknown): unknown {
+  if (typeof payload !== "string" || !payload.startsWith("{")) return undefined;
   try {
-    const body = JSON.parse(payload) as { code?: unknown; isOk?: unknown; isExistingDesktopUser?: unknown };
-    const ok = body.isOk !== false;
-    const code =
-      typeof body.code === "string" ? body.code : ok ? undefined : body.isExistingDesktopUser ? "DESKTOP_USER" : "ACCOUNT_NOT_FOUND";
-    return { code, ok };
+    return JSON.parse(payload);
   } catch {
-    return { code: undefined, ok: true };
+    return undefined;
   }
 }
 
 /**
- * Times every request by route, and counts from the answers of the sign-in endpoints the
- * sign-ins, refusals and access links, and every rate-limit refusal.
+ * Times every request by route, and counts from the answers of the sign-in calls the sign-ins,
+ * refusals and access links, and every rate-limit refusal. Reading the answers keeps the sign-in
+ * code itself free of metrics.
  */
 export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
-  const answers = new WeakMap<FastifyRequest, Answer>();
+  const outcomes = new WeakMap<FastifyRequest, Outcome>();
   app.addHook("onSend", async (request, reply, payload) => {
-    const route = `${request.method} ${request.routeOptions.url ?? ""}`;
-    if (reply.statusCode >= 400 || SIGN_IN_ROUTES[route]) answers.set(request, readAnswer(payload));
+    const signInCall = request.method === "POST" && SIGN_IN_CALLS[request.routeOptions.url ?? ""];
+    if (reply.statusCode >= 400 || signInCall) outcomes.set(request, signInOutcome(reply.statusCode, parsed(payload)));
     return payload;
   });
   app.addHook("onResponse", async (request, reply) => {
@@ -36,9 +30,9 @@ export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
     // Unmatched paths share one label: a scanner's made-up addresses must not become series.
     const route = routeUrl && !routeUrl.includes("*") ? routeUrl : "other";
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    const answer = answers.get(request);
-    if (!answer) return;
-    if (answer.code === "RATE_LIMITED") metrics.rateLimitRefusals.inc({ route });
-    metrics.countSignIn(`${request.method} ${routeUrl ?? ""}`, reply.statusCode, answer.ok, answer.code);
+    const outcome = outcomes.get(request);
+    if (!outcome) return;
+    if (outcome.code === "RATE_LIMITED") metrics.rateLimitRefusals.inc({ route });
+    if (request.method === "POST" && routeUrl) metrics.countSignIn(routeUrl, outcome);
   });
 }

@@ -1,25 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { SignInMethod, VitalName } from "../../common/telemetry.ts";
+import { SIGN_IN_CALLS, type VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
-
-/** What one answered request tells the sign-in counters (see SIGN_IN_ROUTES). */
-type SignInAction = "link_request" | "sign_in";
-
-/**
- * The sign-in endpoints, by Fastify route: requesting an access link (the app's and the earlier
- * area's) and signing in with a link or a password. Counting them from the answers keeps the
- * sign-in code itself free of metrics.
- */
-export const SIGN_IN_ROUTES: Record<string, { method: SignInMethod; action: SignInAction }> = {
-  "POST /api/access-link": { method: "access_link", action: "link_request" },
-  "POST /api/account/passwordless-login": { method: "access_link", action: "link_request" },
-  "POST /api/account/maverick/passwordless-login": { method: "access_link", action: "link_request" },
-  "POST /api/access-link/consume": { method: "access_link", action: "sign_in" },
-  "POST /api/dsone/password-login": { method: "password", action: "sign_in" },
-  "POST /api/maverick/password-login": { method: "password", action: "sign_in" },
-  "POST /api/account/login": { method: "password", action: "sign_in" },
-  "POST /api/account/maverick-login": { method: "password", action: "sign_in" },
-};
 
 /** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
 const TIME_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10];
@@ -140,18 +121,15 @@ export class Metrics {
     return screen;
   }
 
-  /** Counts what one answer of a sign-in endpoint says. `ok` is false for a 2xx that refused (isOk false). */
-  countSignIn(route: string, status: number, ok: boolean, code: string | undefined): void {
-    const entry = SIGN_IN_ROUTES[route];
-    if (!entry) return;
-    if (status < 400 && ok) {
-      if (entry.action === "link_request") this.linksRequested.inc();
-      else {
-        this.signIns.inc({ method: entry.method });
-        if (entry.method === "access_link") this.linksSpent.inc();
-      }
-      return;
+  /** Counts what one answer of a sign-in call says (see SIGN_IN_CALLS). */
+  countSignIn(path: string, outcome: { refused: boolean; code?: string }): void {
+    const call = SIGN_IN_CALLS[path];
+    if (!call) return;
+    if (outcome.refused) this.signInRefusals.inc({ method: call.method, reason: outcome.code ?? "UNKNOWN" });
+    else if (call.step === "link_requested") this.linksRequested.inc();
+    else {
+      this.signIns.inc({ method: call.method });
+      if (call.method === "access_link") this.linksSpent.inc();
     }
-    this.signInRefusals.inc({ method: entry.method, reason: code ?? (status < 400 ? "ACCOUNT_NOT_FOUND" : `HTTP_${status}`) });
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { brandForPath } from "../../common/brands/index.ts";
 import { isSecretParameter, redactUrl } from "../../common/redact.ts";
-import type { TelemetryBatch, TelemetryEvent } from "../../common/telemetry.ts";
+import { redactUrlsIn, type TelemetryBatch, type TelemetryEvent } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
 import type { TelemetryEventsTable } from "../db/schema.ts";
 import type { Metrics } from "./metrics.ts";
@@ -19,11 +19,6 @@ export interface TelemetrySinks {
 /** "/DSOne/Login/" → "/dsone/login": one screen, however its address was typed. */
 export function screenOf(path: string): string {
   return path.toLowerCase().replace(/\/+$/, "") || "/";
-}
-
-/** URLs inside free text (an error message can quote the page's address) lose their secrets too. */
-function redactText(text: string): string {
-  return text.replace(/https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+/g, (url) => redactUrl(url));
 }
 
 /**
@@ -87,11 +82,11 @@ function rowFor(
         detail: JSON.stringify({ ...(event.method ? { method: event.method } : {}), ...(event.code ? { code: event.code } : {}) }),
       };
     case "error": {
-      const mapped = sinks.stacks.map(redactText(event.stack ?? ""));
+      const mapped = sinks.stacks.map(redactUrlsIn(event.stack ?? ""));
       return {
         ...base,
         name: event.source,
-        detail: JSON.stringify({ message: redactText(event.message), stack: mapped.stack, source: mapped.source ?? null }),
+        detail: JSON.stringify({ message: redactUrlsIn(event.message), stack: mapped.stack, source: mapped.source ?? null }),
       };
     }
   }

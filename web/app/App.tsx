@@ -1,8 +1,9 @@
 import { Suspense, useEffect } from "react";
-import { recordPageView } from "../telemetry/page-view.ts";
+import { recordPageView } from "../telemetry/queue.ts";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { brandForPath } from "./brand.ts";
 import { rememberDeviceUuid } from "./device.ts";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { useLocation } from "./router.ts";
 import { screenFor } from "./routes.ts";
 
@@ -33,9 +34,11 @@ export function App() {
       <header className="app-bar">
         <ThemeToggle />
       </header>
-      <Suspense fallback={null}>
-        <ScreenComponent />
-      </Suspense>
+      <ErrorBoundary brand={brand}>
+        <Suspense fallback={null}>
+          <ScreenComponent />
+        </Suspense>
+      </ErrorBoundary>
     </>
   );
 }

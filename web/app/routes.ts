@@ -27,6 +27,7 @@ const screens = {
   solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
   solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
   agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
+  admin: lazy(() => import("../features/admin/AdminPage.tsx")),
 };
 
 const ROUTES: Record<string, ComponentType> = {
@@ -57,6 +58,8 @@ const ROUTES: Record<string, ComponentType> = {
   "/forgotpasswordconfirmation": screens.forgotPasswordConfirmation,
   "/resetpassword": screens.solveIqResetPassword,
   "/resetpasswordconfirmation": screens.resetPasswordConfirmation,
+  // The operations page for admins (decision 36).
+  "/admin": screens.admin,
 };
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */
