@@ -7,8 +7,8 @@ import { holdRequests } from "./hold.ts";
  */
 export interface ScreenCase {
   name: string;
-  /** Signs in first (the screen needs a signed-in customer). */
-  signedIn?: true;
+  /** Signs in first (the screen needs a signed-in customer, or the demo admin). */
+  signedIn?: true | "admin";
   open(page: Page): Promise<void>;
   heading: string;
 }
@@ -18,6 +18,12 @@ const DSONE = "?ReturnUrl=%2Fdemo%2Fdsone%2Fui";
 async function submitEmail(page: Page, email: string) {
   await page.getByLabel("Enter your email").fill(email);
   await page.getByRole("button", { name: "Continue" }).click();
+}
+
+/** A screen whose code fails to load: the brand's error screen. */
+async function failingScreen(page: Page, chunk: string, path: string) {
+  await page.route(`**/assets/${chunk}-*.js`, (route) => route.abort());
+  await page.goto(path);
 }
 
 export const SCREENS: ScreenCase[] = [
@@ -134,13 +140,25 @@ export const SCREENS: ScreenCase[] = [
     heading: "Logging you in to Maverick Safe",
     open: (page) => page.goto("/maverick/auto-login").then(() => undefined),
   },
+  {
+    name: "dsone-error",
+    heading: "Something went wrong",
+    open: (page) => failingScreen(page, "PasswordLoginPage", `/dsone/password-login${DSONE}`),
+  },
+  {
+    name: "maverick-error",
+    heading: "Something went wrong",
+    open: (page) => failingScreen(page, "MaverickPasswordLoginPage", "/maverick/password-login"),
+  },
+  { name: "dsone-admin", signedIn: "admin", heading: "Operations", open: (page) => page.goto("/admin").then(() => undefined) },
+  { name: "dsone-admin-refused", signedIn: true, heading: "403: Operations", open: (page) => page.goto("/admin").then(() => undefined) },
 ];
 
 /** Opens a screen (signing a demo account in first when it needs it) and waits until its heading shows. */
 export async function showScreen(page: Page, screen: ScreenCase): Promise<void> {
   if (screen.signedIn) {
     const response = await page.request.post("/api/dsone/password-login", {
-      data: { Email: "password.customer@example.com", Password: "demo-password" },
+      data: { Email: screen.signedIn === "admin" ? "ops.admin@example.com" : "password.customer@example.com", Password: "demo-password" },
     });
     expect(response.ok()).toBe(true);
   }

@@ -141,13 +141,29 @@ test("the operations page shows the figures to an admin and refuses a customer",
   await hideTab(page);
   await waitForRows(app, (rows) => rows.some((row) => row.kind === "vital" && row.name === "LCP"), "an LCP");
 
-  await page.goto("/dsone/password-login");
-  await signInWithPassword(page, "password.customer@example.com");
-  await page.goto("/admin");
+  // Signing in through the screen records the funnel's "signed in (password)" step, and a refusal.
+  await page.goto(`/dsone/password-login?ReturnUrl=${encodeURIComponent(`${baseURL}/admin`)}`);
+  await page.getByLabel("Email").fill("password.customer@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Email Address or Password is invalid")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("demo-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${baseURL}/admin`);
+  await waitForRows(app, (rows) => rows.some((row) => row.kind === "funnel" && row.name === "signed_in"), "the sign-in step");
+  const signedIn = telemetryRows(app, "funnel").find((row) => row.name === "signed_in");
+  // Sent once the session exists, so it carries the account's id (never its email).
+  const [account] = app.query("select id from accounts where email_key = 'password.customer@example.com'");
+  expect(signedIn?.account_id).toBe(account?.id);
+  expect(JSON.parse(String(signedIn?.detail))).toEqual({ method: "password" });
+  await page.reload();
   await expect(page.getByRole("heading", { name: "Operations", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Web vitals (75th percentile)" })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^LCP 75th percentile: \/dsone\/login · dsone \d+ ms/ })).toBeVisible();
-  await expect(page.getByRole("img", { name: /^Sign-in funnel: Sign-in screen shown [1-9]/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^LCP 75th percentile: .*\/dsone\/login · dsone \d+ ms/ })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /^Sign-in funnel: Sign-in screen shown [1-9].*Signed in \(password\) 1 · \d+%/ }),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: "Refused sign-ins: password · INVALID_CREDENTIALS 1" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Top client errors" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Mail outbox: Waiting \d+, Retrying \d+, Sent \d+, Failed \d+$/ })).toBeVisible();
   await expectNoAxeViolations(page);

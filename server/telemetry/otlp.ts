@@ -59,6 +59,15 @@ export async function startOtlpExport(options: { endpoint: string; serviceName: 
           "app.screen": event.screen,
           "url.path_and_query": event.url,
           ...(event.value === null ? {} : { "event.value": event.value }),
+          // OpenTelemetry's exception conventions, which error trackers group reports by.
+          ...(isError
+            ? {
+                "exception.type": event.name,
+                "exception.message": String(event.detail.message ?? ""),
+                "exception.stacktrace": String(event.detail.stack ?? ""),
+                ...(typeof event.detail.source === "string" ? { "code.filepath": event.detail.source } : {}),
+              }
+            : {}),
           ...Object.fromEntries(
             Object.entries(event.detail)
               .filter(([, value]) => typeof value === "string" || typeof value === "number")

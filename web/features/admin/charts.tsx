@@ -13,9 +13,9 @@ export interface Bar {
 }
 
 const ROW = 28;
-const LABEL_WIDTH = 230;
-const BAR_WIDTH = 300;
-const TEXT_WIDTH = 150;
+const LABEL_WIDTH = 320;
+const BAR_WIDTH = 260;
+const TEXT_WIDTH = 130;
 
 /** Horizontal bars, one per row; with `threshold`, a dashed line marks it ("good" at or below). */
 export function BarChart({ bars, label, threshold, max }: { bars: Bar[]; label: string; threshold?: number; max?: number }) {
