@@ -266,3 +266,18 @@ describe("stack mapping", () => {
     expect(mapped.stack).toContain("http://localhost:3000/assets/other-xyz.js:2:5");
   });
 });
+
+describe("metrics on a port of their own", () => {
+  it("serves /metrics on the METRICS_PORT listener without a token, and nothing on the main port", async () => {
+    const server = await startTestServer("sqlite", { METRICS_PORT: "9464" });
+    try {
+      // The main port has no /metrics: the address is just another page of the web app there.
+      expect((await server.app.inject({ method: "GET", url: "/metrics" })).body).not.toContain("account_sign_ins_total");
+      const response = await server.metricsApp?.inject({ method: "GET", url: "/metrics" });
+      expect(response?.statusCode).toBe(200);
+      expect(response?.body).toMatch(/^# HELP account_sign_ins_total /m);
+    } finally {
+      await server.stop();
+    }
+  });
+});
