@@ -25,5 +25,7 @@ export default defineConfig({
     // The server writes a strict CSP: no inline scripts, so no inlined module preload polyfill.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // Maps for the server to map error reports back to source files; never served (spa.ts).
+    sourcemap: "hidden",
   },
 });

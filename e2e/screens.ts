@@ -7,8 +7,8 @@ import { holdRequests } from "./hold.ts";
  */
 export interface ScreenCase {
   name: string;
-  /** Signs in first (the screen needs a signed-in customer). */
-  signedIn?: true;
+  /** Signs in first (the screen needs a signed-in customer, or the demo admin). */
+  signedIn?: true | "admin";
   open(page: Page): Promise<void>;
   heading: string;
 }
@@ -23,6 +23,12 @@ async function submitEmail(page: Page, email: string) {
 /** The logout screen stays while its session reset is held, however slow the machine is. */
 async function openLogout(page: Page, path: string) {
   await holdRequests(page, "**/api/session/logout");
+  await page.goto(path);
+}
+
+/** A screen whose code fails to load: the brand's error screen. */
+async function failingScreen(page: Page, chunk: string, path: string) {
+  await page.route(`**/assets/${chunk}-*.js`, (route) => route.abort());
   await page.goto(path);
 }
 
@@ -140,13 +146,25 @@ export const SCREENS: ScreenCase[] = [
     heading: "Logging you in to Maverick Safe",
     open: (page) => page.goto("/maverick/auto-login").then(() => undefined),
   },
+  {
+    name: "dsone-error",
+    heading: "Something went wrong",
+    open: (page) => failingScreen(page, "PasswordLoginPage", `/dsone/password-login${DSONE}`),
+  },
+  {
+    name: "maverick-error",
+    heading: "Something went wrong",
+    open: (page) => failingScreen(page, "MaverickPasswordLoginPage", "/maverick/password-login"),
+  },
+  { name: "dsone-admin", signedIn: "admin", heading: "Operations", open: (page) => page.goto("/admin").then(() => undefined) },
+  { name: "dsone-admin-refused", signedIn: true, heading: "403: Operations", open: (page) => page.goto("/admin").then(() => undefined) },
 ];
 
 /** Opens a screen (signing a demo account in first when it needs it) and waits until its heading shows. */
 export async function showScreen(page: Page, screen: ScreenCase): Promise<void> {
   if (screen.signedIn) {
     const response = await page.request.post("/api/dsone/password-login", {
-      data: { Email: "password.customer@example.com", Password: "demo-password" },
+      data: { Email: screen.signedIn === "admin" ? "ops.admin@example.com" : "password.customer@example.com", Password: "demo-password" },
     });
     expect(response.ok()).toBe(true);
   }

@@ -10,6 +10,7 @@ import { AppError, ERRORS } from "./errors.ts";
 import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
 import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
+import { adminRoutes } from "./routes/admin.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
@@ -20,9 +21,11 @@ import { demoRoutes } from "./routes/demo.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { externalLoginRoutes } from "./routes/external-login.ts";
 import { homeRoutes } from "./routes/home.ts";
+import { metricsRoutes } from "./routes/metrics.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { baseHeaders } from "./security-headers.ts";
+import { measureRequests } from "./telemetry/http-metrics.ts";
 
 const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
 
@@ -64,6 +67,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
 
+  measureRequests(app, context.telemetry.metrics);
   const headers = baseHeaders(config);
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers);
@@ -108,6 +112,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   accountRoutes(app, context);
   homeRoutes(app, context);
   telemetryRoutes(app, context);
+  adminRoutes(app, context);
+  metricsRoutes(app, context, { requireToken: true });
   externalLoginRoutes(app, context);
   const oidc = await OidcService.start(context.db, config);
   oidc.watchKeys((error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));

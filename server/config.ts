@@ -138,6 +138,12 @@ const schema = z.object({
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA_SCRIPT_URL: absoluteUrl.default("https://www.google.com/recaptcha/api.js"),
   CAPTCHA_VERIFY_URL: absoluteUrl.default("https://www.google.com/recaptcha/api/siteverify"),
+  TELEMETRY_RETENTION: duration("30d"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  METRICS_PORT: z.coerce.number({ message: "must be a number" }).int().min(1).max(65535, "must be a port number (1-65535)").optional(),
+  METRICS_HOST: z.string().min(1).default("localhost"),
+  OTEL_EXPORTER_OTLP_ENDPOINT: absoluteUrl.optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("account-sign-in"),
   CAPTCHA_MIN_SCORE: z.coerce.number({ message: "must be a number" }).min(0).max(1, "must be between 0 and 1").default(0.5),
   ...(Object.fromEntries(Object.keys(EXTERNAL_ADDRESSES).map((name) => [name, absoluteUrl.optional()])) as Record<
     ExternalAddressName,
@@ -302,6 +308,15 @@ function resolve(env: Env) {
             minScore: env.CAPTCHA_MIN_SCORE,
           }
         : undefined,
+    telemetry: {
+      retentionMs: env.TELEMETRY_RETENTION,
+    },
+    /** /metrics: on the main port behind the bearer token, and/or on a port of its own. */
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
+    /** OTLP/HTTP export of error reports and events; off unless an endpoint is set. */
+    otlp: env.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/$/, ""), serviceName: env.OTEL_SERVICE_NAME }
+      : undefined,
     agent: {
       host: env.AGENT_HOST,
       dsoneBasePort: env.AGENT_DSONE_BASE_PORT,

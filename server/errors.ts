@@ -17,6 +17,7 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: "Email Address or Password is invalid" },
   PASSWORD_LOGIN_DISABLED: { status: 403, message: "Signing in with a password is turned off. Please sign in with your email." },
   NOT_SIGNED_IN: { status: 401, message: "Please sign in first." },
+  ADMIN_ONLY: { status: 403, message: "This page is for administrators. Sign in with an administrator's account." },
   PASSWORD_INVALID: { status: 400, message: "The new password does not meet the rules." },
   PASSWORD_ALREADY_SET: { status: 409, message: "This account already has a password. To change it, use Forgot your password?" },
   RESET_LINK_UNKNOWN: { status: 404, message: "This password reset link is not valid. Please ask for a new one." },

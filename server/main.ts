@@ -19,6 +19,10 @@ async function main(): Promise<void> {
   const server = await createServer(config);
   const address = await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`Account server listening on ${address}, public URL ${config.publicUrl}`);
+  if (server.metricsApp) {
+    const metricsAddress = await server.metricsApp.listen({ port: config.metrics.port, host: config.metrics.host });
+    server.app.log.info(`Prometheus metrics on ${metricsAddress}/metrics`);
+  }
   if (server.seeded) console.log(demoBanner(config));
   // Outside production, the demo DS One and Maverick Safe web apps sign in here from their own origin.
   const demoApps = config.production

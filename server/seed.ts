@@ -36,6 +36,13 @@ export const DEMO_ACCOUNTS = [
     password: DEMO_PASSWORD,
     note: "solve IQ only: an existing desktop user",
   },
+  {
+    email: "ops.admin@example.com",
+    name: "Ops Admin",
+    password: DEMO_PASSWORD,
+    admin: true,
+    note: `an admin: the operations page at /admin, password "${DEMO_PASSWORD}"`,
+  },
 ] as const;
 
 export async function seedDemoData(db: Db): Promise<void> {
@@ -45,6 +52,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       name: account.name,
       ...("product" in account ? { product: account.product } : {}),
       ...("password" in account ? { password: account.password } : {}),
+      ...("admin" in account ? { isAdmin: account.admin } : {}),
     });
     if ("device" in account) await linkDevice(db, account.email, account.product, account.device);
   }

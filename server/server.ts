@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
@@ -9,7 +9,13 @@ import { type Db, openDatabase } from "./db/database.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox, smtpDelivery } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
 import { registerDemoClients } from "./oidc/demo-clients.ts";
+import { metricsRoutes } from "./routes/metrics.ts";
+import { WEB_BUILD_DIR } from "./routes/spa.ts";
 import { seedDemoData } from "./seed.ts";
+import { Metrics } from "./telemetry/metrics.ts";
+import { startOtlpExport } from "./telemetry/otlp.ts";
+import { StackMapper } from "./telemetry/source-maps.ts";
+import { pruneTelemetry, type TelemetrySinks } from "./telemetry/store.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -17,6 +23,9 @@ export interface RunningServer {
   mailWorker: MailWorker;
   /** True when the demo accounts were created by this start. */
   seeded: boolean;
+  telemetry: TelemetrySinks;
+  /** The separate /metrics listener (METRICS_PORT), started by listen(). */
+  metricsApp: FastifyInstance | undefined;
   close(): Promise<void>;
 }
 
@@ -31,13 +40,28 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   const seeded = fresh && !config.production;
   const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(db, config.publicUrl));
   const mailWorker = new MailWorker(db, deliver);
+  const metrics = new Metrics(db);
+  mailWorker.onOutcome = (outcome) => {
+    if (outcome === "delivered") metrics.mailDeliveries.inc();
+    else if (outcome === "retry") metrics.mailRetries.inc();
+    else metrics.mailFailures.inc();
+  };
   let app: FastifyInstance;
+  let metricsApp: FastifyInstance | undefined;
+  let telemetry: TelemetrySinks;
   try {
+    const otlp = config.otlp ? await startOtlpExport(config.otlp) : undefined;
+    telemetry = { db, metrics, otlp, stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR) };
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     await registerBrandProducts(db);
     if (seeded) await seedDemoData(db);
     if (!config.production) await registerDemoClients(db, config);
-    app = await buildApp({ config, db, mailWorker }, options);
+    app = await buildApp({ config, db, mailWorker, telemetry }, options);
+    if (config.metrics.port !== undefined) {
+      // A listener of its own, for a scraper on an internal network: nothing else is served there.
+      metricsApp = Fastify({ logger: false });
+      metricsRoutes(metricsApp, { config, db, mailWorker, telemetry }, { requireToken: false });
+    }
   } catch (error) {
     await db.destroy();
     throw error;
@@ -49,6 +73,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),
+      pruneTelemetry(db, config.telemetry.retentionMs),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
@@ -57,10 +82,14 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     db,
     mailWorker,
     seeded,
+    telemetry,
+    metricsApp,
     async close() {
       clearInterval(housekeeping);
       await app.close();
+      await metricsApp?.close();
       await mailWorker.stop();
+      await telemetry.otlp?.shutdown().catch((error: unknown) => app.log.warn({ err: error }, "OTLP export could not flush"));
       await db.destroy();
     },
   };

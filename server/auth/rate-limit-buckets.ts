@@ -83,6 +83,8 @@ export const BUCKETS = {
   captchaChecksPerIp: { prefix: "captcha:ip", parts: ["address"], setting: "CAPTCHA_CHECK_LIMIT_PER_IP", defaultLimit: 120 },
   /** Requests to the OpenID token endpoint: each checks a code, refresh token or client secret. */
   oidcTokenPerIp: { prefix: "oidc-token:ip", parts: ["address"], setting: "TOKEN_LIMIT_PER_IP", defaultLimit: 600 },
+  /** Telemetry batches from the browser: each is a write. */
+  telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
   notificationSettingsPerIp: {
     prefix: "notifications:ip",
     parts: ["address"],

@@ -206,6 +206,30 @@ const migrations: Record<string, Migration> = {
       for (const table of ["oidc_keys", "oidc_clients", "oidc_payloads"]) await db.schema.dropTable(table).execute();
     },
   },
+  "0005_telemetry_events": {
+    async up(db: Kysely<unknown>) {
+      // Page views, web vitals, client errors and sign-in funnel steps, kept for the retention
+      // period (TELEMETRY_RETENTION) and then deleted by the housekeeping timer.
+      await db.schema
+        .createTable("telemetry_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("session_id", "text", (c) => c.notNull())
+        .addColumn("account_id", "text")
+        .addColumn("brand", "text", (c) => c.notNull())
+        .addColumn("screen", "text", (c) => c.notNull())
+        .addColumn("url", "text", (c) => c.notNull())
+        .addColumn("value", "double precision")
+        .addColumn("detail", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("telemetry_events_time").on("telemetry_events").columns(["created_at", "kind"]).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("telemetry_events").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

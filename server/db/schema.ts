@@ -115,6 +115,27 @@ export interface KnownOriginsTable {
   last_seen_at: Millis;
 }
 
+export interface TelemetryEventsTable {
+  id: string;
+  /** page_view, vital, error or funnel. */
+  kind: string;
+  /** The vital (LCP …), the funnel step, the error's kind, or "page_view". */
+  name: string;
+  /** The browser tab's anonymous id. */
+  session_id: string;
+  /** Set when the tab was signed in: the account id, never the email. */
+  account_id: string | null;
+  brand: string;
+  /** The screen's path, lower-cased, without query. */
+  screen: string;
+  /** The page's path and query with every secret value replaced. */
+  url: string;
+  value: number | null;
+  /** JSON: the event's other fields (an error's message, mapped stack and source). */
+  detail: string | null;
+  created_at: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   products: ProductsTable;
@@ -130,6 +151,7 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   oidc_clients: OidcClientsTable;
   oidc_keys: OidcKeysTable;
+  telemetry_events: TelemetryEventsTable;
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */

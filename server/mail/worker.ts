@@ -116,6 +116,8 @@ export class MailWorker {
   #running: Promise<void> | undefined;
   #stopped = false;
   #again = false;
+  /** Told each delivery's outcome (the metrics count them). */
+  onOutcome: ((outcome: "delivered" | "retry" | "failed") => void) | undefined;
 
   constructor(db: Db, deliver: Deliver, options: MailWorkerOptions = {}) {
     this.#db = db;
@@ -212,6 +214,7 @@ export class MailWorker {
           .set({ ...cleared, sent_at: Date.now(), attempts, last_error: null })
           .execute();
         this.#log?.info({ mailId: row.id, messageId }, "mail delivered");
+        this.onOutcome?.("delivered");
       } catch (error) {
         clearInterval(renewal);
         const permanent = isPermanentFailure(error);
@@ -226,6 +229,7 @@ export class MailWorker {
             failed_at: gaveUp ? Date.now() : null,
           })
           .execute();
+        this.onOutcome?.(gaveUp ? "failed" : "retry");
         this.#log?.warn(
           { mailId: row.id, messageId, attempts, gaveUp, permanent, error: message },
           gaveUp ? "mail delivery abandoned" : "mail delivery failed; will retry",

@@ -1,26 +1,28 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { redactParameter, redactUrl } from "../../common/redact.ts";
+import { TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
+import { clientAddress } from "../auth/client-address.ts";
+import { enforceLimits } from "../auth/rate-limit.ts";
+import { currentAccount } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { telemetryBatch } from "../telemetry/schema.ts";
+import { storeBatch } from "../telemetry/store.ts";
 import { parseJsonBody } from "./validation.ts";
 
-const pageView = z.object({
-  path: z.string().max(512),
-  query: z
-    .record(z.string().max(64), z.string().max(512))
-    .refine((query) => Object.keys(query).length <= 30, { message: "has too many parameters" }),
-});
-
 /**
- * POST /api/telemetry/page-view: one page view, already stripped of secrets by the browser
- * (web/telemetry). Written to the log as a structured event for whatever collects the logs.
+ * POST /api/telemetry: one batch of page views, web vitals, error reports and sign-in funnel
+ * steps from web/telemetry. Same origin only (the Origin header must be ours: a beacon from another
+ * site, or a script without one, is refused), at most 16 KB (the app's body limit) and
+ * TELEMETRY_LIMIT_PER_IP batches per address per window.
  */
-export function telemetryRoutes(app: FastifyInstance, _context: AppContext): void {
-  app.post("/api/telemetry/page-view", async (request, reply) => {
-    const view = parseJsonBody(request, pageView);
-    // The browser redacts already; the server does not rely on it.
-    const query = Object.fromEntries(Object.entries(view.query).map(([key, value]) => [key, redactParameter(key, value)]));
-    request.log.info({ pageView: { path: redactUrl(view.path), query } }, "page view");
+export function telemetryRoutes(app: FastifyInstance, context: AppContext): void {
+  const { db, config } = context;
+  app.post(TELEMETRY_ENDPOINT, async (request, reply) => {
+    if (request.headers.origin !== config.publicUrl) throw new AppError("CROSS_SITE_REQUEST");
+    const batch = parseJsonBody(request, telemetryBatch);
+    await enforceLimits(db, config, [["telemetryPerIp", clientAddress(request)]], "reports");
+    const account = await currentAccount(db, config, request);
+    await storeBatch(context.telemetry, batch, account?.accountId ?? null);
     return reply.code(204).send();
   });
 }

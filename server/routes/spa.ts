@@ -101,7 +101,8 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
     index: false,
     wildcard: false,
     // index.html is only ever served rendered, below.
-    allowedPath: (pathName) => pathName !== "/index.html",
+    // Source maps are built for the server's own use (mapping error reports), not served.
+    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.endsWith(".map"),
     setHeaders(reply, path) {
       reply.header("cache-control", path.includes(join("web", "assets")) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
@@ -112,7 +113,8 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
     // Decided on the path as any browser or proxy might read it, so /%64ev/mailbox or //dev/agent
     // is refused like /dev/mailbox, never answered with the app.
     const path = normalisedPath(request.url);
-    if (RESERVED_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix))) {
+    // Source maps are for the server's stack mapping only (decision 38), never served.
+    if (path.endsWith(".map") || RESERVED_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix))) {
       throw new AppError("NOT_FOUND");
     }
     return sendPage(reply, pages.get(brandForPath(path).id));

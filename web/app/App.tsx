@@ -2,8 +2,9 @@ import { Suspense, useEffect } from "react";
 import { brandForPath } from "../platform/brand.ts";
 import { rememberDeviceUuid } from "../platform/device.ts";
 import { useLocation } from "../platform/router.ts";
-import { recordPageView } from "../telemetry/page-view.ts";
+import { recordPageView } from "../telemetry/queue.ts";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { screenFor } from "./routes.ts";
 
 /**
@@ -33,9 +34,11 @@ export function App() {
       <header className="app-bar">
         <ThemeToggle />
       </header>
-      <Suspense fallback={null}>
-        <ScreenComponent />
-      </Suspense>
+      <ErrorBoundary brand={brand}>
+        <Suspense fallback={null}>
+          <ScreenComponent />
+        </Suspense>
+      </ErrorBoundary>
     </>
   );
 }

@@ -28,6 +28,7 @@ const screens = {
   solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
   solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
   agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
+  admin: lazy(() => import("../features/admin/AdminPage.tsx")),
 };
 
 /** The screens every brand has, each at the address its brand file gives. */
@@ -58,6 +59,8 @@ const ROUTES: Record<string, ComponentType> = {
   "/forgotpasswordconfirmation": screens.forgotPasswordConfirmation,
   "/resetpassword": screens.solveIqResetPassword,
   "/resetpasswordconfirmation": screens.resetPasswordConfirmation,
+  // The operations page for admins (decision 36).
+  "/admin": screens.admin,
 };
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */

@@ -165,6 +165,11 @@ export const en = {
     eula: "EULA",
     terms: "Terms and Conditions",
   },
+  failure: {
+    title: "Something went wrong",
+    text: "This page could not be shown. Please try again.",
+    retry: "Try Again",
+  },
 } as const;
 
 export type Strings = typeof en;

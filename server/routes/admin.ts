@@ -1,0 +1,33 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../common/telemetry.ts";
+import { currentAccount } from "../auth/sessions.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { operationsReport } from "../telemetry/report.ts";
+
+const query = z.object({
+  days: z.coerce
+    .number()
+    .refine((days) => (ADMIN_PERIOD_DAYS as readonly number[]).includes(days), {
+      message: `must be one of ${ADMIN_PERIOD_DAYS.join(", ")}`,
+    })
+    .default(7),
+});
+
+/**
+ * GET /api/admin/operations?days=1|7|30: the operations page's figures. Only for signed-in
+ * accounts with isAdmin (decision 36): 401 without a session, 403 for a customer.
+ */
+export function adminRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  app.get(ADMIN_REPORT_ENDPOINT, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const account = await currentAccount(db, config, request);
+    if (!account) throw new AppError("NOT_SIGNED_IN");
+    const row = await db.selectFrom("accounts").select("is_admin").where("id", "=", account.accountId).executeTakeFirst();
+    if (row?.is_admin !== 1) throw new AppError("ADMIN_ONLY");
+    const parsed = query.safeParse(request.query);
+    if (!parsed.success) throw new AppError("BAD_REQUEST", `days: ${parsed.error.issues[0]?.message}`);
+    return operationsReport(db, parsed.data.days);
+  });
+}

@@ -1,0 +1,135 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { SIGN_IN_CALLS, type VitalName } from "../../common/telemetry.ts";
+import type { Db } from "../db/database.ts";
+
+/** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
+const TIME_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10];
+const CLS_BUCKETS = [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
+const MAX_SCREENS = 64;
+
+/**
+ * The server's Prometheus metrics (prom-client), one registry per app so that tests can run many
+ * apps side by side. The README lists every name.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly #screens = new Set<string>();
+
+  readonly httpDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method, route and status code.",
+    labelNames: ["method", "route", "status_code"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [this.registry],
+  });
+  readonly signIns = new Counter({
+    name: "account_sign_ins_total",
+    help: "Successful sign-ins, by method.",
+    labelNames: ["method"] as const,
+    registers: [this.registry],
+  });
+  readonly signInRefusals = new Counter({
+    name: "account_sign_in_refusals_total",
+    help: "Refused sign-ins and link requests, by method and reason (the answer's error code).",
+    labelNames: ["method", "reason"] as const,
+    registers: [this.registry],
+  });
+  readonly linksRequested = new Counter({
+    name: "account_access_links_requested_total",
+    help: "Access links sent.",
+    registers: [this.registry],
+  });
+  readonly linksSpent = new Counter({
+    name: "account_access_links_spent_total",
+    help: "Access links spent on a sign-in.",
+    registers: [this.registry],
+  });
+  readonly mailDeliveries = new Counter({
+    name: "account_mail_deliveries_total",
+    help: "Mails handed to the mail server.",
+    registers: [this.registry],
+  });
+  readonly mailRetries = new Counter({
+    name: "account_mail_delivery_retries_total",
+    help: "Failed delivery attempts that will be retried.",
+    registers: [this.registry],
+  });
+  readonly mailFailures = new Counter({
+    name: "account_mail_delivery_failures_total",
+    help: "Mails given up on after the last attempt.",
+    registers: [this.registry],
+  });
+  readonly rateLimitRefusals = new Counter({
+    name: "account_rate_limit_refusals_total",
+    help: "Requests refused by a rate limit, by route.",
+    labelNames: ["route"] as const,
+    registers: [this.registry],
+  });
+  readonly webVitalSeconds = new Histogram({
+    name: "account_web_vital_seconds",
+    help: "Web vitals measured in time (FCP, FID, INP, LCP, TTFB) reported by browsers, by screen and brand.",
+    labelNames: ["vital", "screen", "brand"] as const,
+    buckets: TIME_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly webVitalCls = new Histogram({
+    name: "account_web_vital_cls",
+    help: "Cumulative layout shift reported by browsers, by screen and brand.",
+    labelNames: ["screen", "brand"] as const,
+    buckets: CLS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly clientErrors = new Counter({
+    name: "account_client_errors_total",
+    help: "Error reports from browsers, by source (error, unhandledrejection, render), screen and brand.",
+    labelNames: ["source", "screen", "brand"] as const,
+    registers: [this.registry],
+  });
+
+  constructor(db: Db) {
+    new Gauge({
+      name: "account_mail_outbox_depth",
+      help: "Mails waiting in the outbox (neither sent nor given up).",
+      registers: [this.registry],
+      async collect() {
+        const row = await db
+          .selectFrom("outbox")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("sent_at", "is", null)
+          .where("failed_at", "is", null)
+          .executeTakeFirstOrThrow();
+        this.set(Number(row.n));
+      },
+    });
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeVital(name: VitalName, value: number, screen: string, brand: string): void {
+    const label = this.screenLabel(screen);
+    if (name === "CLS") this.webVitalCls.observe({ screen: label, brand }, value);
+    else this.webVitalSeconds.observe({ vital: name, screen: label, brand }, value / 1000);
+  }
+
+  /**
+   * Screens become label values: reports can name any path, so only the first MAX_SCREENS screens
+   * of the product's shape get their own series and the rest share "other".
+   */
+  screenLabel(screen: string): string {
+    if (this.#screens.has(screen)) return screen;
+    if (!/^\/[a-z-]{1,40}(\/[a-z-]{1,40})?$/.test(screen) || this.#screens.size >= MAX_SCREENS) return "other";
+    this.#screens.add(screen);
+    return screen;
+  }
+
+  /** Counts what one answer of a sign-in call says (see SIGN_IN_CALLS). */
+  countSignIn(path: string, outcome: { refused: boolean; code?: string }): void {
+    const call = SIGN_IN_CALLS[path];
+    if (!call) return;
+    if (outcome.refused) this.signInRefusals.inc({ method: call.method, reason: outcome.code ?? "UNKNOWN" });
+    else if (call.step === "link_requested") this.linksRequested.inc();
+    else {
+      this.signIns.inc({ method: call.method });
+      if (call.method === "access_link") this.linksSpent.inc();
+    }
+  }
+}

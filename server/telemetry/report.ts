@@ -1,0 +1,129 @@
+import {
+  ACCESS_LINK_SCREENS,
+  GOOD_VITALS,
+  type OperationsReport,
+  SIGN_IN_METHODS,
+  SIGN_IN_SCREENS,
+  type SignInMethod,
+  type VitalName,
+} from "../../common/telemetry.ts";
+import type { Db } from "../db/database.ts";
+
+/** The most rows one figure reads: a busy month is summarised from its newest rows. */
+const ROW_CAP = 100_000;
+const DAY_MS = 86_400_000;
+
+/** The 75th percentile (nearest rank), as web.dev computes a page's vitals. */
+export function percentile75(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? 0;
+}
+
+function detailOf(detail: string | null): Record<string, unknown> {
+  try {
+    return detail ? (JSON.parse(detail) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The operations page's figures for the last `days` days, computed here rather than in SQL so that
+ * SQLite and PostgreSQL give the same answer (neither shares a percentile function with the other).
+ */
+export async function operationsReport(db: Db, days: number, now = Date.now()): Promise<OperationsReport> {
+  const since = now - days * DAY_MS;
+  const recent = db.selectFrom("telemetry_events").where("created_at", ">=", since);
+
+  const vitalRows = await recent
+    .select(["screen", "brand", "name", "value"])
+    .where("kind", "=", "vital")
+    .orderBy("created_at", "desc")
+    .limit(ROW_CAP)
+    .execute();
+  const groups = new Map<string, { screen: string; brand: string; name: VitalName; values: number[] }>();
+  for (const row of vitalRows) {
+    const key = `${row.screen}\u0000${row.brand}\u0000${row.name}`;
+    const group = groups.get(key) ?? { screen: row.screen, brand: row.brand, name: row.name as VitalName, values: [] };
+    group.values.push(Number(row.value));
+    groups.set(key, group);
+  }
+  const vitals = [...groups.values()]
+    .map(({ screen, brand, name, values }) => {
+      const p75 = percentile75(values);
+      return { screen, brand, name, p75, samples: values.length, good: p75 <= GOOD_VITALS[name] };
+    })
+    .sort((a, b) => a.screen.localeCompare(b.screen) || a.brand.localeCompare(b.brand) || a.name.localeCompare(b.name));
+
+  const views = await recent
+    .select(["screen"])
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("kind", "=", "page_view")
+    .where("screen", "in", [...SIGN_IN_SCREENS, ...ACCESS_LINK_SCREENS])
+    .groupBy("screen")
+    .execute();
+  const viewsOf = (screens: string[]) => views.filter((row) => screens.includes(row.screen)).reduce((sum, row) => sum + Number(row.n), 0);
+
+  const funnelRows = await recent.select(["name", "detail"]).where("kind", "=", "funnel").limit(ROW_CAP).execute();
+  let linkRequests = 0;
+  const signIns = new Map<SignInMethod, number>(SIGN_IN_METHODS.map((method) => [method, 0]));
+  const refusals = new Map<string, { method: string; code: string; count: number }>();
+  for (const row of funnelRows) {
+    const detail = detailOf(row.detail);
+    if (row.name === "link_requested") linkRequests += 1;
+    else if (row.name === "signed_in" && signIns.has(detail.method as SignInMethod)) {
+      signIns.set(detail.method as SignInMethod, (signIns.get(detail.method as SignInMethod) ?? 0) + 1);
+    } else if (row.name === "refused") {
+      const method = String(detail.method ?? "unknown");
+      const code = String(detail.code ?? "UNKNOWN");
+      const entry = refusals.get(`${method} ${code}`) ?? { method, code, count: 0 };
+      entry.count += 1;
+      refusals.set(`${method} ${code}`, entry);
+    }
+  }
+
+  const errorRows = await recent
+    .select(["name", "detail", "created_at"])
+    .where("kind", "=", "error")
+    .orderBy("created_at", "desc")
+    .limit(ROW_CAP)
+    .execute();
+  const errors = new Map<string, OperationsReport["errors"][number]>();
+  for (const row of errorRows) {
+    const detail = detailOf(row.detail);
+    const message = String(detail.message ?? "").slice(0, 300);
+    const source = typeof detail.source === "string" ? detail.source : null;
+    const key = `${message}\u0000${source}`;
+    const entry = errors.get(key) ?? { message, source, kind: row.name, count: 0, lastSeen: Number(row.created_at) };
+    entry.count += 1;
+    errors.set(key, entry);
+  }
+
+  const outboxRows = await db
+    .selectFrom("outbox")
+    .select(["sent_at", "failed_at", "attempts"])
+    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("sent_at", "is", null), eb("failed_at", "is", null)])]))
+    .limit(ROW_CAP)
+    .execute();
+  const outbox = { pending: 0, retrying: 0, sent: 0, failed: 0 };
+  for (const row of outboxRows) {
+    if (row.sent_at !== null) outbox.sent += 1;
+    else if (row.failed_at !== null) outbox.failed += 1;
+    else if (row.attempts > 0) outbox.retrying += 1;
+    else outbox.pending += 1;
+  }
+
+  return {
+    days,
+    vitals,
+    funnel: [
+      { step: "screen_shown", count: viewsOf(SIGN_IN_SCREENS) },
+      { step: "link_requested", count: linkRequests },
+      { step: "link_opened", count: viewsOf(ACCESS_LINK_SCREENS) },
+      ...[...signIns].map(([method, count]) => ({ step: "signed_in" as const, method, count })),
+    ],
+    refusals: [...refusals.values()].sort((a, b) => b.count - a.count),
+    errors: [...errors.values()].sort((a, b) => b.count - a.count).slice(0, 10),
+    outbox,
+  };
+}

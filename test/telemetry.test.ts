@@ -1,0 +1,283 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { InjectOptions } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TelemetryBatch } from "../common/telemetry.ts";
+import { createAccount } from "../server/auth/accounts.ts";
+import { StackMapper } from "../server/telemetry/source-maps.ts";
+import { pruneTelemetry } from "../server/telemetry/store.ts";
+import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
+import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { type OtlpReceiver, startOtlpReceiver } from "./support/otlp-receiver.ts";
+
+const ORIGIN = "http://localhost:3000";
+const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
+const SECRETS = ["tok3nSecretValue", "c0deSecretValue", "leak@example.com"];
+
+function batch(events: TelemetryBatch["events"], session = "tab-0123456789"): TelemetryBatch {
+  return { session, events };
+}
+
+const pageView = (): TelemetryBatch["events"][number] => ({
+  kind: "page_view",
+  path: "/dsone/access-link",
+  // The browser redacts; these arrive raw to show the server redacts again.
+  query: { token: SECRETS[0] as string, code: SECRETS[1] as string, email: SECRETS[2] as string, ReturnUrl: "/demo/dsone/ui" },
+  at: Date.now(),
+});
+
+describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
+  let server: TestServer;
+  const skip = kind === "postgres" && !postgresAvailable;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_PER_IP: "5" });
+    await createAccount(server.db, { email: "admin@example.com", product: "dsone", password: "admin-password-1", isAdmin: true });
+    await createAccount(server.db, { email: "customer@example.com", product: "dsone", password: "customer-password-1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  function post(payload: unknown, options: Partial<InjectOptions> & { ip?: string } = {}) {
+    const { ip = "198.51.100.1", headers, ...rest } = options;
+    return server.app.inject({
+      method: "POST",
+      url: "/api/telemetry",
+      remoteAddress: ip,
+      headers: { origin: ORIGIN, "content-type": "application/json", ...headers },
+      payload: typeof payload === "string" ? payload : JSON.stringify(payload),
+      ...rest,
+    });
+  }
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/dsone/password-login",
+      headers: { origin: ORIGIN },
+      payload: { Email: email, Password: password },
+    });
+    expect(response.statusCode).toBe(200);
+    return sessionCookieFrom(response);
+  }
+
+  async function rows() {
+    return server.db.selectFrom("telemetry_events").selectAll().execute();
+  }
+
+  it.skipIf(skip)("stores a batch with secrets redacted, the account from the session cookie and mapped fields", async () => {
+    const cookie = await signIn("customer@example.com", "customer-password-1");
+    const response = await post(
+      batch([
+        pageView(),
+        { kind: "vital", name: "LCP", value: 1234, path: "/dsone/login", at: Date.now() },
+        { kind: "funnel", step: "refused", method: "password", code: "INVALID_CREDENTIALS", path: "/dsone/password-login", at: Date.now() },
+        {
+          kind: "error",
+          source: "error",
+          message: `Failed at ${ORIGIN}/dsone/access-link?token=${SECRETS[0]}`,
+          stack: "Error: x\n    at f (http://localhost:3000/assets/index-abc.js:1:10)",
+          path: "/maverick/login",
+          at: Date.now(),
+        },
+      ]),
+      { headers: { cookie } },
+    );
+    expect(response.statusCode).toBe(204);
+    const stored = await rows();
+    expect(stored).toHaveLength(4);
+    const text = JSON.stringify(stored);
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+    const view = stored.find((row) => row.kind === "page_view");
+    expect(view?.url).toContain("ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+    expect(view?.url).toContain("token=redacted");
+    const account = await server.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email_key", "=", "customer@example.com")
+      .executeTakeFirstOrThrow();
+    expect(new Set(stored.map((row) => row.account_id))).toEqual(new Set([account.id]));
+    expect(stored.find((row) => row.kind === "error")?.brand).toBe("maverick");
+    expect(stored.find((row) => row.kind === "vital")).toMatchObject({ name: "LCP", value: 1234, screen: "/dsone/login", brand: "dsone" });
+    await server.db.deleteFrom("telemetry_events").execute();
+  });
+
+  it.skipIf(skip)("refuses cross-site, origin-less, malformed and oversize posts and stores nothing", async () => {
+    const good = batch([pageView()]);
+    const cases: [string, Awaited<ReturnType<typeof post>>, number][] = [
+      ["another site", await post(good, { headers: { origin: "https://evil.example" } }), 403],
+      ["no Origin", await post(good, { headers: { origin: "" } }), 403],
+      ["not JSON", await post("{not json"), 400],
+      ["unknown kind", await post(batch([{ kind: "click", path: "/", at: 1 } as never])), 400],
+      ["a vital out of range", await post(batch([{ kind: "vital", name: "LCP", value: -1, path: "/", at: 1 }])), 400],
+      ["extra fields", await post({ ...good, email: "x@example.com" }), 400],
+      ["too many events", await post(batch(Array.from({ length: 31 }, pageView))), 400],
+      [
+        "oversize",
+        await post(
+          batch([
+            { kind: "error", source: "error", message: "x".repeat(4000), stack: "y".repeat(4000), path: "/", at: 1 },
+            ...Array.from({ length: 3 }, () => ({
+              kind: "error" as const,
+              source: "error" as const,
+              message: "x".repeat(4000),
+              path: "/",
+              at: 1,
+            })),
+          ]),
+        ),
+        413,
+      ],
+      ["text/plain", await post(good, { headers: { "content-type": "text/plain" } }), 415],
+    ];
+    for (const [name, response, status] of cases) expect({ name, status: response.statusCode }).toEqual({ name, status });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it.skipIf(skip)("limits batches per client address", async () => {
+    const ip = "198.51.100.77";
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await post(batch([pageView()]), { ip })).statusCode);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    await server.db.deleteFrom("telemetry_events").execute();
+  });
+
+  it.skipIf(skip)("retention deletes rows older than the period and keeps the rest", async () => {
+    expect((await post(batch([pageView()]))).statusCode).toBe(204);
+    const [fresh] = await rows();
+    await server.db
+      .insertInto("telemetry_events")
+      .values({ ...(fresh as NonNullable<typeof fresh>), id: "old-row", created_at: Date.now() - 31 * 86_400_000 })
+      .execute();
+    expect(await pruneTelemetry(server.db, server.config.telemetry.retentionMs)).toBe(1);
+    expect((await rows()).map((row) => row.id)).toEqual([fresh?.id]);
+    expect(server.config.telemetry.retentionMs).toBe(30 * 86_400_000);
+    await server.db.deleteFrom("telemetry_events").execute();
+  });
+
+  it.skipIf(skip)("/metrics refuses a request without the token and counts sign-ins and refusals", async () => {
+    expect((await server.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
+    expect((await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer wrong" } })).statusCode).toBe(401);
+    await signIn("customer@example.com", "customer-password-1");
+    const refused = await server.app.inject({
+      method: "POST",
+      url: "/api/dsone/password-login",
+      headers: { origin: ORIGIN },
+      payload: { Email: "customer@example.com", Password: "not-the-password" },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(
+      (await post(batch([{ kind: "vital", name: "LCP", value: 2000, path: "/dsone/login", at: 1 }]), { ip: "198.51.100.2" })).statusCode,
+    ).toBe(204);
+    const response = await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/plain");
+    const text = response.body;
+    expect(text).toMatch(/^account_sign_ins_total\{method="password"\} [1-9]/m);
+    expect(text).toMatch(/^account_sign_in_refusals_total\{method="password",reason="INVALID_CREDENTIALS"\} 1$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="POST",route="\/api\/dsone\/password-login",status_code="200"\} [1-9]/m,
+    );
+    expect(text).toMatch(/^account_web_vital_seconds_count\{vital="LCP",screen="\/dsone\/login",brand="dsone"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^account_mail_outbox_depth \d+$/m);
+    await server.db.deleteFrom("telemetry_events").execute();
+  });
+
+  it.skipIf(skip)("the operations report is for admins only", async () => {
+    expect((await server.app.inject({ method: "GET", url: "/api/admin/operations" })).statusCode).toBe(401);
+    const customer = await signIn("customer@example.com", "customer-password-1");
+    const refused = await server.app.inject({ method: "GET", url: "/api/admin/operations", headers: { cookie: customer } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe("ADMIN_ONLY");
+    const admin = await signIn("admin@example.com", "admin-password-1");
+    await server.db.deleteFrom("telemetry_events").execute();
+    await post(
+      batch([
+        { kind: "vital", name: "LCP", value: 1000, path: "/dsone/login", at: 1 },
+        { kind: "vital", name: "LCP", value: 3000, path: "/dsone/login", at: 1 },
+        { kind: "vital", name: "LCP", value: 2000, path: "/dsone/login", at: 1 },
+        { kind: "vital", name: "LCP", value: 4000, path: "/dsone/login", at: 1 },
+        { kind: "page_view", path: "/dsone/login", query: {}, at: 1 },
+        { kind: "funnel", step: "link_requested", method: "access_link", path: "/dsone/login", at: 1 },
+        { kind: "funnel", step: "signed_in", method: "access_link", path: "/dsone/access-link", at: 1 },
+      ]),
+    );
+    const answer = await server.app.inject({ method: "GET", url: "/api/admin/operations?days=1", headers: { cookie: admin } });
+    expect(answer.statusCode).toBe(200);
+    const report = answer.json();
+    expect(report.vitals).toContainEqual({ screen: "/dsone/login", brand: "dsone", name: "LCP", p75: 3000, samples: 4, good: false });
+    expect(report.funnel).toContainEqual({ step: "screen_shown", count: 1 });
+    expect(report.funnel).toContainEqual({ step: "signed_in", method: "access_link", count: 1 });
+    expect((await server.app.inject({ method: "GET", url: "/api/admin/operations?days=2", headers: { cookie: admin } })).statusCode).toBe(
+      400,
+    );
+  });
+});
+
+describe("OTLP export", () => {
+  let receiver: OtlpReceiver;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    server = await startTestServer("sqlite", { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await receiver?.close();
+  });
+
+  it("sends stored events to the collector as log records, without the secrets", async () => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/telemetry",
+      headers: { origin: ORIGIN, "content-type": "application/json" },
+      payload: batch([pageView(), { kind: "error", source: "render", message: "The screen broke", path: "/dsone/login", at: 1 }]),
+    });
+    expect(response.statusCode).toBe(204);
+    await receiver.waitFor("The screen broke");
+    const logs = receiver.received.filter((entry) => entry.path === "/v1/logs");
+    const text = logs.map((entry) => entry.body).join("\n");
+    expect(text).toContain("browser.page_view");
+    expect(text).toContain("account-sign-in");
+    for (const secret of SECRETS) expect(text).not.toContain(secret);
+  });
+});
+
+describe("stack mapping", () => {
+  it("maps an asset's frame to its source file with the hidden map, and leaves unknown assets alone", () => {
+    const dir = mkdtempSync(join(tmpdir(), "account-maps-"));
+    const assets = join(dir, "assets");
+    mkdirSync(assets);
+    // Generated line 1, column 0 comes from web/app/App.tsx line 3, column 4.
+    writeFileSync(
+      join(assets, "index-abc.js.map"),
+      JSON.stringify({ version: 3, sources: ["../../web/app/App.tsx"], names: [], mappings: "AAEI" }),
+    );
+    const mapper = new StackMapper(dir);
+    const mapped = mapper.map(
+      "Error: x\n    at f (http://localhost:3000/assets/index-abc.js:1:1)\n    at g (http://localhost:3000/assets/other-xyz.js:2:5)",
+    );
+    expect(mapped.source).toBe("web/app/App.tsx:3:5");
+    expect(mapped.stack).toContain("at f (web/app/App.tsx:3:5)");
+    expect(mapped.stack).toContain("http://localhost:3000/assets/other-xyz.js:2:5");
+  });
+});
+
+describe("metrics on a port of their own", () => {
+  it("serves /metrics on the METRICS_PORT listener without a token, and nothing on the main port", async () => {
+    const server = await startTestServer("sqlite", { METRICS_PORT: "9464" });
+    try {
+      // The main port has no /metrics: the address is just another page of the web app there.
+      expect((await server.app.inject({ method: "GET", url: "/metrics" })).body).not.toContain("account_sign_ins_total");
+      const response = await server.metricsApp?.inject({ method: "GET", url: "/metrics" });
+      expect(response?.statusCode).toBe(200);
+      expect(response?.body).toMatch(/^# HELP account_sign_ins_total /m);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { Component, type ErrorInfo, type ReactNode } from "react";
+import { en } from "../i18n/en.ts";
+import type { Brand } from "../platform/brand.ts";
+import { reportError } from "../telemetry/queue.ts";
+import { Button } from "../ui/Button.tsx";
+import { Screen } from "../ui/Screen.tsx";
+
+interface Props {
+  brand: Brand;
+  children: ReactNode;
+}
+
+/**
+ * Catches a screen's render error (or a screen's code that failed to load) and shows the brand's
+ * "Something went wrong" card instead of a blank page, with a retry; the error is reported.
+ */
+export class ErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    reportError("render", error, info.componentStack ?? undefined);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Screen brand={this.props.brand} title={en.failure.title}>
+        <p role="alert">{en.failure.text}</p>
+        {/* A reload fetches the screen's code afresh: a lazy screen that failed to load stays failed otherwise. */}
+        <Button variant="green" className="button--wide" onClick={() => location.reload()}>
+          {en.failure.retry}
+        </Button>
+      </Screen>
+    );
+  }
+}
