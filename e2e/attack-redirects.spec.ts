@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { redirectCorpus } from "../test/attack/redirect-corpus.ts";
 import { FULL, recordCases } from "../test/attack/scale.ts";
+import { unlimitedRateLimits } from "../test/support/limits.ts";
 import { linkIn } from "../test/support/smtp-sink.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -53,7 +54,7 @@ async function visit(
 
 test.describe.configure({ timeout: FULL ? 1_800_000 : 90_000 });
 // Every payload asks for a link: this file's server does not rate-limit them.
-test.use({ serverEnv: { ACCESS_LINK_LIMIT_PER_EMAIL: "100000", ACCESS_LINK_LIMIT_PER_IP: "100000" } });
+test.use({ serverEnv: unlimitedRateLimits() });
 
 test("the earlier reset confirmation's Login button stays home for every redirectUrl", async ({ context, baseURL }) => {
   const origin = baseURL as string;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createTestDatabase, DATABASE_KINDS, type DatabaseKind, postgresAvailable, type TestDatabase } from "../support/databases.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../support/private-postgres.ts";
 import { linkIn, messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
 import { type SpawnedServer, spawnServer } from "../support/spawn-server.ts";
@@ -49,8 +50,7 @@ describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: 
   const env = () => ({
     DATABASE_URL: database.url,
     SMTP_URL: sink.url,
-    ACCESS_LINK_LIMIT_PER_EMAIL: "1000",
-    ACCESS_LINK_LIMIT_PER_IP: "1000",
+    ...unlimitedRateLimits(),
   });
   const start = async () => {
     const server = await spawnServer(env());
@@ -166,8 +166,7 @@ describe.skipIf(!FULL)("PostgreSQL restarted under load (a private instance)", (
     server = await spawnServer({
       DATABASE_URL: postgres.url,
       SMTP_URL: sink.url,
-      ACCESS_LINK_LIMIT_PER_EMAIL: "100000",
-      ACCESS_LINK_LIMIT_PER_IP: "100000",
+      ...unlimitedRateLimits(),
     });
   }, 60_000);
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
 import { recordCases } from "./scale.ts";
 
 /** Every state-changing endpoint, with a body that would be accepted from our own pages. */
@@ -50,7 +51,7 @@ describe.each(DATABASE_KINDS)("cross-site requests on %s", (kind) => {
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startTestServer(kind, { ACCESS_LINK_LIMIT_PER_EMAIL: "100000" });
+    server = await startTestServer(kind, unlimitedRateLimits());
     await createAccount(server.db, { email: "csrf@example.com" });
     await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "csrf@example.com", ProductId: 6 } });
     server.mailWorker.kick();

@@ -6,6 +6,7 @@ import { createAccount, linkDevice } from "../../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
 import { FakeCaptcha } from "../support/fake-captcha.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
 import { redirectCorpus } from "./redirect-corpus.ts";
 import { FULL, leaksInternals, PROTOTYPE_KEYS, recordCases, scaled } from "./scale.ts";
 
@@ -169,10 +170,7 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
       CAPTCHA_SITE_KEY,
       CAPTCHA_SECRET_KEY: "fuzz-secret",
       CAPTCHA_VERIFY_URL: `${captcha.url}/siteverify`,
-      ACCESS_LINK_LIMIT_PER_EMAIL: "1000000",
-      ACCESS_LINK_LIMIT_PER_IP: "1000000",
-      PASSWORD_RESET_LIMIT_PER_EMAIL: "1000000",
-      PASSWORD_FAILURE_LIMIT_PER_IP: "1000000",
+      ...unlimitedRateLimits(),
     });
     await createAccount(server.db, { email: "fuzz@example.com", password: "fuzz-password-1", product: "dsone" });
     await linkDevice(server.db, "fuzz@example.com", "dsone", "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e");

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { safeRedirect } from "../../common/redirects.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
 import { redirectCorpus, staysHome } from "./redirect-corpus.ts";
 import { FULL, recordCases, scaled } from "./scale.ts";
 
@@ -22,9 +23,7 @@ describe("open redirects (server)", () => {
 
   beforeAll(async () => {
     server = await startTestServer("sqlite", {
-      ACCESS_LINK_LIMIT_PER_EMAIL: "100000",
-      ACCESS_LINK_LIMIT_PER_IP: "100000",
-      PASSWORD_FAILURE_LIMIT_PER_IP: "100000",
+      ...unlimitedRateLimits(),
     });
     await createAccount(server.db, { email: "redirect@example.com", password: "redirect-password-1" });
   });

@@ -4,6 +4,7 @@ import { createAccount } from "../../server/auth/accounts.ts";
 import { hashSecret } from "../../server/auth/tokens.ts";
 import { startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
 import { recordCases, scaled } from "./scale.ts";
 
 const RACE = 50;
@@ -18,9 +19,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
   beforeAll(async () => {
     if (skip) return;
     server = await startTestServer(kind, {
-      ACCESS_LINK_LIMIT_PER_EMAIL: "100000",
-      ACCESS_LINK_LIMIT_PER_IP: "100000",
-      PASSWORD_RESET_LIMIT_PER_EMAIL: "100000",
+      ...unlimitedRateLimits(),
     });
     await createAccount(server.db, { email: "token@example.com", password: "token-password-1" });
   });
