@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
+import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import type { Config } from "./config.ts";
@@ -37,7 +38,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   }
   mailWorker.start(app.log);
   const housekeeping = setInterval(() => {
-    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db, config.rateLimits.windowMs)]).catch((error: unknown) =>
+    Promise.all([pruneExpiredSessions(db), pruneRateLimits(db, config.rateLimits.windowMs), pruneAttempts(db)]).catch((error: unknown) =>
       app.log.warn({ err: error }, "housekeeping failed"),
     );
   }, HOUSEKEEPING_MS);

@@ -1,5 +1,7 @@
 import { type ComponentType, lazy } from "react";
+import { socialSignInPath } from "../../common/social-sign-in.ts";
 import LoginPage from "../features/login/LoginPage.tsx";
+import { BRANDS } from "./brand.ts";
 import { config } from "./config.ts";
 
 /**
@@ -26,6 +28,7 @@ const screens = {
   maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
   solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
   solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
+  socialSignIn: lazy(() => import("../features/social-sign-in/SocialSignInPage.tsx")),
   agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
 };
 
@@ -33,6 +36,8 @@ const ROUTES: Record<string, ComponentType> = {
   "/dsone/login": LoginPage,
   "/dsone/access-link": screens.accessLink,
   "/maverick/access-link": screens.accessLink,
+  // Each brand's screen for a Google sign-in that did not complete.
+  ...Object.fromEntries(BRANDS.map((brand) => [socialSignInPath(brand.basePath), screens.socialSignIn])),
   "/dsone/auto-login": screens.autoLogin,
   "/dsone/password-login": screens.passwordLogin,
   "/dsone/forgot-password": screens.forgotPassword,
