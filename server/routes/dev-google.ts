@@ -78,7 +78,9 @@ export function googleStandInRoutes(app: FastifyInstance, { config }: AppContext
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
       .header("content-security-policy", pageCsp)
-      .header("referrer-policy", "no-referrer")
+      // Not no-referrer: with it, browsers send "Origin: null" on the form posts, which the
+      // cross-site check refuses.
+      .header("referrer-policy", "same-origin")
       .send(plainPage(title, body));
 
   void app.register(

@@ -52,7 +52,9 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     // The stand-in is a provider of our own, with a client secret made up for this process.
     const clientSecret = config.google.clientSecret ?? randomBytes(32).toString("base64url");
     if (config.google.standIn) googleStandInRoutes(app, context, config.google, clientSecret);
-    google = openIdSignIn({ ...config.google, clientSecret, allowInsecureHttp: config.google.standIn });
+    // Plain http only to a local issuer outside production (production requires https, config.ts).
+    const allowInsecureHttp = !config.production && config.google.issuerUrl.startsWith("http:");
+    google = openIdSignIn({ ...config.google, clientSecret, allowInsecureHttp });
   }
 
   const log = (request: FastifyRequest, brand: Brand, outcome: string, detail?: string) =>
