@@ -94,11 +94,12 @@ export interface ExternalIdentity {
   email: string;
 }
 
-export type IdentityMatch = { kind: "linked"; accountId: string } | { kind: "newly-linked"; accountId: string } | { kind: "no-account" };
+export type IdentityMatch = { kind: "linked"; accountId: string } | { kind: "same-email"; accountId: string } | { kind: "no-account" };
 
 /**
- * The account of a provider identity: the one linked to its subject; failing that, the account
- * with the identity's (verified) email, which is linked to it now; failing that, none.
+ * The account of a provider identity: the one linked to its subject (its last-seen email is
+ * updated); failing that, the account with the identity's verified email, which the caller links
+ * with linkIdentity once it lets the account sign in; failing that, none.
  */
 export async function accountForIdentity(db: Db, identity: ExternalIdentity, now = Date.now()): Promise<IdentityMatch> {
   const linked = await db
@@ -109,29 +110,24 @@ export async function accountForIdentity(db: Db, identity: ExternalIdentity, now
     .returning("account_id")
     .executeTakeFirst();
   if (linked) return { kind: "linked", accountId: linked.account_id };
-
   const account = await findAccountByEmail(db, identity.email);
-  if (!account) return { kind: "no-account" };
-  // Two first sign-ins racing each other both end linked to the same account.
+  return account ? { kind: "same-email", accountId: account.id } : { kind: "no-account" };
+}
+
+/** Links the identity to the account; two first sign-ins racing each other link it once. */
+export async function linkIdentity(db: Db, identity: ExternalIdentity, accountId: string, now = Date.now()): Promise<void> {
   await db
     .insertInto("external_logins")
     .values({
       provider: identity.provider,
       subject: identity.subject,
-      account_id: account.id,
+      account_id: accountId,
       email: identity.email,
       created_at: now,
       last_used_at: now,
     })
     .onConflict((conflict) => conflict.columns(["provider", "subject"]).doNothing())
     .execute();
-  const row = await db
-    .selectFrom("external_logins")
-    .select("account_id")
-    .where("provider", "=", identity.provider)
-    .where("subject", "=", identity.subject)
-    .executeTakeFirstOrThrow();
-  return { kind: "newly-linked", accountId: row.account_id };
 }
 
 export interface LinkedLogin {

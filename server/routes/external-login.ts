@@ -5,7 +5,14 @@ import { getParamIgnoringCase } from "../../common/query.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { SOCIAL_SIGN_IN_PROBLEM_PARAMETER, type SocialSignInProblem, socialSignInPath } from "../../common/social-sign-in.ts";
 import { isExistingDesktopUser } from "../auth/accounts.ts";
-import { ATTEMPT_LIFETIME_MS, accountForIdentity, attemptContext, recordAttempt, spendAttempt } from "../auth/external-logins.ts";
+import {
+  ATTEMPT_LIFETIME_MS,
+  accountForIdentity,
+  attemptContext,
+  linkIdentity,
+  recordAttempt,
+  spendAttempt,
+} from "../auth/external-logins.ts";
 import { newSignInChecks, type OpenIdSignIn, openIdSignIn, SignInProblem } from "../auth/openid-sign-in.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { startSession } from "../auth/sessions.ts";
@@ -151,7 +158,8 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       return showProblem(reply, brand, attempt.query, error.problem);
     }
 
-    const match = await accountForIdentity(db, { provider: GOOGLE.name, ...identity });
+    const externalIdentity = { provider: GOOGLE.name, ...identity };
+    const match = await accountForIdentity(db, externalIdentity);
     if (match.kind === "no-account") {
       // The access-link flow's outcome: the brand's login says "Account Not Found" with the email.
       log(request, brand, "account-not-found");
@@ -163,6 +171,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       log(request, brand, "existing-desktop-user");
       return reply.redirect(`${config.links.desktopSignIn}${encodeURIComponent(identity.email)}`, 303);
     }
+    if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId);
     await startSession(db, config, request, reply, match.accountId);
     log(request, brand, "signed-in", match.kind);
     // The allowlist is checked again: it may have changed since the sign-in started.
