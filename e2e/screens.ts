@@ -91,7 +91,15 @@ export const SCREENS: ScreenCase[] = [
     heading: "Sign Up Today!",
     open: (page) => page.goto("/dsone/login-sign-up?usePassword=true").then(() => undefined),
   },
-  { name: "dsone-logout", heading: "Logging You Out Now", open: (page) => page.goto("/dsone/logout").then(() => undefined) },
+  {
+    name: "dsone-logout",
+    heading: "Logging You Out Now",
+    open: async (page) => {
+      // Held, so the screen stays for the checks however slow they are (it leaves 2 s after the reset).
+      await holdRequests(page, "**/api/session/logout");
+      await page.goto("/dsone/logout");
+    },
+  },
   {
     name: "dsone-sorry-to-see-you-go",
     heading: "We're Sorry To See You Go",
@@ -134,7 +142,14 @@ export const SCREENS: ScreenCase[] = [
     heading: "Your New Password Has Been Set!",
     open: (page) => page.goto("/maverick/set-password-confirmation").then(() => undefined),
   },
-  { name: "maverick-logout", heading: "Logging You Out Now", open: (page) => page.goto("/maverick/logout?uuid=u-1").then(() => undefined) },
+  {
+    name: "maverick-logout",
+    heading: "Logging You Out Now",
+    open: async (page) => {
+      await holdRequests(page, "**/api/session/logout");
+      await page.goto("/maverick/logout?uuid=u-1");
+    },
+  },
   {
     name: "maverick-sorry-to-see-you-go",
     heading: "We're Sorry To See You Go",
