@@ -19,7 +19,6 @@ import { startSession } from "../auth/sessions.ts";
 import { GOOGLE_CALLBACK_PATH } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { googleStandInRoutes } from "./dev-google.ts";
 
 /** The provider name the sign-in buttons send (SPEC section 7, Navigations), and ours in the database. */
 const GOOGLE = { name: "google", parameter: "google" } as const;
@@ -58,7 +57,14 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
   if (config.google) {
     // The stand-in is a provider of our own, with a client secret made up for this process.
     const clientSecret = config.google.clientSecret ?? randomBytes(32).toString("base64url");
-    if (config.google.standIn) googleStandInRoutes(app, context, config.google, clientSecret);
+    const settings = config.google;
+    if (settings.standIn) {
+      // Loaded only when it runs: the provider and its framework cost a server start ~0.4 s.
+      void app.register(async (scope) => {
+        const { googleStandInRoutes } = await import("./dev-google.ts");
+        googleStandInRoutes(scope, context, settings, clientSecret);
+      });
+    }
     // Plain http only to a local issuer outside production (production requires https, config.ts).
     const allowInsecureHttp = !config.production && config.google.issuerUrl.startsWith("http:");
     google = openIdSignIn({ ...config.google, clientSecret, allowInsecureHttp });
