@@ -31,6 +31,9 @@ export const test = base.extend<{ mail: SmtpSink }, { serverEnv: Record<string, 
         DATABASE_URL: `file:${dbPath}`,
         SMTP_URL: sink.url,
         ACCESS_LINK_LIMIT_PER_EMAIL: "100",
+        // The stand-in Google is on by default outside production; tests of the email sign-in's
+        // own screens see them without it. GOOGLE_STAND_IN: "" brings the default back.
+        GOOGLE_STAND_IN: "false",
         ...serverEnv,
       });
       const database = new DatabaseSync(dbPath);

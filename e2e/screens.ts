@@ -16,8 +16,9 @@ export interface ScreenCase {
 const DSONE = "?ReturnUrl=%2Fdemo%2Fdsone%2Fui";
 
 async function submitEmail(page: Page, email: string) {
-  await page.getByLabel("Enter your email").fill(email);
-  await page.getByRole("button", { name: "Continue" }).click();
+  // The label depends on whether Google sign-in is on (the stand-in is, outside the tests).
+  await page.getByLabel(/^(Enter your email|Use another email)$/).fill(email);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
 }
 
 /** The logout screen stays while its session reset is held, however slow the machine is. */
@@ -54,6 +55,11 @@ export const SCREENS: ScreenCase[] = [
     name: "dsone-account-not-found",
     heading: "Account Not Found",
     open: (page) => page.goto(`/dsone/login${DSONE}&failedEmail=nobody%40example.com`).then(() => undefined),
+  },
+  {
+    name: "dsone-social-sign-in",
+    heading: "Google Sign-In Was Cancelled",
+    open: (page) => page.goto(`/dsone/social-sign-in${DSONE}&problem=cancelled`).then(() => undefined),
   },
   {
     name: "dsone-access-link",
@@ -118,6 +124,11 @@ export const SCREENS: ScreenCase[] = [
     name: "maverick-email-login",
     heading: "Customer Login",
     open: (page) => page.goto("/maverick/email-login?ReturnUrl=%2Fdemo%2Fmaverick%2Fui").then(() => undefined),
+  },
+  {
+    name: "maverick-social-sign-in",
+    heading: "This Sign-In Has Expired",
+    open: (page) => page.goto("/maverick/social-sign-in?ReturnUrl=%2Fdemo%2Fmaverick%2Fui&problem=expired").then(() => undefined),
   },
   {
     name: "maverick-access-link",

@@ -9,6 +9,7 @@ import {
   setLicense,
   showAccount,
 } from "./auth/accounts.ts";
+import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
@@ -26,6 +27,9 @@ Commands:
   list
   license --email E --product P --state Active|Trial|Expired|none
   link-device --email E --product P --uuid U
+  logins --email E                              the Google logins linked to the account
+  unlink-login --email E --provider google --subject S
+                                                removes one; the next Google sign-in links by email again
 ${OIDC_USAGE}
 
 Reads DATABASE_URL like the server does (default file:./data/account.db).`;
@@ -40,6 +44,8 @@ const OPTIONS = {
   admin: { type: "boolean" },
   state: { type: "string" },
   uuid: { type: "string" },
+  provider: { type: "string" },
+  subject: { type: "string" },
   help: { type: "boolean", short: "h" },
   ...OIDC_OPTIONS,
 } as const;
@@ -97,6 +103,25 @@ async function run(
       const email = required(values.email, "email");
       await setLicense(db, email, required(values.product, "product"), required(values.state, "state"));
       return `license of ${email} for ${values.product} is now ${values.state}`;
+    }
+    case "logins": {
+      const email = required(values.email, "email");
+      if (!(await showAccount(db, email))) throw new AccountInputError(`no account for ${email}`);
+      const logins = await linkedLogins(db, email);
+      if (logins.length === 0) return `no linked logins for ${email}`;
+      return logins
+        .map(
+          (login) =>
+            `${login.provider} ${login.subject}  ${login.email}  linked ${new Date(login.createdAt).toISOString()}, last used ${new Date(login.lastUsedAt).toISOString()}`,
+        )
+        .join("\n");
+    }
+    case "unlink-login": {
+      const email = required(values.email, "email");
+      const provider = required(values.provider, "provider");
+      const subject = required(values.subject, "subject");
+      await unlinkLogin(db, email, provider, subject);
+      return `the ${provider} login ${subject} is no longer linked to ${email}`;
     }
     case "link-device": {
       const email = required(values.email, "email");

@@ -134,6 +134,10 @@ const schema = z.object({
   AGENT_PROBE_TIMEOUT: duration("2s"),
   DEMO_APPS_URL: absoluteUrl.optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER_URL: absoluteUrl.default("https://accounts.google.com"),
+  GOOGLE_TIMEOUT: duration("10s"),
+  GOOGLE_STAND_IN: booleanText.optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA_SCRIPT_URL: absoluteUrl.default("https://www.google.com/recaptcha/api.js"),
@@ -182,6 +186,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (!env.SMTP_URL) problems.push("SMTP_URL: is required in production");
     problems.push(...plainTransportProblems(env));
   }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither");
+  }
+  if (env.NODE_ENV === "production") {
+    // The stand-in identity provider signs anyone in as anyone: never in production.
+    if (env.GOOGLE_STAND_IN) problems.push("GOOGLE_STAND_IN: the stand-in Google is refused in production");
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_ISSUER_URL.startsWith("https:")) {
+      problems.push("GOOGLE_ISSUER_URL: must be https in production");
+    }
+  }
   if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
     problems.push("CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither");
   }
@@ -219,6 +233,47 @@ function plainTransportProblems(env: Env): string[] {
     }
   }
   return problems;
+}
+
+/** Where the identity provider sends the customer back (docs/decisions/0040-google-sign-in.md). */
+export const GOOGLE_CALLBACK_PATH = "/signin-google";
+/** Where the development stand-in for Google is mounted (never in production). */
+export const GOOGLE_STAND_IN_PATH = "/dev/google";
+
+export interface GoogleSettings {
+  issuerUrl: string;
+  clientId: string;
+  /** Undefined for the stand-in, which makes up its own client secret when it starts. */
+  clientSecret: string | undefined;
+  redirectUri: string;
+  timeoutMs: number;
+  /** The local stand-in identity provider at /dev/google, instead of Google. */
+  standIn: boolean;
+}
+
+/**
+ * Google sign-in: the real Google with GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; outside
+ * production without them, the local stand-in (unless GOOGLE_STAND_IN=false); otherwise off.
+ */
+function googleSettings(env: Env, publicUrl: string, production: boolean): GoogleSettings | undefined {
+  const common = { redirectUri: `${publicUrl}${GOOGLE_CALLBACK_PATH}`, timeoutMs: env.GOOGLE_TIMEOUT };
+  if (env.GOOGLE_CLIENT_ID) {
+    return {
+      ...common,
+      issuerUrl: env.GOOGLE_ISSUER_URL,
+      clientId: env.GOOGLE_CLIENT_ID,
+      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      standIn: false,
+    };
+  }
+  if (production || env.GOOGLE_STAND_IN === false) return undefined;
+  return {
+    ...common,
+    issuerUrl: `${publicUrl}${GOOGLE_STAND_IN_PATH}`,
+    clientId: "google-stand-in",
+    clientSecret: undefined,
+    standIn: true,
+  };
 }
 
 function resolve(env: Env) {
@@ -297,7 +352,7 @@ function resolve(env: Env) {
       /** The demo relying parties' origin (outside production): seeded clients redirect there. */
       demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
     },
-    google: env.GOOGLE_CLIENT_ID ? { clientId: env.GOOGLE_CLIENT_ID } : undefined,
+    google: googleSettings(env, publicUrl, production),
     captcha:
       env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
         ? {

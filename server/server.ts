@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
+import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
@@ -74,6 +75,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),
       pruneTelemetry(db, config.telemetry.retentionMs),
+      pruneAttempts(db),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

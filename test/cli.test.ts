@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountForIdentity, linkIdentity } from "../server/auth/external-logins.ts";
+import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
 
 const CLI = join(import.meta.dirname, "..", "server", "cli.ts");
@@ -141,6 +143,34 @@ describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
       expect(account("keys", "list").out).toContain(kid as string);
     },
     30_000,
+  );
+
+  it.skipIf(skip)(
+    "shows the Google logins linked to an account and removes one",
+    async () => {
+      const { db } = await openDatabase(database.url);
+      try {
+        const identity = { provider: "google", subject: "110169484474386276334", email: "op.google@example.com" };
+        const match = await accountForIdentity(db, { ...identity, email: "op@example.com" });
+        if (match.kind === "no-account") throw new Error("the account of the first test is missing");
+        await linkIdentity(db, identity, match.accountId);
+      } finally {
+        await db.destroy();
+      }
+      const listed = account("logins", "--email", "op@example.com");
+      expect(listed.code).toBe(0);
+      expect(listed.out).toMatch(/^google 110169484474386276334 {2}op\.google@example\.com {2}linked \d{4}-/);
+      const wrong = account("unlink-login", "--email", "op@example.com", "--provider", "google", "--subject", "someone-else");
+      expect(wrong.code).toBe(1);
+      expect(wrong.err.trim()).toBe("error: Op@Example.com has no google login with subject someone-else");
+      const removed = account("unlink-login", "--email", "op@example.com", "--provider", "google", "--subject", "110169484474386276334");
+      expect(removed.code).toBe(0);
+      expect(removed.out.trim()).toBe("the google login 110169484474386276334 is no longer linked to op@example.com");
+      expect(account("logins", "--email", "op@example.com").out.trim()).toBe("no linked logins for op@example.com");
+      expect(account("logins", "--email", "ghost@example.com").err.trim()).toBe("error: no account for ghost@example.com");
+      // Six CLI processes, each a Node start: on a busy machine that is well over the default.
+    },
+    60_000,
   );
 
   it.skipIf(skip)("explains its usage for an unknown command", () => {

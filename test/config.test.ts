@@ -87,6 +87,62 @@ describe("configuration", () => {
   it("wants both captcha keys or neither", () => {
     expect(problemsOf({ CAPTCHA_SITE_KEY: "site" })).toEqual(["CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither"]);
   });
+
+  describe("Google sign-in", () => {
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://account.example.com",
+      SMTP_URL: "smtp://mail.example.com",
+      DSONE_UI_URL: "https://dsone.example.com/",
+      DSONE_MY_ACCOUNT_URL: "https://dsone.example.com/account",
+      DSONE_LOGOUT_URL: "https://dsone.example.com/bye",
+      CART_URL: "https://shop.example.com/",
+      MAVERICK_UI_URL: "https://maverick.example.com/",
+      MAVERICK_MY_ACCOUNT_URL: "https://maverick.example.com/account",
+      MAVERICK_LOGOUT_URL: "https://maverick.example.com/bye",
+      MAVERICK_SIGNUP_URL: "https://maverick.example.com/join",
+      INSTALLER_HOST: "https://downloads.example.com",
+      PRIVACY_POLICY_URL: "https://docs.example.com/privacy",
+      EULA_URL: "https://docs.example.com/eula",
+      TERMS_URL: "https://docs.example.com/terms",
+      UNINSTALL_GUIDE_URL: "https://docs.example.com/uninstall",
+      EXTENSION_REMOVAL_GUIDE_URL: "https://docs.example.com/extension",
+    };
+
+    it("outside production without a client id, is the local stand-in under /dev/google", () => {
+      expect(loadConfig({}).google).toEqual({
+        issuerUrl: "http://localhost:3000/dev/google",
+        clientId: "google-stand-in",
+        clientSecret: undefined,
+        redirectUri: "http://localhost:3000/signin-google",
+        timeoutMs: 10_000,
+        standIn: true,
+      });
+      expect(loadConfig({ GOOGLE_STAND_IN: "false" }).google).toBeUndefined();
+    });
+
+    it("with a client id and secret, is Google itself (or the configured issuer)", () => {
+      const config = loadConfig({ ...production, GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "s" });
+      expect(config.google).toMatchObject({
+        issuerUrl: "https://accounts.google.com",
+        clientId: "id.apps.googleusercontent.com",
+        clientSecret: "s",
+        redirectUri: "https://account.example.com/signin-google",
+        standIn: false,
+      });
+    });
+
+    it("in production, is off without the real settings and refuses the stand-in and a plain-http issuer", () => {
+      expect(loadConfig(production).google).toBeUndefined();
+      expect(problemsOf({ ...production, GOOGLE_STAND_IN: "true" })).toEqual([
+        "GOOGLE_STAND_IN: the stand-in Google is refused in production",
+      ]);
+      expect(
+        problemsOf({ ...production, GOOGLE_CLIENT_ID: "i", GOOGLE_CLIENT_SECRET: "s", GOOGLE_ISSUER_URL: "http://issuer.example.com" }),
+      ).toEqual(["GOOGLE_ISSUER_URL: must be https in production"]);
+      expect(problemsOf({ GOOGLE_CLIENT_ID: "i" })).toEqual(["GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither"]);
+    });
+  });
 });
 
 describe("production transport settings", () => {

@@ -32,15 +32,14 @@ describe("pages and headers", () => {
     expect(response.body).not.toContain("secret-key");
   });
 
-  it("says plainly that social sign-in is not available, whatever the query", async () => {
+  it("sends a sign-in with a provider it does not offer to the brand's social sign-in screen, query kept", async () => {
     const response = await server.app.inject({
       method: "GET",
-      url: "/external/login?provider=Google&provider=<b>x</b>&product=dsone&ReturnUrl=%2Fdemo%2Fdsone%2Fui",
+      url: "/external/login?provider=<b>x</b>&product=maverick&ReturnUrl=%2Fdemo%2Fmaverick%2Fui",
     });
-    expect(response.statusCode).toBe(501);
-    expect(response.body).toContain("Sign-in with Google is not available");
-    expect(response.body).not.toContain("<b>x</b>");
-    expect(response.body).toContain('href="/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui"');
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/maverick/social-sign-in?ReturnUrl=%2Fdemo%2Fmaverick%2Fui&problem=unavailable");
+    expect(response.headers["set-cookie"]).toBeUndefined();
   });
 
   it("serves the agent console page outside production, and lets pages reach the agent's ports", async () => {

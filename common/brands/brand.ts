@@ -43,6 +43,8 @@ export interface BrandPaths {
   goodbye: string;
   setPassword: string;
   setPasswordConfirmation: string;
+  /** Where a sign-in with Google that did not complete says what happened. */
+  socialSignIn: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     goodbye: `${folder}/sorry-to-see-you-go`,
     setPassword: `${folder}/set-password`,
     setPasswordConfirmation: `${folder}/set-password-confirmation`,
+    socialSignIn: `${folder}/social-sign-in`,
     ...own,
   };
 }

@@ -10,6 +10,7 @@ import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail } from "../mail/templates.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
+import { isExistingDesktopUser } from "./accounts.ts";
 import { clientAddress } from "./client-address.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
@@ -48,9 +49,8 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
 
-  const licenses = await db.selectFrom("licenses").select("product_id").where("account_id", "=", account.id).execute();
-  const onlyDesktop = licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
-  if (onlyDesktop) return { isOk: false, isExistingDesktopUser: true, redirectUrl: config.links.desktopSignIn };
+  if (await isExistingDesktopUser(db, account.id))
+    return { isOk: false, isExistingDesktopUser: true, redirectUrl: config.links.desktopSignIn };
 
   const brand = brandForProduct(request.productId);
   const returnUrl = await pendingAuthorizationOnly(

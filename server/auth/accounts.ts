@@ -52,6 +52,15 @@ export async function findAccountByEmail(db: Db, email: string) {
   return db.selectFrom("accounts").selectAll().where("email_key", "=", normalizeEmail(email)).executeTakeFirst();
 }
 
+/**
+ * An account whose licenses are all of the earlier desktop product (solve IQ) is an existing
+ * desktop user: it signs in on the desktop sign-in page (docs/decisions/0003-existing-desktop-users.md).
+ */
+export async function isExistingDesktopUser(db: Db, accountId: string): Promise<boolean> {
+  const licenses = await db.selectFrom("licenses").select("product_id").where("account_id", "=", accountId).execute();
+  return licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
+}
+
 /** Creates an account; with a product, the account also gets an Active license for it. */
 export async function createAccount(db: Db, input: NewAccount): Promise<AccountSummary> {
   const email = checkEmail(input.email);

@@ -85,6 +85,19 @@ export const BUCKETS = {
   oidcTokenPerIp: { prefix: "oidc-token:ip", parts: ["address"], setting: "TOKEN_LIMIT_PER_IP", defaultLimit: 600 },
   /** Telemetry batches from the browser: each is a write. */
   telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
+  /** Google sign-ins started, and (separately) returned from, per address: each costs a round trip. */
+  socialSignInStartPerIp: {
+    prefix: "social-sign-in-start:ip",
+    parts: ["address"],
+    setting: "SOCIAL_SIGN_IN_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
+  socialSignInReturnPerIp: {
+    prefix: "social-sign-in-return:ip",
+    parts: ["address"],
+    setting: "SOCIAL_SIGN_IN_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
   notificationSettingsPerIp: {
     prefix: "notifications:ip",
     parts: ["address"],

@@ -230,6 +230,44 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("telemetry_events").execute();
     },
   },
+  "0006_external_logins": {
+    async up(db: Kysely<unknown>) {
+      // A social identity (provider and its subject, the stable id) linked to an account. The
+      // email is the provider's address as last seen, for the operator; lookups use the subject.
+      await db.schema
+        .createTable("external_logins")
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("last_used_at", "bigint", (c) => c.notNull())
+        .addPrimaryKeyConstraint("external_logins_pk", ["provider", "subject"])
+        .execute();
+      await db.schema.createIndex("external_logins_account").on("external_logins").column("account_id").execute();
+
+      // One started social sign-in, bound to the browser that started it: the row is found by the
+      // state the provider sends back and must match the PKCE verifier held in that browser's cookie.
+      await db.schema
+        .createTable("external_login_attempts")
+        .addColumn("state_hash", "text", (c) => c.primaryKey())
+        .addColumn("verifier_hash", "text", (c) => c.notNull().unique())
+        .addColumn("provider", "text", (c) => c.notNull())
+        .addColumn("nonce", "text", (c) => c.notNull())
+        .addColumn("brand", "text", (c) => c.notNull())
+        .addColumn("query", "text", (c) => c.notNull())
+        .addColumn("return_url", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .addColumn("used_at", "bigint")
+        .execute();
+      await db.schema.createIndex("external_login_attempts_expiry").on("external_login_attempts").column("expires_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("external_login_attempts").execute();
+      await db.schema.dropTable("external_logins").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -136,6 +136,36 @@ export interface TelemetryEventsTable {
   created_at: Millis;
 }
 
+export interface ExternalLoginsTable {
+  /** "google": the provider's id. */
+  provider: string;
+  /** The provider's stable id of the person (the ID token's sub), never their email. */
+  subject: string;
+  account_id: string;
+  /** The provider's email as last seen, shown to the operator. */
+  email: string;
+  created_at: Millis;
+  last_used_at: Millis;
+}
+
+export interface ExternalLoginAttemptsTable {
+  /** SHA-256 of the state sent to the provider. */
+  state_hash: string;
+  /** SHA-256 of the PKCE verifier; the verifier itself lives only in the browser's cookie. */
+  verifier_hash: string;
+  provider: string;
+  nonce: string;
+  /** The brand whose screens the customer returns to. */
+  brand: string;
+  /** The sign-in page's query (ReturnUrl, uuid, …), for the way back to the login. */
+  query: string;
+  /** The ReturnUrl after the allowlist check, checked again on return. */
+  return_url: string | null;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   products: ProductsTable;
@@ -152,6 +182,8 @@ export interface Database {
   oidc_clients: OidcClientsTable;
   oidc_keys: OidcKeysTable;
   telemetry_events: TelemetryEventsTable;
+  external_logins: ExternalLoginsTable;
+  external_login_attempts: ExternalLoginAttemptsTable;
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */

@@ -27,6 +27,7 @@ const screens = {
   maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
   solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
   solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
+  socialSignIn: lazy(() => import("../features/social-sign-in/SocialSignInPage.tsx")),
   agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
   admin: lazy(() => import("../features/admin/AdminPage.tsx")),
 };
@@ -43,6 +44,8 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
 const ROUTES: Record<string, ComponentType> = {
   ...Object.fromEntries(BRAND_SCREENS),
   "/dsone/login": LoginPage,
+  // Each brand's screen for a Google sign-in that did not complete.
+  ...Object.fromEntries(BRANDS.map((brand) => [brand.paths.socialSignIn, screens.socialSignIn])),
   "/dsone/password-login": screens.passwordLogin,
   "/dsone/forgot-password": screens.forgotPassword,
   "/dsone/forgot-password-confirmation": screens.forgotPasswordConfirmation,

@@ -1,0 +1,31 @@
+/**
+ * What the server and the web app agree on about signing in with a social account (SPEC sections 1
+ * and 7): the problems a customer can be shown after the round trip, and the screen that shows them.
+ */
+export const SOCIAL_SIGN_IN_PROBLEMS = [
+  /** The person cancelled at the provider, or the provider declined (access_denied). */
+  "cancelled",
+  /** The provider answered with another error. */
+  "refused",
+  /** The state was unknown, already used, expired, or from another browser. */
+  "expired",
+  /** The provider has not verified the account's email address. */
+  "unverified",
+  /** The provider did not answer in time. */
+  "unreachable",
+  /** The provider's answer could not be verified (ID token checks, token exchange). */
+  "failed",
+  /** Too many sign-ins from one address in the rate-limit window. */
+  "busy",
+  /** This provider is not offered here. */
+  "unavailable",
+] as const;
+
+export type SocialSignInProblem = (typeof SOCIAL_SIGN_IN_PROBLEMS)[number];
+
+export function isSocialSignInProblem(value: unknown): value is SocialSignInProblem {
+  return (SOCIAL_SIGN_IN_PROBLEMS as readonly unknown[]).includes(value);
+}
+
+/** The query parameter that names the problem on the brand's social sign-in screen. */
+export const SOCIAL_SIGN_IN_PROBLEM_PARAMETER = "problem";

@@ -1,0 +1,178 @@
+import { normalizeEmail } from "../../common/email.ts";
+import type { Db } from "../db/database.ts";
+import { AccountInputError, findAccountByEmail } from "./accounts.ts";
+import { hashSecret } from "./tokens.ts";
+
+/**
+ * Social identities linked to accounts, and the sign-ins started with a provider. An identity is
+ * found by the provider's subject (its stable id), never by the email it shows today: a person who
+ * changes their Google address keeps their account, and a new owner of an old address does not get it.
+ */
+
+/** How long a started social sign-in may take before it is refused as expired. */
+export const ATTEMPT_LIFETIME_MS = 10 * 60_000;
+
+export interface NewAttempt {
+  provider: string;
+  state: string;
+  verifier: string;
+  nonce: string;
+  brand: string;
+  query: string;
+  returnUrl: string | undefined;
+}
+
+export interface Attempt {
+  provider: string;
+  nonce: string;
+  brand: string;
+  query: string;
+  returnUrl: string | null;
+}
+
+export async function recordAttempt(db: Db, attempt: NewAttempt, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("external_login_attempts")
+    .values({
+      state_hash: hashSecret(attempt.state),
+      verifier_hash: hashSecret(attempt.verifier),
+      provider: attempt.provider,
+      nonce: attempt.nonce,
+      brand: attempt.brand,
+      query: attempt.query,
+      return_url: attempt.returnUrl ?? null,
+      created_at: now,
+      expires_at: now + ATTEMPT_LIFETIME_MS,
+      used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Spends the attempt the provider's state names, if this browser started it (its cookie holds the
+ * matching verifier), it has not expired and was not spent before: one conditional update, so a
+ * replayed callback finds nothing. Undefined when any of that fails.
+ */
+export async function spendAttempt(db: Db, state: string, verifier: string, now = Date.now()): Promise<Attempt | undefined> {
+  return db
+    .updateTable("external_login_attempts")
+    .set({ used_at: now })
+    .where("state_hash", "=", hashSecret(state))
+    .where("verifier_hash", "=", hashSecret(verifier))
+    .where("used_at", "is", null)
+    .where("expires_at", ">", now)
+    .returning(["provider", "nonce", "brand", "query", "return_url as returnUrl"])
+    .executeTakeFirst();
+}
+
+/**
+ * The brand and query of an attempt that could not be spent, found by its state or by this
+ * browser's verifier, so that even a refused callback leads back to the right login screen.
+ */
+export async function attemptContext(
+  db: Db,
+  state: string | undefined,
+  verifier: string | undefined,
+): Promise<Pick<Attempt, "brand" | "query"> | undefined> {
+  const keys = [state && ["state_hash", hashSecret(state)], verifier && ["verifier_hash", hashSecret(verifier)]].filter(
+    (key): key is ["state_hash" | "verifier_hash", string] => Boolean(key),
+  );
+  for (const [column, value] of keys) {
+    const row = await db.selectFrom("external_login_attempts").select(["brand", "query"]).where(column, "=", value).executeTakeFirst();
+    if (row) return row;
+  }
+  return undefined;
+}
+
+export async function pruneAttempts(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom("external_login_attempts").where("expires_at", "<=", now).execute();
+}
+
+export interface ExternalIdentity {
+  provider: string;
+  subject: string;
+  email: string;
+}
+
+export type IdentityMatch = { kind: "linked"; accountId: string } | { kind: "same-email"; accountId: string } | { kind: "no-account" };
+
+/**
+ * The account of a provider identity: the one linked to its subject (its last-seen email is
+ * updated); failing that, the account with the identity's verified email, which the caller links
+ * with linkIdentity once it lets the account sign in; failing that, none.
+ */
+export async function accountForIdentity(db: Db, identity: ExternalIdentity, now = Date.now()): Promise<IdentityMatch> {
+  const linked = await db
+    .updateTable("external_logins")
+    .set({ email: identity.email, last_used_at: now })
+    .where("provider", "=", identity.provider)
+    .where("subject", "=", identity.subject)
+    .returning("account_id")
+    .executeTakeFirst();
+  if (linked) return { kind: "linked", accountId: linked.account_id };
+  const account = await findAccountByEmail(db, identity.email);
+  return account ? { kind: "same-email", accountId: account.id } : { kind: "no-account" };
+}
+
+/** Links the identity to the account; two first sign-ins racing each other link it once. */
+export async function linkIdentity(db: Db, identity: ExternalIdentity, accountId: string, now = Date.now()): Promise<void> {
+  await db
+    .insertInto("external_logins")
+    .values({
+      provider: identity.provider,
+      subject: identity.subject,
+      account_id: accountId,
+      email: identity.email,
+      created_at: now,
+      last_used_at: now,
+    })
+    .onConflict((conflict) => conflict.columns(["provider", "subject"]).doNothing())
+    .execute();
+}
+
+export interface LinkedLogin {
+  provider: string;
+  subject: string;
+  email: string;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/** The social logins linked to the account with this email (for the operator CLI). */
+export async function linkedLogins(db: Db, email: string): Promise<LinkedLogin[]> {
+  const rows = await db
+    .selectFrom("external_logins")
+    .innerJoin("accounts", "accounts.id", "external_logins.account_id")
+    .select([
+      "external_logins.provider",
+      "external_logins.subject",
+      "external_logins.email",
+      "external_logins.created_at",
+      "external_logins.last_used_at",
+    ])
+    .where("accounts.email_key", "=", normalizeEmail(email))
+    .orderBy("external_logins.created_at")
+    .execute();
+  return rows.map((row) => ({
+    provider: row.provider,
+    subject: row.subject,
+    email: row.email,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+  }));
+}
+
+/** Removes one linked login of the account with this email; the next sign-in links by email again. */
+export async function unlinkLogin(db: Db, email: string, provider: string, subject: string): Promise<void> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
+  const removed = await db
+    .deleteFrom("external_logins")
+    .where("account_id", "=", account.id)
+    .where("provider", "=", provider)
+    .where("subject", "=", subject)
+    .executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) {
+    throw new AccountInputError(`${account.email} has no ${provider} login with subject ${subject}`);
+  }
+}

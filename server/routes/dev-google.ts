@@ -1,0 +1,166 @@
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import Provider, { type Configuration, type JWK } from "oidc-provider";
+import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { escapeHtml, plainPage } from "../html.ts";
+import { isLoopback } from "../local-only.ts";
+import { DEMO_ACCOUNTS } from "../seed.ts";
+
+/**
+ * A stand-in for Google for development and tests: a real OpenID Connect provider (oidc-provider,
+ * in-memory storage) under /dev/google, so that the whole Google sign-in works offline. Its
+ * sign-in page lets the person pick a demo account or type any email, mark it verified or not,
+ * give a subject of their choosing (to change the email of an identity), or cancel. It exists only
+ * outside production (config.ts) and answers only this machine.
+ */
+interface StandInIdentity {
+  email: string;
+  verified: boolean;
+}
+
+/** A stable subject per address, so the same email is the same identity across restarts. */
+function subjectFor(email: string): string {
+  return `stand-in-${createHash("sha256").update(normalizeEmail(email)).digest("hex").slice(0, 20)}`;
+}
+
+export function googleStandInRoutes(app: FastifyInstance, { config }: AppContext, google: GoogleSettings, clientSecret: string): void {
+  const identities = new Map<string, StandInIdentity>();
+  // Signing key and cookie keys live as long as the process: the provider keeps nothing on disk.
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const signingKey = { ...(privateKey.export({ format: "jwk" }) as JWK), use: "sig", alg: "RS256", kid: "stand-in" };
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: google.clientId,
+        client_secret: clientSecret,
+        redirect_uris: [google.redirectUri],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_post",
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    // As Google does: the email claims in the ID token itself.
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 3600 },
+    interactions: { url: (_ctx, interaction) => `${GOOGLE_STAND_IN_PATH}/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const identity = identities.get(sub);
+      if (!identity) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({ sub, email: identity.email, email_verified: identity.verified, name: identity.email.split("@")[0] }),
+      };
+    },
+    renderError(ctx, out) {
+      ctx.type = "html";
+      ctx.body = plainPage("Stand-in Google", `<h1>Stand-in Google</h1><p>${escapeHtml(String(out.error_description ?? out.error))}</p>`);
+    },
+  };
+  const provider = new Provider(google.issuerUrl, configuration);
+
+  // Forms on the sign-in page lead, through the provider's redirects, to our callback and then to
+  // the ReturnUrl: CSP checks form-action on every redirect, so the allowed origins are named.
+  const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${config.allowedRedirectOrigins.join(" ")}; base-uri 'none'; frame-ancestors 'none'`;
+  const sendPage = (reply: FastifyReply, title: string, body: string) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", pageCsp)
+      // Not no-referrer: with it, browsers send "Origin: null" on the form posts, which the
+      // cross-site check refuses.
+      .header("referrer-policy", "same-origin")
+      .send(plainPage(title, body));
+
+  void app.register(
+    async (standIn) => {
+      // Decided by the router: every route of this plugin, however its path is spelled or encoded.
+      standIn.addHook("onRequest", async (request) => {
+        if (!isLoopback(request.ip)) throw new AppError("NOT_FOUND");
+      });
+
+      standIn.get<{ Params: { uid: string } }>("/interaction/:uid", async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        if (details.uid !== request.params.uid) throw new AppError("NOT_FOUND");
+        const action = `${GOOGLE_STAND_IN_PATH}/interaction/${encodeURIComponent(details.uid)}`;
+        const demo = DEMO_ACCOUNTS.map(
+          (account) => `<form method="post" action="${action}">
+<input type="hidden" name="email" value="${escapeHtml(account.email)}"><input type="hidden" name="verified" value="on">
+<button type="submit" class="button">${escapeHtml(account.email)}</button></form>`,
+        ).join("\n");
+        const body = `<h1>Choose an account</h1>
+<p>This is the stand-in for Google of a development server. Whoever you choose here is who Google would say you are.</p>
+${demo}
+<h2>Another account</h2>
+<form method="post" action="${action}">
+<p><label for="stand-in-email">Email</label><br><input id="stand-in-email" name="email" type="email" required></p>
+<p><label for="stand-in-subject">Subject (Google's id for the person; leave empty for the email's own)</label><br><input id="stand-in-subject" name="subject" type="text"></p>
+<p><input id="stand-in-verified" name="verified" type="checkbox" checked> <label for="stand-in-verified">Google has verified this email</label></p>
+<p><button type="submit" class="button">Continue</button></p>
+</form>
+<form method="post" action="${action}/cancel"><button type="submit" class="button">Cancel</button></form>`;
+        return sendPage(reply, "Stand-in Google", body);
+      });
+
+      standIn.post<{ Params: { uid: string }; Body: Record<string, string | undefined> }>("/interaction/:uid", async (request, reply) => {
+        const details = await provider.interactionDetails(request.raw, reply.raw);
+        const email = (request.body?.email ?? "").trim();
+        if (!isValidEmail(email)) {
+          return sendPage(
+            reply.code(400),
+            "Stand-in Google",
+            `<h1>Choose an account</h1><p>That is not an email address. Go back and try again.</p>`,
+          );
+        }
+        const subject = (request.body?.subject ?? "").trim().slice(0, 255) || subjectFor(email);
+        identities.set(subject, { email, verified: request.body?.verified === "on" });
+        const clientId = String(details.params.client_id);
+        const grant = new provider.Grant({ accountId: subject, clientId });
+        grant.addOIDCScope(String(details.params.scope ?? "openid"));
+        const grantId = await grant.save();
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { login: { accountId: subject }, consent: { grantId } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      });
+
+      standIn.post<{ Params: { uid: string } }>("/interaction/:uid/cancel", async (request, reply) => {
+        const to = await provider.interactionResult(
+          request.raw,
+          reply.raw,
+          { error: "access_denied", error_description: "The person cancelled the sign-in." },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(to, 303);
+      });
+
+      // Everything else is the provider's own (discovery, keys, authorization, token, userinfo).
+      // Its body parsers read the request themselves, so this context leaves bodies unread.
+      await standIn.register(async (protocol) => {
+        protocol.removeAllContentTypeParsers();
+        protocol.addContentTypeParser("*", (_request, _payload, done) => done(null));
+        const handle = provider.callback();
+        protocol.all("/*", (request, reply) => {
+          reply.hijack();
+          const raw = request.raw as typeof request.raw & { originalUrl?: string };
+          // Mounted as Express and Koa mount it: the provider sees its own path and the mount point.
+          raw.originalUrl = raw.url;
+          raw.url = (raw.url ?? "/").slice(GOOGLE_STAND_IN_PATH.length) || "/";
+          void handle(raw, reply.raw);
+        });
+      });
+    },
+    { prefix: GOOGLE_STAND_IN_PATH },
+  );
+}

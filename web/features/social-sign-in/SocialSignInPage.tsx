@@ -1,0 +1,30 @@
+import { isSocialSignInProblem, SOCIAL_SIGN_IN_PROBLEM_PARAMETER } from "../../../common/social-sign-in.ts";
+import { en } from "../../i18n/en.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { useLocation } from "../../platform/router.ts";
+import { Link } from "../../ui/Link.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+
+/**
+ * Where a sign-in with Google that did not complete lands (cancelled, expired, unverified email,
+ * Google unreachable…): what happened, in the brand's look, and the way back to its login with the
+ * query it started with, so the ReturnUrl still applies. Nobody is signed in on this screen.
+ */
+export default function SocialSignInPage() {
+  const { pathname, search } = useLocation();
+  const brand = brandForPath(pathname);
+  const params = new URLSearchParams(search);
+  const named = params.get(SOCIAL_SIGN_IN_PROBLEM_PARAMETER);
+  const problem = isSocialSignInProblem(named) ? named : "failed";
+  params.delete(SOCIAL_SIGN_IN_PROBLEM_PARAMETER);
+  const rest = params.toString();
+  const { title, text } = en.socialSignIn[problem];
+  return (
+    <Screen brand={brand} title={title} dialog={brand.dialogs}>
+      <p>{text}</p>
+      <Link variant="green" className="button--wide" to={`${brand.paths.emailLogin}${rest ? `?${rest}` : ""}`}>
+        {en.socialSignIn.backToLogin}
+      </Link>
+    </Screen>
+  );
+}
