@@ -92,21 +92,8 @@ describe("configuration", () => {
     const production = {
       NODE_ENV: "production",
       PUBLIC_URL: "https://account.example.com",
-      SMTP_URL: "smtp://mail.example.com",
-      DSONE_UI_URL: "https://dsone.example.com/",
-      DSONE_MY_ACCOUNT_URL: "https://dsone.example.com/account",
-      DSONE_LOGOUT_URL: "https://dsone.example.com/bye",
-      CART_URL: "https://shop.example.com/",
-      MAVERICK_UI_URL: "https://maverick.example.com/",
-      MAVERICK_MY_ACCOUNT_URL: "https://maverick.example.com/account",
-      MAVERICK_LOGOUT_URL: "https://maverick.example.com/bye",
-      MAVERICK_SIGNUP_URL: "https://maverick.example.com/join",
-      INSTALLER_HOST: "https://downloads.example.com",
-      PRIVACY_POLICY_URL: "https://docs.example.com/privacy",
-      EULA_URL: "https://docs.example.com/eula",
-      TERMS_URL: "https://docs.example.com/terms",
-      UNINSTALL_GUIDE_URL: "https://docs.example.com/uninstall",
-      EXTENSION_REMOVAL_GUIDE_URL: "https://docs.example.com/extension",
+      SMTP_URL: "smtps://mail.example.com:465",
+      ...PRODUCTION_ADDRESSES,
     };
 
     it("outside production without a client id, is the local stand-in under /dev/google", () => {

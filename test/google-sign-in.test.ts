@@ -144,11 +144,30 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(signedIn(timedOut)).toBe(false);
   });
 
-  it.skipIf(skip)("does not follow an off-site ReturnUrl, and keeps a same-origin authorization request", async () => {
+  it.skipIf(skip)("does not follow an off-site ReturnUrl, and resumes only a pending authorization request", async () => {
     const offSite = await begin("/external/login?provider=Google&product=dsone&ReturnUrl=https%3A%2F%2Fevil.example%2F");
     expect((await callback(offSite.state, offSite.cookie)).headers.location).toBe("http://localhost:3000/demo/dsone/ui");
-    const resume = "/connect/authorize/callback?client_id=web&state=s1";
+    // An authorization the OpenID Provider is waiting on (its interaction, as the provider stores it).
+    const uid = "pending-authorization-1";
+    await server.db
+      .insertInto("oidc_payloads")
+      .values({
+        model: "Interaction",
+        id: uid,
+        payload: "{}",
+        grant_id: null,
+        uid,
+        user_code: null,
+        expires_at: Date.now() + 600_000,
+        consumed_at: null,
+      })
+      .execute();
+    const resume = `/connect/authorize/callback?uid=${uid}`;
     const authorization = await begin(`/external/login?provider=Google&product=dsone&ReturnUrl=${encodeURIComponent(resume)}`);
     expect((await callback(authorization.state, authorization.cookie)).headers.location).toBe(`http://localhost:3000${resume}`);
+    // A made-up or finished one is not followed: the customer lands on the brand's site.
+    const stale = "/connect/authorize/callback?uid=no-such-authorization";
+    const made = await begin(`/external/login?provider=Google&product=dsone&ReturnUrl=${encodeURIComponent(stale)}`);
+    expect((await callback(made.state, made.cookie)).headers.location).toBe("http://localhost:3000/demo/dsone/ui");
   });
 });

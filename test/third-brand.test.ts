@@ -75,8 +75,9 @@ describe("a third brand from one file", () => {
     );
   });
 
-  it("starts a social sign-in's fallback at its own email sign-in", async () => {
-    const response = await page("/external/login?provider=Google&product=orbit&ReturnUrl=%2Fdemo%2Fdsone%2Fui");
-    expect(response.body).toContain('href="/orbit/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui"');
+  it("shows a social sign-in that cannot start on its own screen, keeping the query", async () => {
+    const response = await page("/external/login?provider=Facebook&product=orbit&ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe("/orbit/social-sign-in?ReturnUrl=%2Fdemo%2Fdsone%2Fui&problem=unavailable");
   });
 });
