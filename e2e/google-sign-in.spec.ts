@@ -3,7 +3,9 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 // An empty value counts as unset: the server's default, the stand-in Google at /dev/google.
-test.use({ serverEnv: { GOOGLE_STAND_IN: "" } });
+// The demo apps (OpenID relying parties) on a port of their own, for the authorization journey.
+const APPS = "http://localhost:39518";
+test.use({ serverEnv: { GOOGLE_STAND_IN: "", DEMO_APPS_URL: APPS } });
 
 const DSONE_LOGIN = "/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui";
 
@@ -79,7 +81,7 @@ test("an email without an account shows Account Not Found, as the access-link fl
   await expect(page.getByRole("heading", { name: "Account Not Found" })).toBeVisible();
   await expect(page.getByText("nobody.here@example.com")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Try Another Email" }).click();
+  await page.getByRole("link", { name: "Try Another Email" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
   await expect(page).toHaveURL(/\/dsone\/login\?ReturnUrl=%2Fdemo%2Fdsone%2Fui$/);
   expect(await signedInEmail(page)).toBeUndefined();
@@ -151,11 +153,11 @@ test("an off-site ReturnUrl is not followed: the sign-in lands on the brand's ow
   await expect(page.getByText("Signed in as password.customer@example.com")).toBeVisible();
 });
 
-test("an authorization request resumes after Google like any same-origin ReturnUrl", async ({ page }) => {
-  const resume = "/connect/authorize/callback?client_id=dsone-web&state=abc";
-  await page.goto(`/dsone/login?ReturnUrl=${encodeURIComponent(resume)}`);
-  const landed = page.waitForRequest((request) => new URL(request.url()).pathname === "/connect/authorize/callback");
+test("an app's authorization request resumes after Google: the app is signed in", async ({ page, baseURL }) => {
+  await page.goto(`${APPS}/dsone/`);
+  await page.getByRole("link", { name: "Sign in to DS One" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${baseURL}/dsone/login\\?ReturnUrl=%2Fconnect%2Fauthorize%2Fcallback%3Fuid%3D`));
   await continueWithGoogle(page, { email: "password.customer@example.com" });
-  const url = new URL((await landed).url());
-  expect(url.search).toBe("?client_id=dsone-web&state=abc");
+  await expect(page).toHaveURL(`${APPS}/dsone/`);
+  await expect(page.getByText("Signed in as password.customer@example.com")).toBeVisible();
 });

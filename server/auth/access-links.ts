@@ -3,7 +3,6 @@ import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
-import { PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";

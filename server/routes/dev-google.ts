@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import Provider, { type Configuration, type JWK } from "oidc-provider";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../config.ts";
-import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, plainPage } from "../html.ts";
 import { isLoopback } from "../local-only.ts";
@@ -26,7 +25,7 @@ function subjectFor(email: string): string {
   return `stand-in-${createHash("sha256").update(normalizeEmail(email)).digest("hex").slice(0, 20)}`;
 }
 
-export function googleStandInRoutes(app: FastifyInstance, { config }: AppContext, google: GoogleSettings, clientSecret: string): void {
+export function googleStandInRoutes(app: FastifyInstance, google: GoogleSettings, clientSecret: string): void {
   const identities = new Map<string, StandInIdentity>();
   // Signing key and cookie keys live as long as the process: the provider keeps nothing on disk.
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -44,7 +43,11 @@ export function googleStandInRoutes(app: FastifyInstance, { config }: AppContext
       },
     ],
     jwks: { keys: [signingKey] },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    cookies: {
+      keys: [randomBytes(32).toString("base64url")],
+      // Names of its own: the account server's OpenID Provider shares this origin and its cookies.
+      names: { session: "_google_session", interaction: "_google_interaction", resume: "_google_interaction_resume" },
+    },
     // As Google does: the email claims in the ID token itself.
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     conformIdTokenClaims: false,
@@ -68,8 +71,12 @@ export function googleStandInRoutes(app: FastifyInstance, { config }: AppContext
   const provider = new Provider(google.issuerUrl, configuration);
 
   // Forms on the sign-in page lead, through the provider's redirects, to our callback and then to
-  // the ReturnUrl: CSP checks form-action on every redirect, so the allowed origins are named.
-  const pageCsp = `default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' ${config.allowedRedirectOrigins.join(" ")}; base-uri 'none'; frame-ancestors 'none'`;
+  // the ReturnUrl, which may resume an authorization that ends at any app registered with the
+  // account server's OpenID Provider. CSP checks form-action on every redirect of that chain, and
+  // the real Google's page puts no limit there either, so this development-only page allows any
+  // web address as the chain's end.
+  const pageCsp =
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self' http: https:; base-uri 'none'; frame-ancestors 'none'";
   const sendPage = (reply: FastifyReply, title: string, body: string) =>
     reply
       .type("text/html; charset=utf-8")

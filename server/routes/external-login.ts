@@ -61,7 +61,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       // Loaded only when it runs: the provider and its framework cost a server start ~0.4 s.
       void app.register(async (scope) => {
         const { googleStandInRoutes } = await import("./dev-google.ts");
-        googleStandInRoutes(scope, context, settings, clientSecret);
+        googleStandInRoutes(scope, settings, clientSecret);
       });
     }
     // Plain http only to a local issuer outside production (production requires https, config.ts).

@@ -52,7 +52,9 @@ function rowFor(
   accountId: string | null,
   now: number,
 ): TelemetryEventsTable {
-  const screen = screenOf(event.path);
+  // Paths can carry an email or a token (/profile/pat@example.com): stored only redacted.
+  const path = redactUrl(event.path);
+  const screen = screenOf(path);
   const base = {
     id: randomUUID(),
     kind: event.kind,
@@ -60,7 +62,7 @@ function rowFor(
     account_id: accountId,
     brand: brandForPath(event.path).id,
     screen,
-    url: event.path,
+    url: path,
     value: null as number | null,
     detail: null as string | null,
     // The server's clock: a browser's may be wrong, and retention must not be steered from outside.

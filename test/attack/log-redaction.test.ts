@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../../common/redact.ts";
+import { TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { describeDeliveryError } from "../../server/mail/worker.ts";
@@ -91,10 +92,22 @@ describe("log and telemetry redaction", () => {
       await fetch(`${server.url}/dsone/access-link?token=${secrets.direct}&registrationKey=${secrets.key}`);
       await fetch(`${server.url}/dsone/reset-password?code=${secrets.reset}&email=${encodeURIComponent(email)}`);
       await fetch(`${server.url}/api/customers/${encodeURIComponent(email)}/devices`);
-      await post("/api/telemetry/page-view", {
-        path: `/profile/${email}`,
-        query: { registrationKey: secrets.key, ReturnUrl: `/dsone/access-link?token=${secrets.telemetry}`, channel: "beta" },
+      const pageView = await fetch(`${server.url}${TELEMETRY_ENDPOINT}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({
+          session: "tab-12345678",
+          events: [
+            {
+              kind: "page_view",
+              path: `/profile/${email}`,
+              query: { registrationKey: secrets.key, ReturnUrl: `/dsone/access-link?token=${secrets.telemetry}`, channel: "beta" },
+              at: Date.now(),
+            },
+          ],
+        }),
       });
+      expect(pageView.status).toBe(204);
       // The rejection is permanent: one attempt, then the worker logs that it gave up.
       for (let waited = 0; waited < 10_000 && !server.output().includes("mail delivery abandoned"); waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -102,11 +115,16 @@ describe("log and telemetry redaction", () => {
       await server.stop();
       const log = server.output();
       expect(log).toContain("mail delivery abandoned");
-      expect(log).toContain("page view");
       expect(sink.attempts).toHaveLength(1);
+      // The page view is stored, not logged: the stored row is searched as well.
+      const { db } = await openDatabase(`file:${join(dir, "account.db")}`);
+      const stored = JSON.stringify(await db.selectFrom("telemetry_events").selectAll().execute());
+      await db.destroy();
+      expect(stored).toContain("page_view");
       for (const value of [...Object.values(secrets), email, encodeURIComponent(email)]) {
         cases++;
         expect(log, value).not.toContain(value);
+        expect(stored, value).not.toContain(value);
       }
     });
   });
