@@ -56,7 +56,7 @@ test.describe.configure({ timeout: FULL ? 1_800_000 : 90_000 });
 // Every payload asks for a link: this file's server does not rate-limit them.
 test.use({ serverEnv: unlimitedRateLimits() });
 
-test("the earlier reset confirmation's Login button stays home for every redirectUrl", async ({ context, baseURL }) => {
+test("the earlier reset confirmation's Login link stays home for every redirectUrl", async ({ context, baseURL }) => {
   const origin = baseURL as string;
   const escapes: string[] = [];
   const list = payloads(origin);
@@ -66,7 +66,7 @@ test("the earlier reset confirmation's Login button stays home for every redirec
       origin,
       escapes,
       (page) => page.goto(`/resetPasswordConfirmation?redirectUrl=${encodeURIComponent(payload)}`).then(() => undefined),
-      (page) => page.getByRole("button", { name: "Login" }).click(),
+      (page) => page.getByRole("link", { name: "Login" }).click(),
     );
     expect(landed, payload).toBe(origin);
   }
