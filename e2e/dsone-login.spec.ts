@@ -139,4 +139,6 @@ test("an existing desktop user is sent to the desktop sign-in with the email app
   const redirect = page.waitForRequest(/\/dsone\/password-login\?email=desktop\.customer%40example\.com$/);
   await askForLink(page, "desktop.customer@example.com", "/demo/dsone/ui");
   await redirect;
+  // Landed: the desktop sign-in has loaded (the test does not end in the middle of a navigation).
+  await expect(page.getByRole("heading", { name: "Login To Your Account" })).toBeVisible();
 });
