@@ -4,12 +4,19 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "
 import { join, relative } from "node:path";
 
 /**
- * Builds the web app when dist/web is missing or was built from other sources. "Other" is decided
- * by a hash of the sources' contents, not by file times, which a fresh clone sets to checkout time.
+ * Builds the web app when dist/web is missing or was built from other inputs. "Other" is decided
+ * by a hash of everything that changes the output (sources, build configuration, lockfile, this
+ * script and the build mode), not by file times, which a fresh clone sets to checkout time.
+ *
+ * The build is always the production one, whatever NODE_ENV the server or the tests run with: the
+ * mode is passed to Vite and NODE_ENV is set for the build process only. Otherwise a server started
+ * with NODE_ENV=development (the documented default) would build React's development bundle, and
+ * a later production start would serve it, since the sources had not changed.
  */
 const ROOT = join(import.meta.dirname, "..");
 const STAMP = join(ROOT, "dist", "web", ".source-hash");
-const SOURCES = ["web", "common", "vite.config.ts", "package-lock.json"];
+const MODE = "production";
+const SOURCES = ["web", "common", "vite.config.ts", "tsconfig.json", "package-lock.json", "scripts/build-if-stale.ts"];
 
 function files(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -20,7 +27,7 @@ function files(path: string): string[] {
 }
 
 export function sourceHash(): string {
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(`mode=${MODE}\0`);
   for (const file of SOURCES.flatMap((source) => files(join(ROOT, source)))) {
     hash.update(relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
   }
@@ -31,9 +38,11 @@ export function buildIfStale(force = false): void {
   const wanted = sourceHash();
   if (!force && existsSync(STAMP) && readFileSync(STAMP, "utf8") === wanted && existsSync(join(ROOT, "dist", "web", "index.html"))) return;
   console.log(force ? "Building the web app..." : "Building the web app (it is missing or its sources changed since the last build)...");
-  const result = spawnSync(process.execPath, [join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn"], {
+  const vite = join(ROOT, "node_modules", "vite", "bin", "vite.js");
+  const result = spawnSync(process.execPath, [vite, "build", "--mode", MODE, "--logLevel", "warn"], {
     cwd: ROOT,
     stdio: "inherit",
+    env: { ...process.env, NODE_ENV: MODE },
   });
   if (result.status !== 0) {
     console.error("The web app build failed; see the messages above.");
