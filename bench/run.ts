@@ -2,6 +2,7 @@ import { measureAgentDetection } from "./agent-detect.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
 import { measureLoginUnderHashing, measureResetAnswers } from "./password-work.ts";
 import { describeRun, measureSessionCheck } from "./session-check.ts";
+import { measureTelemetryCost, TELEMETRY_BUDGET_BYTES } from "./telemetry-cost.ts";
 
 /** `npm run bench`: prints every figure; judges nothing (these machines are shared and noisy). */
 const bundle = await measureLoginBundle();
@@ -17,6 +18,12 @@ console.log(
   `  before the load event: ${bundle.criticalGzip} bytes gzip; after it (deferred): ${bundle.totalGzip - bundle.criticalGzip} bytes gzip`,
 );
 console.log(`  SignalR client among it: ${bundle.signalR ? "YES" : "no"}\n`);
+
+const telemetry = await measureTelemetryCost();
+console.log("Browser telemetry's cost to the login route (two builds in this run, gzip):");
+console.log(`  entry chunk with page views only: ${telemetry.without} B; with the telemetry: ${telemetry.withEntry} B`);
+console.log(`  collector chunk (after load): ${telemetry.collector} B`);
+console.log(`  growth: ${telemetry.growth} B of a ${TELEMETRY_BUDGET_BYTES} B allowance\n`);
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const { signedIn, anonymous } = await measureSessionCheck(seconds);

@@ -21,23 +21,28 @@ export const GOOD_VITALS: Record<VitalName, number> = { CLS: 0.1, FCP: 1800, FID
 export const ERROR_SOURCES = ["error", "unhandledrejection", "render"] as const;
 export type ErrorSource = (typeof ERROR_SOURCES)[number];
 
-/** Sign-in funnel steps the browser reports; "screen shown" and "link opened" are its page views. */
+/** Sign-in funnel steps the server records; "screen shown" and "link opened" are the browser's page views. */
 export const FUNNEL_STEPS = ["link_requested", "signed_in", "refused"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
 export const SIGN_IN_METHODS = ["access_link", "password", "google"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** `path` is the page's path; `at` the browser's clock (milliseconds since the epoch). */
-export type TelemetryEvent =
+export type BrowserEvent =
   | { kind: "page_view"; path: string; query: Record<string, string>; at: number }
   | { kind: "vital"; name: VitalName; value: number; path: string; at: number }
-  | { kind: "error"; source: ErrorSource; message: string; stack?: string; path: string; at: number }
-  | { kind: "funnel"; step: FunnelStep; method?: SignInMethod; code?: string; path: string; at: number };
+  | { kind: "error"; source: ErrorSource; message: string; stack?: string; path: string; at: number };
+
+/** A funnel step, recorded by the server where the sign-in answer is made (decision 39). */
+export type FunnelEvent = { kind: "funnel"; step: FunnelStep; method?: SignInMethod; code?: string; path: string; at: number };
+
+/** Every stored event: the browser's and the server's funnel steps. */
+export type TelemetryEvent = BrowserEvent | FunnelEvent;
 
 export interface TelemetryBatch {
   /** The tab's anonymous id (sessionStorage): groups one visit's events, names nobody. */
   session: string;
-  events: TelemetryEvent[];
+  events: BrowserEvent[];
 }
 
 /** The sign-in screens: their page views are the funnel's first step. */
@@ -57,38 +62,6 @@ export interface OperationsReport {
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
 export const ADMIN_PERIOD_DAYS = [1, 7, 30] as const;
-
-/**
- * The sign-in calls, by path (all POST): requesting an access link (the app's and the earlier
- * area's) and signing in with a link or a password. The browser turns their answers into funnel
- * steps and the server into metrics, both with signInOutcome.
- */
-export const SIGN_IN_CALLS: Record<string, { method: SignInMethod; step: "link_requested" | "signed_in" }> = {
-  "/api/access-link": { method: "access_link", step: "link_requested" },
-  "/api/account/passwordless-login": { method: "access_link", step: "link_requested" },
-  "/api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
-  "/api/access-link/consume": { method: "access_link", step: "signed_in" },
-  "/api/dsone/password-login": { method: "password", step: "signed_in" },
-  "/api/maverick/password-login": { method: "password", step: "signed_in" },
-  "/api/account/login": { method: "password", step: "signed_in" },
-  "/api/account/maverick-login": { method: "password", step: "signed_in" },
-};
-
-/**
- * Whether a sign-in call's answer refused, and with which code: an error's own code, or, for a
- * 200 that says isOk false (a link asked for an unknown email), why.
- */
-export function signInOutcome(status: number, body: unknown): { refused: boolean; code?: string } {
-  const answer = (typeof body === "object" && body !== null ? body : {}) as {
-    code?: unknown;
-    isOk?: unknown;
-    isExistingDesktopUser?: unknown;
-  };
-  if (status < 400 && answer.isOk !== false) return { refused: false };
-  if (typeof answer.code === "string") return { refused: true, code: answer.code };
-  if (status >= 400) return { refused: true, code: `HTTP_${status}` };
-  return { refused: true, code: answer.isExistingDesktopUser ? "DESKTOP_USER" : "ACCOUNT_NOT_FOUND" };
-}
 
 /** URLs quoted inside free text (an error message naming the page's address), each redacted. */
 export function redactUrlsIn(text: string): string {

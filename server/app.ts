@@ -67,7 +67,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
 
-  measureRequests(app, context.telemetry.metrics);
+  measureRequests(app, context.telemetry, context.config.publicUrl);
   const headers = baseHeaders(config);
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers);

@@ -76,11 +76,22 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(response.headers.location).toBe("http://localhost:3000/demo/maverick/my-account");
     expect(signedIn(response)).toBe(true);
     expect(await links()).toEqual([{ provider: "google", subject: "110169484474386276334", email: "pat@example.com" }]);
+    const funnel = () =>
+      server.db.selectFrom("telemetry_events").select(["name", "detail", "screen", "account_id"]).where("kind", "=", "funnel").execute();
+    const account = await server.db
+      .selectFrom("accounts")
+      .select("id")
+      .where("email_key", "=", "pat@example.com")
+      .executeTakeFirstOrThrow();
+    expect(await funnel()).toEqual([
+      { name: "signed_in", detail: '{"method":"google"}', screen: "/maverick/email-login", account_id: account.id },
+    ]);
 
     // The same callback again finds a spent attempt: the brand's screen, no session.
     const replay = await callback(state, cookie);
     expect(replay.headers.location).toBe(`/maverick/social-sign-in?${LOGIN_QUERY}&problem=expired`);
     expect(signedIn(replay)).toBe(false);
+    expect((await funnel()).at(-1)).toMatchObject({ name: "refused", detail: '{"method":"google","code":"EXPIRED"}', account_id: null });
   });
 
   it.skipIf(skip)("finds the account by its subject after the Google email changed", async () => {

@@ -70,11 +70,12 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
 
   it.skipIf(skip)("stores a batch with secrets redacted, the account from the session cookie and mapped fields", async () => {
     const cookie = await signIn("customer@example.com", "customer-password-1");
+    // The sign-in's own funnel step is the server's (its own test below); this one is about the batch.
+    await server.db.deleteFrom("telemetry_events").execute();
     const response = await post(
       batch([
         pageView(),
         { kind: "vital", name: "LCP", value: 1234, path: "/dsone/login", at: Date.now() },
-        { kind: "funnel", step: "refused", method: "password", code: "INVALID_CREDENTIALS", path: "/dsone/password-login", at: Date.now() },
         {
           kind: "error",
           source: "error",
@@ -88,7 +89,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     );
     expect(response.statusCode).toBe(204);
     const stored = await rows();
-    expect(stored).toHaveLength(4);
+    expect(stored).toHaveLength(3);
     const text = JSON.stringify(stored);
     for (const secret of SECRETS) expect(text).not.toContain(secret);
     const view = stored.find((row) => row.kind === "page_view");
@@ -112,6 +113,11 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
       ["no Origin", await post(good, { headers: { origin: "" } }), 403],
       ["not JSON", await post("{not json"), 400],
       ["unknown kind", await post(batch([{ kind: "click", path: "/", at: 1 } as never])), 400],
+      [
+        "a funnel step (the server records those itself)",
+        await post(batch([{ kind: "funnel", step: "signed_in", method: "password", path: "/dsone/login", at: 1 } as never])),
+        400,
+      ],
       ["a vital out of range", await post(batch([{ kind: "vital", name: "LCP", value: -1, path: "/", at: 1 }])), 400],
       ["extra fields", await post({ ...good, email: "x@example.com" }), 400],
       ["too many events", await post(batch(Array.from({ length: 31 }, pageView))), 400],
@@ -201,19 +207,47 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
         { kind: "vital", name: "LCP", value: 2000, path: "/dsone/login", at: 1 },
         { kind: "vital", name: "LCP", value: 4000, path: "/dsone/login", at: 1 },
         { kind: "page_view", path: "/dsone/login", query: {}, at: 1 },
-        { kind: "funnel", step: "link_requested", method: "access_link", path: "/dsone/login", at: 1 },
-        { kind: "funnel", step: "signed_in", method: "access_link", path: "/dsone/access-link", at: 1 },
       ]),
     );
+    await signIn("customer@example.com", "customer-password-1");
     const answer = await server.app.inject({ method: "GET", url: "/api/admin/operations?days=1", headers: { cookie: admin } });
     expect(answer.statusCode).toBe(200);
     const report = answer.json();
     expect(report.vitals).toContainEqual({ screen: "/dsone/login", brand: "dsone", name: "LCP", p75: 3000, samples: 4, good: false });
     expect(report.funnel).toContainEqual({ step: "screen_shown", count: 1 });
-    expect(report.funnel).toContainEqual({ step: "signed_in", method: "access_link", count: 1 });
+    expect(report.funnel).toContainEqual({ step: "signed_in", method: "password", count: 1 });
     expect((await server.app.inject({ method: "GET", url: "/api/admin/operations?days=2", headers: { cookie: admin } })).statusCode).toBe(
       400,
     );
+  });
+
+  it.skipIf(skip)("records the sign-in funnel's steps where the answers are made, on the screen that asked", async () => {
+    await server.db.deleteFrom("telemetry_events").execute();
+    const referer = `${ORIGIN}/dsone/password-login?ReturnUrl=%2Fdemo%2Fdsone%2Fui&email=${SECRETS[2]}`;
+    const attempt = (password: string) =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/dsone/password-login",
+        headers: { origin: ORIGIN, referer },
+        payload: { Email: "customer@example.com", Password: password },
+      });
+    expect((await attempt("not-the-password")).statusCode).toBe(401);
+    expect((await attempt("customer-password-1")).statusCode).toBe(200);
+    const link = await server.app.inject({
+      method: "POST",
+      url: "/api/access-link",
+      headers: { origin: ORIGIN },
+      payload: { Email: "nobody@example.com", ProductId: 6 },
+    });
+    expect(link.statusCode).toBe(200);
+    const funnel = (await rows()).filter((row) => row.kind === "funnel").sort((a, b) => a.created_at - b.created_at);
+    expect(funnel.map((row) => [row.name, JSON.parse(String(row.detail)), row.screen, row.brand, row.session_id])).toEqual([
+      ["refused", { method: "password", code: "INVALID_CREDENTIALS" }, "/dsone/password-login", "dsone", "server"],
+      ["signed_in", { method: "password" }, "/dsone/password-login", "dsone", "server"],
+      ["refused", { method: "access_link", code: "ACCOUNT_NOT_FOUND" }, "/api/access-link", "dsone", "server"],
+    ]);
+    expect(JSON.stringify(funnel)).not.toContain(SECRETS[2]);
+    await server.db.deleteFrom("telemetry_events").execute();
   });
 });
 

@@ -71,6 +71,14 @@ export interface NewSession {
  * Hands a committed session to the browser: the browser and address become the account's own
  * (known-origins.ts), and the cookie is set on an answer that must never be cached.
  */
+/** The account each request signed in, for what reads the answer afterwards (the funnel's step). */
+const signedInBy = new WeakMap<FastifyRequest, string>();
+
+/** The account this request signed in, if it did. */
+export function accountSignedInBy(request: FastifyRequest): string | undefined {
+  return signedInBy.get(request);
+}
+
 export async function finishSignIn(
   db: Db,
   config: Config,
@@ -79,6 +87,7 @@ export async function finishSignIn(
   session: NewSession,
 ): Promise<void> {
   await rememberOrigin(db, config, request, reply, session.accountId);
+  signedInBy.set(request, session.accountId);
   reply.header("cache-control", "no-store");
   reply.setCookie(
     sessionCookieName(config),

@@ -22,6 +22,7 @@ import { GOOGLE_CALLBACK_PATH } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
+import { recordSignInStep } from "../telemetry/sign-in-steps.ts";
 
 /** The provider name the sign-in buttons send (SPEC section 7, Navigations), and ours in the database. */
 const GOOGLE = { name: "google", parameter: "google" } as const;
@@ -69,11 +70,20 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     google = openIdSignIn({ ...config.google, clientSecret, allowInsecureHttp });
   }
 
-  const log = (request: FastifyRequest, brand: Brand, outcome: string, detail?: string) =>
-    request.log[outcome === "signed-in" ? "info" : "warn"](
+  /** Logs an attempt's outcome and records it as a funnel step: a Google sign-in or a refusal. */
+  const log = async (request: FastifyRequest, brand: Brand, outcome: string, detail?: string) => {
+    const signedIn = outcome === "signed-in";
+    request.log[signedIn ? "info" : "warn"](
       { socialSignIn: { provider: GOOGLE.name, brand: brand.id, outcome, detail } },
       "social sign-in",
     );
+    await recordSignInStep(context.telemetry, request, {
+      step: signedIn ? "signed_in" : "refused",
+      method: "google",
+      ...(signedIn ? {} : { code: outcome.toUpperCase().replaceAll("-", "_") }),
+      screen: brand.paths.emailLogin,
+    });
+  };
 
   /** The brand's social sign-in screen for a problem, with the login page's query for the way back. */
   const showProblem = (reply: FastifyReply, brand: Brand, query: string, problem: SocialSignInProblem) => {
@@ -101,11 +111,11 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     params.delete("product");
     const query = keptQuery(params.toString());
     if (provider?.toLowerCase() !== GOOGLE.parameter || !google) {
-      log(request, brand, "unavailable", `provider ${provider === null ? "missing" : "not offered"}`);
+      await log(request, brand, "unavailable", `provider ${provider === null ? "missing" : "not offered"}`);
       return showProblem(reply, brand, query, "unavailable");
     }
     if (!(await withinLimit(request, "socialSignInStartPerIp"))) {
-      log(request, brand, "rate-limited");
+      await log(request, brand, "rate-limited");
       return showProblem(reply, brand, query, "busy");
     }
     const checks = newSignInChecks();
@@ -114,7 +124,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       authorizationUrl = await google.authorizationUrl(checks);
     } catch (error) {
       if (!(error instanceof SignInProblem)) throw error;
-      log(request, brand, error.problem, error.message);
+      await log(request, brand, error.problem, error.message);
       return showProblem(reply, brand, query, error.problem);
     }
     await recordAttempt(db, {
@@ -137,14 +147,14 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
 
     if (!(await withinLimit(request, "socialSignInReturnPerIp"))) {
       const context = await attemptContext(db, state, verifier);
-      log(request, brandById(context?.brand), "rate-limited");
+      await log(request, brandById(context?.brand), "rate-limited");
       return showProblem(reply, brandById(context?.brand), context?.query ?? "", "busy");
     }
     const attempt = state && verifier && google ? await spendAttempt(db, state, verifier) : undefined;
     if (!attempt || !state || !verifier || !google) {
       // Unknown or altered state, already used, expired, or started in another browser.
       const context = await attemptContext(db, state, verifier);
-      log(request, brandById(context?.brand), "expired", verifier ? "no matching unspent attempt" : "no attempt cookie");
+      await log(request, brandById(context?.brand), "expired", verifier ? "no matching unspent attempt" : "no attempt cookie");
       return showProblem(reply, brandById(context?.brand), context?.query ?? "", "expired");
     }
     const brand = brandById(attempt.brand);
@@ -154,7 +164,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       identity = await google.finish(callbackUrl, { state, nonce: attempt.nonce, verifier });
     } catch (error) {
       if (!(error instanceof SignInProblem)) throw error;
-      log(request, brand, error.problem, error.message);
+      await log(request, brand, error.problem, error.message);
       return showProblem(reply, brand, attempt.query, error.problem);
     }
 
@@ -162,18 +172,18 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     const match = await accountForIdentity(db, externalIdentity);
     if (match.kind === "no-account") {
       // The access-link flow's outcome: the brand's login says "Account Not Found" with the email.
-      log(request, brand, "account-not-found");
+      await log(request, brand, "account-not-found");
       const params = new URLSearchParams(attempt.query);
       params.set("failedEmail", identity.email);
       return reply.redirect(`${brand.paths.emailLogin}?${params.toString()}`, 303);
     }
     if (await isExistingDesktopUser(db, match.accountId)) {
-      log(request, brand, "existing-desktop-user");
+      await log(request, brand, "existing-desktop-user");
       return reply.redirect(`${config.links.desktopSignIn}${encodeURIComponent(identity.email)}`, 303);
     }
     if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId);
     await startSession(db, config, request, reply, match.accountId);
-    log(request, brand, "signed-in", match.kind);
+    await log(request, brand, "signed-in", match.kind);
     // The allowlist is checked again: it may have changed since the sign-in started.
     // An authorization callback counts only while that authorization is still pending (OpenID Provider).
     const landing =

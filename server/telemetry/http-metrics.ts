@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { SIGN_IN_CALLS, signInOutcome } from "../../common/telemetry.ts";
-import type { Metrics } from "./metrics.ts";
-
-type Outcome = ReturnType<typeof signInOutcome>;
+import { recordSignInStep, SIGN_IN_CALLS, screenOfCall, signInOutcome } from "./sign-in-steps.ts";
+import type { TelemetrySinks } from "./store.ts";
 
 function parsed(payload: unknown): unknown {
   if (typeof payload !== "string" || !payload.startsWith("{")) return undefined;
@@ -14,15 +12,27 @@ function parsed(payload: unknown): unknown {
 }
 
 /**
- * Times every request by route, and counts from the answers of the sign-in calls the sign-ins,
- * refusals and access links, and every rate-limit refusal. Reading the answers keeps the sign-in
- * code itself free of metrics.
+ * Times every request by route, counts every rate-limit refusal, and records from the answers of
+ * the sign-in calls the funnel's steps (links requested, sign-ins, refusals). Reading the answers
+ * keeps the sign-in code itself free of metrics.
  */
-export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
-  const outcomes = new WeakMap<FastifyRequest, Outcome>();
+export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, publicUrl: string): void {
+  const { metrics } = sinks;
+  const rateLimited = new WeakSet<FastifyRequest>();
+  // The funnel step is stored before the answer goes, so whoever reads the answer sees the step.
   app.addHook("onSend", async (request, reply, payload) => {
-    const signInCall = request.method === "POST" && SIGN_IN_CALLS[request.routeOptions.url ?? ""];
-    if (reply.statusCode >= 400 || signInCall) outcomes.set(request, signInOutcome(reply.statusCode, parsed(payload)));
+    const routeUrl = request.routeOptions.url;
+    const call = request.method === "POST" && routeUrl ? SIGN_IN_CALLS[routeUrl] : undefined;
+    if (reply.statusCode < 400 && !call) return payload;
+    const { refused, code } = signInOutcome(reply.statusCode, parsed(payload));
+    if (code === "RATE_LIMITED") rateLimited.add(request);
+    if (call)
+      await recordSignInStep(sinks, request, {
+        step: refused ? "refused" : call.step,
+        method: call.method,
+        ...(code ? { code } : {}),
+        screen: screenOfCall(request, publicUrl),
+      });
     return payload;
   });
   app.addHook("onResponse", async (request, reply) => {
@@ -30,9 +40,6 @@ export function measureRequests(app: FastifyInstance, metrics: Metrics): void {
     // Unmatched paths share one label: a scanner's made-up addresses must not become series.
     const route = routeUrl && !routeUrl.includes("*") ? routeUrl : "other";
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    const outcome = outcomes.get(request);
-    if (!outcome) return;
-    if (outcome.code === "RATE_LIMITED") metrics.rateLimitRefusals.inc({ route });
-    if (request.method === "POST" && routeUrl) metrics.countSignIn(routeUrl, outcome);
+    if (rateLimited.has(request)) metrics.rateLimitRefusals.inc({ route });
   });
 }

@@ -1,6 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { SIGN_IN_CALLS, type VitalName } from "../../common/telemetry.ts";
+import type { VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
+import type { SignInStep } from "./sign-in-steps.ts";
 
 /** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
 const TIME_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10];
@@ -121,15 +122,13 @@ export class Metrics {
     return screen;
   }
 
-  /** Counts what one answer of a sign-in call says (see SIGN_IN_CALLS). */
-  countSignIn(path: string, outcome: { refused: boolean; code?: string }): void {
-    const call = SIGN_IN_CALLS[path];
-    if (!call) return;
-    if (outcome.refused) this.signInRefusals.inc({ method: call.method, reason: outcome.code ?? "UNKNOWN" });
-    else if (call.step === "link_requested") this.linksRequested.inc();
+  /** Counts one sign-in funnel step: a link requested, a sign-in, or a refusal with its code. */
+  countSignInStep({ step, method, code }: Pick<SignInStep, "step" | "method" | "code">): void {
+    if (step === "refused") this.signInRefusals.inc({ method, reason: code ?? "UNKNOWN" });
+    else if (step === "link_requested") this.linksRequested.inc();
     else {
-      this.signIns.inc({ method: call.method });
-      if (call.method === "access_link") this.linksSpent.inc();
+      this.signIns.inc({ method });
+      if (method === "access_link") this.linksSpent.inc();
     }
   }
 }

@@ -1,13 +1,5 @@
 import { z } from "zod";
-import {
-  ERROR_SOURCES,
-  FUNNEL_STEPS,
-  MAX_ERROR_TEXT,
-  MAX_EVENTS_PER_BATCH,
-  SIGN_IN_METHODS,
-  type TelemetryBatch,
-  VITALS,
-} from "../../common/telemetry.ts";
+import { ERROR_SOURCES, MAX_ERROR_TEXT, MAX_EVENTS_PER_BATCH, type TelemetryBatch, VITALS } from "../../common/telemetry.ts";
 
 const path = z.string().startsWith("/").max(512);
 const at = z.number().int().nonnegative();
@@ -30,20 +22,12 @@ const event = z.discriminatedUnion("kind", [
     path,
     at,
   }),
-  z.object({
-    kind: z.literal("funnel"),
-    step: z.enum(FUNNEL_STEPS),
-    method: z.enum(SIGN_IN_METHODS).optional(),
-    code: z
-      .string()
-      .regex(/^[A-Z0-9_]{1,40}$/)
-      .optional(),
-    path,
-    at,
-  }),
 ]);
 
-/** A batch from web/telemetry, exactly as common/telemetry.ts describes it; anything else is refused. */
+/**
+ * A batch from web/telemetry, exactly as common/telemetry.ts describes it; anything else is refused,
+ * funnel steps too: the server records those itself, so a browser cannot make them up.
+ */
 export const telemetryBatch: z.ZodType<TelemetryBatch> = z.strictObject({
   session: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
   events: z.array(event).min(1).max(MAX_EVENTS_PER_BATCH),

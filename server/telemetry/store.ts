@@ -32,7 +32,26 @@ export async function storeBatch(
   accountId: string | null,
   now = Date.now(),
 ): Promise<number> {
-  const rows = batch.events.map((event) => rowFor(sinks, event, batch.session, accountId, now));
+  return storeRows(
+    sinks,
+    batch.events.map((event) => rowFor(sinks, event, batch.session, accountId, now)),
+  );
+}
+
+/** The session id of the events the server records itself (the funnel's steps): no tab's. */
+export const SERVER_SESSION = "server";
+
+/** Stores one event the server recorded itself (a funnel step), with the same redaction. */
+export function storeServerEvent(
+  sinks: TelemetrySinks,
+  event: TelemetryEvent,
+  accountId: string | null,
+  now = Date.now(),
+): Promise<number> {
+  return storeRows(sinks, [rowFor(sinks, event, SERVER_SESSION, accountId, now)]);
+}
+
+async function storeRows(sinks: TelemetrySinks, rows: TelemetryEventsTable[]): Promise<number> {
   if (rows.length === 0) return 0;
   await sinks.db.insertInto("telemetry_events").values(rows).execute();
   for (const row of rows) {

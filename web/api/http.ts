@@ -38,9 +38,6 @@ export function messageFor(error: unknown, fallback: string): string {
   return (error instanceof HttpError && error.customerMessage) || fallback;
 }
 
-/** Told of every answer (web/telemetry turns the sign-in calls' answers into funnel steps). */
-export const answerListeners = new Set<(method: string, path: string, status: number, body: unknown) => void>();
-
 export interface RequestOptions {
   /** Where relative paths resolve: the page's own origin unless given (programs and tests give it). */
   baseUrl?: string;
@@ -115,7 +112,6 @@ export async function send<T>(method: "GET" | "POST", path: string, body?: unkno
     } catch {
       data = undefined;
     }
-    for (const listener of answerListeners) listener(method, url.pathname, response.status, data);
     if (!response.ok) {
       const problem = (data ?? {}) as { code?: string; message?: string; messages?: unknown };
       const messages = Array.isArray(problem.messages) ? problem.messages.filter((item): item is string => typeof item === "string") : [];

@@ -1,17 +1,29 @@
-import { onCLS, onFCP, onINP, onLCP, onTTFB } from "web-vitals";
-import { MAX_EVENTS_PER_BATCH, type TelemetryEvent, type VitalName } from "../../common/telemetry.ts";
+import { type BrowserEvent, MAX_EVENTS_PER_BATCH, type VitalName } from "../../common/telemetry.ts";
 import { send } from "./queue.ts";
 
 /** Events wait at most this long for company before they are sent. */
 const BATCH_DELAY_MS = 5000;
 
+/** Observes one kind of performance entry, those recorded before the collector loaded included. */
+function observe<T extends PerformanceEntry>(type: string, take: (entries: T[]) => void, options: object = {}): void {
+  try {
+    new PerformanceObserver((list) => take(list.getEntries() as T[])).observe({ type, buffered: true, ...options });
+  } catch {
+    // A browser without this entry type reports no such vital.
+  }
+}
+
 /**
- * Loaded after the page is interactive (queue.ts): measures the web vitals of the page load
- * (web-vitals for CLS, FCP, INP, LCP and TTFB; FID, which web-vitals no longer reports, from the
- * browser's own first-input entry) and sends everything in batches, at once when the tab is hidden.
- * Answers the function that takes every later event.
+ * Loaded after the page is interactive (queue.ts): measures the web vitals of the page load with
+ * the browser's own observers, by web.dev's definitions (decision 39), and sends everything in
+ * batches, at once when the tab is hidden. Answers the function that takes every later event.
+ *
+ * FCP, TTFB and FID are final when seen. CLS (the largest burst of shifts, a burst ending after a
+ * second without one or after five), LCP (the last candidate) and INP (the slowest interaction,
+ * ignoring one in fifty) change while the visitor stays, so they are sent whenever the tab is
+ * hidden, each time they changed.
  */
-export function startCollector(early: TelemetryEvent[], landing: string): (event: TelemetryEvent) => void {
+export function startCollector(early: BrowserEvent[], landing: string): (event: BrowserEvent) => void {
   const queue = [...early];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -19,33 +31,72 @@ export function startCollector(early: TelemetryEvent[], landing: string): (event
     timer = undefined;
     send(queue.splice(0));
   };
-  const push = (event: TelemetryEvent) => {
+  const push = (event: BrowserEvent) => {
     queue.push(event);
     if (queue.length >= MAX_EVENTS_PER_BATCH) flush();
     else timer ??= setTimeout(flush, BATCH_DELAY_MS);
   };
   // The vitals belong to the page load, so to the screen the visitor landed on.
-  const vital = ({ name, value }: { name: VitalName; value: number }) =>
-    push({ kind: "vital", name, value, path: landing, at: Date.now() });
-  onCLS(vital);
-  onFCP(vital);
-  onINP(vital);
-  onLCP(vital);
-  onTTFB(vital);
-  try {
-    new PerformanceObserver((list, observer) => {
-      const first = list.getEntries()[0] as PerformanceEventTiming | undefined;
-      if (!first) return;
-      observer.disconnect();
-      vital({ name: "FID", value: first.processingStart - first.startTime });
-    }).observe({ type: "first-input", buffered: true });
-  } catch {
-    // A browser without first-input timing reports no FID.
-  }
-  addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") flush();
+  const vital = (name: VitalName, value: number) => push({ kind: "vital", name, value: Math.max(value, 0), path: landing, at: Date.now() });
+
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  if (navigation) vital("TTFB", navigation.responseStart);
+  observe("paint", (entries) => {
+    for (const entry of entries) if (entry.name === "first-contentful-paint") vital("FCP", entry.startTime);
   });
-  addEventListener("pagehide", flush);
+  let firstInput = false;
+  observe<PerformanceEventTiming>("first-input", ([entry]) => {
+    if (!entry || firstInput) return;
+    firstInput = true;
+    vital("FID", entry.processingStart - entry.startTime);
+  });
+
+  let lcp: number | undefined;
+  observe("largest-contentful-paint", (entries) => {
+    lcp = entries.at(-1)?.startTime ?? lcp;
+  });
+  let cls = 0;
+  let burst = 0;
+  let burstStart = 0;
+  let lastShift = 0;
+  observe<PerformanceEntry & { value: number; hadRecentInput: boolean }>("layout-shift", (entries) => {
+    for (const shift of entries) {
+      if (shift.hadRecentInput) continue;
+      const joins = burst > 0 && shift.startTime - lastShift < 1000 && shift.startTime - burstStart < 5000;
+      burst = joins ? burst + shift.value : shift.value;
+      if (!joins) burstStart = shift.startTime;
+      lastShift = shift.startTime;
+      cls = Math.max(cls, burst);
+    }
+  });
+  const interactions = new Map<number, number>();
+  observe<PerformanceEventTiming>(
+    "event",
+    (entries) => {
+      for (const entry of entries)
+        if (entry.interactionId)
+          interactions.set(entry.interactionId, Math.max(entry.duration, interactions.get(entry.interactionId) ?? 0));
+    },
+    { durationThreshold: 40 },
+  );
+
+  const sent: Partial<Record<VitalName, number>> = {};
+  const sendChanged = (name: VitalName, value: number | undefined) => {
+    if (value === undefined || sent[name] === value) return;
+    sent[name] = value;
+    vital(name, value);
+  };
+  const hidden = () => {
+    const slowest = [...interactions.values()].sort((a, b) => b - a);
+    sendChanged("INP", slowest[Math.min(Math.floor(slowest.length / 50), 9)]);
+    sendChanged("LCP", lcp);
+    sendChanged("CLS", cls);
+    flush();
+  };
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") hidden();
+  });
+  addEventListener("pagehide", hidden);
   if (queue.length > 0) timer = setTimeout(flush, BATCH_DELAY_MS);
   return push;
 }

@@ -1,27 +1,25 @@
 import { redactUrl } from "../../common/redact.ts";
 import {
+  type BrowserEvent,
   type ErrorSource,
   MAX_ERROR_TEXT,
   MAX_EVENTS_PER_BATCH,
   redactUrlsIn,
-  SIGN_IN_CALLS,
-  signInOutcome,
   TELEMETRY_ENDPOINT,
-  type TelemetryEvent,
 } from "../../common/telemetry.ts";
-import { answerListeners } from "../api/http.ts";
 
 /**
  * The part of the telemetry that ships with every screen, kept small: it records events into a
- * queue from the first moment (errors, page views, sign-in steps) and, once the page is loaded and
- * idle, loads the collector (collector.ts: web vitals, batching) as a chunk of its own.
+ * queue from the first moment (errors, page views) and, once the page is loaded and idle, loads
+ * the collector (collector.ts: web vitals, batching) as a chunk of its own. The sign-in funnel's
+ * steps are recorded by the server (decision 39).
  */
-const early: TelemetryEvent[] = [];
-let deliver: ((event: TelemetryEvent) => void) | undefined;
+const early: BrowserEvent[] = [];
+let deliver: ((event: BrowserEvent) => void) | undefined;
 /** Keeps a batch within the server's body limit (16 KB) with room to spare. */
 const MAX_BATCH_CHARS = 12_000;
 
-export function record(event: TelemetryEvent): void {
+export function record(event: BrowserEvent): void {
   if (deliver) deliver(event);
   else if (early.length < 100) early.push(event);
 }
@@ -42,8 +40,8 @@ function tabId(): string {
 }
 
 /** Sends events in batches by beacon (it survives leaving the page), or fetch keepalive. */
-export function send(events: TelemetryEvent[]): void {
-  let batch: TelemetryEvent[] = [];
+export function send(events: BrowserEvent[]): void {
+  let batch: BrowserEvent[] = [];
   let size = 0;
   const post = () => {
     if (batch.length === 0) return;
@@ -86,19 +84,6 @@ export function recordPageView(pathname: string, search: string): void {
 export function startTelemetry(): void {
   addEventListener("error", (event) => reportError("error", event.error ?? event.message));
   addEventListener("unhandledrejection", (event) => reportError("unhandledrejection", event.reason));
-  answerListeners.add((method, path, status, body) => {
-    const call = method === "POST" ? SIGN_IN_CALLS[path] : undefined;
-    if (!call) return;
-    const { refused, code } = signInOutcome(status, body);
-    record({
-      kind: "funnel",
-      step: refused ? "refused" : call.step,
-      method: call.method,
-      ...(code ? { code } : {}),
-      path: location.pathname,
-      at: Date.now(),
-    });
-  });
   // Left before the collector came: what was recorded still goes.
   addEventListener("pagehide", () => {
     if (!deliver) send(early.splice(0));

@@ -1,0 +1,87 @@
+import type { FastifyRequest } from "fastify";
+import { type FunnelStep, SIGN_IN_METHODS, type SignInMethod } from "../../common/telemetry.ts";
+import { accountSignedInBy } from "../auth/sessions.ts";
+import { storeServerEvent, type TelemetrySinks } from "./store.ts";
+
+/**
+ * The sign-in funnel's steps after "screen shown": a link requested, a sign-in by which method, a
+ * refusal with which code. They are recorded here, where the answer is made, rather than by the
+ * browser (decision 39): so every sign-in counts, a plain form post, a browser that blocks analytics
+ * and the Google return (a redirect no script sees) included, and the login route ships none of it.
+ */
+
+/** The sign-in calls, by route (all POST): requesting an access link and signing in. */
+export const SIGN_IN_CALLS: Record<string, { method: SignInMethod; step: "link_requested" | "signed_in" }> = {
+  "/api/access-link": { method: "access_link", step: "link_requested" },
+  "/api/account/passwordless-login": { method: "access_link", step: "link_requested" },
+  "/api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
+  "/api/access-link/consume": { method: "access_link", step: "signed_in" },
+  "/api/dsone/password-login": { method: "password", step: "signed_in" },
+  "/api/maverick/password-login": { method: "password", step: "signed_in" },
+  "/api/account/login": { method: "password", step: "signed_in" },
+  "/api/account/maverick-login": { method: "password", step: "signed_in" },
+};
+
+/**
+ * Whether a sign-in call's answer refused, and with which code: an error's own code, or, for a
+ * 200 that says isOk false (a link asked for an unknown email), why.
+ */
+export function signInOutcome(status: number, body: unknown): { refused: boolean; code?: string } {
+  const answer = (typeof body === "object" && body !== null ? body : {}) as {
+    code?: unknown;
+    isOk?: unknown;
+    isExistingDesktopUser?: unknown;
+  };
+  if (status < 400 && answer.isOk !== false) return { refused: false };
+  if (typeof answer.code === "string") return { refused: true, code: answer.code };
+  if (status >= 400) return { refused: true, code: `HTTP_${status}` };
+  return { refused: true, code: answer.isExistingDesktopUser ? "DESKTOP_USER" : "ACCOUNT_NOT_FOUND" };
+}
+
+export interface SignInStep {
+  step: FunnelStep;
+  method: SignInMethod;
+  code?: string;
+  /** The screen the step was taken on (its brand is the funnel row's brand). */
+  screen: string;
+}
+
+/** The screen a call came from: its same-origin Referer's path, or else the call's own path. */
+export function screenOfCall(request: FastifyRequest, publicUrl: string): string {
+  const referer = request.headers.referer;
+  if (referer) {
+    try {
+      const url = new URL(referer);
+      if (url.origin === publicUrl) return url.pathname;
+    } catch {
+      // A malformed Referer names no screen.
+    }
+  }
+  return request.routeOptions.url ?? "/";
+}
+
+/**
+ * Counts one step in the metrics and stores it as a funnel row, with the account the request signed
+ * in, if it did. A failure to store is logged and
+ * never reaches the customer: the sign-in itself has happened.
+ */
+export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRequest, step: SignInStep) {
+  if (!SIGN_IN_METHODS.includes(step.method)) return;
+  sinks.metrics.countSignInStep(step);
+  try {
+    await storeServerEvent(
+      sinks,
+      {
+        kind: "funnel",
+        step: step.step,
+        method: step.method,
+        ...(step.code ? { code: step.code } : {}),
+        path: step.screen,
+        at: Date.now(),
+      },
+      accountSignedInBy(request) ?? null,
+    );
+  } catch (error) {
+    request.log.error({ err: error }, "could not store a sign-in funnel step");
+  }
+}
