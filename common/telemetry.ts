@@ -61,6 +61,8 @@ export interface OperationsReport {
   outbox: { pending: number; retrying: number; sent: number; failed: number };
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
+/** The operations page: its HTML answers 403 to anyone but a signed-in admin (decision 36). */
+export const ADMIN_SCREEN = "/admin";
 export const ADMIN_PERIOD_DAYS = [1, 7, 30] as const;
 
 /** URLs quoted inside free text (an error message naming the page's address), each redacted. */

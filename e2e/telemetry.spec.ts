@@ -156,7 +156,7 @@ test("the operations page shows the figures to an admin and refuses a customer",
   const [account] = app.query("select id from accounts where email_key = 'password.customer@example.com'");
   expect(signedIn?.account_id).toBe(account?.id);
   expect(JSON.parse(String(signedIn?.detail))).toEqual({ method: "password" });
-  await page.reload();
+  expect((await page.reload())?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Operations", exact: true })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Web vitals (75th percentile)" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^LCP 75th percentile: .*\/dsone\/login · dsone \d+ ms/ })).toBeVisible();
@@ -175,7 +175,9 @@ test("the operations page shows the figures to an admin and refuses a customer",
   await signInWithPassword(customerPage, "safe.customer@example.com");
   const refused = await customerPage.request.get("/api/admin/operations");
   expect(refused.status()).toBe(403);
-  await customerPage.goto("/admin");
+  // The page itself answers 403 to a customer and to nobody signed in, not only its data call.
+  expect((await customerPage.goto("/admin"))?.status()).toBe(403);
+  expect((await customerPage.request.get("/admin", { headers: { cookie: "" } })).status()).toBe(403);
   await expect(customerPage.getByRole("heading", { name: "403: Operations" })).toBeVisible();
   await expect(customerPage.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", /^\/dsone\/login\?ReturnUrl=/);
   await expect(customerPage.getByRole("img")).toHaveCount(0);

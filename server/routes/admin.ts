@@ -1,8 +1,10 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../common/telemetry.ts";
 import { currentAccount } from "../auth/sessions.ts";
+import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { operationsReport } from "../telemetry/report.ts";
 
@@ -15,6 +17,14 @@ const query = z.object({
     .default(7),
 });
 
+/** Whether the request comes from a signed-in admin, a signed-in customer, or nobody signed in. */
+export async function adminAccess(db: Db, config: Config, request: FastifyRequest): Promise<"admin" | "customer" | "not-signed-in"> {
+  const account = await currentAccount(db, config, request);
+  if (!account) return "not-signed-in";
+  const row = await db.selectFrom("accounts").select("is_admin").where("id", "=", account.accountId).executeTakeFirst();
+  return row?.is_admin === 1 ? "admin" : "customer";
+}
+
 /**
  * GET /api/admin/operations?days=1|7|30: the operations page's figures. Only for signed-in
  * accounts with isAdmin (decision 36): 401 without a session, 403 for a customer.
@@ -22,10 +32,9 @@ const query = z.object({
 export function adminRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.get(ADMIN_REPORT_ENDPOINT, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const account = await currentAccount(db, config, request);
-    if (!account) throw new AppError("NOT_SIGNED_IN");
-    const row = await db.selectFrom("accounts").select("is_admin").where("id", "=", account.accountId).executeTakeFirst();
-    if (row?.is_admin !== 1) throw new AppError("ADMIN_ONLY");
+    const access = await adminAccess(db, config, request);
+    if (access === "not-signed-in") throw new AppError("NOT_SIGNED_IN");
+    if (access === "customer") throw new AppError("ADMIN_ONLY");
     const parsed = query.safeParse(request.query);
     if (!parsed.success) throw new AppError("BAD_REQUEST", `days: ${parsed.error.issues[0]?.message}`);
     return operationsReport(db, parsed.data.days);

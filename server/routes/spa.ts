@@ -5,11 +5,14 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { BRANDS, type Brand, brandForPath } from "../../common/brands/index.ts";
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
 import { describeDuration } from "../../common/duration.ts";
+import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { normalisedPath, registerLocalOnly } from "../local-only.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
+import { screenOf } from "../telemetry/store.ts";
+import { adminAccess } from "./admin.ts";
 
 /** Address families the app page never answers for: an unknown address there is a 404. */
 const RESERVED_PREFIXES = ["/api/", "/assets/", "/dev/", "/demo/"];
@@ -59,7 +62,7 @@ function configElement(config: Config, agentConsole: boolean): string {
  * configuration written in) for every other GET that is not an API call, so the app's router
  * decides what an address shows.
  */
-export async function spaRoutes(app: FastifyInstance, { config }: AppContext, buildDir = WEB_BUILD_DIR): Promise<void> {
+export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext, buildDir = WEB_BUILD_DIR): Promise<void> {
   let template: string;
   try {
     template = readFileSync(join(buildDir, "index.html"), "utf8");
@@ -108,7 +111,7 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
     },
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.method !== "GET" && request.method !== "HEAD") throw new AppError("NOT_FOUND");
     // Decided on the path as any browser or proxy might read it, so /%64ev/mailbox or //dev/agent
     // is refused like /dev/mailbox, never answered with the app.
@@ -117,6 +120,9 @@ export async function spaRoutes(app: FastifyInstance, { config }: AppContext, bu
     if (path.endsWith(".map") || RESERVED_PREFIXES.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix))) {
       throw new AppError("NOT_FOUND");
     }
+    // The operations page is the app's like any screen, but only an admin gets it with a 200; the
+    // app shows everyone else the 403 with a way to sign in (decision 36).
+    if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, request)) !== "admin") reply.code(403);
     return sendPage(reply, pages.get(brandForPath(path).id));
   });
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from "react";
+import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import LoginPage from "../features/login/LoginPage.tsx";
 import { BRANDS } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
@@ -63,7 +64,7 @@ const ROUTES: Record<string, ComponentType> = {
   "/resetpassword": screens.solveIqResetPassword,
   "/resetpasswordconfirmation": screens.resetPasswordConfirmation,
   // The operations page for admins (decision 36).
-  "/admin": screens.admin,
+  [ADMIN_SCREEN]: screens.admin,
 };
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */
