@@ -13,6 +13,14 @@ export type ProductId = (typeof PRODUCTS)[ProductCode]["id"];
 
 export const DSONE_PRODUCT_ID = PRODUCTS.dsone.id;
 
+/** solve IQ's screens of the earlier account area (SPEC section 2): its reset by email. solve IQ is no brand of ours. */
+export const SOLVE_IQ_SCREENS = {
+  forgotPassword: "/forgotPassword",
+  forgotPasswordConfirmation: "/forgotPasswordConfirmation",
+  resetPassword: "/resetPassword",
+  resetPasswordConfirmation: "/resetPasswordConfirmation",
+} as const;
+
 export function productById(id: number): (typeof PRODUCTS)[ProductCode] | undefined {
   return Object.values(PRODUCTS).find((product) => product.id === id);
 }

@@ -45,11 +45,6 @@ export interface TelemetryBatch {
   events: BrowserEvent[];
 }
 
-/** The sign-in screens: their page views are the funnel's first step. */
-export const SIGN_IN_SCREENS = ["/dsone/login", "/dsone/password-login", "/maverick/email-login", "/maverick/password-login"];
-/** The access-link page: its page views are the funnel's "link opened". */
-export const ACCESS_LINK_SCREENS = ["/dsone/access-link", "/maverick/access-link"];
-
 /** GET /api/admin/operations?days=N: what the operations page shows for the last N days. */
 export interface OperationsReport {
   days: number;

@@ -1,12 +1,14 @@
 import { PRODUCTS } from "../products.ts";
 import { type Brand, screenPaths } from "./brand.ts";
 
+const FOLDER = "/dsone";
+
 export const dsone: Brand = {
   id: "dsone",
   productId: PRODUCTS.dsone.id,
   name: PRODUCTS.dsone.name,
   favicon: "/brand/dsone.svg",
-  paths: screenPaths("/dsone"),
+  paths: screenPaths(FOLDER),
   agent: { variant: "dsone", opensBrowser: false },
   links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },
   afterLogout: { link: "dsoneLogout", withUuid: false },
@@ -41,4 +43,28 @@ export const dsone: Brand = {
       overlay: "rgb(23 33 44 / 92%)",
     },
   },
+};
+
+/** DS One's screens that no other brand has (SPEC section 2): the reset by email and the sign-up setting. */
+export const dsoneScreens = {
+  forgotPassword: `${FOLDER}/forgot-password`,
+  forgotPasswordConfirmation: `${FOLDER}/forgot-password-confirmation`,
+  resetPassword: `${FOLDER}/reset-password`,
+  resetPasswordConfirmation: `${FOLDER}/reset-password-confirmation`,
+  signUp: `${FOLDER}/login-sign-up`,
+};
+
+/** DS One's legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */
+export const DSONE_LEGACY_ALIASES: Record<string, string> = {
+  "/setPasswordDSOne": dsone.paths.setPassword,
+  "/setPasswordConfirmationDSOne": dsone.paths.setPasswordConfirmation,
+  "/resetPasswordDSOne": dsoneScreens.resetPassword,
+  "/resetPasswordConfirmationDSOne": dsoneScreens.resetPasswordConfirmation,
+  "/forgotPasswordDSOne": dsoneScreens.forgotPassword,
+  "/forgotPasswordConfirmationDSOne": dsoneScreens.forgotPasswordConfirmation,
+  "/logoutdsone": dsone.paths.logout,
+  "/sorrytoseeyougodsone": dsone.paths.goodbye,
+  "/loginSignUpDSOne": dsoneScreens.signUp,
+  "/loginDSOne": dsone.paths.login,
+  "/passwordlogindsone": dsone.paths.passwordLogin,
 };

@@ -1,5 +1,5 @@
 import type { Brand } from "./brand.ts";
-import { dsone } from "./dsone.ts";
+import { DSONE_LEGACY_ALIASES, dsone, dsoneScreens } from "./dsone.ts";
 import { maverick } from "./maverick.ts";
 
 export type { Brand, BrandAgent, BrandPaths, ThemeMode, ThemeTokens } from "./brand.ts";
@@ -9,7 +9,7 @@ const registry: Brand[] = [dsone, maverick];
 /** Every brand; the first is the default for any path or product that names no other. */
 export const BRANDS: readonly Brand[] = registry;
 
-export { dsone, maverick };
+export { DSONE_LEGACY_ALIASES, dsone, dsoneScreens, maverick };
 
 /**
  * Adds a brand defined outside this folder (before the server starts: its pages are rendered

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
+import { dsoneScreens } from "../../common/brands/index.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
-import { DSONE_PRODUCT_ID, PRODUCTS, productById } from "../../common/products.ts";
+import { DSONE_PRODUCT_ID, PRODUCTS, productById, SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, ERRORS } from "../errors.ts";
@@ -22,8 +23,8 @@ import { hashSecret } from "./tokens.ts";
  * has its own mail brand and its own reset screen the link opens.
  */
 export const RESET_AREAS = {
-  desktop: { productId: DSONE_PRODUCT_ID, resetPath: "/dsone/reset-password" },
-  solveiq: { productId: PRODUCTS.solveiq.id, resetPath: "/resetPassword" },
+  desktop: { productId: DSONE_PRODUCT_ID, resetPath: dsoneScreens.resetPassword },
+  solveiq: { productId: PRODUCTS.solveiq.id, resetPath: SOLVE_IQ_SCREENS.resetPassword },
 } as const;
 export type ResetArea = keyof typeof RESET_AREAS;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { dsone } from "../../common/brands/index.ts";
+import { dsone, dsoneScreens } from "../../common/brands/index.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { currentAccount, readSessionId } from "../auth/sessions.ts";
@@ -73,13 +73,13 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     });
     clearResetCookies(reply);
     mailWorker.kick();
-    return { isOk: true, statusText: "", redirectUrl: "/dsone/reset-password-confirmation" };
+    return { isOk: true, statusText: "", redirectUrl: dsoneScreens.resetPasswordConfirmation };
   });
 
   contractRoute(app, "POST /api/password/set", async (body, request) => {
     const account = await currentAccount(db, config, request);
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
     await setFirstPassword(db, config, request, account.accountId, body.Password, body.ConfirmPassword);
-    return { isOk: true, redirectUrl: landing(config, body.ReturnUrl, "/dsone/set-password-confirmation") };
+    return { isOk: true, redirectUrl: landing(config, body.ReturnUrl, dsone.paths.setPasswordConfirmation) };
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { dsone, maverick } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
@@ -15,10 +16,10 @@ const PAGES = new Map([
 ]);
 
 const BRANDS = new Map([
-  ["dsone", { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: "/dsone/login" }],
+  ["dsone", { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: dsone.paths.emailLogin }],
   // Maverick Safe's login only checks the session and otherwise sends visitors to sign up; its
   // stand-ins sign in with an emailed link instead.
-  ["maverick", { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: "/maverick/email-login" }],
+  ["maverick", { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: maverick.paths.emailLogin }],
 ]);
 
 /**

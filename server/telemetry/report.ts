@@ -1,12 +1,5 @@
-import {
-  ACCESS_LINK_SCREENS,
-  GOOD_VITALS,
-  type OperationsReport,
-  SIGN_IN_METHODS,
-  SIGN_IN_SCREENS,
-  type SignInMethod,
-  type VitalName,
-} from "../../common/telemetry.ts";
+import { BRANDS } from "../../common/brands/index.ts";
+import { GOOD_VITALS, type OperationsReport, SIGN_IN_METHODS, type SignInMethod, type VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
 
 /** The most rows one figure reads: a busy month is summarised from its newest rows. */
@@ -33,6 +26,9 @@ function detailOf(detail: string | null): Record<string, unknown> {
  */
 export async function operationsReport(db: Db, days: number, now = Date.now()): Promise<OperationsReport> {
   const since = now - days * DAY_MS;
+  // The funnel's first step is a view of any brand's sign-in screen; "link opened", of its access-link page.
+  const signInScreens = [...new Set(BRANDS.flatMap((brand) => [brand.paths.emailLogin, brand.paths.passwordLogin]))];
+  const accessLinkScreens = BRANDS.map((brand) => brand.paths.accessLink);
   const recent = db.selectFrom("telemetry_events").where("created_at", ">=", since);
 
   const vitalRows = await recent
@@ -59,7 +55,7 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     .select(["screen"])
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("kind", "=", "page_view")
-    .where("screen", "in", [...SIGN_IN_SCREENS, ...ACCESS_LINK_SCREENS])
+    .where("screen", "in", [...signInScreens, ...accessLinkScreens])
     .groupBy("screen")
     .execute();
   const viewsOf = (screens: string[]) => views.filter((row) => screens.includes(row.screen)).reduce((sum, row) => sum + Number(row.n), 0);
@@ -117,9 +113,9 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     days,
     vitals,
     funnel: [
-      { step: "screen_shown", count: viewsOf(SIGN_IN_SCREENS) },
+      { step: "screen_shown", count: viewsOf(signInScreens) },
       { step: "link_requested", count: linkRequests },
-      { step: "link_opened", count: viewsOf(ACCESS_LINK_SCREENS) },
+      { step: "link_opened", count: viewsOf(accessLinkScreens) },
       ...[...signIns].map(([method, count]) => ({ step: "signed_in" as const, method, count })),
     ],
     refusals: [...refusals.values()].sort((a, b) => b.count - a.count),

@@ -1,5 +1,7 @@
+import { SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import type { EarlierAccountApi, PasswordArea } from "../api/earlier.ts";
 import { HttpError } from "../api/http.ts";
+import { dsoneScreens } from "../platform/brand.ts";
 import { EARLIER_MESSAGES } from "./messages.ts";
 
 /**
@@ -40,8 +42,8 @@ export const INITIAL_STATE: AccountAreaState = {
 
 /** Where each earlier flow goes after a success (SPEC section 2, "Earlier-area confirmation targets"). */
 export const CONFIRMATION_TARGETS = {
-  forgot: { solveiq: "/forgotPasswordConfirmation", desktop: "/dsone/forgot-password-confirmation" },
-  reset: { solveiq: "/resetPasswordConfirmation", desktop: "/dsone/reset-password-confirmation" },
+  forgot: { solveiq: SOLVE_IQ_SCREENS.forgotPasswordConfirmation, desktop: dsoneScreens.forgotPasswordConfirmation },
+  reset: { solveiq: SOLVE_IQ_SCREENS.resetPasswordConfirmation, desktop: dsoneScreens.resetPasswordConfirmation },
 } as const;
 
 export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<AccountAreaState> = {}) {

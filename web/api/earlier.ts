@@ -1,3 +1,4 @@
+import { dsone, maverick } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import type { AccessLinkAnswer } from "./account.ts";
 import { HttpError, type RequestOptions, send } from "./http.ts";
@@ -13,9 +14,9 @@ export type PasswordArea = "solveiq" | "desktop";
 
 /** Where set password continues when the caller names nowhere (SPEC section 2). */
 export const SET_PASSWORD_TARGETS = {
-  desktop: "/dsone/set-password-confirmation",
-  solveiq: "/dsone/set-password-confirmation",
-  maverick: "/maverick/set-password-confirmation",
+  desktop: dsone.paths.setPasswordConfirmation,
+  solveiq: dsone.paths.setPasswordConfirmation,
+  maverick: maverick.paths.setPasswordConfirmation,
 } as const;
 
 export interface UserInfo {

@@ -1,7 +1,8 @@
 import { type ComponentType, lazy } from "react";
+import { SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import LoginPage from "../features/login/LoginPage.tsx";
-import { BRANDS } from "../platform/brand.ts";
+import { BRANDS, DSONE_LEGACY_ALIASES, dsone, dsoneScreens, maverick } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 
 /**
@@ -42,47 +43,37 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.setPasswordConfirmation, screens.setPasswordConfirmation],
 ]);
 
-const ROUTES: Record<string, ComponentType> = {
-  ...Object.fromEntries(BRAND_SCREENS),
-  "/dsone/login": LoginPage,
-  // Each brand's screen for a Google sign-in that did not complete.
-  ...Object.fromEntries(BRANDS.map((brand) => [brand.paths.socialSignIn, screens.socialSignIn])),
-  "/dsone/password-login": screens.passwordLogin,
-  "/dsone/forgot-password": screens.forgotPassword,
-  "/dsone/forgot-password-confirmation": screens.forgotPasswordConfirmation,
-  "/dsone/reset-password": screens.resetPassword,
-  "/dsone/reset-password-confirmation": screens.resetPasswordConfirmation,
-  "/dsone/login-sign-up": screens.signUp,
-  "/dsone/sorry-to-see-you-go": screens.goodbye,
-  "/maverick/login": screens.maverickLogin,
-  "/maverick/password-login": screens.maverickPasswordLogin,
-  "/maverick/email-login": screens.maverickEmailLogin,
-  "/maverick/sorry-to-see-you-go": screens.maverickGoodbye,
-  // The earlier account area's solve IQ screens and confirmation targets (SPEC section 2).
-  "/forgotpassword": screens.solveIqForgotPassword,
-  "/forgotpasswordconfirmation": screens.forgotPasswordConfirmation,
-  "/resetpassword": screens.solveIqResetPassword,
-  "/resetpasswordconfirmation": screens.resetPasswordConfirmation,
-  // The operations page for admins (decision 36).
-  [ADMIN_SCREEN]: screens.admin,
-};
+const ROUTES: Record<string, ComponentType> = Object.fromEntries(
+  (
+    [
+      ...BRAND_SCREENS,
+      [dsone.paths.login, LoginPage],
+      // Each brand's screen for a Google sign-in that did not complete.
+      ...BRANDS.map((brand) => [brand.paths.socialSignIn, screens.socialSignIn]),
+      [dsone.paths.passwordLogin, screens.passwordLogin],
+      [dsone.paths.goodbye, screens.goodbye],
+      [dsoneScreens.forgotPassword, screens.forgotPassword],
+      [dsoneScreens.forgotPasswordConfirmation, screens.forgotPasswordConfirmation],
+      [dsoneScreens.resetPassword, screens.resetPassword],
+      [dsoneScreens.resetPasswordConfirmation, screens.resetPasswordConfirmation],
+      [dsoneScreens.signUp, screens.signUp],
+      [maverick.paths.login, screens.maverickLogin],
+      [maverick.paths.passwordLogin, screens.maverickPasswordLogin],
+      [maverick.paths.emailLogin, screens.maverickEmailLogin],
+      [maverick.paths.goodbye, screens.maverickGoodbye],
+      // The earlier account area's solve IQ screens and confirmation targets (SPEC section 2).
+      [SOLVE_IQ_SCREENS.forgotPassword, screens.solveIqForgotPassword],
+      [SOLVE_IQ_SCREENS.forgotPasswordConfirmation, screens.forgotPasswordConfirmation],
+      [SOLVE_IQ_SCREENS.resetPassword, screens.solveIqResetPassword],
+      [SOLVE_IQ_SCREENS.resetPasswordConfirmation, screens.resetPasswordConfirmation],
+      // The operations page for admins (decision 36).
+      [ADMIN_SCREEN, screens.admin],
+    ] as [string, ComponentType][]
+  ).map(([path, screen]) => [path.toLowerCase(), screen]),
+);
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */
-export const LEGACY_ALIASES: Record<string, string> = {
-  "/setPasswordDSOne": "/dsone/set-password",
-  "/setPasswordConfirmationDSOne": "/dsone/set-password-confirmation",
-  "/resetPasswordDSOne": "/dsone/reset-password",
-  "/resetPasswordConfirmationDSOne": "/dsone/reset-password-confirmation",
-  "/forgotPasswordDSOne": "/dsone/forgot-password",
-  "/forgotPasswordConfirmationDSOne": "/dsone/forgot-password-confirmation",
-  "/logoutdsone": "/dsone/logout",
-  "/sorrytoseeyougodsone": "/dsone/sorry-to-see-you-go",
-  "/loginSignUpDSOne": "/dsone/login-sign-up",
-  "/loginDSOne": "/dsone/login",
-  "/passwordlogindsone": "/dsone/password-login",
-};
-
-const ALIASES = new Map(Object.entries(LEGACY_ALIASES).map(([alias, path]) => [alias.toLowerCase(), path]));
+const ALIASES = new Map(Object.entries(DSONE_LEGACY_ALIASES).map(([alias, path]) => [alias.toLowerCase(), path]));
 
 /** Any path not listed shows the DS One login screen (SPEC section 2). */
 export function screenFor(pathname: string): ComponentType {

@@ -2,12 +2,14 @@ import { useEffect, useState } from "react";
 import {
   ADMIN_PERIOD_DAYS,
   ADMIN_REPORT_ENDPOINT,
+  ADMIN_SCREEN,
   GOOD_VITALS,
   type OperationsReport,
   VITALS,
   type VitalName,
 } from "../../../common/telemetry.ts";
 import { HttpError, requestJson } from "../../api/http.ts";
+import { dsone } from "../../platform/brand.ts";
 import { BarChart, StackedBar } from "./charts.tsx";
 import "./admin.css";
 
@@ -56,7 +58,7 @@ export default function AdminPage() {
   }, [days]);
 
   if (state.kind === "refused") {
-    const signIn = `/dsone/login?ReturnUrl=${encodeURIComponent(`${location.origin}/admin`)}`;
+    const signIn = `${dsone.paths.login}?ReturnUrl=${encodeURIComponent(`${location.origin}${ADMIN_SCREEN}`)}`;
     return (
       <main className="ops">
         <h1>403: Operations</h1>

@@ -6,7 +6,7 @@ import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en.ts";
-import { dsone } from "../../platform/brand.ts";
+import { dsone, dsoneScreens } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";
 import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../platform/router.ts";
@@ -66,7 +66,7 @@ export default function PasswordLoginPage() {
           error={errors.password}
           onChange={(event) => setPassword(event.target.value)}
         />
-        <Link variant="link-blue" to={screenUrl("/dsone/forgot-password", search)}>
+        <Link variant="link-blue" to={screenUrl(dsoneScreens.forgotPassword, search)}>
           {en.passwordLogin.forgot}
         </Link>
         <Button type="submit" variant="green" className="button--wide" disabled={submitting} qaTag="password-login-submit">

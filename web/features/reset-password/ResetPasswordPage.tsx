@@ -4,7 +4,7 @@ import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
 import { takeFromAddress } from "../../platform/address.ts";
-import { dsone } from "../../platform/brand.ts";
+import { dsone, dsoneScreens } from "../../platform/brand.ts";
 import { navigate, screenUrl } from "../../platform/router.ts";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
@@ -63,7 +63,7 @@ export default function ResetPasswordPage() {
     return (
       <Screen brand={dsone} title={title}>
         <p>{text}</p>
-        <Link variant="green" className="button--wide" to={screenUrl("/dsone/forgot-password")}>
+        <Link variant="green" className="button--wide" to={screenUrl(dsoneScreens.forgotPassword)}>
           {en.resetPassword.newLink}
         </Link>
       </Screen>
