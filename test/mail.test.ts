@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { loadConfig } from "../server/config.ts";
@@ -9,6 +8,7 @@ import { openDatabase } from "../server/db/database.ts";
 import { enqueueMail } from "../server/mail/outbox.ts";
 import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
 import { createServer, type RunningServer } from "../server/server.ts";
+import { silentLogger } from "./support/app.ts";
 import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
 
@@ -114,18 +114,3 @@ describe.each(DATABASE_KINDS)("several mail workers on one %s database", (kind) 
     }
   });
 });
-
-function silentLogger(): FastifyBaseLogger {
-  const logger = {
-    level: "silent",
-    fatal() {},
-    error() {},
-    warn() {},
-    info() {},
-    debug() {},
-    trace() {},
-    silent() {},
-    child: () => logger,
-  };
-  return logger as unknown as FastifyBaseLogger;
-}

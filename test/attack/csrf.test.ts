@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
+import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { recordCases } from "./scale.ts";
@@ -53,14 +53,7 @@ describe.each(DATABASE_KINDS)("cross-site requests on %s", (kind) => {
     if (skip) return;
     server = await startTestServer(kind, unlimitedRateLimits());
     await createAccount(server.db, { email: "csrf@example.com" });
-    await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "csrf@example.com", ProductId: 6 } });
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
-    const mail = server.delivered.at(-1);
-    if (!mail) throw new Error("no mail");
-    cookie = sessionCookieFrom(
-      await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: tokenFromMail(mail) } }),
-    );
+    cookie = await signInByLink(server, "csrf@example.com");
   });
   afterAll(async () => {
     if (!skip) recordCases("cross-site requests (CSRF)", cases);

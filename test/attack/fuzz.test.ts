@@ -3,7 +3,7 @@ import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, linkDevice } from "../../server/auth/accounts.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
+import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
 import { FakeCaptcha } from "../support/fake-captcha.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
@@ -174,18 +174,7 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
     });
     await createAccount(server.db, { email: "fuzz@example.com", password: "fuzz-password-1", product: "dsone" });
     await linkDevice(server.db, "fuzz@example.com", "dsone", "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e");
-    await server.app.inject({
-      method: "POST",
-      url: "/api/access-link",
-      payload: { Email: "fuzz@example.com", ProductId: 6, CaptchaToken: CAPTCHA_PASS },
-    });
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
-    const mail = server.delivered.at(-1);
-    if (!mail) throw new Error("no mail");
-    cookie = sessionCookieFrom(
-      await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: tokenFromMail(mail) } }),
-    );
+    cookie = await signInByLink(server, "fuzz@example.com", { CaptchaToken: CAPTCHA_PASS });
   });
   afterAll(async () => {
     if (!skip) recordCases("fuzzing (JSON and form endpoints)", runs);

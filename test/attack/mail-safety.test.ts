@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { loadConfig } from "../../server/config.ts";
@@ -6,7 +5,7 @@ import { openDatabase } from "../../server/db/database.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worker.ts";
 import { createServer, type RunningServer } from "../../server/server.ts";
-import { startTestServer, type TestServer } from "../support/app.ts";
+import { silentLogger, startTestServer, type TestServer } from "../support/app.ts";
 import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "../support/databases.ts";
 import { messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
 import { recordCases } from "./scale.ts";
@@ -17,21 +16,6 @@ const TOKEN = /(?:token|code)=([A-Za-z0-9_-]{43})/;
 async function outboxText(db: RunningServer["db"]): Promise<string> {
   const rows = await db.selectFrom("outbox").selectAll().execute();
   return rows.map((row) => JSON.stringify(Object.values(row))).join("\n");
-}
-
-function silentLogger(): FastifyBaseLogger {
-  const logger = {
-    level: "silent",
-    fatal() {},
-    error() {},
-    warn() {},
-    info() {},
-    debug() {},
-    trace() {},
-    silent() {},
-    child: () => logger,
-  };
-  return logger as unknown as FastifyBaseLogger;
 }
 
 describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
