@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { type Browser, chromium } from "@playwright/test";
 import { buildIfStale } from "../scripts/build-if-stale.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../test/support/chromium.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
@@ -21,12 +21,21 @@ export interface LoadedScript {
   afterLoad: boolean;
 }
 
+/** Bytes on the wire (bodies as sent, compressed or not) for the login route, by what the browser accepts. */
+export interface LoginTransfer {
+  encoding: "br" | "gzip";
+  /** Every response the page loaded: the page itself, scripts, styles, images. */
+  totalBytes: number;
+  scriptBytes: number;
+}
+
 export async function measureLoginBundle(): Promise<{
   files: LoadedScript[];
   totalGzip: number;
   /** What the page needs before it is interactive: the scripts requested before the load event. */
   criticalGzip: number;
   signalR: boolean;
+  transfers: LoginTransfer[];
 }> {
   buildIfStale();
   const dir = mkdtempSync(join(tmpdir(), "account-bench-"));
@@ -56,12 +65,13 @@ export async function measureLoginBundle(): Promise<{
         }),
       );
     });
-    await page.goto(`${server.url}/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui`);
+    await page.goto(LOGIN_URL(server.url));
     await page.getByRole("heading", { name: "Customer Login" }).waitFor();
     await page.waitForLoadState("networkidle");
     await Promise.all(pending);
     const sum = (list: LoadedScript[]) => list.reduce((total, file) => total + file.gzip, 0);
-    return { files, totalGzip: sum(files), criticalGzip: sum(files.filter((file) => !file.afterLoad)), signalR };
+    const transfers = [await measureTransfer(browser, server.url, "br"), await measureTransfer(browser, server.url, "gzip")];
+    return { files, totalGzip: sum(files), criticalGzip: sum(files.filter((file) => !file.afterLoad)), signalR, transfers };
   } finally {
     await browser.close();
     await server.stop();
@@ -69,11 +79,39 @@ export async function measureLoginBundle(): Promise<{
   }
 }
 
+const LOGIN_URL = (origin: string) => `${origin}/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui`;
+
+/**
+ * Loads the login route in a fresh context that accepts only the given encoding and adds up the
+ * bodies as they crossed the wire (Chromium's encoded sizes), once the page and its deferred
+ * scripts have loaded.
+ */
+async function measureTransfer(browser: Browser, origin: string, encoding: "br" | "gzip"): Promise<LoginTransfer> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "accept-encoding": encoding } });
+  try {
+    const page = await context.newPage();
+    const sizes: Promise<{ script: boolean; bytes: number }>[] = [];
+    page.on("requestfinished", (request) => {
+      sizes.push(request.sizes().then((size) => ({ script: request.resourceType() === "script", bytes: size.responseBodySize })));
+    });
+    await page.goto(LOGIN_URL(origin));
+    await page.getByRole("heading", { name: "Customer Login" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const all = await Promise.all(sizes);
+    const sum = (list: typeof all) => list.reduce((total, item) => total + item.bytes, 0);
+    return { encoding, totalBytes: sum(all), scriptBytes: sum(all.filter((item) => item.script)) };
+  } finally {
+    await context.close();
+  }
+}
+
 if (import.meta.main) {
-  const { files, totalGzip } = await measureLoginBundle();
+  const { files, totalGzip, transfers } = await measureLoginBundle();
   for (const file of files)
     console.log(
       `  ${file.url.padEnd(48)} ${(file.raw / 1024).toFixed(1).padStart(7)} KB raw ${(file.gzip / 1024).toFixed(1).padStart(6)} KB gzip`,
     );
   console.log(`login route JavaScript: ${(totalGzip / 1024).toFixed(1)} KB gzip (budget ${LOGIN_BUDGET_BYTES / 1024} KB)`);
+  for (const { encoding, totalBytes, scriptBytes } of transfers)
+    console.log(`on the wire with ${encoding}: ${totalBytes} B in all, ${scriptBytes} B of JavaScript`);
 }

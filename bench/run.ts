@@ -17,7 +17,10 @@ console.log(
 console.log(
   `  before the load event: ${bundle.criticalGzip} bytes gzip; after it (deferred): ${bundle.totalGzip - bundle.criticalGzip} bytes gzip`,
 );
-console.log(`  SignalR client among it: ${bundle.signalR ? "YES" : "no"}\n`);
+console.log(`  SignalR client among it: ${bundle.signalR ? "YES" : "no"}`);
+for (const { encoding, totalBytes, scriptBytes } of bundle.transfers)
+  console.log(`  on the wire, browser accepting ${encoding}: ${totalBytes} B in all, of which ${scriptBytes} B JavaScript`);
+console.log("");
 
 const telemetry = await measureTelemetryCost();
 console.log("Browser telemetry's cost to the login route (two builds in this run, gzip):");

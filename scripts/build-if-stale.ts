@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { precompressBuild } from "./precompress.ts";
 
 /**
  * Builds the web app when dist/web is missing or was built from other inputs. "Other" is decided
@@ -16,7 +17,16 @@ import { join, relative } from "node:path";
 const ROOT = join(import.meta.dirname, "..");
 const STAMP = join(ROOT, "dist", "web", ".source-hash");
 const MODE = "production";
-const SOURCES = ["web", "common", "vite.config.ts", "tsconfig.json", "package-lock.json", "scripts/build-if-stale.ts"];
+const SOURCES = [
+  "web",
+  "common",
+  "vite.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+  "scripts/build-if-stale.ts",
+  "scripts/precompress.ts",
+  "server/compression.ts",
+];
 
 function files(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -48,6 +58,7 @@ export function buildIfStale(force = false): void {
     console.error("The web app build failed; see the messages above.");
     process.exit(result.status ?? 1);
   }
+  precompressBuild(join(ROOT, "dist", "web"));
   writeFileSync(STAMP, wanted);
 }
 

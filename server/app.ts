@@ -5,6 +5,7 @@ import fastifyFormbody from "@fastify/formbody";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import { redactUrl } from "../common/redact.ts";
 import { clientAddress } from "./auth/client-address.ts";
+import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
 import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
@@ -68,6 +69,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
 
   measureRequests(app, context.telemetry, context.config.publicUrl);
+  // After the metrics hook, which reads the answers before they are compressed.
+  await compressAnswers(app);
   const headers = baseHeaders(config);
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(headers);

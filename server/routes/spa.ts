@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BRANDS, type Brand, brandForPath } from "../../common/brands/index.ts";
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
+import { type Precompressed, precompress, sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -78,23 +79,27 @@ export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext
       .replace("<!--app-config-->", configElement(config, agentConsole))
       .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}">`)
       .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`);
-  const pages = new Map(BRANDS.map((brand) => [brand.id, page(brand, false)]));
+  // Rendered and compressed once: every visit then costs a lookup.
+  const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false))]));
   const csp = contentSecurityPolicy(config);
-  const sendPage = (reply: FastifyReply, html: string | undefined) =>
-    reply
-      .type("text/html; charset=utf-8")
-      .header("cache-control", "no-store")
-      .header("content-security-policy", csp)
-      // Some of these addresses carry a secret (an access link's token, a reset code).
-      .header("referrer-policy", "no-referrer")
-      .send(html);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: Precompressed) =>
+    sendPrecompressed(
+      request,
+      reply
+        .type("text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .header("content-security-policy", csp)
+        // Some of these addresses carry a secret (an access link's token, a reset code).
+        .header("referrer-policy", "no-referrer"),
+      html,
+    );
 
   // The agent console (outside production, this machine only): the one page whose configuration
   // turns the console on, behind the router's match rather than a comparison of the raw URL.
   if (config.devTools) {
-    const consolePage = page(brandForPath("/dev/agent"), true);
+    const consolePage = precompress(page(brandForPath("/dev/agent"), true));
     await registerLocalOnly(app, (scope) => {
-      scope.get("/dev/agent", (_request, reply) => sendPage(reply, consolePage));
+      scope.get("/dev/agent", (request, reply) => sendPage(request, reply, consolePage));
     });
   }
 
@@ -103,11 +108,15 @@ export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext
     prefix: "/",
     index: false,
     wildcard: false,
+    // The .br and .gz copies written at build time (scripts/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     // index.html is only ever served rendered, below.
     // Source maps are built for the server's own use (mapping error reports), not served.
     allowedPath: (pathName) => pathName !== "/index.html" && !pathName.endsWith(".map"),
     setHeaders(reply, path) {
-      reply.header("cache-control", path.includes(join("web", "assets")) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      // Files under assets/ carry their content's hash in the name: they never change.
+      const hashed = relative(buildDir, path).startsWith(`assets${sep}`);
+      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
     },
   });
 
@@ -123,6 +132,9 @@ export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext
     // The operations page is the app's like any screen, but only an admin gets it with a 200; the
     // app shows everyone else the 403 with a way to sign in (decision 36).
     if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, request)) !== "admin") reply.code(403);
-    return sendPage(reply, pages.get(brandForPath(path).id));
+    // Every brand registered before the server started has its page (registerBrand says so).
+    const html = pages.get(brandForPath(path).id);
+    if (!html) throw new AppError("NOT_FOUND");
+    return sendPage(request, reply, html);
   });
 }

@@ -32,6 +32,8 @@ function webTemplateDir(): string {
 export interface TestServerOptions {
   /** Deliver to the real development mailbox (its table, /dev/mailbox) instead of capturing mail. */
   developmentMailbox?: boolean;
+  /** Serve this web build instead of a stand-in index.html. */
+  webBuildDir?: string;
 }
 
 export async function startTestServer(
@@ -49,7 +51,7 @@ export async function startTestServer(
   });
   const delivered: OutgoingMail[] = [];
   const server = await createServer(config, {
-    webBuildDir: webTemplateDir(),
+    webBuildDir: options.webBuildDir ?? webTemplateDir(),
     deliver: options.developmentMailbox
       ? undefined
       : async (mail) => {

@@ -1,0 +1,53 @@
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { Negotiator } from "@fastify/accept-negotiator";
+import fastifyCompress from "@fastify/compress";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * Compression (decision 42). The web app's files are compressed once, at build time
+ * (scripts/precompress.ts), and @fastify/static picks the .br or .gz beside each file; the app's
+ * pages, rendered once per brand at start, are compressed once then too; any other answer over
+ * 1 KB (JSON, server-rendered pages) is compressed as it goes out by @fastify/compress. Brotli is
+ * preferred where the browser takes it, then gzip. OpenID Provider answers are not compressed:
+ * the provider writes them itself.
+ */
+export type Encoding = "br" | "gzip";
+
+const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] });
+
+/** The best encoding the request takes, or undefined for none. */
+export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+  const header = request.headers["accept-encoding"];
+  return (typeof header === "string" && negotiator.negotiate(header)) || undefined;
+}
+
+export interface Precompressed {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** A text compressed both ways at the highest settings: worth it for what is sent many times. */
+export function precompress(text: string | Buffer): Precompressed {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** Sends a precompressed body in the encoding the request takes best. */
+export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed): FastifyReply {
+  const encoding = acceptedEncoding(request);
+  reply.header("vary", "accept-encoding");
+  if (!encoding) return reply.send(body.identity);
+  return reply.header("content-encoding", encoding).send(body[encoding]);
+}
+
+/** Compresses every other answer of 1 KB or more as it goes out. */
+export async function compressAnswers(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+}
