@@ -48,8 +48,20 @@ async function visit(
     await page.waitForURL((url) => url.href !== before, { waitUntil: "commit", timeout: 10_000 });
     return new URL(page.url()).origin;
   } finally {
-    await page.close();
+    await closeSettled(page);
   }
+}
+
+/**
+ * Closes a page once it has stopped navigating. Chromium can acknowledge a close that races a
+ * navigation commit without closing the page, and page.close() then waits forever
+ * (microsoft/playwright#41900, #42366): the app may still be on its way to where the payload sent
+ * it. Going to about:blank first ends the app's own navigations; a close that still does not
+ * settle within 10 s is left to the context, which closes with the test.
+ */
+async function closeSettled(page: Page): Promise<void> {
+  await page.goto("about:blank", { timeout: 10_000 }).catch(() => undefined);
+  await Promise.race([page.close(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 test.describe.configure({ timeout: FULL ? 1_800_000 : 90_000 });
