@@ -135,6 +135,16 @@ test("a signed-in customer with a license goes straight to auto-login with the d
   await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
 });
 
+test("a signed-in customer with a license but no linked device goes on to the ReturnUrl, not to auto-login", async ({ page, baseURL }) => {
+  const signedIn = await page.request.post("/api/dsone/password-login", {
+    data: { Email: "password.customer@example.com", Password: "demo-password" },
+  });
+  expect(signedIn.status()).toBe(200);
+  await page.goto(`/dsone/login?ReturnUrl=${encodeURIComponent(MY_ACCOUNT)}`);
+  await expect(page).toHaveURL(`${baseURL}${MY_ACCOUNT}`);
+  await expect(page.getByText("Pat Password")).toBeVisible();
+});
+
 test("an existing desktop user is sent to the desktop sign-in with the email appended", async ({ page }) => {
   const redirect = page.waitForRequest(/\/dsone\/password-login\?email=desktop\.customer%40example\.com$/);
   await askForLink(page, "desktop.customer@example.com", "/demo/dsone/ui");

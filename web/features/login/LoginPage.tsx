@@ -21,7 +21,13 @@ export default function LoginPage() {
     checkDsOneSession()
       .catch(() => undefined)
       .then((session) => {
-        const outcome = decideAfterSessionCheck(session, window.location.href, window.location.search, config.links);
+        const outcome = decideAfterSessionCheck(
+          session,
+          window.location.href,
+          window.location.search,
+          config.links,
+          config.allowedRedirectOrigins,
+        );
         if (outcome.kind === "auto-login") navigate(outcome.to, { replace: true });
         else if (outcome.kind === "leave") leaveTo(outcome.to);
         else setChecking(false);
