@@ -36,4 +36,13 @@ test("with no agent, auto-login says so and offers the installer", async ({ page
     "href",
     `${baseURL}/demo/installer/api/download/default`,
   );
+  // An end state: the spinner has stopped, and the customer can look again.
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByText("We could not find DS One on this computer.", { exact: false })).toBeVisible();
+});
+
+test("the installer offered is the one of the channel in the address", async ({ page, baseURL }) => {
+  await page.goto("/dsone/auto-login?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60&channel=beta");
+  await expect(page.getByRole("link", { name: "Download DS One" })).toHaveAttribute("href", `${baseURL}/demo/installer/api/download/beta`);
 });

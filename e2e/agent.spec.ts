@@ -54,6 +54,11 @@ test("DS One auto-login asks the agent to check the license with the UUID", asyn
   await expect.poll(() => sim.received.length).toBe(1);
   expect(sim.received[0]).toMatchObject({ variant: "dsone", path: "/sendchecklicense", body: { UUID } });
   await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
+  // Asked: the spinner stops, the page says so, and the customer can ask again.
+  await expect(page.getByText("DS One should now be open on this computer.")).toBeVisible();
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await page.getByRole("button", { name: "Open It Again" }).click();
+  await expect.poll(() => sim.received.length).toBe(2);
 });
 
 test("Maverick Safe auto-login sends UUID, PreferredBrowser and ShowUI to its agent", async ({ page, sim }) => {
@@ -78,6 +83,10 @@ test("a malformed UUID sends nothing and says why", async ({ page, sim }) => {
   await page.waitForLoadState("networkidle");
   expect(sim.received).toEqual([]);
   expect(sent).toEqual([]);
+  // The way out: the brand's email sign-in, returning to the product.
+  await page.getByRole("link", { name: "Sign In With Your Email" }).click();
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("ReturnUrl")).toMatch(/\/demo\/dsone\/ui$/);
 });
 
 test("the console connects over long polling, runs a scan, survives a close with allowReconnect, and stops", async ({ page, sim }) => {

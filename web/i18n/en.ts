@@ -189,6 +189,10 @@ export const en = {
     badUuid:
       "This page was opened without a valid device ID, so it cannot reach the software on this computer. Please open it again from the software.",
     checkFailed: (brand: string) => `${brand} was found but did not answer. Please open it from your computer.`,
+    asked: (brand: string) => `${brand} should now be open on this computer.`,
+    openAgain: "Open It Again",
+    tryAgain: "Try Again",
+    signInInstead: "Sign In With Your Email",
   },
   logout: {
     text: "Logging You Out Now",

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { getParamIgnoringCase } from "../../../common/query.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import { licenseCheckBody } from "../../agent/license-check.ts";
 import { brandAutoLogin } from "../../api/account.ts";
@@ -7,8 +8,9 @@ import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
 import { installerUrl } from "../../platform/installer.ts";
-import { useLocation } from "../../platform/router.ts";
+import { useLocation, withQuery } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { useAgentLaunch } from "./use-agent-launch.ts";
@@ -19,7 +21,7 @@ import { useAgentLaunch } from "./use-agent-launch.ts";
  * texts stay while this happens; what went wrong, if anything, is said under them.
  */
 export default function AutoLoginPage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const brand = brandForPath(pathname);
   const title = en.autoLogin.title(brand.name);
   const [uuid] = [deviceUuid()];
@@ -34,17 +36,43 @@ export default function AutoLoginPage() {
   }, [brand, uuid]);
 
   const download = (
-    <a className="button button--green button--wide" href={installerUrl(config.links.installerHost, null)}>
+    <a
+      className="button button--green button--wide"
+      href={installerUrl(config.links.installerHost, getParamIgnoringCase(search, "channel"))}
+    >
       {en.agent.download(brand.name)}
     </a>
   );
+  const retry = (label: string) => (
+    <Button variant="link-blue" onClick={findNow}>
+      {label}
+    </Button>
+  );
 
+  // Every end state stops the spinner and offers a next step (issue: no dead ends).
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
-      <Spinner label={title} />
+      {launch.step === "looking" ? <Spinner label={title} /> : null}
       <p>{en.autoLogin.hint}</p>
       <div aria-live="polite" className="agent-status">
-        {launch.step === "bad-uuid" ? <p className="form__error">{en.agent.badUuid}</p> : null}
+        {launch.step === "asked" ? (
+          <>
+            <p>{en.agent.asked(brand.name)}</p>
+            {retry(en.agent.openAgain)}
+          </>
+        ) : null}
+        {launch.step === "bad-uuid" ? (
+          <>
+            <p className="form__error">{en.agent.badUuid}</p>
+            <Link
+              variant="green"
+              className="button--wide"
+              to={withQuery(brand.paths.emailLogin, new URLSearchParams({ ReturnUrl: config.links[brand.links.ui] }).toString())}
+            >
+              {en.agent.signInInstead}
+            </Link>
+          </>
+        ) : null}
         {launch.step === "needs-permission" ? (
           <>
             <p>{en.agent.permissionWhy(brand.name)}</p>
@@ -53,14 +81,25 @@ export default function AutoLoginPage() {
             </Button>
           </>
         ) : null}
-        {launch.step === "denied" ? <p className="form__error">{en.agent.denied(brand.name)}</p> : null}
+        {launch.step === "denied" ? (
+          <>
+            <p className="form__error">{en.agent.denied(brand.name)}</p>
+            {retry(en.agent.tryAgain)}
+          </>
+        ) : null}
         {launch.step === "not-found" ? (
           <>
             <p className="form__error">{en.agent.notFound(brand.name)}</p>
             {download}
+            {retry(en.agent.tryAgain)}
           </>
         ) : null}
-        {launch.step === "check-failed" ? <p className="form__error">{en.agent.checkFailed(brand.name)}</p> : null}
+        {launch.step === "check-failed" ? (
+          <>
+            <p className="form__error">{en.agent.checkFailed(brand.name)}</p>
+            {retry(en.agent.tryAgain)}
+          </>
+        ) : null}
       </div>
     </Screen>
   );
