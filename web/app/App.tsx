@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, useLayoutEffect } from "react";
 import { brandForPath } from "../platform/brand.ts";
 import { rememberDeviceUuid } from "../platform/device.ts";
 import { useLocation } from "../platform/router.ts";
@@ -16,12 +16,13 @@ export function App() {
   const { pathname, search } = useLocation();
   const brand = brandForPath(pathname);
 
-  useEffect(() => {
+  // A layout effect: it runs before the screens' own effects, which put their titles before the brand.
+  useLayoutEffect(() => {
     document.documentElement.dataset.brand = brand.id;
     const icon = document.querySelector<HTMLLinkElement>("link[rel=icon]");
     if (icon && !icon.href.endsWith(brand.favicon)) icon.href = brand.favicon;
     document.title = brand.name;
-  }, [brand]);
+  }, [brand, pathname]);
 
   useEffect(() => {
     rememberDeviceUuid(search);

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId } from "react";
 import type { Brand } from "../platform/brand.ts";
 import { Logo } from "./Logo.tsx";
 
@@ -18,6 +18,11 @@ interface ScreenProps {
 /** The frame every screen sits in: the brand's logo and one centred card. */
 export function Screen({ brand, title, children, busy = false, corner, footer, dialog = false }: ScreenProps) {
   const titleId = useId();
+  // Each screen names itself in the tab ("Customer Login – DS One"); the app sets the brand alone
+  // before any screen has drawn (app/App.tsx), and this runs after it.
+  useEffect(() => {
+    document.title = typeof title === "string" ? `${title} – ${brand.name}` : brand.name;
+  }, [title, brand.name]);
   // Not aria-modal: the theme toggle above stays reachable, and nothing else is behind the dialog.
   const dialogProps = dialog ? { role: "dialog", "aria-labelledby": titleId } : {};
   return (

@@ -1,0 +1,26 @@
+import { expect, test } from "./fixtures.ts";
+
+/** Each screen names itself and its brand in the browser's tab, so tabs and history can be told apart. */
+const SCREENS: [path: string, heading: string, title: string][] = [
+  ["/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui", "Customer Login", "Customer Login – DS One"],
+  ["/dsone/password-login", "Login To Your Account", "Login To Your Account – DS One"],
+  ["/dsone/forgot-password", "Forgot Your Password", "Forgot Your Password – DS One"],
+  ["/maverick/password-login?qatest=1", "Login", "Login – Maverick Safe"],
+  ["/maverick/email-login?ReturnUrl=%2Fdemo%2Fmaverick%2Fui", "Customer Login", "Customer Login – Maverick Safe"],
+  ["/dsone/sorry-to-see-you-go", "We're Sorry To See You Go", "We're Sorry To See You Go – DS One"],
+];
+
+for (const [path, heading, title] of SCREENS) {
+  test(`${path} is titled "${title}"`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(title);
+  });
+}
+
+test("moving to another screen retitles the tab", async ({ page }) => {
+  await page.goto("/dsone/password-login");
+  await expect(page).toHaveTitle("Login To Your Account – DS One");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveTitle("Forgot Your Password – DS One");
+});
