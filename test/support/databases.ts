@@ -46,7 +46,17 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
         if (Number(rows[0]?.n ?? 0) === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      await client.query(`drop database if exists ${name} with (force)`);
+      // A backend the server left behind (a killed instance's) can still be ending; PostgreSQL
+      // refuses to force a drop while it cannot signal it, so the drop is tried again shortly.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await client.query(`drop database if exists ${name} with (force)`);
+          break;
+        } catch (error) {
+          if (attempt === 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
       await client.end();
     },
   };
