@@ -64,6 +64,9 @@ test("an unknown email shows Account Not Found, and Try Another Email goes back"
   await expect(page).toHaveURL(/failedEmail=nobody\.here%40example\.com/);
   await expect(page.getByText("nobody.here@example.com")).toBeVisible();
   await expectNoAxeViolations(page);
+  // Someone without an account can make one: the cart, without the email or the sign-in's own parameters.
+  const create = page.getByRole("link", { name: "Create Your Account" });
+  await expect(create).toHaveAttribute("href", /\/demo\/dsone\/cart$/);
   await page.getByRole("link", { name: "Try Another Email" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
   await expect(page).not.toHaveURL(/failedEmail/);

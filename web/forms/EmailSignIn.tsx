@@ -1,13 +1,13 @@
 import { type FormEvent, useState } from "react";
 import type { Brand } from "../../common/brands/index.ts";
-import { getParamIgnoringCase } from "../../common/query.ts";
+import { getParamIgnoringCase, withoutHopParameters } from "../../common/query.ts";
 import { requestAccessLink } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
 import { runCaptcha } from "../captcha/recaptcha.ts";
 import { en } from "../i18n/en.ts";
 import { config } from "../platform/config.ts";
 import { setLoginError, useLoginError } from "../platform/login-error.ts";
-import { leaveTo, navigate, useLocation } from "../platform/router.ts";
+import { leaveTo, navigate, useLocation, withQuery } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
 import { GoogleSignIn } from "../ui/GoogleSignIn.tsx";
@@ -50,6 +50,13 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
         <Link variant="green" to={withoutFailedEmail()}>
           {en.login.tryAnotherEmail}
         </Link>
+        {/* A way out for someone who has no account yet: the cart, as on the sign-up screen (no email sent along). */}
+        <a
+          className="button button--clear"
+          href={withQuery(config.links.cart, withoutHopParameters(withoutFailedEmail().split("?")[1] ?? ""))}
+        >
+          {en.signUp.createAccount}
+        </a>
       </Screen>
     );
   }
