@@ -24,3 +24,16 @@ test("moving to another screen retitles the tab", async ({ page }) => {
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page).toHaveTitle("Forgot Your Password – DS One");
 });
+
+test("the first field of each form has the focus when its screen appears", async ({ page }) => {
+  await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+  await expect(page.getByLabel("Enter your email")).toBeFocused();
+  await page.goto("/dsone/password-login");
+  await expect(page.getByLabel("Email")).toBeFocused();
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot Your Password" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toBeFocused();
+  // A screen without a field to type in leaves the focus alone.
+  await page.goto("/dsone/login-sign-up");
+  await expect(page.getByRole("checkbox")).not.toBeFocused();
+});

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import type { Brand } from "../platform/brand.ts";
 import { Logo } from "./Logo.tsx";
 
@@ -15,9 +15,19 @@ interface ScreenProps {
   dialog?: boolean;
 }
 
+/** Fields a visitor types in (not checkboxes or buttons), enabled. */
+const FIRST_FIELD = ["email", "password", "text", "tel"].map((type) => `input[type=${type}]:not([disabled])`).join(",");
+
 /** The frame every screen sits in: the brand's logo and one centred card. */
 export function Screen({ brand, title, children, busy = false, corner, footer, dialog = false }: ScreenProps) {
   const titleId = useId();
+  const card = useRef<HTMLElement>(null);
+  // The first field to type in takes the focus when the screen appears, unless the visitor has
+  // already put it somewhere.
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    card.current?.querySelector<HTMLInputElement>(FIRST_FIELD)?.focus({ preventScroll: true });
+  }, []);
   // Each screen names itself in the tab ("Customer Login – DS One"); the app sets the brand alone
   // before any screen has drawn (app/App.tsx), and this runs after it.
   useEffect(() => {
@@ -28,7 +38,7 @@ export function Screen({ brand, title, children, busy = false, corner, footer, d
   return (
     <main className="screen">
       <div className="screen__column">
-        <section className="card" aria-busy={busy} {...dialogProps}>
+        <section ref={card} className="card" aria-busy={busy} {...dialogProps}>
           {corner ? <div className="card__corner">{corner}</div> : null}
           <Logo brand={brand} />
           {title === undefined ? null : (
