@@ -36,6 +36,30 @@ test("sign-up: its texts, the notification checkbox saved on the server, and its
   await expect(page).toHaveURL(`${baseURL}/demo/dsone/cart?uuid=${DEVICE}&usePassword=true`);
 });
 
+test("the sign-up setting's failure says the status text, and without a device it is kept in this browser", async ({ page }) => {
+  await page.route("**/notifications/updateunregisterednotifications", (route) =>
+    route.fulfill({ status: 500, contentType: "application/json", body: '{"code":"INTERNAL","message":"x"}' }),
+  );
+  await page.goto(`/dsone/login-sign-up?uuid=${DEVICE}`);
+  await expect(page.getByText("this setting applies to this browser only", { exact: false })).toHaveCount(0);
+  await page.getByRole("checkbox", { name: "I don't want to see this or any future notifications" }).check();
+  await expect(page.getByText("Unable to update settings: Internal Server Error")).toBeVisible();
+
+  await page.unroute("**/notifications/updateunregisterednotifications");
+  await page.evaluate(() => sessionStorage.clear());
+  const calls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("updateunregisterednotifications")) calls.push(request.url());
+  });
+  await page.goto("/dsone/login-sign-up");
+  await expect(page.getByText("Without the software's device ID, this setting applies to this browser only.")).toBeVisible();
+  const checkbox = page.getByRole("checkbox", { name: "I don't want to see this or any future notifications" });
+  await checkbox.uncheck();
+  await checkbox.check();
+  expect(await page.evaluate(() => localStorage.getItem("disableNotifications"))).toBe("true");
+  expect(calls).toEqual([]);
+});
+
 test("logout waits at least 2 seconds, clears this browser and leaves no session", async ({ page, mail, baseURL }) => {
   await signInWithLink(page, mail, "safe.customer@example.com");
   await page.evaluate(() => localStorage.setItem("something", "kept"));

@@ -160,6 +160,7 @@ export const en = {
     uninstall: "Uninstall Instructions",
     loading: "Loading...",
     settingFailed: (statusText: string) => `Unable to update settings: ${statusText}`,
+    thisBrowserOnly: "Without the software's device ID, this setting applies to this browser only.",
   },
   maverickLogin: {
     loading: "Loading Maverick Safe",

@@ -1,13 +1,15 @@
 import { useState } from "react";
 import { withoutHopParameters } from "../../../common/query.ts";
 import { updateNotificationSetting } from "../../api/account.ts";
+import { HttpError } from "../../api/http.ts";
 import { en } from "../../i18n/en.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
 import { useLoginError } from "../../platform/login-error.ts";
-import { navigate, useLocation, withQuery } from "../../platform/router.ts";
+import { useLocation, withQuery } from "../../platform/router.ts";
 import { FormError } from "../../ui/FormError.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
@@ -31,7 +33,9 @@ export default function SignUpPage() {
       // The setting belongs to a device: without its UUID it can only be kept in this browser.
       if (uuid) await updateNotificationSetting(uuid, !checked);
     } catch (error) {
-      setFailure(en.signUp.settingFailed(error instanceof Error ? error.message : String(error)));
+      // The HTTP status text, as the specification's message has it ("… Internal Server Error").
+      const statusText = error instanceof HttpError ? error.statusText || error.message : String(error);
+      setFailure(en.signUp.settingFailed(statusText));
     } finally {
       setSaving(false);
     }
@@ -50,17 +54,11 @@ export default function SignUpPage() {
         <input type="checkbox" checked={hidden} disabled={saving} onChange={(event) => void change(event.target.checked)} />
         <span>{en.signUp.hideNotifications}</span>
       </label>
+      {deviceUuid() ? null : <p className="hint">{en.signUp.thisBrowserOnly}</p>}
       <FormError message={failure} />
-      <a
-        className="text-link"
-        href={`${loginPath}${search}`}
-        onClick={(event) => {
-          event.preventDefault();
-          navigate(`${loginPath}${search}`);
-        }}
-      >
+      <Link className="text-link" to={`${loginPath}${search}`}>
         {en.signUp.logIn}
-      </a>
+      </Link>
       <a className="text-link" href={config.links.uninstallGuide} target="_blank" rel="noopener noreferrer">
         {en.signUp.uninstall}
       </a>
