@@ -173,3 +173,10 @@ test("set password sends a Maverick Safe visitor to sign in with an emailed link
   await expect(page).toHaveURL(/\/maverick\/email-login\?ReturnUrl=/);
   expect(new URL(page.url()).searchParams.get("ReturnUrl")).toMatch(/\/maverick\/set-password$/);
 });
+
+test("the Maverick Safe password dialog offers an emailed sign-in link instead, the query kept", async ({ page }) => {
+  await page.goto("/maverick/password-login?qatest=1&ReturnUrl=%2Fdemo%2Fmaverick%2Fui");
+  await page.getByRole("link", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+  await expect(page).toHaveURL(/\/maverick\/email-login\?qatest=1&ReturnUrl=%2Fdemo%2Fmaverick%2Fui$/);
+});

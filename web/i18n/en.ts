@@ -168,6 +168,7 @@ export const en = {
   maverickPasswordLogin: {
     title: "Login",
     continue: "Continue",
+    emailLink: "Email me a sign-in link",
   },
   maverickGoodbye: {
     title: "We're Sorry To See You Go",

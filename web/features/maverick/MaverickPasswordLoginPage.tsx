@@ -8,11 +8,12 @@ import { en } from "../../i18n/en.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";
-import { leaveTo, navigate, useLocation } from "../../platform/router.ts";
+import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { GoogleSignIn } from "../../ui/GoogleSignIn.tsx";
+import { Link } from "../../ui/Link.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -81,6 +82,10 @@ export function MaverickPasswordLoginDialog() {
         </Button>
         <FormError message={loginError} />
       </form>
+      {/* A way in without the password: the brand's emailed access link, the query kept. */}
+      <Link className="text-link" to={withQuery(maverick.paths.emailLogin, search)}>
+        {en.maverickPasswordLogin.emailLink}
+      </Link>
     </Screen>
   );
 }
