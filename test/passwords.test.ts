@@ -60,6 +60,10 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
       expect((await login("pw@example.com", "first-password", "https://evil.example/")).json().redirectUrl).toBe(
         "http://localhost:3000/demo/dsone/ui",
       );
+      // One too long to be ours is ignored like an off-site one: the sign-in goes on.
+      const overLong = await login("pw@example.com", "first-password", `/${"a".repeat(3000)}`);
+      expect(overLong.statusCode).toBe(200);
+      expect(overLong.json().redirectUrl).toBe("http://localhost:3000/demo/dsone/ui");
 
       const wrong = await login("pw@example.com", "wrong-password");
       const unknown = await login("ghost@example.com", "whatever-password");

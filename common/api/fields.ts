@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidEmail, MAX_EMAIL_LENGTH } from "../email.ts";
+import { MAX_RETURN_URL_LENGTH } from "../redirects.ts";
 import { looksLikeSecret } from "../secret.ts";
 import { isValidUuid } from "../uuid.ts";
 
@@ -23,7 +24,14 @@ export const newPassword = z.string({ message: "is required" }).max(4096, "is to
 /** A password being checked at login: never empty. */
 export const password = newPassword.min(1, "is required");
 
-export const returnUrl = z.string().max(2048).optional();
+/**
+ * Where to go after signing in. One too long to be an address of ours is ignored, as an off-site
+ * one is (common/redirects.ts): the sign-in goes on and lands where it would without one.
+ */
+export const returnUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value !== undefined && value.length <= MAX_RETURN_URL_LENGTH ? value : undefined));
 export const nullableReturnUrl = returnUrl.nullable();
 
 export const accessLinkToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a sign-in link token" });
