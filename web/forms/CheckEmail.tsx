@@ -1,10 +1,52 @@
+import { useEffect, useState } from "react";
 import { describeDays } from "../../common/duration.ts";
 import { en } from "../i18n/en.ts";
 import { config } from "../platform/config.ts";
 import { Button } from "../ui/Button.tsx";
+import { FormError } from "../ui/FormError.tsx";
 
-/** After a successful request: where the link went, how long it lives, and where else to look (under the title "Check Your Email"). */
-export function CheckEmail({ email, onUseAnotherEmail }: { email: string; onUseAnotherEmail: () => void }) {
+/** How long the customer waits before asking for another link: long enough for most mail to arrive. */
+export const RESEND_AFTER_SECONDS = 30;
+
+/**
+ * After a successful request: where the link went, how long it lives, where else to look (under
+ * the title "Check Your Email"), and a way to have it sent again once a mail has had time to
+ * arrive. `onResend` answers what went wrong, if anything.
+ */
+export function CheckEmail({
+  email,
+  onUseAnotherEmail,
+  onResend,
+}: {
+  email: string;
+  onUseAnotherEmail: () => void;
+  onResend: () => Promise<string | undefined>;
+}) {
+  const [resendAt, setResendAt] = useState(() => Date.now() + RESEND_AFTER_SECONDS * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const [sending, setSending] = useState(false);
+  const [resent, setResent] = useState(false);
+  const [failure, setFailure] = useState<string>();
+  // Counted from a deadline, not tick by tick: a tab in the background keeps the right time.
+  const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
+
+  useEffect(() => {
+    if (wait <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [wait]);
+
+  async function resend() {
+    setSending(true);
+    setFailure(undefined);
+    const problem = await onResend();
+    setSending(false);
+    setFailure(problem);
+    setResent(problem === undefined);
+    setResendAt(Date.now() + RESEND_AFTER_SECONDS * 1000);
+    setNow(Date.now());
+  }
+
   return (
     <div className="check-email" role="status">
       <p>
@@ -12,6 +54,11 @@ export function CheckEmail({ email, onUseAnotherEmail }: { email: string; onUseA
       </p>
       <p>{en.checkEmail.expires(describeDays(config.accessLinkLifetimeDays))}</p>
       <p className="hint">{en.checkEmail.spam}</p>
+      {resent ? <p>{en.checkEmail.resent}</p> : null}
+      <FormError message={failure} />
+      <Button variant="link-blue" onClick={() => void resend()} disabled={wait > 0 || sending}>
+        {wait > 0 ? en.checkEmail.resendIn(wait) : en.checkEmail.resend}
+      </Button>
       <Button variant="link-blue" onClick={onUseAnotherEmail}>
         {en.checkEmail.useAnotherEmail}
       </Button>

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase, withoutHopParameters } from "../../common/query.ts";
-import { requestAccessLink } from "../api/account.ts";
+import { type AccessLinkAnswer, requestAccessLink } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
 import { runCaptcha } from "../captcha/recaptcha.ts";
 import { en } from "../i18n/en.ts";
@@ -38,7 +38,18 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
   if (sentTo) {
     return (
       <Screen brand={brand} title={en.checkEmail.title}>
-        <CheckEmail email={sentTo} onUseAnotherEmail={() => setSentTo(undefined)} />
+        <CheckEmail
+          email={sentTo}
+          onUseAnotherEmail={() => setSentTo(undefined)}
+          onResend={async () => {
+            try {
+              await askForLink(brand, search, sentTo);
+              return undefined;
+            } catch (error) {
+              return error instanceof CaptchaFailed ? en.login.captchaFailed : messageFor(error, en.login.unexpectedError);
+            }
+          }}
+        />
       </Screen>
     );
   }
@@ -78,6 +89,27 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
   );
 }
 
+/** The captcha did not let the request through ("Login failed"). */
+class CaptchaFailed extends Error {}
+
+/** Asks for an access link for the brand (behind the captcha, when one is configured). */
+async function askForLink(brand: Brand, search: string, address: string): Promise<AccessLinkAnswer> {
+  let captchaToken: string | undefined;
+  if (config.captcha) {
+    try {
+      captchaToken = await runCaptcha(config.captcha.scriptUrl, config.captcha.siteKey);
+    } catch {
+      throw new CaptchaFailed();
+    }
+  }
+  return requestAccessLink({
+    Email: address,
+    ProductId: brand.productId,
+    ReturnUrl: getParamIgnoringCase(search, "returnurl"),
+    ...(captchaToken === undefined ? {} : { CaptchaToken: captchaToken }),
+  });
+}
+
 function EmailForm({
   brand,
   search,
@@ -103,27 +135,13 @@ function EmailForm({
     const address = email.trim();
     void run(async () => {
       setLoginError(undefined);
-      let captchaToken: string | undefined;
-      if (config.captcha) {
-        try {
-          captchaToken = await runCaptcha(config.captcha.scriptUrl, config.captcha.siteKey);
-        } catch {
-          setLoginError(en.login.captchaFailed);
-          return;
-        }
-      }
       try {
-        const answer = await requestAccessLink({
-          Email: address,
-          ProductId: brand.productId,
-          ReturnUrl: getParamIgnoringCase(search, "returnurl"),
-          ...(captchaToken === undefined ? {} : { CaptchaToken: captchaToken }),
-        });
+        const answer = await askForLink(brand, search, address);
         if (answer.isOk) onSent(address);
         else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
         else onUnknown(address);
       } catch (error) {
-        setLoginError(messageFor(error, en.login.unexpectedError));
+        setLoginError(error instanceof CaptchaFailed ? en.login.captchaFailed : messageFor(error, en.login.unexpectedError));
       }
     });
   }

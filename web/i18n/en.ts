@@ -70,6 +70,9 @@ export const en = {
     expires: (lifetime: string) => `The link expires in ${lifetime}.`,
     spam: "If you don't see the email, check your Spam or Junk folder.",
     useAnotherEmail: "Use another email",
+    resend: "Resend",
+    resendIn: (seconds: number) => `Resend in ${seconds} s`,
+    resent: "We sent another link.",
   },
   validation: {
     emailRequired: "Email is required",
