@@ -55,10 +55,18 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const mail = await mailFor("Customer@Example.com");
     expect(mail.subject).toBe("Your DS One sign-in link");
     expect(mail.from).toBe('"DS One" <no-reply@localhost>');
-    expect(mail.text).toContain("expires in 1 day");
+    // The screen's own words for the lifetime ("Check Your Email": "The link expires in 1 Day.").
+    expect(mail.text).toContain("The link expires in 1 Day.");
+    expect(mail.html).toContain("The link expires in 1 Day.");
     expect(mail.html).toContain("DS One");
     const token = tokenFromMail(mail);
-    expect(mail.html).toContain(`/dsone/access-link?token=${token}`);
+    const link = `http://localhost:3000/dsone/access-link?token=${token}`;
+    // The link as a button and as an address to copy, in the HTML part; alone in the text part.
+    expect(mail.html).toContain(`href="${link}"`);
+    expect(mail.html).toContain(
+      `open this address in your browser:<br><a href="${link}" style="color:#0b5cab;word-break:break-all">${link}</a>`,
+    );
+    expect(mail.text).toContain(`Sign in: ${link}`);
     const stored = await server.db
       .selectFrom("one_time_tokens")
       .selectAll()

@@ -64,7 +64,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
       returnUrl: returnUrl ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
-    const mail = accessLinkMail(brand.name, linkPage(config, brand, token), describeDays(config.accessLinkLifetimeDays).toLowerCase());
+    const mail = accessLinkMail(brand.name, linkPage(config, brand, token), describeDays(config.accessLinkLifetimeDays));
     await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };

@@ -10,6 +10,12 @@ export interface Mail {
   html: string;
 }
 
+/** For mail programs that do not show the button, or a customer who would rather copy the link. */
+const PASTE_THE_ADDRESS = "If the button does not work, open this address in your browser:";
+
+/** The screen's own words for the link's lifetime ("The link expires in 1 Day."), then that it works once. */
+const expiryOf = (lifetime: string) => `The link expires in ${lifetime}. It can be used once.`;
+
 function layout(brandName: string, paragraphs: string[], button: { label: string; href: string }, footer: string): string {
   const body = paragraphs
     .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#1f2933">${escapeHtml(text)}</p>`)
@@ -21,13 +27,14 @@ function layout(brandName: string, paragraphs: string[], button: { label: string
 <h1 style="margin:0 0 24px;font-size:22px;color:#102a43">${escapeHtml(brandName)}</h1>
 ${body}
 <p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:#1a7f37;color:#ffffff;text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${escapeHtml(button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:#52606d">${escapeHtml(PASTE_THE_ADDRESS)}<br><a href="${escapeHtml(button.href)}" style="color:#0b5cab;word-break:break-all">${escapeHtml(button.href)}</a></p>
 <p style="margin:0;font-size:13px;line-height:20px;color:#52606d">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
 
 export function accessLinkMail(brandName: string, link: string, lifetime: string): Mail {
   const intro = `Here is your personal access link to sign in to ${brandName}.`;
-  const expiry = `The link expires in ${lifetime} and can be used once.`;
+  const expiry = expiryOf(lifetime);
   const footer = "If you did not ask to sign in, you can ignore this email: nobody can sign in without this link.";
   return {
     subject: `Your ${brandName} sign-in link`,
@@ -38,7 +45,7 @@ export function accessLinkMail(brandName: string, link: string, lifetime: string
 
 export function passwordResetMail(brandName: string, link: string, lifetime: string): Mail {
   const intro = `We received a request to reset the password of your ${brandName} account.`;
-  const expiry = `The link expires in ${lifetime} and can be used once.`;
+  const expiry = expiryOf(lifetime);
   const footer = "If you did not ask for this, you can ignore this email: your password stays as it is.";
   return {
     subject: `Reset your ${brandName} password`,
