@@ -16,11 +16,16 @@ export function App() {
   const { pathname, search } = useLocation();
   const brand = brandForPath(pathname);
 
-  // A layout effect: it runs before the screens' own effects, which put their titles before the brand.
-  useLayoutEffect(() => {
+  useEffect(() => {
     document.documentElement.dataset.brand = brand.id;
     const icon = document.querySelector<HTMLLinkElement>("link[rel=icon]");
     if (icon && !icon.href.endsWith(brand.favicon)) icon.href = brand.favicon;
+  }, [brand]);
+
+  // On every move the tab shows the brand alone until the new screen names itself: a layout
+  // effect, so it runs before the screens' own effects (ui/Screen.tsx).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the move itself (pathname) is the trigger.
+  useLayoutEffect(() => {
     document.title = brand.name;
   }, [brand, pathname]);
 
