@@ -37,3 +37,17 @@ test("the first field of each form has the focus when its screen appears", async
   await page.goto("/dsone/login-sign-up");
   await expect(page.getByRole("checkbox")).not.toBeFocused();
 });
+
+test("a password field's focus ring goes around the field and its Show toggle, so the toggle covers none of it", async ({ page }) => {
+  await page.goto("/dsone/password-login");
+  const password = page.getByLabel("Password", { exact: true });
+  await password.focus();
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Tab");
+  await expect(password).toBeFocused();
+  const ring = await password.evaluate((input) => {
+    const box = input.parentElement as HTMLElement;
+    return { input: getComputedStyle(input).outlineStyle, box: getComputedStyle(box).outlineStyle };
+  });
+  expect(ring).toEqual({ input: "none", box: "solid" });
+});
