@@ -113,6 +113,15 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
       .executeTakeFirstOrThrow();
     expect(unused.used_at).toBeNull();
 
+    // The page's check says the link would sign in, and spends nothing either, however often.
+    const check = () => server.app.inject({ method: "POST", url: "/api/access-link/check", payload: { token } });
+    for (let i = 0; i < 3; i += 1) {
+      const checked = await check();
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json()).toEqual({ isOk: true });
+      expect(checked.headers["set-cookie"]).toBeUndefined();
+    }
+
     const first = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ redirectUrl: "http://localhost:3000/demo/dsone/ui?tab=1" });
@@ -128,6 +137,8 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const second = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
     expect(second.statusCode).toBe(410);
     expect(second.json().code).toBe("LINK_USED");
+    // Once spent, the check says so as spending would.
+    expect((await check()).json().code).toBe("LINK_USED");
   });
 
   it.skipIf(skip)("lets only one of two simultaneous clicks through", async () => {
@@ -150,6 +161,8 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const expired = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toEqual({ code: "LINK_EXPIRED", message: "This sign-in link has expired. Please ask for a new one." });
+    const checkedExpired = await server.app.inject({ method: "POST", url: "/api/access-link/check", payload: { token } });
+    expect([checkedExpired.statusCode, checkedExpired.json().code]).toEqual([410, "LINK_EXPIRED"]);
 
     const unknown = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: "A".repeat(43) } });
     expect(unknown.statusCode).toBe(404);

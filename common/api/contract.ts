@@ -68,6 +68,8 @@ export const API = {
     z.object({ Email: email, ProductId: productId, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),
   ),
   "POST /api/access-link/consume": endpoint<{ redirectUrl: string }>()(z.object({ token: accessLinkToken })),
+  /** Whether a link would still sign in, spending nothing: the page says a used or expired link's state at once. */
+  "POST /api/access-link/check": endpoint<{ isOk: boolean }>()(z.object({ token: accessLinkToken })),
 
   "POST /api/dsone/password-login": endpoint<SignInAnswer>()(
     z.object({ Email: email, Password: password, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),

@@ -12,7 +12,7 @@ import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import { clientAddress } from "./client-address.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
-import { issueToken, PURPOSES, spendToken } from "./one-time-tokens.ts";
+import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { type NewSession, writeSession } from "./sessions.ts";
 
@@ -68,6 +68,16 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
+}
+
+/**
+ * Whether an access link would still sign in, spending nothing (opening the page must not use it
+ * up): answers, or refuses with LINK_UNKNOWN, LINK_USED or LINK_EXPIRED as spending would. Limited
+ * with the spends, since it checks a secret.
+ */
+export async function checkAccessLink(db: Db, config: Config, request: FastifyRequest, token: string): Promise<void> {
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(request)]], "sign-in attempts");
+  await peekToken(db, PURPOSES.accessLink, token);
 }
 
 /**

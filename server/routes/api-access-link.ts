@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
+import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
 import { clientAddress } from "../auth/client-address.ts";
 import { finishSignIn } from "../auth/sessions.ts";
@@ -7,7 +7,10 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { contractRoute } from "./contract-route.ts";
 
-/** POST /api/access-link asks for a personal access link; POST /api/access-link/consume spends one. */
+/**
+ * POST /api/access-link asks for a personal access link; POST /api/access-link/check says whether
+ * one would still sign in, spending nothing; POST /api/access-link/consume spends one.
+ */
 export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
   contractRoute(app, "POST /api/access-link", async (body, request) => {
     if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, clientAddress(request)))) {
@@ -21,6 +24,12 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
     });
     if (answer.isOk) mailWorker.kick();
     return answer;
+  });
+
+  contractRoute(app, "POST /api/access-link/check", async ({ token }, request, reply) => {
+    reply.header("cache-control", "no-store");
+    await checkAccessLink(db, config, request, token);
+    return { isOk: true };
   });
 
   contractRoute(app, "POST /api/access-link/consume", async ({ token }, request, reply) => {

@@ -29,6 +29,9 @@ export const requestAccessLink = (request: ApiRequest<"POST /api/access-link">) 
 
 export const consumeAccessLink = (token: string) => call("POST /api/access-link/consume", { token });
 
+/** Whether the link would still sign in; spends nothing. */
+export const checkAccessLink = (token: string) => call("POST /api/access-link/check", { token });
+
 export const passwordLogin = (request: ApiRequest<"POST /api/dsone/password-login">) => call("POST /api/dsone/password-login", request);
 
 export const forgotPassword = (email: string) => call("POST /api/password/forgot", { email });

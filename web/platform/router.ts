@@ -57,7 +57,11 @@ export function withQuery(url: string, search: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}${extra}`;
 }
 
-/** Leaves the app for another address (a product's site, the installer host). */
-export function leaveTo(url: string): void {
-  window.location.assign(url);
+/**
+ * Leaves the app for another address (a product's site, the installer host). With replace, this
+ * page leaves the history: Back then skips it.
+ */
+export function leaveTo(url: string, { replace = false }: { replace?: boolean } = {}): void {
+  if (replace) window.location.replace(url);
+  else window.location.assign(url);
 }

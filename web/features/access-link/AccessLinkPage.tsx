@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { consumeAccessLink } from "../../api/account.ts";
+import { checkAccessLink, consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { en } from "../../i18n/en.ts";
 import { takeFromAddress } from "../../platform/address.ts";
@@ -13,6 +13,17 @@ import { Screen } from "../../ui/Screen.tsx";
 
 type LinkProblem = "used" | "expired" | "unknown";
 const STORAGE_KEY = "accessLinkToken";
+/** Where this tab went after signing in with a link: Back to the page goes there again. */
+const LANDING_KEY = "accessLinkLanding";
+
+/** What a refused check or spend means for the customer; undefined for a failure that is not the link's. */
+function problemOf(error: unknown): LinkProblem | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  if (error.code === "LINK_USED") return "used";
+  if (error.code === "LINK_EXPIRED") return "expired";
+  if (error.code === "LINK_UNKNOWN" || error.status === 400) return "unknown";
+  return undefined;
+}
 
 /**
  * Takes the token out of the address bar as soon as the page loads (so it is not in history, a
@@ -35,13 +46,36 @@ export default function AccessLinkPage() {
   const { pathname } = useLocation();
   const brand = brandForPath(pathname);
   const [token] = useState(takeTokenFromAddress);
-  const [problem, setProblem] = useState<LinkProblem | undefined>(token ? undefined : "unknown");
+  // Back after signing in: the link is spent, but this tab knows where it was going.
+  const [landing] = useState(() => (token ? null : sessionStorage.getItem(LANDING_KEY)));
+  const [problem, setProblem] = useState<LinkProblem | undefined>(token || landing ? undefined : "unknown");
   const [failure, setFailure] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
   useEffect(() => {
     if (problem) sessionStorage.removeItem(STORAGE_KEY);
   }, [problem]);
+
+  useEffect(() => {
+    if (landing) leaveTo(landing, { replace: true });
+  }, [landing]);
+
+  // A used, expired or made-up link says so as the page opens; checking spends nothing. If the
+  // check itself fails (offline, busy), Sign In still tries.
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    checkAccessLink(token).then(
+      () => undefined,
+      (error: unknown) => {
+        const found = problemOf(error);
+        if (current && found) setProblem(found);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
 
   async function signIn() {
     if (!token) return;
@@ -50,12 +84,12 @@ export default function AccessLinkPage() {
     try {
       const { redirectUrl } = await consumeAccessLink(token);
       sessionStorage.removeItem(STORAGE_KEY);
+      sessionStorage.setItem(LANDING_KEY, redirectUrl);
       leaveTo(redirectUrl);
     } catch (error) {
       setSubmitting(false);
-      if (error instanceof HttpError && error.code === "LINK_USED") setProblem("used");
-      else if (error instanceof HttpError && error.code === "LINK_EXPIRED") setProblem("expired");
-      else if (error instanceof HttpError && (error.code === "LINK_UNKNOWN" || error.status === 400)) setProblem("unknown");
+      const found = problemOf(error);
+      if (found) setProblem(found);
       else setFailure(error instanceof HttpError && error.status !== 0 && error.status < 500 ? error.message : en.login.unexpectedError);
     }
   }
@@ -76,6 +110,13 @@ export default function AccessLinkPage() {
       </Screen>
     );
   }
+
+  if (landing)
+    return (
+      <Screen brand={brand} title={en.accessLink.title(brand.name)} busy>
+        <p>{en.accessLink.signingIn}</p>
+      </Screen>
+    );
 
   return (
     <Screen brand={brand} title={en.accessLink.title(brand.name)} busy={submitting}>
