@@ -17,6 +17,7 @@ const CAPTCHA_PASS = `pass:${CAPTCHA_SITE_KEY}:submit`;
 /** Every endpoint that takes a body, with how its callers encode it. */
 const ENDPOINTS: { url: string; encoding: "json" | "form" }[] = [
   { url: "/api/access-link", encoding: "json" },
+  { url: "/api/access-link/check", encoding: "json" },
   { url: "/api/access-link/consume", encoding: "json" },
   { url: "/api/dsone/password-login", encoding: "json" },
   { url: "/api/dsone/auto-login", encoding: "json" },
@@ -27,7 +28,7 @@ const ENDPOINTS: { url: string; encoding: "json" | "form" }[] = [
   { url: "/api/maverick/password-login", encoding: "json" },
   { url: "/api/maverick/auto-login", encoding: "json" },
   { url: "/api/session/logout", encoding: "json" },
-  { url: "/api/telemetry/page-view", encoding: "json" },
+  { url: "/api/telemetry", encoding: "json" },
   { url: "/api/account/passwordless-login", encoding: "json" },
   { url: "/api/account/maverick/passwordless-login", encoding: "json" },
   { url: "/api/account/check-desktop-account", encoding: "json" },
