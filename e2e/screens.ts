@@ -27,6 +27,15 @@ async function openLogout(page: Page, path: string) {
   await page.goto(path);
 }
 
+/**
+ * The access-link page before its check answers: the check is held, so the page stays in the state
+ * a valid link shows (the token here is made up, which the check would say).
+ */
+async function openAccessLink(page: Page, path: string) {
+  await holdRequests(page, "**/api/access-link/check");
+  await page.goto(path);
+}
+
 /** A screen whose code fails to load: the brand's error screen. */
 async function failingScreen(page: Page, chunk: string, path: string) {
   await page.route(`**/assets/${chunk}-*.js`, (route) => route.abort());
@@ -64,6 +73,11 @@ export const SCREENS: ScreenCase[] = [
   {
     name: "dsone-access-link",
     heading: "Sign In to DS One",
+    open: (page) => openAccessLink(page, `/dsone/access-link?token=${"t".repeat(43)}`),
+  },
+  {
+    name: "dsone-access-link-not-valid",
+    heading: "This Link Is Not Valid",
     open: (page) => page.goto(`/dsone/access-link?token=${"t".repeat(43)}`).then(() => undefined),
   },
   {
@@ -133,7 +147,7 @@ export const SCREENS: ScreenCase[] = [
   {
     name: "maverick-access-link",
     heading: "Sign In to Maverick Safe",
-    open: (page) => page.goto(`/maverick/access-link?token=${"t".repeat(43)}`).then(() => undefined),
+    open: (page) => openAccessLink(page, `/maverick/access-link?token=${"t".repeat(43)}`),
   },
   {
     name: "maverick-set-password",
