@@ -12,13 +12,17 @@ export function isLoopback(ip: string): boolean {
  * the URL (percent-encoding, case, doubled slashes) can reach a route while stepping around the
  * check: the router, not a string comparison, decides what the request is for.
  */
-export async function registerLocalOnly(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+export async function registerLocalOnly(
+  app: FastifyInstance,
+  routes: (scope: FastifyInstance) => void | Promise<void>,
+  options: { prefix?: string } = {},
+): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook("onRequest", async (request: FastifyRequest) => {
       if (!isLoopback(request.ip)) throw new AppError("NOT_FOUND");
     });
-    routes(scope);
-  });
+    await routes(scope);
+  }, options);
 }
 
 /**

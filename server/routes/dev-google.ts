@@ -1,11 +1,12 @@
 import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import Provider, { type Configuration, type JWK } from "oidc-provider";
+import { createMemoryAdapter } from "oidc-provider/lib/adapters/memory_adapter.js";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, plainPage } from "../html.ts";
-import { isLoopback } from "../local-only.ts";
+import { registerLocalOnly } from "../local-only.ts";
 import { DEMO_ACCOUNTS } from "../seed.ts";
 
 /**
@@ -43,6 +44,8 @@ export function googleStandInRoutes(app: FastifyInstance, google: GoogleSettings
       },
     ],
     jwks: { keys: [signingKey] },
+    // Said explicitly: in-memory storage is this stand-in's design, not an oversight to warn of.
+    adapter: createMemoryAdapter(),
     cookies: {
       keys: [randomBytes(32).toString("base64url")],
       // Names of its own: the account server's OpenID Provider shares this origin and its cookies.
@@ -87,13 +90,10 @@ export function googleStandInRoutes(app: FastifyInstance, google: GoogleSettings
       .header("referrer-policy", "same-origin")
       .send(plainPage(title, body));
 
-  void app.register(
+  // Decided by the router: every route of this scope, however its path is spelled or encoded.
+  void registerLocalOnly(
+    app,
     async (standIn) => {
-      // Decided by the router: every route of this plugin, however its path is spelled or encoded.
-      standIn.addHook("onRequest", async (request) => {
-        if (!isLoopback(request.ip)) throw new AppError("NOT_FOUND");
-      });
-
       standIn.get<{ Params: { uid: string } }>("/interaction/:uid", async (request, reply) => {
         const details = await provider.interactionDetails(request.raw, reply.raw);
         if (details.uid !== request.params.uid) throw new AppError("NOT_FOUND");
