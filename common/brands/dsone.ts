@@ -17,8 +17,8 @@ export const dsone: Brand = {
     light: {
       accent: "#0b5cab",
       accentStrong: "#084a8a",
-      go: "#17743a",
-      goStrong: "#105c2d",
+      go: "#0b5cab",
+      goStrong: "#084a8a",
       onGo: "#ffffff",
       page: "#eef2f6",
       card: "#ffffff",
@@ -31,8 +31,8 @@ export const dsone: Brand = {
     dark: {
       accent: "#7cbcff",
       accentStrong: "#a8d2ff",
-      go: "#1d7a43",
-      goStrong: "#17663a",
+      go: "#2a6fc0",
+      goStrong: "#1f5ea8",
       onGo: "#ffffff",
       page: "#0d141c",
       card: "#17212c",

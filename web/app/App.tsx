@@ -3,6 +3,7 @@ import { brandForPath } from "../platform/brand.ts";
 import { rememberDeviceUuid } from "../platform/device.ts";
 import { useLocation } from "../platform/router.ts";
 import { recordPageView } from "../telemetry/queue.ts";
+import { ScreenPlaceholder } from "../ui/ScreenPlaceholder.tsx";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { screenFor } from "./routes.ts";
@@ -41,7 +42,7 @@ export function App() {
         <ThemeToggle />
       </header>
       <ErrorBoundary brand={brand}>
-        <Suspense fallback={null}>
+        <Suspense fallback={<ScreenPlaceholder brand={brand} />}>
           <ScreenComponent />
         </Suspense>
       </ErrorBoundary>

@@ -14,6 +14,8 @@ export const en = {
   },
   loading: {
     text: "Software Is Loading...",
+    /** Read while a screen's code is on its way. */
+    screen: "Loading...",
   },
   login: {
     title: "Customer Login",
@@ -206,6 +208,10 @@ export const en = {
     title: "We're Sorry To See You Go",
     uninstalled: (brand: string) => `${brand} has been uninstalled from your computer.`,
     reinstall: "Click here to re-install",
+  },
+  /** The links under every card; the goodbye page adds the EULA. */
+  legal: {
+    label: "Legal",
     privacy: "Privacy Policy",
     eula: "EULA",
     terms: "Terms and Conditions",

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import type { Brand } from "../platform/brand.ts";
+import { LegalLinks } from "./LegalLinks.tsx";
 import { Logo } from "./Logo.tsx";
 
 interface ScreenProps {
@@ -9,7 +10,7 @@ interface ScreenProps {
   busy?: boolean;
   /** A control in the card's top corner (a close icon). */
   corner?: ReactNode;
-  /** Content under the card (a footer of links). */
+  /** Content under the card: the privacy and terms links unless a screen gives its own. */
   footer?: ReactNode;
   /** Shown as a dialog (the safety product's screens): announced with its title. */
   dialog?: boolean;
@@ -48,7 +49,7 @@ export function Screen({ brand, title, children, busy = false, corner, footer, d
           )}
           {children}
         </section>
-        {footer}
+        {footer ?? <LegalLinks />}
       </div>
     </main>
   );

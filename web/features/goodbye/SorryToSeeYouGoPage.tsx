@@ -4,6 +4,7 @@ import { config } from "../../platform/config.ts";
 import { installerUrl } from "../../platform/installer.ts";
 import { useLocation } from "../../platform/router.ts";
 import { useClearedOnEntry } from "../../platform/sign-out.ts";
+import { LegalLinks } from "../../ui/LegalLinks.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 /** The goodbye page after uninstalling DS One: clears this browser and the session. */
@@ -12,16 +13,8 @@ export default function SorryToSeeYouGoPage() {
   const channel = new URLSearchParams(search).get("channel");
   useClearedOnEntry();
 
-  const footer = (
-    <nav className="footer-links" aria-label="Legal">
-      <a href={config.links.privacyPolicy}>{en.goodbye.privacy}</a>
-      <a href={config.links.eula}>{en.goodbye.eula}</a>
-      <a href={config.links.terms}>{en.goodbye.terms}</a>
-    </nav>
-  );
-
   return (
-    <Screen brand={dsone} title={en.goodbye.title} footer={footer}>
+    <Screen brand={dsone} title={en.goodbye.title} footer={<LegalLinks withEula />}>
       <p>{en.goodbye.uninstalled(dsone.name)}</p>
       <a className="button button--green button--wide" href={installerUrl(config.links.installerHost, channel)}>
         {en.goodbye.reinstall}
