@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
-import { holdRequests } from "./hold.ts";
+import { holdRequests, SESSION_RESET } from "./hold.ts";
 import { signInWithLink } from "./sign-in.ts";
 
 const DEVICE = "6c1f2e3d-4b5a-4c6d-8e7f-9a0b1c2d3e4f";
@@ -65,7 +65,7 @@ test("logout waits at least 2 seconds, clears this browser and leaves no session
   await page.evaluate(() => localStorage.setItem("something", "kept"));
   const started = Date.now();
   // The session reset is held while the screen is checked, so a slow check cannot outlast it.
-  const release = await holdRequests(page, "**/api/session/logout");
+  const release = await holdRequests(page, SESSION_RESET);
   await page.goto("/dsone/logout");
   await expect(page.getByRole("heading", { name: "Logging You Out Now" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -76,6 +76,41 @@ test("logout waits at least 2 seconds, clears this browser and leaves no session
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
   const session = await page.request.get("/api/dsone/session");
   expect((await session.json()).signedIn).toBe(false);
+});
+
+test("logout forwards its query to the session reset, and a reset that keeps failing is said, never skipped", async ({
+  page,
+  mail,
+  baseURL,
+}) => {
+  await signInWithLink(page, mail, "safe.customer@example.com");
+  const asked: string[] = [];
+  let serverDown = true;
+  await page.route(SESSION_RESET, async (route) => {
+    asked.push(route.request().url());
+    if (serverDown) await route.fulfill({ status: 503, body: "" });
+    else await route.continue();
+  });
+  await page.goto("/dsone/logout?channel=beta&uuid=u-7");
+  // Tried three times (two retries), then explained: still on this page, still signed in.
+  await expect(page.getByRole("heading", { name: "We Could Not Log You Out" })).toBeVisible();
+  expect(asked).toHaveLength(3);
+  for (const url of asked) expect(new URL(url).search).toBe("?channel=beta&uuid=u-7");
+  expect(page.url()).toBe(`${baseURL}/dsone/logout?channel=beta&uuid=u-7`);
+  expect((await (await page.request.get("/api/dsone/session")).json()).signedIn).toBe(true);
+  await expect(page.getByRole("link", { name: "Go to DS One without logging out" })).toHaveAttribute(
+    "href",
+    `${baseURL}/demo/dsone/logged-out`,
+  );
+  await expectNoAxeViolations(page);
+
+  // The server is back: Try Again logs out and goes on.
+  serverDown = false;
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByRole("heading", { name: "Logging You Out Now" })).toBeVisible();
+  await page.waitForURL(`${baseURL}/demo/dsone/logged-out`);
+  expect(asked).toHaveLength(4);
+  expect((await (await page.request.get("/api/dsone/session")).json()).signedIn).toBe(false);
 });
 
 test("the goodbye page links the installer for the channel, clears this browser and the session", async ({ page, mail, baseURL }) => {

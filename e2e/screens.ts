@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { holdRequests } from "./hold.ts";
+import { holdRequests, SESSION_RESET } from "./hold.ts";
 
 /**
  * Every screen of both brands, each with how to reach it and the heading that proves it is shown.
@@ -23,7 +23,7 @@ async function submitEmail(page: Page, email: string) {
 
 /** The logout screen stays while its session reset is held, however slow the machine is. */
 async function openLogout(page: Page, path: string) {
-  await holdRequests(page, "**/api/session/logout");
+  await holdRequests(page, SESSION_RESET);
   await page.goto(path);
 }
 
@@ -118,6 +118,14 @@ export const SCREENS: ScreenCase[] = [
     open: (page) => page.goto("/dsone/login-sign-up?usePassword=true").then(() => undefined),
   },
   { name: "dsone-logout", heading: "Logging You Out Now", open: (page) => openLogout(page, "/dsone/logout") },
+  {
+    name: "dsone-logout-failed",
+    heading: "We Could Not Log You Out",
+    open: async (page) => {
+      await page.route(SESSION_RESET, (route) => route.fulfill({ status: 503, body: "" }));
+      await page.goto("/dsone/logout");
+    },
+  },
   {
     name: "dsone-sorry-to-see-you-go",
     heading: "We're Sorry To See You Go",

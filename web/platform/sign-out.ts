@@ -2,14 +2,19 @@ import { useEffect, useRef } from "react";
 import { resetSession } from "../api/account.ts";
 import { refreshTheme } from "./theme.ts";
 
-/**
- * Clears what this browser keeps (local storage) and ends the session on the server. Settles
- * either way: a failed reset must not keep the customer on a logout screen.
- */
-export async function clearLocalStateAndSession(): Promise<void> {
+/** Clears what this browser keeps (local storage). */
+export function clearLocalState(): void {
   localStorage.clear();
   // The stored theme went with it: back to the system's, in this tab too.
   refreshTheme();
+}
+
+/**
+ * Clears this browser and ends the session on the server, for the goodbye pages. Settles either
+ * way: the software is already gone, and the page has nothing to wait for.
+ */
+export async function clearLocalStateAndSession(): Promise<void> {
+  clearLocalState();
   await resetSession().catch(() => undefined);
 }
 

@@ -1,33 +1,81 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { addressAfterLogout } from "../../../common/brands/logout.ts";
+import { accountArea, useAccountArea } from "../../account-area/use-account-area.ts";
 import { en } from "../../i18n/en.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
 import { leaveTo, useLocation } from "../../platform/router.ts";
-import { clearLocalStateAndSession } from "../../platform/sign-out.ts";
+import { clearLocalState } from "../../platform/sign-out.ts";
+import { Button } from "../../ui/Button.tsx";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
+import { Screen } from "../../ui/Screen.tsx";
 
 /** The logout screen shows at least this long, so the customer sees what happened (SPEC section 9). */
 export const LOGOUT_MIN_MS = 2_000;
 
+/** Waits before each retry of a failed session reset: a dropped connection often comes back. */
+export const LOGOUT_RETRY_DELAYS_MS = [500, 1_500];
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The session reset (GET /account/logout with the whole query string, SPEC section 7), retried; whether it succeeded. */
+async function resetSessionWithRetries(search: string): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    await accountArea.logout(search);
+    if (accountArea.getState().logoutState === "fulfilled") return true;
+    const delay = LOGOUT_RETRY_DELAYS_MS[attempt];
+    if (delay === undefined) return false;
+    await pause(delay);
+  }
+}
+
 /**
- * "Logging You Out Now" (both brands): clears this browser, ends the session, and once both are
- * done and 2 seconds have passed goes to the brand's address after logout, with the uuid where the
- * brand wants it.
+ * "Logging You Out Now" (both brands): clears this browser and resets the session, and once the
+ * reset is fulfilled and 2 seconds have passed goes to the brand's address after logout, with the
+ * uuid where the brand wants it. logoutState drives it (SPEC sections 3 and 4): a reset that still
+ * fails after its retries is said, with Try Again, never followed by a silent redirect.
  */
 export default function LogoutPage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const brand = brandForPath(pathname);
-  const started = useRef(false);
+  const { logoutState } = useAccountArea();
+  // Between retries logoutState is already "error": the screen says so only once they are spent.
+  const [retriesSpent, setRetriesSpent] = useState(false);
+  // Read once, before anything is cleared.
+  const [target] = useState(() => addressAfterLogout(brand, config.links, deviceUuid()));
+  const [round, setRound] = useState(0);
+  const started = useRef(-1);
+
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    // Read before anything is cleared.
-    const uuid = deviceUuid();
-    const target = addressAfterLogout(brand, config.links, uuid);
-    const minimum = new Promise((resolve) => setTimeout(resolve, LOGOUT_MIN_MS));
-    void Promise.all([clearLocalStateAndSession(), minimum]).then(() => leaveTo(target));
-  }, [brand]);
+    if (started.current === round) return;
+    started.current = round;
+    clearLocalState();
+    const minimum = pause(LOGOUT_MIN_MS);
+    void Promise.all([resetSessionWithRetries(search), minimum]).then(([fulfilled]) => {
+      if (fulfilled) leaveTo(target);
+      else setRetriesSpent(true);
+    });
+  }, [round, search, target]);
+
+  if (retriesSpent && logoutState === "error") {
+    return (
+      <Screen brand={brand} title={en.logout.failedTitle}>
+        <p>{en.logout.failedText}</p>
+        <Button
+          className="button--wide"
+          onClick={() => {
+            setRetriesSpent(false);
+            setRound((value) => value + 1);
+          }}
+        >
+          {en.logout.tryAgain}
+        </Button>
+        <a className="text-link" href={target}>
+          {en.logout.leaveSignedIn(brand.name)}
+        </a>
+      </Screen>
+    );
+  }
   return <LoadingScreen header={en.logout.text} text={brand.name} spinnerLabel={en.logout.text} />;
 }
