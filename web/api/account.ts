@@ -10,6 +10,7 @@ import type {
 } from "../../common/api/contract.ts";
 import type { Brand } from "../../common/brands/index.ts";
 import { requestJson } from "./http.ts";
+import { createReadCache } from "./read-cache.ts";
 
 /**
  * The account server's calls, typed by the contract (common/api/contract.ts): the route names its
@@ -18,12 +19,18 @@ import { requestJson } from "./http.ts";
  */
 export function call<Route extends ApiRoute>(route: Route, ...body: ApiRequest<Route> extends undefined ? [] : [ApiRequest<Route>]) {
   const space = route.indexOf(" ");
-  return requestJson<ApiAnswer<Route>>(route.slice(0, space) as ApiMethod<Route>, route.slice(space + 1), body[0]);
+  const method = route.slice(0, space) as ApiMethod<Route>;
+  // Any write may sign in or out: the kept reads no longer hold.
+  if (method !== "GET") reads.forget();
+  return requestJson<ApiAnswer<Route>>(method, route.slice(space + 1), body[0]);
 }
+
+/** The session checks, kept while screens use them (api/read-cache.ts). */
+const reads = createReadCache();
 
 export type { AccessLinkAnswer, DsOneSession, MaverickSession };
 
-export const checkDsOneSession = () => call("GET /api/dsone/session");
+export const checkDsOneSession = () => reads.read("dsone-session", () => call("GET /api/dsone/session"));
 
 export const requestAccessLink = (request: ApiRequest<"POST /api/access-link">) => call("POST /api/access-link", request);
 
@@ -56,7 +63,7 @@ export const resetSession = () => call("POST /api/session/logout");
 export const brandAutoLogin = (brand: Brand, body: ApiRequest<`POST /api/${AgentVariant}/auto-login`>) =>
   call(`POST /api/${brand.agent.variant}/auto-login`, body);
 
-export const checkMaverickSession = () => call("GET /api/maverick/session");
+export const checkMaverickSession = () => reads.read("maverick-session", () => call("GET /api/maverick/session"));
 
 /** The safety password login: Email and Password; where to go comes back in the answer. */
 export const maverickPasswordLogin = (request: ApiRequest<"POST /api/maverick/password-login">) =>

@@ -2,6 +2,7 @@ import { dsone, maverick } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import type { AccessLinkAnswer } from "./account.ts";
 import { HttpError, type RequestOptions, send } from "./http.ts";
+import { createReadCache } from "./read-cache.ts";
 
 /**
  * The earlier account area's calls (SPEC section 7, "Earlier account area"), one function each,
@@ -36,10 +37,16 @@ const statusTextOf = (error: unknown) => (error instanceof HttpError ? error.sta
 
 export function createEarlierAccountApi(options: EarlierApiOptions) {
   const { maverickUiUrl, ...requestOptions } = options;
-  const json = <T>(method: "GET" | "POST", path: string, body?: unknown) =>
-    send<T>(method, path, body, requestOptions).then((answer) => answer.data);
-  const form = <T>(path: string, body: Record<string, unknown>) =>
-    send<T>("POST", path, body, { ...requestOptions, form: true }).then((answer) => answer.data);
+  // The user info, kept while used (api/read-cache.ts); every other call may sign in or out.
+  const reads = createReadCache();
+  const json = <T>(method: "GET" | "POST", path: string, body?: unknown) => {
+    reads.forget();
+    return send<T>(method, path, body, requestOptions).then((answer) => answer.data);
+  };
+  const form = <T>(path: string, body: Record<string, unknown>) => {
+    reads.forget();
+    return send<T>("POST", path, body, { ...requestOptions, form: true }).then((answer) => answer.data);
+  };
 
   return {
     /** GET /account/logout with the whole current query string; the JSON answer is returned. */
@@ -87,9 +94,12 @@ export function createEarlierAccountApi(options: EarlierApiOptions) {
       }),
 
     userInfo: () =>
-      json<UserInfo | undefined>("GET", "/api/account/user-info").catch((error: unknown) => {
-        throw new Error(`Unable to fetch user info: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-      }),
+      reads
+        .read("user-info", () => send<UserInfo | undefined>("GET", "/api/account/user-info", undefined, requestOptions))
+        .then((answer) => answer.data)
+        .catch((error: unknown) => {
+          throw new Error(`Unable to fetch user info: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        }),
 
     /** True when the setting was saved. */
     updateUnregisteredNotifications: (uuid: string, settingValue: boolean) =>
