@@ -173,10 +173,20 @@ test("a signed-in customer with a license but no linked device goes on to the Re
   await expect(page.getByText("Pat Password")).toBeVisible();
 });
 
-test("an existing desktop user is sent to the desktop sign-in with the email appended", async ({ page }) => {
-  const redirect = page.waitForRequest(/\/dsone\/password-login\?email=desktop\.customer%40example\.com$/);
+test("an existing desktop user is sent to the desktop sign-in with the email appended, and arrives where they were going", async ({
+  page,
+  baseURL,
+}) => {
+  const returnUrl = encodeURIComponent(`${baseURL}/demo/dsone/ui`);
+  const redirect = page.waitForRequest(
+    new RegExp(`/dsone/password-login\\?ReturnUrl=${returnUrl.replace(/[.%]/g, "\\$&")}&email=desktop\\.customer%40example\\.com$`),
+  );
   await askForLink(page, "desktop.customer@example.com", "/demo/dsone/ui");
   await redirect;
-  // Landed: the desktop sign-in has loaded (the test does not end in the middle of a navigation).
   await expect(page.getByRole("heading", { name: "Login To Your Account" })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue("desktop.customer@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("demo-password");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${baseURL}/demo/dsone/ui`);
+  await expect(page.getByText("Signed in as desktop.customer@example.com")).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures.ts";
+import { signInWithLink } from "./sign-in.ts";
 
 test.use({ serverEnv: { PASSWORD_LOGIN_ALLOWED: "false" } });
 
@@ -17,4 +18,8 @@ test("with password login turned off, the Maverick Safe dialog hands over to the
 test("the sign-up screen's log-in link goes to the email login even with usePassword=true", async ({ page }) => {
   await page.goto("/dsone/login-sign-up?usePassword=true");
   await expect(page.getByRole("link", { name: "Click here to log in" })).toHaveAttribute("href", "/dsone/login?usePassword=true");
+});
+
+test("with password login turned off, an existing desktop user is not sent to it: a link signs them in", async ({ page, mail }) => {
+  await signInWithLink(page, mail, "desktop.customer@example.com");
 });

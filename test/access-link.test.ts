@@ -99,6 +99,19 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     });
   });
 
+  it.skipIf(skip)("keeps the ReturnUrl through the desktop sign-in, with the email still appended last", async () => {
+    const response = await ask("desktop@example.com", { ReturnUrl: "/demo/dsone/ui?tab=1" });
+    expect(response.json()).toEqual({
+      isOk: false,
+      isExistingDesktopUser: true,
+      redirectUrl:
+        "http://localhost:3000/dsone/password-login?ReturnUrl=http%3A%2F%2Flocalhost%3A3000%2Fdemo%2Fdsone%2Fui%3Ftab%3D1&email=",
+    });
+    // An off-site ReturnUrl is not carried.
+    const offSite = await ask("desktop@example.com", { ReturnUrl: "https://evil.example/" });
+    expect(offSite.json().redirectUrl).toBe("http://localhost:3000/dsone/password-login?email=");
+  });
+
   it.skipIf(skip)("opening the link's page spends nothing; the POST signs in once and continues to the ReturnUrl", async () => {
     await ask("customer@example.com", { ReturnUrl: "/demo/dsone/ui?tab=1" });
     const token = tokenFromMail(await mailFor("customer@example.com"));
@@ -335,3 +348,37 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect({ outbox: await count("outbox"), tokens: await count("one_time_tokens") }).toEqual(before);
   });
 });
+
+describe.each(DATABASE_KINDS)("an existing desktop user with password login off, on %s", (kind) => {
+  let server: TestServer;
+  const skip = kind === "postgres" && !postgresAvailable;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startTestServer(kind, { PASSWORD_LOGIN_ALLOWED: "false" });
+    await createAccount(server.db, { email: "desktop@example.com", product: "solveiq" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it.skipIf(skip)("gets a link instead of being sent to a password screen that would send them back", async () => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/api/access-link",
+      remoteAddress: "203.0.113.9",
+      payload: { Email: "desktop@example.com", ProductId: 6, ReturnUrl: "/demo/dsone/ui" },
+    });
+    expect(response.json()).toEqual({ isOk: true, isExistingDesktopUser: false, redirectUrl: "" });
+    await server.mailWorker.idle();
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    const token = tokenFromMail(server.delivered.findLast((mail) => mail.to === "desktop@example.com") ?? fail("no mail"));
+    const spent = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
+    expect(spent.json()).toEqual({ redirectUrl: "http://localhost:3000/demo/dsone/ui" });
+  });
+});
+
+function fail(message: string): never {
+  throw new Error(message);
+}

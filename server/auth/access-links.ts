@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
-import { type Brand, brandForProduct } from "../../common/brands/index.ts";
+import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { safeRedirect } from "../../common/redirects.ts";
@@ -30,6 +30,24 @@ function linkPage(config: Config, brand: Brand, token: string): string {
 }
 
 /**
+ * Where an existing desktop user signs in (DESKTOP_SIGNIN_URL, whose end the browser appends the
+ * email to), carrying the sign-in's ReturnUrl as the query's first parameter so the customer still
+ * arrives where they were going. Undefined when that address is this server's own password screen
+ * and password login is turned off.
+ */
+export function desktopSignInFor(config: Config, returnUrl: string | undefined): string | undefined {
+  const address = config.links.desktopSignIn;
+  const url = new URL(address);
+  const ownPasswordScreen =
+    url.origin === new URL(config.publicUrl).origin &&
+    BRANDS.some((brand) => brand.paths.passwordLogin.toLowerCase() === url.pathname.toLowerCase());
+  if (ownPasswordScreen && !config.passwordLoginAllowed) return undefined;
+  const queryAt = address.indexOf("?");
+  if (!returnUrl || queryAt === -1) return address;
+  return `${address.slice(0, queryAt)}?ReturnUrl=${encodeURIComponent(returnUrl)}&${address.slice(queryAt + 1)}`;
+}
+
+/**
  * Sends a personal access link when the email has an account. An account that holds only a
  * license of the earlier desktop product (solve IQ) is an existing desktop user: it signs in on the
  * desktop sign-in page instead (docs/decisions/0003-existing-desktop-users.md).
@@ -48,15 +66,19 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
 
-  if (await isExistingDesktopUser(db, account.id))
-    return { isOk: false, isExistingDesktopUser: true, redirectUrl: config.links.desktopSignIn };
-
-  const brand = brandForProduct(request.productId);
   const returnUrl = await pendingAuthorizationOnly(
     db,
     config,
     safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins),
   );
+  if (await isExistingDesktopUser(db, account.id)) {
+    const desktopSignIn = desktopSignInFor(config, returnUrl);
+    if (desktopSignIn) return { isOk: false, isExistingDesktopUser: true, redirectUrl: desktopSignIn };
+    // The desktop sign-in is this server's password screen and password login is off: sending
+    // the customer there would hand them straight back here. The link is their way in.
+  }
+
+  const brand = brandForProduct(request.productId);
   await db.transaction().execute(async (tx) => {
     const token = await issueToken(tx, PURPOSES.accessLink, {
       accountId: account.id,
