@@ -42,3 +42,12 @@ test("DS One's main action is drawn in the brand's blue, like its logo and links
   expect(buttonColour).toBe("rgb(11, 92, 171)");
   expect(linkColour).toBe("rgb(11, 92, 171)");
 });
+
+test("each brand's mark is served as a PNG for mail programs that show no SVG", async ({ request }) => {
+  for (const path of ["/brand/dsone.png", "/brand/maverick.png"]) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("image/png");
+    expect((await response.body()).subarray(1, 4).toString()).toBe("PNG");
+  }
+});

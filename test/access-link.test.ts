@@ -1,5 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dsone, maverick } from "../common/brands/index.ts";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
@@ -88,6 +89,26 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const response = await ask("nobody@example.com");
     expect(response.json()).toEqual({ isOk: false, isExistingDesktopUser: false, redirectUrl: "" });
     expect(await count("outbox")).toBe(before);
+  });
+
+  it.skipIf(skip)("mails the link in the brand's look: its mark, its colour, a button and the address as text", async () => {
+    for (const [productId, brand] of [
+      [6, dsone],
+      [maverick.productId, maverick],
+    ] as const) {
+      await ask("customer@example.com", { ProductId: productId });
+      const mail = await mailFor("customer@example.com");
+      const link = `http://localhost:3000${brand.paths.accessLink}?token=${tokenFromMail(mail)}`;
+      expect(mail.from).toContain(brand.name);
+      expect(mail.html).toContain(`<img src="http://localhost:3000${brand.mailLogo}" width="36" height="36" alt=""`);
+      expect(mail.html).toContain(`style="display:inline-block;background:${brand.theme.light.go};`);
+      expect(mail.html).toContain(`>Sign in to ${brand.name}</a>`);
+      expect(mail.html).toContain(`>${link}</a>`);
+      expect(mail.html).toContain("The link expires in 1 Day. It can be used once.");
+      expect(mail.text).toContain(`Sign in: ${link}`);
+      expect(mail.text).toContain("The link expires in 1 Day. It can be used once.");
+      expect(mail.text).not.toContain("<");
+    }
   });
 
   it.skipIf(skip)("sends an existing desktop user to the desktop sign-in page instead", async () => {

@@ -86,6 +86,8 @@ export interface Brand {
   productId: number;
   name: string;
   favicon: string;
+  /** The mark as a PNG (under web/public), for mail: many mail programs show no SVG. */
+  mailLogo: string;
   paths: BrandPaths;
   /** Its own sites: where a sign-in lands without a ReturnUrl (ui), my account, logout. */
   links: { ui: LinkName; myAccount: LinkName; logout: LinkName };

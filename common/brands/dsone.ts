@@ -8,6 +8,7 @@ export const dsone: Brand = {
   productId: PRODUCTS.dsone.id,
   name: PRODUCTS.dsone.name,
   favicon: "/brand/dsone.svg",
+  mailLogo: "/brand/dsone.png",
   paths: screenPaths(FOLDER),
   agent: { variant: "dsone", opensBrowser: false },
   links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },

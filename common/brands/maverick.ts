@@ -6,6 +6,7 @@ export const maverick: Brand = {
   productId: PRODUCTS.maverick.id,
   name: PRODUCTS.maverick.name,
   favicon: "/brand/maverick.svg",
+  mailLogo: "/brand/maverick.png",
   paths: screenPaths("/maverick", { emailLogin: "/maverick/email-login" }),
   agent: { variant: "maverick", opensBrowser: true },
   links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout" },

@@ -7,7 +7,7 @@ import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
-import { accessLinkMail } from "../mail/templates.ts";
+import { accessLinkMail, mailLook } from "../mail/templates.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import { clientAddress } from "./client-address.ts";
@@ -86,7 +86,11 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
       returnUrl: returnUrl ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
-    const mail = accessLinkMail(brand.name, linkPage(config, brand, token), describeDays(config.accessLinkLifetimeDays));
+    const mail = accessLinkMail(
+      mailLook(brand, config.publicUrl),
+      linkPage(config, brand, token),
+      describeDays(config.accessLinkLifetimeDays),
+    );
     await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };

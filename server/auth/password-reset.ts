@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { dsoneScreens } from "../../common/brands/index.ts";
+import { brandForProduct, dsoneScreens } from "../../common/brands/index.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
@@ -8,7 +8,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
-import { passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
+import { type MailLook, mailLook, passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { clientAddress } from "./client-address.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
@@ -30,6 +30,11 @@ export type ResetArea = keyof typeof RESET_AREAS;
 
 function brandName(productId: number): string {
   return productById(productId)?.name ?? PRODUCTS.dsone.name;
+}
+
+/** A product's mail: its own name, in the look of the brand that serves it. */
+function mailLookFor(config: Config, productId: number): MailLook {
+  return mailLook(brandForProduct(productId), config.publicUrl, brandName(productId));
 }
 
 /**
@@ -97,7 +102,7 @@ async function mailResetLink(db: Db, config: Config, emailKey: string, area: Res
       tx,
       fromHeader(brand, config.mailFrom),
       account.email,
-      passwordResetMail(brand, link, describeDuration(config.resetLinkLifetimeMs)),
+      passwordResetMail(mailLookFor(config, productId), link, describeDuration(config.resetLinkLifetimeMs)),
     );
   });
 }
@@ -162,7 +167,7 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       tx,
       fromHeader(brandName(productId), config.mailFrom),
       account.email,
-      passwordChangedMail(brandName(productId), config.links.signIn),
+      passwordChangedMail(mailLookFor(config, productId), config.links.signIn),
     );
   });
 }

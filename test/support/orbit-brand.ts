@@ -11,6 +11,7 @@ export const orbit: Brand = {
   productId: 42,
   name: "Orbit Clean",
   favicon: "/brand/orbit.svg",
+  mailLogo: "/brand/orbit.png",
   paths: screenPaths("/orbit"),
   links: { ui: "dsoneMyAccount", myAccount: "dsoneMyAccount", logout: "cart" },
   agent: { variant: "dsone", opensBrowser: false },
