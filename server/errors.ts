@@ -12,6 +12,14 @@ export const ERRORS = {
   LINK_UNKNOWN: { status: 404, message: "This sign-in link is not valid. Please ask for a new one." },
   LINK_USED: { status: 410, message: "This sign-in link has already been used. Please ask for a new one." },
   LINK_EXPIRED: { status: 410, message: "This sign-in link has expired. Please ask for a new one." },
+  CODE_UNKNOWN: {
+    status: 404,
+    message:
+      "There is no code waiting for this browser. Type the code on the computer where you asked for the email, or ask for a new one.",
+  },
+  CODE_WRONG: { status: 400, message: "That code is not right." },
+  CODE_EXPIRED: { status: 410, message: "This code has expired. Please ask for a new email." },
+  CODE_SPENT: { status: 410, message: "This code can no longer be used. Please ask for a new email." },
   CAPTCHA_FAILED: { status: 403, message: "Login failed" },
   CAPTCHA_NOT_CONFIGURED: { status: 503, message: "No captcha provider is configured on this server." },
   INVALID_CREDENTIALS: { status: 401, message: "Email Address or Password is invalid" },

@@ -11,6 +11,7 @@ import {
   productId,
   resetCode,
   returnUrl,
+  signInCode,
   uuid,
 } from "./fields.ts";
 
@@ -68,6 +69,8 @@ export const API = {
     z.object({ Email: email, ProductId: productId, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),
   ),
   "POST /api/access-link/consume": endpoint<{ redirectUrl: string }>()(z.object({ token: accessLinkToken })),
+  /** The mail's six-digit code, typed in the browser that asked for the link: spends the link. */
+  "POST /api/access-link/code": endpoint<{ redirectUrl: string }>()(z.object({ code: signInCode })),
   /** Whether a link would still sign in, spending nothing: the page says a used or expired link's state at once. */
   "POST /api/access-link/check": endpoint<{ isOk: boolean }>()(z.object({ token: accessLinkToken })),
 

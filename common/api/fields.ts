@@ -36,6 +36,12 @@ export const nullableReturnUrl = returnUrl.nullable();
 
 export const accessLinkToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a sign-in link token" });
 
+/** The six-digit code of an access-link mail (spaces a customer types between groups are allowed). */
+export const signInCode = z
+  .string({ message: "is required" })
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .refine((value) => /^\d{6}$/.test(value), { message: "must be the 6 digits from the email" });
+
 export const resetCode = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a password reset code" });
 
 /** A reCAPTCHA token travels with the request it protects (decision 1). */

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
@@ -15,6 +15,7 @@ import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { type NewSession, writeSession } from "./sessions.ts";
+import { describeCodeLifetime, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
 export interface AccessLinkRequest {
   email: string;
@@ -22,6 +23,8 @@ export interface AccessLinkRequest {
   returnUrl?: string;
   /** The HTTP request asking: its address, and whether it comes from one of the owner's devices. */
   from: FastifyRequest;
+  /** Where the asking browser gets the secret that lets it type the mail's code instead. */
+  reply: FastifyReply;
 }
 
 /** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
@@ -79,20 +82,29 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   }
 
   const brand = brandForProduct(request.productId);
-  await db.transaction().execute(async (tx) => {
+  const browserSecret = await db.transaction().execute(async (tx) => {
     const token = await issueToken(tx, PURPOSES.accessLink, {
       accountId: account.id,
       productId: brand.productId,
       returnUrl: returnUrl ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
+    // This browser's earlier code (if any) gives way to the new one; its link stays valid.
+    await forgetBrowserCode(tx, request.from);
+    const code = await issueSignInCode(tx, token);
     const mail = accessLinkMail(
       mailLook(brand, config.publicUrl),
       linkPage(config, brand, token),
       describeDays(config.accessLinkLifetimeDays),
+      {
+        code: code.code,
+        lifetime: describeCodeLifetime(),
+      },
     );
     await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
+    return code.browserSecret;
   });
+  holdCodeInBrowser(request.reply, browserSecret);
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
 }
 

@@ -75,7 +75,15 @@ export async function spendToken(
   purpose: Purpose,
   token: string,
 ): Promise<{ accountId: string; productId: number; returnUrl: string | null }> {
-  const tokenHash = hashSecret(token);
+  return spendTokenByHash(db, purpose, hashSecret(token));
+}
+
+/** spendToken for a caller that holds only the token's hash (a code standing in for its link). */
+export async function spendTokenByHash(
+  db: Kysely<Database>,
+  purpose: Purpose,
+  tokenHash: string,
+): Promise<{ accountId: string; productId: number; returnUrl: string | null }> {
   const now = Date.now();
   const spent = await db
     .updateTable("one_time_tokens")

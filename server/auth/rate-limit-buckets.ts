@@ -36,6 +36,13 @@ export const BUCKETS = {
     setting: "ACCESS_LINK_CONSUME_LIMIT_PER_IP",
     defaultLimit: 30,
   },
+  /** Typing an access link's code: each code also allows only 5 attempts of its own. */
+  accessLinkCodePerIp: {
+    prefix: "access-link-code:ip",
+    parts: ["address"],
+    setting: "ACCESS_LINK_CODE_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
   accountCheckPerIp: { prefix: "account-check:ip", parts: ["address"], setting: "ACCOUNT_CHECK_LIMIT_PER_IP", defaultLimit: 30 },
   passwordResetPerIp: { prefix: "password-reset:ip", parts: ["address"], setting: "PASSWORD_RESET_LIMIT_PER_IP", defaultLimit: 30 },
   passwordResetPerEmail: {

@@ -268,6 +268,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("external_logins").execute();
     },
   },
+  "0007_sign_in_codes": {
+    async up(db: Kysely<unknown>) {
+      // The six-digit code an access-link mail carries, bound to the browser that asked for it:
+      // one row per browser (the hash of the secret in its cookie), pointing at the link it can
+      // stand in for. The code is stored only as a hash salted with that browser's secret.
+      await db.schema
+        .createTable("sign_in_codes")
+        .addColumn("browser_hash", "text", (c) => c.primaryKey())
+        .addColumn("token_hash", "text", (c) => c.notNull().references("one_time_tokens.token_hash").onDelete("cascade"))
+        .addColumn("code_hash", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("sign_in_codes_token").on("sign_in_codes").column("token_hash").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("sign_in_codes").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

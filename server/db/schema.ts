@@ -57,6 +57,18 @@ export interface OneTimeTokensTable {
   used_at: Millis | null;
 }
 
+/** An access link's six-digit code, for the browser that asked for the link (server/auth/sign-in-codes.ts). */
+export interface SignInCodesTable {
+  /** SHA-256 of the secret in the asking browser's cookie. */
+  browser_hash: string;
+  token_hash: string;
+  /** SHA-256 of that secret and the code: the code alone (a million values) is never stored. */
+  code_hash: string;
+  attempts: number;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
 export interface OutboxTable {
   id: string;
   to_address: string;
@@ -173,6 +185,7 @@ export interface Database {
   devices: DevicesTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
+  sign_in_codes: SignInCodesTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   device_settings: DeviceSettingsTable;

@@ -45,7 +45,7 @@ export function mailLook(brand: Brand, publicUrl: string, name = brand.name): Ma
   };
 }
 
-function layout(look: MailLook, paragraphs: string[], button: { label: string; href: string }, footer: string): string {
+function layout(look: MailLook, paragraphs: string[], button: { label: string; href: string }, footer: string, extra = ""): string {
   const name = escapeHtml(look.name);
   const body = paragraphs
     .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${look.text}">${escapeHtml(text)}</p>`)
@@ -63,19 +63,26 @@ function layout(look: MailLook, paragraphs: string[], button: { label: string; h
 ${body}
 <p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:${look.action};color:${look.onAction};text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${escapeHtml(button.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(PASTE_THE_ADDRESS)}<br><a href="${escapeHtml(button.href)}" style="color:${look.link};word-break:break-all">${escapeHtml(button.href)}</a></p>
-<p style="margin:0;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(footer)}</p>
+${extra}<p style="margin:0;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(footer)}</p>
 </div></body></html>`;
 }
 
-export function accessLinkMail(look: MailLook, link: string, lifetime: string): Mail {
+/** The code for the other device: said in words, then the digits large, grouped for reading. */
+const codeLine = (lifetime: string) =>
+  `Reading this on another device? On the computer where you asked for this email, type this code instead (it works for ${lifetime}):`;
+
+export function accessLinkMail(look: MailLook, link: string, lifetime: string, code: { code: string; lifetime: string }): Mail {
   const brandName = look.name;
   const intro = `Here is your personal access link to sign in to ${brandName}.`;
   const expiry = expiryOf(lifetime);
-  const footer = "If you did not ask to sign in, you can ignore this email: nobody can sign in without this link.";
+  const footer = "If you did not ask to sign in, you can ignore this email: nobody can sign in without this link or code.";
+  const grouped = `${code.code.slice(0, 3)} ${code.code.slice(3)}`;
+  const codeHtml = `<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:${look.muted}">${escapeHtml(codeLine(code.lifetime))}</p>
+<p style="margin:0 0 24px;font-size:28px;line-height:36px;font-weight:700;letter-spacing:4px;color:${look.text};font-family:ui-monospace,Consolas,monospace">${escapeHtml(grouped)}</p>`;
   return {
     subject: `Your ${brandName} sign-in link`,
-    text: `${intro}\n\nSign in: ${link}\n\n${expiry}\n\n${footer}\n`,
-    html: layout(look, [intro, expiry], { label: `Sign in to ${brandName}`, href: link }, footer),
+    text: `${intro}\n\nSign in: ${link}\n\n${expiry}\n\n${codeLine(code.lifetime)} ${grouped}\n\n${footer}\n`,
+    html: layout(look, [intro, expiry], { label: `Sign in to ${brandName}`, href: link }, footer, codeHtml),
   };
 }
 

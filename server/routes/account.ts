@@ -88,7 +88,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   // Product 6 (or none) is DS One at the desktop address; any other product number is the safety
   // product and belongs at the Maverick address (SPEC section 7), whatever number the caller uses.
-  const passwordlessLogin = (maverick: boolean) => async (request: FastifyRequest) => {
+  const passwordlessLogin = (maverick: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const body = parseJsonBody(request, passwordless);
     const requested = typeof body === "string" ? undefined : body.product;
     if (!maverick && requested !== undefined && requested !== DSONE_PRODUCT_ID) {
@@ -101,7 +101,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       throw new AppError("BAD_REQUEST", "product: 6 is DS One; send it to /api/account/passwordless-login");
     }
     const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
-    const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, from: request });
+    const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, from: request, reply });
     if (answer.isOk) mailWorker.kick();
     return answer;
   };

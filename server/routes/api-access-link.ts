@@ -3,16 +3,18 @@ import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../aut
 import { verifyCaptcha } from "../auth/captcha.ts";
 import { clientAddress } from "../auth/client-address.ts";
 import { finishSignIn } from "../auth/sessions.ts";
+import { signInWithCode } from "../auth/sign-in-codes.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { contractRoute } from "./contract-route.ts";
 
 /**
  * POST /api/access-link asks for a personal access link; POST /api/access-link/check says whether
- * one would still sign in, spending nothing; POST /api/access-link/consume spends one.
+ * one would still sign in, spending nothing; POST /api/access-link/consume spends one, and
+ * POST /api/access-link/code spends one by the code its mail carries, in the browser that asked.
  */
 export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
-  contractRoute(app, "POST /api/access-link", async (body, request) => {
+  contractRoute(app, "POST /api/access-link", async (body, request, reply) => {
     if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, clientAddress(request)))) {
       throw new AppError("CAPTCHA_FAILED");
     }
@@ -21,6 +23,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
       productId: body.ProductId,
       returnUrl: body.ReturnUrl ?? undefined,
       from: request,
+      reply,
     });
     if (answer.isOk) mailWorker.kick();
     return answer;
@@ -30,6 +33,13 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
     reply.header("cache-control", "no-store");
     await checkAccessLink(db, config, request, token);
     return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/access-link/code", async ({ code }, request, reply) => {
+    reply.header("cache-control", "no-store");
+    const { session, redirectUrl } = await signInWithCode(db, config, request, reply, code);
+    await finishSignIn(db, config, request, reply, session);
+    return { redirectUrl };
   });
 
   contractRoute(app, "POST /api/access-link/consume", async ({ token }, request, reply) => {

@@ -16,6 +16,8 @@ export const SIGN_IN_CALLS: Record<string, { method: SignInMethod; step: "link_r
   "/api/account/passwordless-login": { method: "access_link", step: "link_requested" },
   "/api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
   "/api/access-link/consume": { method: "access_link", step: "signed_in" },
+  // The code stands in for its link: the same way in, typed on the asking device.
+  "/api/access-link/code": { method: "access_link", step: "signed_in" },
   "/api/dsone/password-login": { method: "password", step: "signed_in" },
   "/api/maverick/password-login": { method: "password", step: "signed_in" },
   "/api/account/login": { method: "password", step: "signed_in" },

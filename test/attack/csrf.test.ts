@@ -10,6 +10,7 @@ import { recordCases } from "./scale.ts";
 const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknown> }[] = [
   { url: "/api/access-link", body: { Email: "csrf@example.com", ProductId: 6 } },
   { url: "/api/access-link/consume", body: { token: "A".repeat(43) } },
+  { url: "/api/access-link/code", body: { code: "123456" } },
   { url: "/api/dsone/password-login", body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
   { url: "/api/maverick/password-login", body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
   { url: "/api/dsone/auto-login", body: { UUID: "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e" } },

@@ -19,6 +19,7 @@ const ENDPOINTS: { url: string; encoding: "json" | "form" }[] = [
   { url: "/api/access-link", encoding: "json" },
   { url: "/api/access-link/check", encoding: "json" },
   { url: "/api/access-link/consume", encoding: "json" },
+  { url: "/api/access-link/code", encoding: "json" },
   { url: "/api/dsone/password-login", encoding: "json" },
   { url: "/api/dsone/auto-login", encoding: "json" },
   { url: "/api/password/forgot", encoding: "json" },

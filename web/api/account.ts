@@ -36,6 +36,9 @@ export const requestAccessLink = (request: ApiRequest<"POST /api/access-link">) 
 
 export const consumeAccessLink = (token: string) => call("POST /api/access-link/consume", { token });
 
+/** Signs in with the mail's code, in the browser that asked for the link. */
+export const signInWithCode = (code: string) => call("POST /api/access-link/code", { code });
+
 /** Whether the link would still sign in; spends nothing. */
 export const checkAccessLink = (token: string) => call("POST /api/access-link/check", { token });
 

@@ -4,6 +4,7 @@ import { en } from "../i18n/en.ts";
 import { config } from "../platform/config.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
+import { SignInCode } from "./SignInCode.tsx";
 
 /** How long the customer waits before asking for another link: long enough for most mail to arrive. */
 export const RESEND_AFTER_SECONDS = 30;
@@ -48,20 +49,23 @@ export function CheckEmail({
   }
 
   return (
-    <div className="check-email" role="status">
-      <p>
-        {en.checkEmail.sent} <strong className="email">{email}</strong>.
-      </p>
-      <p>{en.checkEmail.expires(describeDays(config.accessLinkLifetimeDays))}</p>
-      <p className="hint">{en.checkEmail.spam}</p>
-      {resent ? <p>{en.checkEmail.resent}</p> : null}
-      <FormError message={failure} />
-      <Button variant="link-blue" onClick={() => void resend()} disabled={wait > 0 || sending}>
-        {wait > 0 ? en.checkEmail.resendIn(wait) : en.checkEmail.resend}
-      </Button>
+    <>
+      <div className="check-email" role="status">
+        <p>
+          {en.checkEmail.sent} <strong className="email">{email}</strong>.
+        </p>
+        <p>{en.checkEmail.expires(describeDays(config.accessLinkLifetimeDays))}</p>
+        <p className="hint">{en.checkEmail.spam}</p>
+        {resent ? <p>{en.checkEmail.resent}</p> : null}
+        <FormError message={failure} />
+        <Button variant="link-blue" onClick={() => void resend()} disabled={wait > 0 || sending}>
+          {wait > 0 ? en.checkEmail.resendIn(wait) : en.checkEmail.resend}
+        </Button>
+      </div>
+      <SignInCode />
       <Button variant="link-blue" onClick={onUseAnotherEmail}>
         {en.checkEmail.useAnotherEmail}
       </Button>
-    </div>
+    </>
   );
 }

@@ -75,6 +75,9 @@ export const en = {
     resend: "Resend",
     resendIn: (seconds: number) => `Resend in ${seconds} s`,
     resent: "We sent another link.",
+    codeLabel: "Reading the email on another device? Type its 6-digit code",
+    codeSubmit: "Sign In",
+    codeIncomplete: "Type the 6 digits from the email",
   },
   validation: {
     emailRequired: "Email is required",

@@ -1,0 +1,139 @@
+import { randomInt, timingSafeEqual } from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { brandForProduct } from "../../common/brands/index.ts";
+import { safeRedirect } from "../../common/redirects.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
+import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
+import { clientAddress } from "./client-address.ts";
+import { PURPOSES, spendTokenByHash } from "./one-time-tokens.ts";
+import { enforceLimits } from "./rate-limit.ts";
+import { type NewSession, writeSession } from "./sessions.ts";
+import { hashSecret, newSecret } from "./tokens.ts";
+
+/**
+ * The six-digit code an access-link mail carries beside the link, for a customer who reads mail on
+ * a phone while signing in on the computer. It works only in the browser that asked for the link
+ * (a secret in an HttpOnly cookie, whose hash finds the code), for 10 minutes and 5 attempts, once;
+ * spending the code spends its link and the other way round. Six digits are guessable offline, so
+ * the stored hash is salted with that browser's secret, which is stored only hashed itself.
+ */
+export const CODE_LIFETIME_MS = 10 * 60_000;
+export const CODE_ATTEMPTS = 5;
+export const CODE_COOKIE = "sign_in_code";
+const CODE_COOKIE_PATH = "/api/access-link";
+
+const codeHash = (browserSecret: string, code: string) => hashSecret(`${browserSecret}:${code}`);
+
+function cookieOptions(maxAgeSeconds?: number) {
+  return {
+    path: CODE_COOKIE_PATH,
+    httpOnly: true,
+    // Browsers treat http://localhost as a secure context, so Secure cookies work there too.
+    secure: true,
+    sameSite: "strict" as const,
+    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
+  };
+}
+
+/**
+ * Makes the code of a link just issued, for the browser asking, inside the caller's transaction;
+ * answers the code (for the mail) and the browser's secret (for its cookie). A browser holds one
+ * code: asking again replaces it.
+ */
+export async function issueSignInCode(tx: Kysely<Database>, linkToken: string): Promise<{ code: string; browserSecret: string }> {
+  const browserSecret = newSecret();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const now = Date.now();
+  await tx
+    .insertInto("sign_in_codes")
+    .values({
+      browser_hash: hashSecret(browserSecret),
+      token_hash: hashSecret(linkToken),
+      code_hash: codeHash(browserSecret, code),
+      attempts: 0,
+      created_at: now,
+      expires_at: now + CODE_LIFETIME_MS,
+    })
+    .execute();
+  return { code, browserSecret };
+}
+
+/** "10 minutes": the code's lifetime as the mail says it. */
+export function describeCodeLifetime(): string {
+  return `${CODE_LIFETIME_MS / 60_000} minutes`;
+}
+
+/** Removes the code the asking browser holds, if any: it is asking for a new one. */
+export async function forgetBrowserCode(tx: Kysely<Database>, request: FastifyRequest): Promise<void> {
+  const browserSecret = request.cookies[CODE_COOKIE];
+  if (browserSecret) await tx.deleteFrom("sign_in_codes").where("browser_hash", "=", hashSecret(browserSecret)).execute();
+}
+
+/** Gives the asking browser its code's secret (replacing any earlier one). */
+export function holdCodeInBrowser(reply: FastifyReply, browserSecret: string): void {
+  reply.setCookie(CODE_COOKIE, browserSecret, cookieOptions(CODE_LIFETIME_MS / 1000));
+}
+
+/**
+ * Signs in with the code typed in the browser that asked for the link: spends the link and writes
+ * the session in one transaction. Every try first takes one of the code's attempts in a statement
+ * of its own, so racing tries cannot get more than five guesses, and a wrong one stays counted.
+ */
+export async function signInWithCode(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: string,
+): Promise<{ session: NewSession; redirectUrl: string }> {
+  await enforceLimits(db, config, [["accessLinkCodePerIp", clientAddress(request)]], "sign-in attempts");
+  const browserSecret = request.cookies[CODE_COOKIE];
+  if (!browserSecret) throw new AppError("CODE_UNKNOWN");
+  const browserHash = hashSecret(browserSecret);
+  const now = Date.now();
+  const attempt = await db
+    .updateTable("sign_in_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("browser_hash", "=", browserHash)
+    .where("attempts", "<", CODE_ATTEMPTS)
+    .where("expires_at", ">", now)
+    .returning(["token_hash", "code_hash", "attempts"])
+    .executeTakeFirst();
+  if (!attempt) throw await refusal(db, browserHash);
+
+  const typed = Buffer.from(codeHash(browserSecret, code));
+  if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) {
+    const left = CODE_ATTEMPTS - attempt.attempts;
+    if (left === 0) {
+      reply.clearCookie(CODE_COOKIE, cookieOptions());
+      throw new AppError("CODE_SPENT", "That code is not right, and it can no longer be used. Please ask for a new email.");
+    }
+    throw new AppError("CODE_WRONG", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`, {}, { attemptsLeft: left });
+  }
+
+  const signedIn = await db.transaction().execute(async (tx) => {
+    const spent = await spendTokenByHash(tx, PURPOSES.accessLink, attempt.token_hash).catch((error: unknown) => {
+      // The link was used (or ran out) first: the code went with it.
+      throw error instanceof AppError ? new AppError("CODE_SPENT") : error;
+    });
+    await tx.deleteFrom("sign_in_codes").where("token_hash", "=", attempt.token_hash).execute();
+    const session = await writeSession(tx, config, request, spent.accountId);
+    const redirectUrl =
+      (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
+      config.links[brandForProduct(spent.productId).links.ui];
+    return { session, redirectUrl };
+  });
+  reply.clearCookie(CODE_COOKIE, cookieOptions());
+  return signedIn;
+}
+
+/** Why no attempt could be taken: no code for this browser, out of tries, or out of time. */
+async function refusal(db: Db, browserHash: string): Promise<AppError> {
+  const row = await db.selectFrom("sign_in_codes").select(["attempts"]).where("browser_hash", "=", browserHash).executeTakeFirst();
+  if (!row) return new AppError("CODE_UNKNOWN");
+  return new AppError(row.attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
+}

@@ -1,0 +1,53 @@
+import { type FormEvent, useState } from "react";
+import { signInWithCode } from "../api/account.ts";
+import { messageFor } from "../api/http.ts";
+import { en } from "../i18n/en.ts";
+import { leaveTo } from "../platform/router.ts";
+import { Button } from "../ui/Button.tsx";
+import { TextField } from "../ui/TextField.tsx";
+import { useSubmitting } from "./use-submitting.ts";
+
+/**
+ * The mail's six-digit code, typed on the computer that asked for it by a customer reading mail on
+ * a phone. Only this browser can use it (the server holds it for this browser alone); the server's
+ * words say what went wrong and how many tries are left.
+ */
+export function SignInCode() {
+  const [code, setCode] = useState("");
+  const [problem, setProblem] = useState<string>();
+  const { submitting, run } = useSubmitting();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const digits = code.replace(/\D/g, "");
+    if (digits.length !== 6) {
+      setProblem(en.checkEmail.codeIncomplete);
+      return;
+    }
+    void run(async () => {
+      setProblem(undefined);
+      try {
+        leaveTo((await signInWithCode(digits)).redirectUrl);
+      } catch (error) {
+        setProblem(messageFor(error, en.login.unexpectedError));
+      }
+    });
+  }
+
+  return (
+    <form className="code-form" noValidate onSubmit={submit}>
+      <TextField
+        label={en.checkEmail.codeLabel}
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        error={problem}
+      />
+      <Button type="submit" disabled={submitting}>
+        {en.checkEmail.codeSubmit}
+      </Button>
+    </form>
+  );
+}
