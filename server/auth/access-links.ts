@@ -11,10 +11,11 @@ import { accessLinkMail, mailLook } from "../mail/templates.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import { clientAddress } from "./client-address.ts";
+import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { type NewSession, writeSession } from "./sessions.ts";
+import type { NewSession } from "./sessions.ts";
 import { describeCodeLifetime, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
 export interface AccessLinkRequest {
@@ -132,13 +133,5 @@ export async function signInWithAccessLink(
 ): Promise<{ session: NewSession; redirectUrl: string }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
   await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(request)]], "sign-in attempts");
-  return db.transaction().execute(async (tx) => {
-    const spent = await spendToken(tx, PURPOSES.accessLink, token);
-    const session = await writeSession(tx, config, request, spent.accountId);
-    // The allowlist is checked again: it may have changed since the link was sent.
-    const redirectUrl =
-      (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
-      config.links[brandForProduct(spent.productId).links.ui];
-    return { session, redirectUrl };
-  });
+  return db.transaction().execute(async (tx) => sessionForSpentLink(tx, config, request, await spendToken(tx, PURPOSES.accessLink, token)));
 }

@@ -1,17 +1,15 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { brandForProduct } from "../../common/brands/index.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { clientAddress } from "./client-address.ts";
+import { sessionForSpentLink } from "./link-sign-in.ts";
 import { PURPOSES, spendTokenByHash } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { type NewSession, writeSession } from "./sessions.ts";
+import type { NewSession } from "./sessions.ts";
 import { hashSecret, newSecret } from "./tokens.ts";
 
 /**
@@ -121,11 +119,7 @@ export async function signInWithCode(
       throw error instanceof AppError ? new AppError("CODE_SPENT") : error;
     });
     await tx.deleteFrom("sign_in_codes").where("token_hash", "=", attempt.token_hash).execute();
-    const session = await writeSession(tx, config, request, spent.accountId);
-    const redirectUrl =
-      (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
-      config.links[brandForProduct(spent.productId).links.ui];
-    return { session, redirectUrl };
+    return sessionForSpentLink(tx, config, request, spent);
   });
   reply.clearCookie(CODE_COOKIE, cookieOptions());
   return signedIn;

@@ -1,0 +1,26 @@
+import type { FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { brandForProduct } from "../../common/brands/index.ts";
+import { safeRedirect } from "../../common/redirects.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/schema.ts";
+import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
+import { type NewSession, writeSession } from "./sessions.ts";
+
+/**
+ * The session of an access link just spent (by the link or by its code), written in the spend's
+ * own transaction, and where to continue: the ReturnUrl kept with the link, checked against the
+ * allowlist again (it may have changed since the link was sent), else the brand's address.
+ */
+export async function sessionForSpentLink(
+  tx: Kysely<Database>,
+  config: Config,
+  request: FastifyRequest,
+  spent: { accountId: string; productId: number; returnUrl: string | null },
+): Promise<{ session: NewSession; redirectUrl: string }> {
+  const session = await writeSession(tx, config, request, spent.accountId);
+  const redirectUrl =
+    (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
+    config.links[brandForProduct(spent.productId).links.ui];
+  return { session, redirectUrl };
+}
