@@ -1,4 +1,5 @@
 import { linkIn } from "../test/support/smtp-sink.ts";
+import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdRequests } from "./hold.ts";
 import { signInWithLink } from "./sign-in.ts";
@@ -179,4 +180,49 @@ test("the Maverick Safe password dialog offers an emailed sign-in link instead, 
   await page.getByRole("link", { name: "Email me a sign-in link" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
   await expect(page).toHaveURL(/\/maverick\/email-login\?qatest=1&ReturnUrl=%2Fdemo%2Fmaverick%2Fui$/);
+});
+
+test("a Maverick Safe customer resets a forgotten password from the dialog, in the Maverick Safe brand", async ({
+  page,
+  mail,
+  app,
+  baseURL,
+}) => {
+  // An account of this test's own: the demo accounts' passwords are used by other tests.
+  const EMAIL = "forgetful.safe@example.com";
+  app.sql(
+    `INSERT INTO accounts (id, email, email_key, password_hash, name, is_admin, created_at) VALUES ('forgetful-safe', '${EMAIL}', '${EMAIL}', NULL, 'Fran', 0, 0)`,
+  );
+  app.sql(`INSERT INTO licenses (account_id, product_id, state, updated_at) VALUES ('forgetful-safe', 7, 'Active', 0)`);
+  await page.goto("/maverick/password-login?qatest=1&uuid=u-9");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page).toHaveURL(`${baseURL}/maverick/forgot-password?qatest=1&uuid=u-9`);
+  await expect(page.getByRole("heading", { name: "Forgot Your Password" })).toBeVisible();
+  await expect(page.getByText("Maverick Safe", { exact: true })).toBeVisible();
+  // Closing returns to the dialog, not to DS One's sign-in.
+  await expect(page.getByRole("link", { name: "Close" })).toHaveAttribute("href", "/maverick/password-login?qatest=1&uuid=u-9");
+
+  const since = mail.messages.length;
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByRole("button", { name: "Send Email" }).click();
+  await expect(page.getByRole("heading", { name: "Password Reset Email Sent" })).toBeVisible();
+  const received = await mail.waitFor(EMAIL, { since });
+  expect(received.raw).toContain("Maverick Safe");
+  await page.goto(linkIn(received, "/maverick/reset-password?code="));
+  await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
+  expect(page.url()).toBe(`${baseURL}/maverick/reset-password`);
+  await page.getByLabel("New Password", { exact: true }).fill("a-safer-new-password");
+  await page.getByLabel("Confirm Password", { exact: true }).fill("a-safer-new-password");
+  await page.getByRole("button", { name: "Save Password" }).click();
+  await expect(page.getByRole("heading", { name: "Your New Password Has Been Reset!" })).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/maverick/reset-password-confirmation`);
+  await expectNoAxeViolations(page);
+
+  // Login leads back to the dialog, where the new password signs in.
+  await page.getByRole("link", { name: "Login" }).click();
+  await expect(page).toHaveURL(`${baseURL}/maverick/password-login`);
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByLabel("Password", { exact: true }).fill("a-safer-new-password");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText(`Signed in as ${EMAIL}`)).toBeVisible();
 });

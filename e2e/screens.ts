@@ -153,6 +153,16 @@ export const SCREENS: ScreenCase[] = [
     open: (page) => page.goto("/maverick/social-sign-in?ReturnUrl=%2Fdemo%2Fmaverick%2Fui&problem=expired").then(() => undefined),
   },
   {
+    name: "maverick-forgot-password",
+    heading: "Forgot Your Password",
+    open: (page) => page.goto("/maverick/forgot-password").then(() => undefined),
+  },
+  {
+    name: "maverick-reset-password-confirmation",
+    heading: "Your New Password Has Been Reset!",
+    open: (page) => page.goto("/maverick/reset-password-confirmation").then(() => undefined),
+  },
+  {
     name: "maverick-access-link",
     heading: "Sign In to Maverick Safe",
     open: (page) => openAccessLink(page, `/maverick/access-link?token=${"t".repeat(43)}`),

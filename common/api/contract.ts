@@ -77,7 +77,8 @@ export const API = {
   "POST /api/dsone/password-login": endpoint<SignInAnswer>()(
     z.object({ Email: email, Password: password, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),
   ),
-  "POST /api/password/forgot": endpoint<{ isOk: boolean; statusText: string }>()(z.object({ email })),
+  /** ProductId names the brand whose reset screens and mail the link uses (DS One when absent). */
+  "POST /api/password/forgot": endpoint<{ isOk: boolean; statusText: string }>()(z.object({ email, ProductId: productId.optional() })),
   /** Checks the reset link's code (spending nothing) and lets the server hold it for this browser. */
   "POST /api/password/reset/open": endpoint<{ isOk: boolean }>()(z.object({ code: resetCode, email })),
   /** The newer flow sends Email and Code empty: the server knows them from opening the link. */

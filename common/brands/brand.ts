@@ -45,6 +45,11 @@ export interface BrandPaths {
   setPasswordConfirmation: string;
   /** Where a sign-in with Google that did not complete says what happened. */
   socialSignIn: string;
+  /** The password reset by email: asking, asked, the emailed link's screen, done. */
+  forgotPassword: string;
+  forgotPasswordConfirmation: string;
+  resetPassword: string;
+  resetPasswordConfirmation: string;
 }
 
 /**
@@ -63,6 +68,10 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     setPassword: `${folder}/set-password`,
     setPasswordConfirmation: `${folder}/set-password-confirmation`,
     socialSignIn: `${folder}/social-sign-in`,
+    forgotPassword: `${folder}/forgot-password`,
+    forgotPasswordConfirmation: `${folder}/forgot-password-confirmation`,
+    resetPassword: `${folder}/reset-password`,
+    resetPasswordConfirmation: `${folder}/reset-password-confirmation`,
     ...own,
   };
 }
@@ -94,6 +103,11 @@ export interface Brand {
   agent: BrandAgent;
   /** The safety product shows its screens as dialogs (SPEC section 2). */
   dialogs: boolean;
+  /**
+   * Where a customer signs in with a password again: the forgot-password screen's close icon and
+   * Login after a reset. A configured address (DS One's main sign-in, SPEC section 2) or a screen.
+   */
+  passwordSignIn: { link: LinkName } | { screen: keyof BrandPaths };
   /** Where logout ends, and whether the device's uuid goes along (SPEC section 2, Logout screens). */
   afterLogout: { link: LinkName; withUuid: boolean };
   theme: Record<ThemeMode, ThemeTokens>;
@@ -135,4 +149,9 @@ export function themeStylesheet(brands: readonly Brand[]): string {
     }
   }
   return rules.join("\n");
+}
+
+/** The address of a brand's passwordSignIn. */
+export function passwordSignInAddress(brand: Brand, links: ClientConfig["links"]): string {
+  return "link" in brand.passwordSignIn ? links[brand.passwordSignIn.link] : brand.paths[brand.passwordSignIn.screen];
 }

@@ -12,6 +12,7 @@ export const dsone: Brand = {
   paths: screenPaths(FOLDER),
   agent: { variant: "dsone", opensBrowser: false },
   links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },
+  passwordSignIn: { link: "signIn" },
   afterLogout: { link: "dsoneLogout", withUuid: false },
   dialogs: false,
   theme: {
@@ -46,12 +47,12 @@ export const dsone: Brand = {
   },
 };
 
-/** DS One's screens that no other brand has (SPEC section 2): the reset by email and the sign-up setting. */
+/** DS One's screens that no other brand has (SPEC section 2): the sign-up setting; and its reset screens, by their old name. */
 export const dsoneScreens = {
-  forgotPassword: `${FOLDER}/forgot-password`,
-  forgotPasswordConfirmation: `${FOLDER}/forgot-password-confirmation`,
-  resetPassword: `${FOLDER}/reset-password`,
-  resetPasswordConfirmation: `${FOLDER}/reset-password-confirmation`,
+  forgotPassword: dsone.paths.forgotPassword,
+  forgotPasswordConfirmation: dsone.paths.forgotPasswordConfirmation,
+  resetPassword: dsone.paths.resetPassword,
+  resetPasswordConfirmation: dsone.paths.resetPasswordConfirmation,
   signUp: `${FOLDER}/login-sign-up`,
 };
 

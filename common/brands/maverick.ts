@@ -10,6 +10,8 @@ export const maverick: Brand = {
   paths: screenPaths("/maverick", { emailLogin: "/maverick/email-login" }),
   agent: { variant: "maverick", opensBrowser: true },
   links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout" },
+  // The dialog is where a Maverick Safe customer signs in with a password.
+  passwordSignIn: { screen: "passwordLogin" },
   afterLogout: { link: "maverickUi", withUuid: true },
   dialogs: true,
   theme: {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { brandForProduct, dsoneScreens } from "../../common/brands/index.ts";
+import { type Brand, brandForProduct, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
@@ -66,7 +66,7 @@ export async function requestPasswordReset(
   config: Config,
   email: string,
   from: FastifyRequest,
-  area: ResetArea = "desktop",
+  area: ResetArea | Brand = "desktop",
 ): Promise<void> {
   const emailKey = normalizeEmail(email);
   await enforceMailLimits(
@@ -85,8 +85,10 @@ export async function requestPasswordReset(
   }
 }
 
-async function mailResetLink(db: Db, config: Config, emailKey: string, area: ResetArea): Promise<void> {
-  const { productId, resetPath } = RESET_AREAS[area];
+async function mailResetLink(db: Db, config: Config, emailKey: string, area: ResetArea | Brand): Promise<void> {
+  // A brand's own reset screens, or an area of the earlier account area.
+  const { productId, resetPath } =
+    typeof area === "string" ? RESET_AREAS[area] : { productId: area.productId, resetPath: area.paths.resetPassword };
   const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
   if (!account) return;
   await db.transaction().execute(async (tx) => {
@@ -138,12 +140,13 @@ export interface PasswordResetRequest {
  * outstanding link of the account end, its failed-login count is cleared, and a "your password was
  * changed" notice is mailed, all in one transaction.
  */
-export async function resetPassword(db: Db, config: Config, request: PasswordResetRequest): Promise<void> {
+/** Answers the brand of the product the reset link was sent for (its confirmation screen is next). */
+export async function resetPassword(db: Db, config: Config, request: PasswordResetRequest): Promise<Brand> {
   checkNewPassword(request.password, request.confirmPassword);
   await openPasswordReset(db, request.code, request.email);
   // argon2 runs before the transaction, so the database is not held while it works.
   const passwordHash = await hashPassword(request.password);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     const { accountId, productId } = await spendToken(tx, PURPOSES.passwordReset, request.code);
     const account = await tx
       .updateTable("accounts")
@@ -167,8 +170,9 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       tx,
       fromHeader(brandName(productId), config.mailFrom),
       account.email,
-      passwordChangedMail(mailLookFor(config, productId), config.links.signIn),
+      passwordChangedMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),
     );
+    return brandForProduct(productId);
   });
 }
 

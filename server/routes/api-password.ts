@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { dsone, dsoneScreens } from "../../common/brands/index.ts";
+import { brandForProduct, dsone } from "../../common/brands/index.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { currentAccount, readSessionId } from "../auth/sessions.ts";
@@ -45,7 +45,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   contractRoute(app, "POST /api/dsone/password-login", brandPasswordLogin(context, dsone));
 
   contractRoute(app, "POST /api/password/forgot", async (body, request) => {
-    await requestPasswordReset(db, config, body.email, request);
+    await requestPasswordReset(db, config, body.email, request, brandForProduct(body.ProductId ?? dsone.productId));
     mailWorker.kick();
     return { isOk: true, statusText: "If an account exists for this email, we sent it a link to set a new password." };
   });
@@ -64,7 +64,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     const resetEmail = body.Email || request.cookies[RESET_EMAIL_COOKIE] || "";
     if (!looksLikeSecret(resetCode)) throw new AppError("RESET_LINK_UNKNOWN");
     await limitResetCodeChecks(db, config, request);
-    await resetPassword(db, config, {
+    const brand = await resetPassword(db, config, {
       code: resetCode,
       email: resetEmail,
       password: body.Password,
@@ -73,7 +73,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     });
     clearResetCookies(reply);
     mailWorker.kick();
-    return { isOk: true, statusText: "", redirectUrl: dsoneScreens.resetPasswordConfirmation };
+    return { isOk: true, statusText: "", redirectUrl: brand.paths.resetPasswordConfirmation };
   });
 
   contractRoute(app, "POST /api/password/set", async (body, request) => {

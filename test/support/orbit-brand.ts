@@ -15,6 +15,7 @@ export const orbit: Brand = {
   paths: screenPaths("/orbit"),
   links: { ui: "dsoneMyAccount", myAccount: "dsoneMyAccount", logout: "cart" },
   agent: { variant: "dsone", opensBrowser: false },
+  passwordSignIn: { screen: "passwordLogin" },
   afterLogout: { link: "cart", withUuid: true },
   dialogs: false,
   theme: dsone.theme,

@@ -44,7 +44,8 @@ export const checkAccessLink = (token: string) => call("POST /api/access-link/ch
 
 export const passwordLogin = (request: ApiRequest<"POST /api/dsone/password-login">) => call("POST /api/dsone/password-login", request);
 
-export const forgotPassword = (email: string) => call("POST /api/password/forgot", { email });
+/** The reset link goes out in the brand of `productId`: its screens and its mail. */
+export const forgotPassword = (email: string, productId: number) => call("POST /api/password/forgot", { email, ProductId: productId });
 
 /** Checks the reset link's code (spending nothing) and lets the server hold it for this browser. */
 export const openPasswordReset = (code: string, email: string) => call("POST /api/password/reset/open", { code, email });

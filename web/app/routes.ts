@@ -41,6 +41,10 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.logout, screens.logout],
   [brand.paths.setPassword, screens.setPassword],
   [brand.paths.setPasswordConfirmation, screens.setPasswordConfirmation],
+  [brand.paths.forgotPassword, screens.forgotPassword],
+  [brand.paths.forgotPasswordConfirmation, screens.forgotPasswordConfirmation],
+  [brand.paths.resetPassword, screens.resetPassword],
+  [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
 ]);
 
 const ROUTES: Record<string, ComponentType> = Object.fromEntries(
@@ -52,10 +56,6 @@ const ROUTES: Record<string, ComponentType> = Object.fromEntries(
       ...BRANDS.map((brand) => [brand.paths.socialSignIn, screens.socialSignIn]),
       [dsone.paths.passwordLogin, screens.passwordLogin],
       [dsone.paths.goodbye, screens.goodbye],
-      [dsoneScreens.forgotPassword, screens.forgotPassword],
-      [dsoneScreens.forgotPasswordConfirmation, screens.forgotPasswordConfirmation],
-      [dsoneScreens.resetPassword, screens.resetPassword],
-      [dsoneScreens.resetPasswordConfirmation, screens.resetPasswordConfirmation],
       [dsoneScreens.signUp, screens.signUp],
       [maverick.paths.login, screens.maverickLogin],
       [maverick.paths.passwordLogin, screens.maverickPasswordLogin],

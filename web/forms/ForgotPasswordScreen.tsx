@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { withoutHopParameters } from "../../common/query.ts";
 import { en } from "../i18n/en.ts";
-import { dsone } from "../platform/brand.ts";
+import { brandForPath, passwordSignInAddress } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 import { useLocation, withQuery } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
@@ -18,7 +18,8 @@ import { useSubmitting } from "./use-submitting.ts";
  * could not (it moves on by itself when it could).
  */
 export function ForgotPasswordScreen({ send }: { send: (email: string) => Promise<string | undefined> }) {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const brand = brandForPath(pathname);
   const [email, setEmail] = useState("");
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -37,9 +38,9 @@ export function ForgotPasswordScreen({ send }: { send: (email: string) => Promis
 
   return (
     <Screen
-      brand={dsone}
+      brand={brand}
       title={en.forgotPassword.title}
-      corner={<CloseButton href={withQuery(config.links.signIn, withoutHopParameters(search))} />}
+      corner={<CloseButton href={withQuery(passwordSignInAddress(brand, config.links), withoutHopParameters(search))} />}
     >
       <p>{en.forgotPassword.text}</p>
       <form className="form" noValidate onSubmit={submit}>

@@ -1,2 +1,11 @@
 /** The brands, shared with the server (common/brands): one definition per product. */
-export { BRANDS, type Brand, brandForPath, DSONE_LEGACY_ALIASES, dsone, dsoneScreens, maverick } from "../../common/brands/index.ts";
+export {
+  BRANDS,
+  type Brand,
+  brandForPath,
+  DSONE_LEGACY_ALIASES,
+  dsone,
+  dsoneScreens,
+  maverick,
+  passwordSignInAddress,
+} from "../../common/brands/index.ts";

@@ -82,6 +82,9 @@ export function MaverickPasswordLoginDialog() {
         </Button>
         <FormError message={loginError} />
       </form>
+      <Link className="text-link" to={withQuery(maverick.paths.forgotPassword, search)}>
+        {en.passwordLogin.forgot}
+      </Link>
       {/* A way in without the password: the brand's emailed access link, the query kept. */}
       <Link className="text-link" to={withQuery(maverick.paths.emailLogin, search)}>
         {en.maverickPasswordLogin.emailLink}

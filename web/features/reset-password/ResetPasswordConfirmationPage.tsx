@@ -1,6 +1,6 @@
 import { safeRedirect } from "../../../common/redirects.ts";
 import { en } from "../../i18n/en.ts";
-import { dsone } from "../../platform/brand.ts";
+import { brandForPath, passwordSignInAddress } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
@@ -12,11 +12,13 @@ import { Screen } from "../../ui/Screen.tsx";
  * to the main sign-in address.
  */
 export default function ResetPasswordConfirmationPage() {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
+  const brand = brandForPath(pathname);
   const requested = new URLSearchParams(search).get("redirectUrl");
-  const target = safeRedirect(requested, window.location.origin, config.allowedRedirectOrigins) ?? config.links.signIn;
+  const target =
+    safeRedirect(requested, window.location.origin, config.allowedRedirectOrigins) ?? passwordSignInAddress(brand, config.links);
   return (
-    <Screen brand={dsone} title={en.resetPasswordConfirmation.title}>
+    <Screen brand={brand} title={en.resetPasswordConfirmation.title}>
       <Checkmark />
       <p>{en.resetPasswordConfirmation.text}</p>
       <a className="button button--green button--wide" href={target}>

@@ -4,8 +4,8 @@ import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { en } from "../../i18n/en.ts";
 import { takeFromAddress } from "../../platform/address.ts";
-import { dsone, dsoneScreens } from "../../platform/brand.ts";
-import { navigate, screenUrl } from "../../platform/router.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -33,6 +33,7 @@ function takeLinkFromAddress(): { code: string; email: string } | undefined {
  * links); only saving the new password does.
  */
 export default function ResetPasswordPage() {
+  const brand = brandForPath(useLocation().pathname);
   const [link] = useState(takeLinkFromAddress);
   const [opening, setOpening] = useState(link !== undefined);
   const [problem, setProblem] = useState<LinkProblem>();
@@ -48,7 +49,7 @@ export default function ResetPasswordPage() {
 
   if (opening) {
     return (
-      <Screen brand={dsone} title={en.resetPassword.title} busy>
+      <Screen brand={brand} title={en.resetPassword.title} busy>
         <Spinner label={en.resetPassword.checking} />
       </Screen>
     );
@@ -61,9 +62,9 @@ export default function ResetPasswordPage() {
       unknown: [en.resetPassword.unknownTitle, en.resetPassword.unknownText],
     }[problem];
     return (
-      <Screen brand={dsone} title={title}>
+      <Screen brand={brand} title={title}>
         <p>{text}</p>
-        <Link variant="green" className="button--wide" to={screenUrl(dsoneScreens.forgotPassword)}>
+        <Link variant="green" className="button--wide" to={screenUrl(brand.paths.forgotPassword)}>
           {en.resetPassword.newLink}
         </Link>
       </Screen>
@@ -83,7 +84,7 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <Screen brand={dsone} title={en.resetPassword.title}>
+    <Screen brand={brand} title={en.resetPassword.title}>
       <NewPasswordForm save={save} />
     </Screen>
   );
