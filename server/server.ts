@@ -4,6 +4,7 @@ import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
+import { pruneExpiredSignInCodes } from "./auth/sign-in-codes.ts";
 import type { Config } from "./config.ts";
 import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
@@ -71,6 +72,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   const housekeeping = setInterval(() => {
     Promise.all([
       pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
+      pruneExpiredSignInCodes(db),
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),

@@ -131,3 +131,8 @@ async function refusal(db: Db, browserHash: string): Promise<AppError> {
   if (!row) return new AppError("CODE_UNKNOWN");
   return new AppError(row.attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
 }
+
+/** Housekeeping: codes past their 10 minutes can never be used again. */
+export async function pruneExpiredSignInCodes(db: Db, now = Date.now()): Promise<void> {
+  await db.deleteFrom("sign_in_codes").where("expires_at", "<=", now).execute();
+}
