@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { EARLIER_API, endpoint } from "./earlier-contract.ts";
 import {
   accessLinkToken,
   booleanField,
@@ -50,16 +51,6 @@ interface SignInAnswer {
   redirectUrl: string;
 }
 
-interface Endpoint<Body extends z.ZodType | undefined, Answer> {
-  body: Body;
-  /** Never set: carries the answer's type. */
-  answer?: Answer;
-}
-
-function endpoint<Answer>(): <Body extends z.ZodType | undefined = undefined>(body?: Body) => Endpoint<Body, Answer> {
-  return (body) => ({ body }) as Endpoint<never, Answer>;
-}
-
 export const API = {
   "GET /api/dsone/session": endpoint<DsOneSession>()(),
   "GET /api/maverick/session": endpoint<MaverickSession>()(),
@@ -107,6 +98,8 @@ export const API = {
   ),
 
   "POST /notifications/updateunregisterednotifications": endpoint<{ isOk: boolean }>()(z.object({ uuid, settingValue: booleanField })),
+
+  ...EARLIER_API,
 } as const;
 
 export type ApiRoute = keyof typeof API;
@@ -120,5 +113,8 @@ export type ApiRequest<Route extends ApiRoute> = BodySchema<Route> extends z.Zod
 export type ApiBody<Route extends ApiRoute> = BodySchema<Route> extends z.ZodType ? z.output<BodySchema<Route>> : undefined;
 
 export type ApiAnswer<Route extends ApiRoute> = NonNullable<(typeof API)[Route]["answer"]>;
+
+/** Whether the route's body is form-encoded (the earlier account area's forms) rather than JSON. */
+export type ApiIsForm<Route extends ApiRoute> = (typeof API)[Route]["form"];
 
 export type ApiMethod<Route extends ApiRoute> = Route extends `${infer Method} ${string}` ? Method : never;

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { z } from "zod";
-import { booleanText, email, newPassword, password, resetCode, returnUrl } from "../../common/api/fields.ts";
+import { dsone } from "../../common/brands/index.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
@@ -12,36 +11,14 @@ import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, ERRORS } from "../errors.ts";
+import { contractRoute } from "./contract-route.ts";
 import { signInWithPassword } from "./password-sign-in.ts";
-import { parseFormBody, parseJsonBody } from "./validation.ts";
 
 /**
  * The earlier account area (SPEC sections 3, 7 and 8): the endpoints deployed desktop software
  * and older pages still call, beside the newer flow, on the same accounts and sessions. Their
  * paths, where the specification does not give them: docs/decisions/0012-earlier-account-area.md.
  */
-
-/** "email alone, or an object with email and product (a number)". */
-const product = z.number({ message: "must be a number" }).int("must be a whole number");
-const passwordless = z.union([email, z.object({ email, product: product.optional() })], {
-  message: "send an email address, or { email, product }",
-});
-/** "JSON body carrying the email": the address itself, or { email }. */
-const emailBody = z.union([email, z.object({ email })], { message: "send an email address, or { email }" });
-const login = z.object({
-  Email: email,
-  Password: password,
-  ReturnUrl: returnUrl,
-  RememberMe: booleanText.default("false"),
-});
-const maverickLogin = z.object({
-  Email: email,
-  Password: password,
-  ReturnUrl: returnUrl,
-  RememberLogin: booleanText.default("true"),
-});
-const reset = z.object({ Email: email, Password: newPassword, ConfirmPassword: newPassword, Code: resetCode });
-const setPassword = z.object({ Password: newPassword, ConfirmPassword: newPassword, ReturnUrl: returnUrl });
 
 function emailOf(body: string | { email: string }): string {
   return typeof body === "string" ? body : body.email;
@@ -78,7 +55,7 @@ async function earlierPasswordSignIn(
 export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, config, mailWorker } = context;
 
-  app.get("/account/logout", async (request, reply) => {
+  contractRoute(app, "GET /account/logout", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
     // A GET that signs out: another site must not be able to do it with a link or an image.
     if (request.headers["sec-fetch-site"] === "cross-site") throw new AppError("CROSS_SITE_REQUEST");
@@ -88,47 +65,44 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   // Product 6 (or none) is DS One at the desktop address; any other product number is the safety
   // product and belongs at the Maverick address (SPEC section 7), whatever number the caller uses.
-  const passwordlessLogin = (maverick: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = parseJsonBody(request, passwordless);
-    const requested = typeof body === "string" ? undefined : body.product;
-    if (!maverick && requested !== undefined && requested !== DSONE_PRODUCT_ID) {
-      throw new AppError(
-        "BAD_REQUEST",
-        `product: ${requested} is not DS One (6); send other products to /api/account/maverick/passwordless-login`,
-      );
-    }
-    if (maverick && requested === DSONE_PRODUCT_ID) {
-      throw new AppError("BAD_REQUEST", "product: 6 is DS One; send it to /api/account/passwordless-login");
-    }
-    const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
-    const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, from: request, reply });
-    if (answer.isOk) mailWorker.kick();
-    return answer;
-  };
-  app.post("/api/account/passwordless-login", passwordlessLogin(false));
-  app.post("/api/account/maverick/passwordless-login", passwordlessLogin(true));
+  const passwordlessLogin =
+    (maverick: boolean) =>
+    async (body: string | { email: string; product?: number | undefined }, request: FastifyRequest, reply: FastifyReply) => {
+      const requested = typeof body === "string" ? undefined : body.product;
+      if (!maverick && requested !== undefined && requested !== DSONE_PRODUCT_ID) {
+        throw new AppError(
+          "BAD_REQUEST",
+          `product: ${requested} is not DS One (6); send other products to /api/account/maverick/passwordless-login`,
+        );
+      }
+      if (maverick && requested === DSONE_PRODUCT_ID) {
+        throw new AppError("BAD_REQUEST", "product: 6 is DS One; send it to /api/account/passwordless-login");
+      }
+      const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
+      const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, from: request, reply });
+      if (answer.isOk) mailWorker.kick();
+      return answer;
+    };
+  contractRoute(app, "POST /api/account/passwordless-login", passwordlessLogin(false));
+  contractRoute(app, "POST /api/account/maverick/passwordless-login", passwordlessLogin(true));
 
-  app.post("/api/account/login", async (request, reply) => {
-    const body = parseFormBody(request, login);
+  contractRoute(app, "POST /api/account/login", async (body, request, reply) => {
     return earlierPasswordSignIn(context, request, reply, body, body.RememberMe === "true", config.links.dsoneUi);
   });
 
   // RememberLogin is always true from the earlier pages; ReturnUrl defaults to the Maverick UI.
-  app.post("/api/account/maverick-login", async (request, reply) => {
-    const body = parseFormBody(request, maverickLogin);
+  contractRoute(app, "POST /api/account/maverick-login", async (body, request, reply) => {
     return earlierPasswordSignIn(context, request, reply, body, body.RememberLogin === "true", config.links.maverickUi);
   });
 
   for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {
-    app.post(`/api/account/${area}/forgot-password`, async (request) => {
-      const body = parseJsonBody(request, emailBody);
+    contractRoute(app, `POST /api/account/${area}/forgot-password`, async (body, request) => {
       await requestPasswordReset(db, config, emailOf(body), request, area);
       mailWorker.kick();
       return { isOk: true, statusText: "" };
     });
 
-    app.post(`/api/account/${area}/reset-password`, async (request) => {
-      const body = parseFormBody(request, reset);
+    contractRoute(app, `POST /api/account/${area}/reset-password`, async (body, request) => {
       try {
         await limitResetCodeChecks(db, config, request);
         await resetPassword(db, config, {
@@ -149,8 +123,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     });
 
     // Maverick Safe's earlier pages post to the desktop address (SPEC section 7).
-    app.post(`/api/account/${area}/set-password`, async (request) => {
-      const body = parseFormBody(request, setPassword);
+    contractRoute(app, `POST /api/account/${area}/set-password`, async (body, request) => {
       const account = await currentAccount(db, config, request);
       if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { isOk: false, messages: [ERRORS.NOT_SIGNED_IN.message] });
       try {
@@ -160,22 +133,22 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
           throw new AppError(error.code, error.message, error.headers, { isOk: false, messages: [error.message], ...error.details });
         throw error;
       }
-      return { isOk: true, redirectUrl: allowed(config, body.ReturnUrl, `${config.publicUrl}/dsone/set-password-confirmation`) };
+      return { isOk: true, redirectUrl: allowed(config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`) };
     });
   }
 
-  app.get("/api/account/user-info", async (request, reply) => {
+  contractRoute(app, "GET /api/account/user-info", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
     const account = await currentAccount(db, config, request);
     if (!account) {
-      return reply.code(401).send({ isOk: false, statusText: ERRORS.NOT_SIGNED_IN.message, email: "", name: "", isAdmin: false });
+      reply.code(401);
+      return { isOk: false, statusText: ERRORS.NOT_SIGNED_IN.message, email: "", name: "", isAdmin: false };
     }
     const row = await db.selectFrom("accounts").select(["is_admin"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
     return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.is_admin === 1 };
   });
 
-  app.post("/api/account/check-desktop-account", async (request) => {
-    const body = parseJsonBody(request, emailBody);
+  contractRoute(app, "POST /api/account/check-desktop-account", async (body, request) => {
     // It tells whether an email has an account: limited per address like the link requests.
     await enforceLimits(db, config, [["accountCheckPerIp", clientAddress(request)]], "account checks");
     const account = await db

@@ -1,6 +1,7 @@
+import type { ApiAnswer, ApiRoute } from "../../common/api/contract.ts";
+import type { UserInfo } from "../../common/api/earlier-contract.ts";
 import { dsone, maverick } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
-import type { AccessLinkAnswer } from "./account.ts";
 import { HttpError, type RequestOptions, send } from "./http.ts";
 import { createReadCache } from "./read-cache.ts";
 
@@ -20,13 +21,10 @@ export const SET_PASSWORD_TARGETS = {
   maverick: maverick.paths.setPasswordConfirmation,
 } as const;
 
-export interface UserInfo {
-  isOk: boolean;
-  statusText: string;
-  email: string;
-  name: string;
-  isAdmin: boolean;
-}
+export type { UserInfo };
+
+/** A route's path, from its contract key ("POST /api/account/login"): the key is type-checked, so a path cannot drift. */
+const pathOf = (route: ApiRoute) => route.slice(route.indexOf(" ") + 1);
 
 export interface EarlierApiOptions extends Pick<RequestOptions, "baseUrl" | "timeoutMs" | "headers"> {
   /** The Maverick UI address, the earlier Maverick login's default ReturnUrl. */
@@ -50,52 +48,58 @@ export function createEarlierAccountApi(options: EarlierApiOptions) {
 
   return {
     /** GET /account/logout with the whole current query string; the JSON answer is returned. */
-    logout: (search: string) => json<{ isOk: boolean }>("GET", `/account/logout${search}`),
+    logout: (search: string) => json<ApiAnswer<"GET /account/logout">>("GET", `${pathOf("GET /account/logout")}${search}`),
 
     /** An email alone, or { email, product }: product 6 (the default) is DS One, any other Maverick Safe. */
     passwordlessLogin: (request: string | { email: string; product?: number }) => {
       const product = typeof request === "string" ? DSONE_PRODUCT_ID : (request.product ?? DSONE_PRODUCT_ID);
-      const path = product === DSONE_PRODUCT_ID ? "/api/account/passwordless-login" : "/api/account/maverick/passwordless-login";
-      return json<AccessLinkAnswer>("POST", path, request);
+      const route = product === DSONE_PRODUCT_ID ? "POST /api/account/passwordless-login" : "POST /api/account/maverick/passwordless-login";
+      return json<ApiAnswer<typeof route>>("POST", pathOf(route), request);
     },
 
     /** RememberMe is always false (SPEC section 9). */
     login: (request: { Email: string; Password: string; ReturnUrl: string }) =>
-      form<{ isOk: boolean; redirectUrl?: string; statusText?: string }>("/api/account/login", { ...request, RememberMe: false }),
+      form<ApiAnswer<"POST /api/account/login">>(pathOf("POST /api/account/login"), { ...request, RememberMe: false }),
 
     /** RememberLogin is always true; ReturnUrl defaults to the Maverick UI address. */
     maverickLogin: (request: { Email: string; Password: string; ReturnUrl?: string }) =>
-      form<{ isOk: boolean; redirectUrl?: string; statusText?: string }>("/api/account/maverick-login", {
+      form<ApiAnswer<"POST /api/account/maverick-login">>(pathOf("POST /api/account/maverick-login"), {
         ...request,
         ReturnUrl: request.ReturnUrl ?? maverickUiUrl,
         RememberLogin: true,
       }),
 
     forgotPassword: (area: PasswordArea, email: string) =>
-      json<{ isOk: boolean; statusText: string }>("POST", `/api/account/${area}/forgot-password`, { email }).catch((error: unknown) => {
+      json<ApiAnswer<`POST /api/account/${PasswordArea}/forgot-password`>>("POST", pathOf(`POST /api/account/${area}/forgot-password`), {
+        email,
+      }).catch((error: unknown) => {
         throw new Error(`Forget password request failed: ${statusTextOf(error)}`, { cause: error });
       }),
 
     resetPassword: (area: PasswordArea, request: { Email: string; Password: string; ConfirmPassword: string; Code: string }) =>
-      form<{ isOk: boolean; statusText: string; redirectUrl: string }>(`/api/account/${area}/reset-password`, request).catch(
-        (error: unknown) => {
-          throw new Error(`Reset password request failed: ${statusTextOf(error)}`, { cause: error });
-        },
-      ),
+      form<ApiAnswer<`POST /api/account/${PasswordArea}/reset-password`>>(
+        pathOf(`POST /api/account/${area}/reset-password`),
+        request,
+      ).catch((error: unknown) => {
+        throw new Error(`Reset password request failed: ${statusTextOf(error)}`, { cause: error });
+      }),
 
     /**
      * Maverick Safe's earlier pages reuse the desktop address. Without a ReturnUrl, each product's
      * confirmation is the default (SPEC section 2).
      */
     setPassword: (area: PasswordArea | "maverick", request: { Password: string; ConfirmPassword: string; ReturnUrl?: string }) =>
-      form<{ isOk: boolean; redirectUrl: string }>(`/api/account/${area === "maverick" ? "desktop" : area}/set-password`, {
-        ...request,
-        ReturnUrl: request.ReturnUrl ?? SET_PASSWORD_TARGETS[area],
-      }),
+      form<ApiAnswer<`POST /api/account/${PasswordArea}/set-password`>>(
+        pathOf(`POST /api/account/${area === "maverick" ? "desktop" : area}/set-password`),
+        {
+          ...request,
+          ReturnUrl: request.ReturnUrl ?? SET_PASSWORD_TARGETS[area],
+        },
+      ),
 
     userInfo: () =>
       reads
-        .read("user-info", () => send<UserInfo | undefined>("GET", "/api/account/user-info", undefined, requestOptions))
+        .read("user-info", () => send<UserInfo | undefined>("GET", pathOf("GET /api/account/user-info"), undefined, requestOptions))
         .then((answer) => answer.data)
         .catch((error: unknown) => {
           throw new Error(`Unable to fetch user info: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
@@ -103,7 +107,7 @@ export function createEarlierAccountApi(options: EarlierApiOptions) {
 
     /** True when the setting was saved. */
     updateUnregisteredNotifications: (uuid: string, settingValue: boolean) =>
-      send("POST", "/notifications/updateunregisterednotifications", { uuid, settingValue }, requestOptions).then(
+      send("POST", pathOf("POST /notifications/updateunregisterednotifications"), { uuid, settingValue }, requestOptions).then(
         () => true,
         (error: unknown) => {
           throw new Error(`Unable to update settings: ${statusTextOf(error)}`, { cause: error });
@@ -112,7 +116,7 @@ export function createEarlierAccountApi(options: EarlierApiOptions) {
 
     /** The email "used as a query": whether it belongs to a desktop account. */
     checkDesktopAccount: (email: string) =>
-      json<{ isOk: boolean; isDesktopAccount: boolean }>("POST", "/api/account/check-desktop-account", { email }),
+      json<ApiAnswer<"POST /api/account/check-desktop-account">>("POST", pathOf("POST /api/account/check-desktop-account"), { email }),
 
     /** On failure, the error status and data, or the message, go back to the caller (SPEC section 7). */
     validateRecaptchaToken: (token: string) =>
