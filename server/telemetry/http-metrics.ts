@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ApiRoute } from "../../common/api/contract.ts";
 import { recordSignInStep, SIGN_IN_CALLS, screenOfCall, signInOutcome } from "./sign-in-steps.ts";
 import type { TelemetrySinks } from "./store.ts";
 
@@ -22,7 +23,7 @@ export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, pub
   // The funnel step is stored before the answer goes, so whoever reads the answer sees the step.
   app.addHook("onSend", async (request, reply, payload) => {
     const routeUrl = request.routeOptions.url;
-    const call = request.method === "POST" && routeUrl ? SIGN_IN_CALLS[routeUrl] : undefined;
+    const call = routeUrl ? SIGN_IN_CALLS[`${request.method} ${routeUrl}` as ApiRoute] : undefined;
     if (reply.statusCode < 400 && !call) return payload;
     const { refused, code } = signInOutcome(reply.statusCode, parsed(payload));
     if (code === "RATE_LIMITED") rateLimited.add(request);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { ApiRoute } from "../../common/api/contract.ts";
 import { type FunnelStep, SIGN_IN_METHODS, type SignInMethod } from "../../common/telemetry.ts";
 import { accountSignedInBy } from "../auth/sessions.ts";
 import { storeServerEvent, type TelemetrySinks } from "./store.ts";
@@ -10,18 +11,18 @@ import { storeServerEvent, type TelemetrySinks } from "./store.ts";
  * and the Google return (a redirect no script sees) included, and the login route ships none of it.
  */
 
-/** The sign-in calls, by route (all POST): requesting an access link and signing in. */
-export const SIGN_IN_CALLS: Record<string, { method: SignInMethod; step: "link_requested" | "signed_in" }> = {
-  "/api/access-link": { method: "access_link", step: "link_requested" },
-  "/api/account/passwordless-login": { method: "access_link", step: "link_requested" },
-  "/api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
-  "/api/access-link/consume": { method: "access_link", step: "signed_in" },
+/** The sign-in calls, by their contract route: requesting an access link and signing in. */
+export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; step: "link_requested" | "signed_in" }>> = {
+  "POST /api/access-link": { method: "access_link", step: "link_requested" },
+  "POST /api/account/passwordless-login": { method: "access_link", step: "link_requested" },
+  "POST /api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
+  "POST /api/access-link/consume": { method: "access_link", step: "signed_in" },
   // The code stands in for its link: the same way in, typed on the asking device.
-  "/api/access-link/code": { method: "access_link", step: "signed_in" },
-  "/api/dsone/password-login": { method: "password", step: "signed_in" },
-  "/api/maverick/password-login": { method: "password", step: "signed_in" },
-  "/api/account/login": { method: "password", step: "signed_in" },
-  "/api/account/maverick-login": { method: "password", step: "signed_in" },
+  "POST /api/access-link/code": { method: "access_link", step: "signed_in" },
+  "POST /api/dsone/password-login": { method: "password", step: "signed_in" },
+  "POST /api/maverick/password-login": { method: "password", step: "signed_in" },
+  "POST /api/account/login": { method: "password", step: "signed_in" },
+  "POST /api/account/maverick-login": { method: "password", step: "signed_in" },
 };
 
 /**
