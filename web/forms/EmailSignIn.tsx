@@ -66,7 +66,7 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
           className="button button--clear"
           href={withQuery(config.links.cart, withoutHopParameters(withoutFailedEmail().split("?")[1] ?? ""))}
         >
-          {en.signUp.createAccount}
+          {en.login.createAccount}
         </a>
       </Screen>
     );

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { withoutHopParameters } from "../../common/query.ts";
-import { en } from "../i18n/en.ts";
+import { en } from "../i18n/en/passwords.ts";
 import { brandForPath, passwordSignInAddress } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 import { useLocation, withQuery } from "../platform/router.ts";

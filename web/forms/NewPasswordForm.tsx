@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { newPasswordErrors } from "../../common/password-rules.ts";
-import { en } from "../i18n/en.ts";
+import { en } from "../i18n/en/passwords.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
 import { PasswordField } from "../ui/PasswordField.tsx";

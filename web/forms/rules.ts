@@ -13,10 +13,10 @@ export function loginEmailError(value: string): string | undefined {
 export function forgotEmailError(value: string): string | undefined {
   const email = value.trim();
   if (email === "") return en.validation.emailRequired;
-  if (!isValidEmail(email)) return en.forgotPassword.emailInvalid;
+  if (!isValidEmail(email)) return en.validation.forgotEmailInvalid;
   return undefined;
 }
 
 export function loginPasswordError(value: string): string | undefined {
-  return value === "" ? en.passwordLogin.passwordRequired : undefined;
+  return value === "" ? en.validation.passwordRequired : undefined;
 }

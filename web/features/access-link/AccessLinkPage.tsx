@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { checkAccessLink, consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/access-link.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";

@@ -3,7 +3,7 @@ import { getParamIgnoringCase } from "../../../common/query.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import { licenseCheckBody } from "../../agent/license-check.ts";
 import { brandAutoLogin } from "../../api/account.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/auto-login.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";

@@ -1,4 +1,4 @@
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath, passwordSignInAddress } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useLocation } from "../../platform/router.ts";

@@ -1,7 +1,7 @@
 import { forgotPassword } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { ForgotPasswordScreen } from "../../forms/ForgotPasswordScreen.tsx";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { addressAfterLogout } from "../../../common/brands/logout.ts";
 import { accountArea, useAccountArea } from "../../account-area/use-account-area.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/logout.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";

@@ -1,4 +1,4 @@
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { installerUrl } from "../../platform/installer.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { checkMaverickSession } from "../../api/account.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { leaveTo, navigate, withQuery } from "../../platform/router.ts";

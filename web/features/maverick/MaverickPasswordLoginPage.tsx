@@ -4,7 +4,7 @@ import { maverickPasswordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/password-login.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";

@@ -5,7 +5,7 @@ import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/password-login.ts";
 import { dsone, dsoneScreens } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";

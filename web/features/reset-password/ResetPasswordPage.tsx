@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/passwords.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { navigate, screenUrl, useLocation } from "../../platform/router.ts";

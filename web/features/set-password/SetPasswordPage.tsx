@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession, setPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { withoutHopParameters } from "../../../common/query.ts";
 import { updateNotificationSetting } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/sign-up.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";

@@ -1,5 +1,5 @@
 import { isSocialSignInProblem, SOCIAL_SIGN_IN_PROBLEM_PARAMETER } from "../../../common/social-sign-in.ts";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/social-sign-in.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Link } from "../../ui/Link.tsx";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { accountArea } from "../../account-area/use-account-area.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en.ts";
+import { en } from "../../i18n/en/passwords.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { dsone } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";

@@ -1,0 +1,11 @@
+import { en as shared } from "../en.ts";
+
+/** The DS One goodbye screen. Loaded with those screens (see ../en.ts). */
+export const en = {
+  ...shared,
+  goodbye: {
+    title: "We're Sorry To See You Go",
+    uninstalled: (brand: string) => `${brand} has been uninstalled from your computer.`,
+    reinstall: "Click here to re-install",
+  },
+} as const;

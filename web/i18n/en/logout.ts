@@ -1,0 +1,14 @@
+import { en as shared } from "../en.ts";
+
+/** The logout screens. Loaded with those screens (see ../en.ts). */
+export const en = {
+  ...shared,
+  logout: {
+    text: "Logging You Out Now",
+    failedTitle: "We Could Not Log You Out",
+    failedText:
+      "Your sign-in could not be ended: the server did not answer. You are still signed in on this browser. Check your connection and try again.",
+    tryAgain: "Try Again",
+    leaveSignedIn: (brand: string) => `Go to ${brand} without logging out`,
+  },
+} as const;

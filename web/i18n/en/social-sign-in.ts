@@ -1,0 +1,42 @@
+import { en as shared } from "../en.ts";
+
+/** A sign-in with Google that did not complete. Loaded with those screens (see ../en.ts). */
+export const en = {
+  ...shared,
+  /** A sign-in with Google that did not complete (common/social-sign-in.ts names the problems). */
+  socialSignIn: {
+    cancelled: {
+      title: "Google Sign-In Was Cancelled",
+      text: "You have not been signed in: the sign-in with Google was cancelled. You can try again, or sign in with your email.",
+    },
+    refused: {
+      title: "Google Did Not Sign You In",
+      text: "Google turned this sign-in down, so you have not been signed in. Please try again, or sign in with your email.",
+    },
+    expired: {
+      title: "This Sign-In Has Expired",
+      text: "The sign-in with Google took too long, was already completed, or was started in another browser window. Please start again.",
+    },
+    unverified: {
+      title: "Your Google Email Is Not Verified",
+      text: "Google has not verified the email address of this Google account, so it cannot sign you in. Verify the address with Google, or sign in with your email.",
+    },
+    unreachable: {
+      title: "Google Is Not Responding",
+      text: "We could not reach Google to finish signing you in. Please try again in a moment, or sign in with your email.",
+    },
+    failed: {
+      title: "Google Sign-In Failed",
+      text: "Google's answer could not be verified, so you have not been signed in. Please try again, or sign in with your email.",
+    },
+    busy: {
+      title: "Too Many Attempts",
+      text: "There have been too many sign-ins from your network. Please wait a while and try again, or sign in with your email.",
+    },
+    unavailable: {
+      title: "Google Sign-In Is Not Available",
+      text: "Signing in with this provider is not offered here. Please sign in with your email.",
+    },
+    backToLogin: "Back to Login",
+  },
+} as const;
