@@ -1,20 +1,28 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { hashSecret, newSecret } from "../server/auth/tokens.ts";
 import { openDatabase } from "../server/db/database.ts";
-import { spawnServer } from "../test/support/spawn-server.ts";
+import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
+import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 
 /**
- * (b) Requests per second of the DS One session check (GET /api/dsone/session) on SQLite, signed
- * in and anonymous, under autocannon from this process against the server in its own process.
+ * Requests per second of the DS One session check (GET /api/dsone/session), signed in and
+ * anonymous, under autocannon from this process against servers in their own processes: on SQLite,
+ * on PostgreSQL, and with two instances sharing one PostgreSQL. Each server is one Node process,
+ * so one instance's figure is its figure per core.
  */
-export async function measureSessionCheck(seconds = 10): Promise<{ signedIn: autocannon.Result; anonymous: autocannon.Result }> {
-  const dir = mkdtempSync(join(tmpdir(), "account-bench-"));
-  const databaseUrl = `file:${join(dir, "account.db")}`;
-  const { db } = await openDatabase(databaseUrl);
+export interface SessionCheckRun {
+  database: string;
+  instances: number;
+  signedIn: autocannon.Result;
+  anonymous: autocannon.Result;
+}
+
+/** A database with one signed-in DS One customer, and that session's cookie value. */
+async function seededDatabase(kind: DatabaseKind): Promise<{ url: string; sessionId: string; drop(): Promise<void> }> {
+  const database = await createTestDatabase(kind);
+  const { db } = await openDatabase(database.url);
   const account = await createAccount(db, { email: "bench@example.com", product: "dsone" });
   await linkDevice(db, account.email, "dsone", "5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d");
   const sessionId = newSecret();
@@ -29,18 +37,75 @@ export async function measureSessionCheck(seconds = 10): Promise<{ signedIn: aut
     })
     .execute();
   await db.destroy();
+  return { url: database.url, sessionId, drop: database.drop };
+}
 
-  const server = await spawnServer({ DATABASE_URL: databaseUrl, LOG_LEVEL: "error" });
+/** Runs `seconds` of load spread over the servers (10 connections in all) and adds up their answers. */
+async function load(servers: SpawnedServer[], seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+  const results = await Promise.all(
+    servers.map((server) =>
+      autocannon({
+        url: `${server.url}/api/dsone/session`,
+        connections: Math.max(1, Math.round(10 / servers.length)),
+        duration: seconds,
+        headers,
+      }),
+    ),
+  );
+  if (results.some((result) => result.non2xx > 0 || result.errors > 0))
+    throw new Error("the session check answered with errors during the run");
+  if (results.length === 1) return results[0] as autocannon.Result;
+  // Several instances: the throughputs add up; the latencies shown are the slowest instance's.
+  const slowest = results.reduce((worst, result) => (result.latency.p99 > worst.latency.p99 ? result : worst));
+  const total = (pick: (result: autocannon.Result) => number) => results.reduce((sum, result) => sum + pick(result), 0);
+  return {
+    ...slowest,
+    requests: { ...slowest.requests, average: total((result) => result.requests.average), total: total((result) => result.requests.total) },
+  };
+}
+
+export async function measureSessionCheck(kind: DatabaseKind, instances: 1 | 2, seconds = 10): Promise<SessionCheckRun> {
+  const database = await seededDatabase(kind);
+  const servers: SpawnedServer[] = [];
   try {
-    const run = (headers: Record<string, string>) =>
-      autocannon({ url: `${server.url}/api/dsone/session`, connections: 10, duration: seconds, headers });
-    const signedIn = await run({ cookie: `session=${sessionId}` });
-    const anonymous = await run({});
-    if (signedIn.non2xx > 0 || anonymous.non2xx > 0) throw new Error("the session check answered with errors during the run");
-    return { signedIn, anonymous };
+    for (let i = 0; i < instances; i++) servers.push(await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" }));
+    const signedIn = await load(servers, seconds, { cookie: `session=${database.sessionId}` });
+    const anonymous = await load(servers, seconds, {});
+    return { database: kind === "sqlite" ? "SQLite" : "PostgreSQL", instances, signedIn, anonymous };
+  } finally {
+    for (const server of servers) await server.stop();
+    await database.drop();
+  }
+}
+
+/** Resident memory of a process, from /proc (Linux). */
+export function residentMegabytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("VmRSS:"));
+  return Number(line?.match(/(\d+)/)?.[1] ?? Number.NaN) / 1024;
+}
+
+/**
+ * How long the server takes from being started to its first answer, its memory once it has
+ * settled with nothing to do, and its memory after `seconds` of signed-in session checks.
+ */
+export async function measureServerFootprint(
+  seconds = 10,
+): Promise<{ startMs: number; idleMb: number; afterLoadMb: number; afterLoadRequests: number }> {
+  const database = await seededDatabase("sqlite");
+  const started = performance.now();
+  const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" });
+  const startMs = performance.now() - started;
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const idleMb = residentMegabytes(server.pid);
+    const run = await load([server], seconds, { cookie: `session=${database.sessionId}` });
+    const afterLoadMb = residentMegabytes(server.pid);
+    return { startMs, idleMb, afterLoadMb, afterLoadRequests: run.requests.total };
   } finally {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }
 
@@ -48,8 +113,20 @@ export function describeRun(name: string, result: autocannon.Result): string {
   return `${name}: ${Math.round(result.requests.average)} requests/s (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests)`;
 }
 
+export function describeSessionRun(run: SessionCheckRun): string[] {
+  const where = `${run.database}, ${run.instances} instance${run.instances > 1 ? "s" : ""}`;
+  const perInstance =
+    run.instances > 1 ? `  (${Math.round(run.signedIn.requests.average / run.instances)} signed-in requests/s per instance)` : "";
+  return [
+    `  ${describeRun(`signed in (${where})`, run.signedIn)}${perInstance}`,
+    `  ${describeRun(`anonymous (${where})`, run.anonymous)}`,
+  ];
+}
+
 if (import.meta.main) {
-  const { signedIn, anonymous } = await measureSessionCheck();
-  console.log(describeRun("session check, signed in (SQLite)", signedIn));
-  console.log(describeRun("session check, anonymous (SQLite)", anonymous));
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const kinds: DatabaseKind[] = process.env.TEST_POSTGRES_URL ? ["sqlite", "postgres"] : ["sqlite"];
+  for (const kind of kinds) for (const line of describeSessionRun(await measureSessionCheck(kind, 1, seconds))) console.log(line);
+  if (process.env.TEST_POSTGRES_URL)
+    for (const line of describeSessionRun(await measureSessionCheck("postgres", 2, seconds))) console.log(line);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
-import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
+import { currentAccountStanding, endSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { contractRoute } from "./contract-route.ts";
 
@@ -13,9 +13,9 @@ import { contractRoute } from "./contract-route.ts";
 export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   contractRoute(app, "GET /api/dsone/session", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
-    const account = await currentAccount(db, config, request);
-    if (!account) return { signedIn: false, SvcLicenseState: "", UUID: "" };
-    const standing = await productStanding(db, account.accountId, DSONE_PRODUCT_ID);
+    const found = await currentAccountStanding(db, config, request, DSONE_PRODUCT_ID);
+    if (!found) return { signedIn: false, SvcLicenseState: "", UUID: "" };
+    const { account, standing } = found;
     return { signedIn: true, email: account.email, name: account.name, SvcLicenseState: standing.licenseState, UUID: standing.uuid };
   });
 

@@ -1,0 +1,104 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { dsone, maverick } from "../common/brands/index.ts";
+import { DSONE_PRODUCT_ID } from "../common/products.ts";
+import { buildIfStale } from "../scripts/build-if-stale.ts";
+import { createAccount } from "../server/auth/accounts.ts";
+import { issueToken, PURPOSES } from "../server/auth/one-time-tokens.ts";
+import { openDatabase } from "../server/db/database.ts";
+import { CHROMIUM_LAUNCH_OPTIONS } from "../test/support/chromium.ts";
+import { createTestDatabase } from "../test/support/databases.ts";
+import { spawnServer } from "../test/support/spawn-server.ts";
+
+/**
+ * Lighthouse's mobile performance audit (its defaults: a mid-range phone, simulated slow 4G and a
+ * 4x slower CPU) of the screens a customer meets first, against the production build served by
+ * the account server, in Debian's Chromium.
+ */
+export interface LighthouseFigures {
+  screen: string;
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  transferredBytes: number;
+}
+
+const AUDITS = {
+  fcpMs: "first-contentful-paint",
+  lcpMs: "largest-contentful-paint",
+  tbtMs: "total-blocking-time",
+  cls: "cumulative-layout-shift",
+  transferredBytes: "total-byte-weight",
+} as const;
+
+/**
+ * One audit. Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART,
+ * NO_FCP); such a run measured nothing, so it is run again, up to three times.
+ */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, onlyCategories: ["performance"], logLevel: "error" });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.message}`);
+  }
+}
+
+export async function measureLighthouse(): Promise<LighthouseFigures[]> {
+  buildIfStale();
+  const database = await createTestDatabase("sqlite");
+  const { db } = await openDatabase(database.url);
+  const account = await createAccount(db, { email: "bench-lighthouse@example.com", product: "dsone" });
+  // A real, unspent access link: the page shows its Sign In button, as it does from the mail.
+  const token = await issueToken(db, PURPOSES.accessLink, {
+    accountId: account.id,
+    productId: DSONE_PRODUCT_ID,
+    returnUrl: null,
+    lifetimeMs: 3_600_000,
+  });
+  await db.destroy();
+  const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" });
+  const screens: [string, string][] = [
+    ["DS One login", dsone.paths.login],
+    ["DS One password login", dsone.paths.passwordLogin],
+    ["Maverick Safe password login", maverick.paths.passwordLogin],
+    ["DS One forgot password", dsone.paths.forgotPassword],
+    ["DS One access link", `${dsone.paths.accessLink}?token=${token}`],
+  ];
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_LAUNCH_OPTIONS.executablePath,
+    chromeFlags: ["--headless=new", ...CHROMIUM_LAUNCH_OPTIONS.args],
+  });
+  try {
+    const figures: LighthouseFigures[] = [];
+    for (const [screen, path] of screens) {
+      const lhr = await audit(`${server.url}${path}`, chrome.port);
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      figures.push({
+        screen,
+        score: lhr.categories.performance?.score ?? Number.NaN,
+        fcpMs: value(AUDITS.fcpMs),
+        lcpMs: value(AUDITS.lcpMs),
+        tbtMs: value(AUDITS.tbtMs),
+        cls: value(AUDITS.cls),
+        transferredBytes: value(AUDITS.transferredBytes),
+      });
+    }
+    return figures;
+  } finally {
+    chrome.kill();
+    await server.stop();
+    await database.drop();
+  }
+}
+
+export function describeLighthouse(figures: LighthouseFigures[]): string[] {
+  return figures.map(
+    (figure) =>
+      `  ${figure.screen.padEnd(30)} score ${figure.score.toFixed(2)}  FCP ${Math.round(figure.fcpMs)} ms  LCP ${Math.round(figure.lcpMs)} ms  TBT ${Math.round(figure.tbtMs)} ms  CLS ${figure.cls.toFixed(3)}  ${figure.transferredBytes} B`,
+  );
+}
+
+if (import.meta.main) for (const line of describeLighthouse(await measureLighthouse())) console.log(line);
