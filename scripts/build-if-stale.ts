@@ -46,17 +46,27 @@ export function sourceHash(): string {
 
 export function buildIfStale(force = false): void {
   const wanted = sourceHash();
-  if (!force && existsSync(STAMP) && readFileSync(STAMP, "utf8") === wanted && existsSync(join(ROOT, "dist", "web", "index.html"))) return;
+  if (
+    !force &&
+    existsSync(STAMP) &&
+    readFileSync(STAMP, "utf8") === wanted &&
+    existsSync(join(ROOT, "dist", "web", "index.html")) &&
+    existsSync(join(ROOT, "dist", "ssr", "prerender.js"))
+  )
+    return;
   console.log(force ? "Building the web app..." : "Building the web app (it is missing or its sources changed since the last build)...");
   const vite = join(ROOT, "node_modules", "vite", "bin", "vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--mode", MODE, "--logLevel", "warn"], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: MODE },
-  });
-  if (result.status !== 0) {
-    console.error("The web app build failed; see the messages above.");
-    process.exit(result.status ?? 1);
+  // The app for browsers, then the renderer the server uses to paint screens ahead (web/prerender.tsx).
+  for (const extra of [[], ["--ssr", "prerender.tsx", "--outDir", "../dist/ssr"]]) {
+    const result = spawnSync(process.execPath, [vite, "build", "--mode", MODE, "--logLevel", "warn", ...extra], {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: MODE },
+    });
+    if (result.status !== 0) {
+      console.error("The web app build failed; see the messages above.");
+      process.exit(result.status ?? 1);
+    }
   }
   precompressBuild(join(ROOT, "dist", "web"));
   writeFileSync(STAMP, wanted);

@@ -1,5 +1,6 @@
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { preloadScreen } from "./app/routes.ts";
 import { startTelemetry } from "./telemetry/queue.ts";
 import "virtual:brand-themes.css";
 import "./styles.css";
@@ -7,4 +8,13 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 startTelemetry();
-createRoot(root).render(<App />);
+// A screen rendered ahead of time (web/prerender.tsx) is taken over where it stands; any other
+// address starts from the empty root.
+if (root.firstElementChild) {
+  // Its screen's code first, so the whole page is taken over in one pass (app/routes.ts). If it
+  // cannot be loaded, the app hydrates anyway and the screen loads as it renders.
+  const element = root;
+  void preloadScreen(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(element, <App />));
+} else createRoot(root).render(<App />);

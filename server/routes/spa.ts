@@ -2,18 +2,21 @@ import { readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { BRANDS, type Brand, brandForPath } from "../../common/brands/index.ts";
+import { BRANDS, type Brand, brandById, brandForPath, DSONE_LEGACY_ALIASES } from "../../common/brands/index.ts";
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
 import { describeDuration } from "../../common/duration.ts";
+import type { NoScriptScreen } from "../../common/no-script.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import { type Precompressed, precompress, sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { normalisedPath, registerLocalOnly } from "../local-only.ts";
+import { type RenderedAhead, renderScreensAhead } from "../prerender.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
 import { screenOf } from "../telemetry/store.ts";
 import { adminAccess } from "./admin.ts";
+import { answerNoScriptForm, type NoScriptForm } from "./no-script.ts";
 
 /** Address families the app page never answers for: an unknown address there is a 404. */
 const RESERVED_PREFIXES = ["/api/", "/assets/", "/dev/", "/demo/"];
@@ -59,11 +62,30 @@ function configElement(config: Config, agentConsole: boolean): string {
 }
 
 /**
+ * Some of the app's addresses carry a secret (an access link's token, a reset code): no page sends
+ * its address to another site. Pages with a form that works without JavaScript (decision 50) use
+ * "same-origin" rather than "no-referrer", under which browsers send "Origin: null" on a form post
+ * and the cross-site check would refuse the customer's own post.
+ */
+type ReferrerPolicy = "no-referrer" | "same-origin";
+
+/** The app's empty root element in web/index.html, which a screen rendered ahead fills. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** How the app's router reads an address: case aside, trailing slashes aside, legacy aliases followed. */
+function screenKey(path: string): string {
+  const key = path.toLowerCase().replace(/\/+$/, "") || "/";
+  const alias = Object.entries(DSONE_LEGACY_ALIASES).find(([from]) => from.toLowerCase() === key);
+  return alias ? alias[1].toLowerCase() : key;
+}
+
+/**
  * Serves the built web app: hashed assets with a year of caching, and index.html (with the client
  * configuration written in) for every other GET that is not an API call, so the app's router
  * decides what an address shows.
  */
-export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext, buildDir = WEB_BUILD_DIR): Promise<void> {
+export async function spaRoutes(app: FastifyInstance, context: AppContext, buildDir = WEB_BUILD_DIR): Promise<void> {
+  const { config, db } = context;
   let template: string;
   try {
     template = readFileSync(join(buildDir, "index.html"), "utf8");
@@ -74,25 +96,62 @@ export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext
   }
   // One page per brand: the brand is in the markup from the first byte (colours, icon), so the
   // first paint is already right.
-  const page = (brand: Brand, agentConsole: boolean) =>
+  const page = (brand: Brand, agentConsole: boolean, noScript?: string) =>
     template
       .replace("<!--app-config-->", configElement(config, agentConsole))
       .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}">`)
-      .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`);
+      .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`)
+      // What a browser without JavaScript shows instead of the app (decision 50).
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, (original) => (noScript === undefined ? original : `<noscript>${noScript}</noscript>`));
+  // The screens rendered ahead of time (web/prerender.tsx): their first paint is in the page itself.
+  let rendered: RenderedAhead = { screens: [], failures: [], noScript: {} };
+  try {
+    // Only a page with the app's root element can carry a screen (tests serve bare stand-ins).
+    if (template.includes(ROOT_ELEMENT))
+      rendered = await renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl);
+  } catch (error) {
+    // The app still renders every screen in the browser; only the early first paint is lost.
+    app.log.error({ err: error }, "the screens could not be rendered ahead of time");
+  }
+  for (const failure of rendered.failures)
+    app.log.error({ path: failure.path, errors: failure.errors }, "a screen could not be rendered ahead of time");
+  const noScript = (brand: Brand, screen: NoScriptScreen) => rendered.noScript[brand.id]?.[screen];
+  // Without JavaScript, the email sign-in and the access link work as plain forms; the rest say so.
+  const noScriptFormAt = new Map<string, { brand: Brand; form: NoScriptForm }>(
+    BRANDS.flatMap((brand) => [
+      [screenKey(brand.paths.emailLogin), { brand, form: "emailLogin" as const }],
+      [screenKey(brand.paths.accessLink), { brand, form: "accessLink" as const }],
+    ]),
+  );
+  const noScriptFor = (brand: Brand, path: string) => {
+    const form = noScriptFormAt.get(screenKey(path))?.form;
+    return noScript(brand, form === "emailLogin" ? "login" : form === "accessLink" ? "accessLink" : "needsJavaScript");
+  };
   // Rendered and compressed once: every visit then costs a lookup.
-  const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false))]));
-  const csp = contentSecurityPolicy(config);
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: Precompressed) =>
-    sendPrecompressed(
-      request,
-      reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-store")
-        .header("content-security-policy", csp)
-        // Some of these addresses carry a secret (an access link's token, a reset code).
-        .header("referrer-policy", "no-referrer"),
-      html,
+  const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false, noScript(brand, "needsJavaScript")))]));
+  const renderedAhead = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
+  for (const screen of rendered.screens) {
+    const brand = brandById(screen.brand);
+    const html = page(brand, false, noScriptFor(brand, screen.path)).replace(
+      ROOT_ELEMENT,
+      `<div id="root">${screen.html}</div>`,
     );
+    const withForm = noScriptFormAt.has(screenKey(screen.path));
+    renderedAhead.set(screenKey(screen.path), { html: precompress(html), referrerPolicy: withForm ? "same-origin" : "no-referrer" });
+  }
+  const csp = contentSecurityPolicy(config);
+  const pageHeaders = (reply: FastifyReply, referrerPolicy: ReferrerPolicy) =>
+    reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .header("content-security-policy", csp)
+      .header("referrer-policy", referrerPolicy);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, html: Precompressed, referrerPolicy: ReferrerPolicy = "no-referrer") =>
+    sendPrecompressed(request, pageHeaders(reply, referrerPolicy), html);
+
+  const answerNoScript = answerNoScriptForm(context, rendered.noScript, (reply, brand, markup) =>
+    pageHeaders(reply, "same-origin").send(page(brand, false, markup)),
+  );
 
   // The agent console (outside production, this machine only): the one page whose configuration
   // turns the console on, behind the router's match rather than a comparison of the raw URL.
@@ -121,6 +180,11 @@ export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext
   });
 
   app.setNotFoundHandler(async (request, reply) => {
+    if (request.method === "POST") {
+      // A plain form post from a screen that works without JavaScript, to that screen's own address.
+      const target = noScriptFormAt.get(screenKey(normalisedPath(request.url)));
+      if (target) return answerNoScript(request, reply, target.brand, target.form);
+    }
     if (request.method !== "GET" && request.method !== "HEAD") throw new AppError("NOT_FOUND");
     // Decided on the path as any browser or proxy might read it, so /%64ev/mailbox or //dev/agent
     // is refused like /dev/mailbox, never answered with the app.
@@ -133,6 +197,8 @@ export async function spaRoutes(app: FastifyInstance, { config, db }: AppContext
     // app shows everyone else the 403 with a way to sign in (decision 36).
     if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, request)) !== "admin") reply.code(403);
     // Every brand registered before the server started has its page (registerBrand says so).
+    const ahead = renderedAhead.get(screenKey(path));
+    if (ahead) return sendPage(request, reply, ahead.html, ahead.referrerPolicy);
     const html = pages.get(brandForPath(path).id);
     if (!html) throw new AppError("NOT_FOUND");
     return sendPage(request, reply, html);

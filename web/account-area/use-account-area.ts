@@ -9,5 +9,5 @@ export const accountArea = createAccountAreaStore(createEarlierAccountApi({ mave
 });
 
 export function useAccountArea(): AccountAreaState {
-  return useSyncExternalStore(accountArea.subscribe, accountArea.getState);
+  return useSyncExternalStore(accountArea.subscribe, accountArea.getState, accountArea.getState);
 }

@@ -9,6 +9,7 @@ export function useHubState(hub: AgentHub | undefined): HubState {
   return useSyncExternalStore(
     useCallback((listener: () => void) => hub?.onState(listener) ?? (() => {}), [hub]),
     () => hub?.state ?? "Disconnected",
+    () => "Disconnected",
   );
 }
 

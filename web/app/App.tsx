@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect } from "react";
 import { brandForPath } from "../platform/brand.ts";
 import { rememberDeviceUuid } from "../platform/device.ts";
+import { useHydrated } from "../platform/hydration.ts";
 import { useLocation } from "../platform/router.ts";
 import { recordPageView } from "../telemetry/queue.ts";
 import { ScreenPlaceholder } from "../ui/ScreenPlaceholder.tsx";
@@ -30,10 +31,14 @@ export function App() {
     document.title = brand.name;
   }, [brand, pathname]);
 
+  // A screen rendered ahead is first hydrated with no query (decision 50): the visit is counted once
+  // the real address is known.
+  const hydrated = useHydrated();
   useEffect(() => {
+    if (!hydrated) return;
     rememberDeviceUuid(search);
     recordPageView(pathname, search);
-  }, [pathname, search]);
+  }, [pathname, search, hydrated]);
 
   const ScreenComponent = screenFor(pathname);
   return (

@@ -5,33 +5,45 @@ import LoginPage from "../features/login/LoginPage.tsx";
 import { BRANDS, DSONE_LEGACY_ALIASES, dsone, dsoneScreens, maverick } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 
+/** A screen's code, loaded when it is first shown, or ahead of that (preloadScreen). */
+interface Screen {
+  load: () => Promise<{ default: ComponentType }>;
+  lazy: ComponentType;
+  /** Set once loaded ahead of the first render: then it is rendered as it is, with no suspense. */
+  loaded?: ComponentType;
+}
+
+function screen(load: Screen["load"]): Screen {
+  return { load, lazy: lazy(load) };
+}
+
 /**
  * The app's screens by path. Paths match regardless of case. The DS One login is bundled with the
  * app because it is also the screen of every unlisted path; every other screen is its own chunk,
  * loaded when it is first shown.
  */
 const screens = {
-  accessLink: lazy(() => import("../features/access-link/AccessLinkPage.tsx")),
-  autoLogin: lazy(() => import("../features/auto-login/AutoLoginPage.tsx")),
-  passwordLogin: lazy(() => import("../features/password-login/PasswordLoginPage.tsx")),
-  forgotPassword: lazy(() => import("../features/forgot-password/ForgotPasswordPage.tsx")),
-  forgotPasswordConfirmation: lazy(() => import("../features/forgot-password/ForgotPasswordConfirmationPage.tsx")),
-  resetPassword: lazy(() => import("../features/reset-password/ResetPasswordPage.tsx")),
-  resetPasswordConfirmation: lazy(() => import("../features/reset-password/ResetPasswordConfirmationPage.tsx")),
-  setPassword: lazy(() => import("../features/set-password/SetPasswordPage.tsx")),
-  setPasswordConfirmation: lazy(() => import("../features/set-password/SetPasswordConfirmationPage.tsx")),
-  signUp: lazy(() => import("../features/sign-up/SignUpPage.tsx")),
-  logout: lazy(() => import("../features/logout/LogoutPage.tsx")),
-  goodbye: lazy(() => import("../features/goodbye/SorryToSeeYouGoPage.tsx")),
-  maverickLogin: lazy(() => import("../features/maverick/MaverickLoginPage.tsx")),
-  maverickPasswordLogin: lazy(() => import("../features/maverick/MaverickPasswordLoginPage.tsx")),
-  maverickEmailLogin: lazy(() => import("../features/maverick/MaverickEmailLoginPage.tsx")),
-  maverickGoodbye: lazy(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
-  solveIqForgotPassword: lazy(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
-  solveIqResetPassword: lazy(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
-  socialSignIn: lazy(() => import("../features/social-sign-in/SocialSignInPage.tsx")),
-  agentConsole: lazy(() => import("../features/agent-console/AgentConsolePage.tsx")),
-  admin: lazy(() => import("../features/admin/AdminPage.tsx")),
+  accessLink: screen(() => import("../features/access-link/AccessLinkPage.tsx")),
+  autoLogin: screen(() => import("../features/auto-login/AutoLoginPage.tsx")),
+  passwordLogin: screen(() => import("../features/password-login/PasswordLoginPage.tsx")),
+  forgotPassword: screen(() => import("../features/forgot-password/ForgotPasswordPage.tsx")),
+  forgotPasswordConfirmation: screen(() => import("../features/forgot-password/ForgotPasswordConfirmationPage.tsx")),
+  resetPassword: screen(() => import("../features/reset-password/ResetPasswordPage.tsx")),
+  resetPasswordConfirmation: screen(() => import("../features/reset-password/ResetPasswordConfirmationPage.tsx")),
+  setPassword: screen(() => import("../features/set-password/SetPasswordPage.tsx")),
+  setPasswordConfirmation: screen(() => import("../features/set-password/SetPasswordConfirmationPage.tsx")),
+  signUp: screen(() => import("../features/sign-up/SignUpPage.tsx")),
+  logout: screen(() => import("../features/logout/LogoutPage.tsx")),
+  goodbye: screen(() => import("../features/goodbye/SorryToSeeYouGoPage.tsx")),
+  maverickLogin: screen(() => import("../features/maverick/MaverickLoginPage.tsx")),
+  maverickPasswordLogin: screen(() => import("../features/maverick/MaverickPasswordLoginPage.tsx")),
+  maverickEmailLogin: screen(() => import("../features/maverick/MaverickEmailLoginPage.tsx")),
+  maverickGoodbye: screen(() => import("../features/maverick/MaverickGoodbyePage.tsx")),
+  solveIqForgotPassword: screen(() => import("../features/solve-iq/SolveIqForgotPasswordPage.tsx")),
+  solveIqResetPassword: screen(() => import("../features/solve-iq/SolveIqResetPasswordPage.tsx")),
+  socialSignIn: screen(() => import("../features/social-sign-in/SocialSignInPage.tsx")),
+  agentConsole: screen(() => import("../features/agent-console/AgentConsolePage.tsx")),
+  admin: screen(() => import("../features/admin/AdminPage.tsx")),
 };
 
 /** The screens every brand has, each at the address its brand file gives. */
@@ -47,11 +59,13 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
 ]);
 
-const ROUTES: Record<string, ComponentType> = Object.fromEntries(
+const LOGIN: Screen = { load: async () => ({ default: LoginPage }), lazy: LoginPage, loaded: LoginPage };
+
+const ROUTES: Record<string, Screen> = Object.fromEntries(
   (
     [
       ...BRAND_SCREENS,
-      [dsone.paths.login, LoginPage],
+      [dsone.paths.login, LOGIN],
       // Each brand's screen for a Google sign-in that did not complete.
       ...BRANDS.map((brand) => [brand.paths.socialSignIn, screens.socialSignIn]),
       [dsone.paths.passwordLogin, screens.passwordLogin],
@@ -68,19 +82,35 @@ const ROUTES: Record<string, ComponentType> = Object.fromEntries(
       [SOLVE_IQ_SCREENS.resetPasswordConfirmation, screens.resetPasswordConfirmation],
       // The operations page for admins (decision 36).
       [ADMIN_SCREEN, screens.admin],
-    ] as [string, ComponentType][]
-  ).map(([path, screen]) => [path.toLowerCase(), screen]),
+    ] as [string, Screen][]
+  ).map(([path, route]) => [path.toLowerCase(), route]),
 );
 
 /** The legacy top-level aliases (SPEC section 2), each showing its screen at its own address. */
 const ALIASES = new Map(Object.entries(DSONE_LEGACY_ALIASES).map(([alias, path]) => [alias.toLowerCase(), path]));
 
-/** Any path not listed shows the DS One login screen (SPEC section 2). */
-export function screenFor(pathname: string): ComponentType {
+function routeFor(pathname: string): Screen {
   const path = pathname.toLowerCase().replace(/\/+$/, "") || "/";
   // The agent console exists only where the server offers it (never in production).
   if (path === "/dev/agent" && config.agentConsole) return screens.agentConsole;
   const route = ALIASES.get(path) ?? path;
   // Only the table's own entries: an address such as /__proto__ or /constructor shows the login.
-  return (Object.hasOwn(ROUTES, route) ? ROUTES[route] : undefined) ?? LoginPage;
+  return (Object.hasOwn(ROUTES, route) ? ROUTES[route] : undefined) ?? LOGIN;
+}
+
+/** Any path not listed shows the DS One login screen (SPEC section 2). */
+export function screenFor(pathname: string): ComponentType {
+  const found = routeFor(pathname);
+  return found.loaded ?? found.lazy;
+}
+
+/**
+ * Loads the screen at `pathname` before the app first renders. A page rendered ahead of time
+ * (decision 50) is hydrated in one pass only if its screen's code is there: a screen still loading
+ * would hold its part of the page back, and the first update (the query, arriving just after)
+ * would then make React draw that part again from nothing.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const found = routeFor(pathname);
+  if (!found.loaded) found.loaded = (await found.load()).default;
 }

@@ -6,6 +6,7 @@ import { messageFor } from "../api/http.ts";
 import { runCaptcha } from "../captcha/recaptcha.ts";
 import { en } from "../i18n/en.ts";
 import { config } from "../platform/config.ts";
+import { useHydrated } from "../platform/hydration.ts";
 import { setLoginError, useLoginError } from "../platform/login-error.ts";
 import { leaveTo, navigate, useLocation, withQuery } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
@@ -15,6 +16,7 @@ import { Link } from "../ui/Link.tsx";
 import { Screen } from "../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
 import { loginEmailError } from "./rules.ts";
+import { usePrefill } from "./use-prefill.ts";
 import { useSubmitting } from "./use-submitting.ts";
 
 const FAILED_EMAIL = "failedEmail";
@@ -122,11 +124,13 @@ function EmailForm({
   onUnknown: (email: string) => void;
 }) {
   // Prefilled from ?email= (an app's login_hint, passed on by the authorization callback).
-  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [email, setEmail] = usePrefill(search, "email");
   const [attempted, setAttempted] = useState(false);
   const { submitting, run } = useSubmitting();
   const loginError = useLoginError();
   const fieldError = attempted ? loginEmailError(email) : undefined;
+  // What is typed before the app takes over a page rendered ahead of time could not be kept.
+  const hydrated = useHydrated();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -164,6 +168,7 @@ function EmailForm({
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? "login-email-error" : loginError ? "login-submit-error" : undefined}
           onChange={(event) => setEmail(event.target.value)}
+          readOnly={!hydrated}
         />
         <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
           {en.login.continue}

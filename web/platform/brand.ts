@@ -2,6 +2,7 @@
 export {
   BRANDS,
   type Brand,
+  type BrandPaths,
   brandForPath,
   DSONE_LEGACY_ALIASES,
   dsone,

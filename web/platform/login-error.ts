@@ -19,5 +19,7 @@ export function useLoginError(): string | undefined {
       return () => listeners.delete(listener);
     },
     () => current,
+    // A page rendered ahead of time was rendered before any sign-in was tried.
+    () => undefined,
   );
 }

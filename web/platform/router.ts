@@ -31,8 +31,19 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
+/**
+ * A screen rendered ahead of time (web/prerender.tsx) was rendered for its path with no query: the
+ * first render over it must be the same, and the query follows at once after.
+ */
+let withoutQuery: Location | undefined;
+function renderedAheadLocation(): Location {
+  const { pathname } = window.location;
+  if (withoutQuery?.pathname !== pathname) withoutQuery = { pathname, search: "" };
+  return withoutQuery;
+}
+
 export function useLocation(): Location {
-  return useSyncExternalStore(subscribe, () => current);
+  return useSyncExternalStore(subscribe, () => current, renderedAheadLocation);
 }
 
 /** Moves to another screen of the app without a page load. */

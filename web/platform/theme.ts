@@ -44,8 +44,15 @@ export function setThemeMode(mode: ThemeMode): void {
 }
 
 export function useThemeMode(): ThemeMode {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, current);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    current,
+    renderedAheadMode,
+  );
 }
+
+/** A screen rendered ahead of time knows no customer's theme: it is rendered light (CSS shows the right one). */
+const renderedAheadMode = (): ThemeMode => "light";

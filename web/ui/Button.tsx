@@ -1,4 +1,5 @@
 import type { MouseEventHandler, ReactNode } from "react";
+import { useHydrated } from "../platform/hydration.ts";
 
 /** The shared button's style variants (SPEC section 9). */
 export type ButtonVariant =
@@ -25,15 +26,19 @@ export interface ButtonProps {
   className?: string;
 }
 
-/** Rounded; disabled, it shows at 55% opacity with a not-allowed cursor (web/styles.css). */
+/**
+ * Rounded; disabled, it shows at 55% opacity with a not-allowed cursor (web/styles.css). It is
+ * disabled, too, until the app has taken over a page rendered ahead of time (platform/hydration.ts).
+ */
 export function Button({ children, variant = "green", type = "button", disabled, onClick, ariaLabel, id, qaTag, className }: ButtonProps) {
+  const hydrated = useHydrated();
   return (
     <button
       type={type}
       id={id}
       data-qa={qaTag}
       aria-label={ariaLabel}
-      disabled={disabled}
+      disabled={disabled || !hydrated}
       onClick={onClick}
       className={`button button--${variant}${className ? ` ${className}` : ""}`}
     >

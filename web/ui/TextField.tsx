@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, type Ref, useId } from "react";
+import { useHydrated } from "../platform/hydration.ts";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -11,6 +12,8 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
 /** A labelled input whose error is announced and tied to the field (aria-describedby). */
 export function TextField({ label, error, adornment, inputRef, className, ...input }: TextFieldProps) {
   const id = useId();
+  // Until the app takes over a page rendered ahead of time, what is typed could not be kept.
+  const hydrated = useHydrated();
   const errorId = `${id}-error`;
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
@@ -25,6 +28,7 @@ export function TextField({ label, error, adornment, inputRef, className, ...inp
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           {...input}
+          readOnly={input.readOnly || !hydrated}
         />
         {adornment}
       </div>

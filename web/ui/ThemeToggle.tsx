@@ -7,11 +7,15 @@ export function ThemeToggle() {
   const next = mode === "dark" ? "light" : "dark";
   return (
     <button type="button" className="theme-toggle" onClick={() => setThemeMode(next)} aria-label={en.theme.switchTo(next)}>
-      {next === "dark" ? (
+      {/* Both faces, and the stylesheet shows the one for the theme on <html>: a screen rendered
+          ahead of time shows the right face before the app knows the mode. */}
+      <span className="theme-toggle__face theme-toggle__face--to-dark">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" fill="currentColor" />
         </svg>
-      ) : (
+        {en.theme.dark}
+      </span>
+      <span className="theme-toggle__face theme-toggle__face--to-light">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="4.5" fill="currentColor" />
           <path
@@ -21,8 +25,8 @@ export function ThemeToggle() {
             strokeLinecap="round"
           />
         </svg>
-      )}
-      <span>{next === "dark" ? en.theme.dark : en.theme.light}</span>
+        {en.theme.light}
+      </span>
     </button>
   );
 }

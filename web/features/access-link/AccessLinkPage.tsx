@@ -5,6 +5,7 @@ import { en } from "../../i18n/en/access-link.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
+import { useHydrated } from "../../platform/hydration.ts";
 import { leaveTo, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
@@ -51,6 +52,7 @@ export default function AccessLinkPage() {
   const [problem, setProblem] = useState<LinkProblem | undefined>(token || landing ? undefined : "unknown");
   const [failure, setFailure] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (problem) sessionStorage.removeItem(STORAGE_KEY);
@@ -94,7 +96,9 @@ export default function AccessLinkPage() {
     }
   }
 
-  if (problem) {
+  // A page rendered ahead of time was rendered with no token (decision 50): until the app has
+  // taken it over, it shows what a fresh link shows, with Sign In waiting for the app.
+  if (problem && hydrated) {
     const text = {
       used: [en.accessLink.usedTitle, en.accessLink.usedText],
       expired: [en.accessLink.expiredTitle, en.accessLink.expiredText],
@@ -111,7 +115,7 @@ export default function AccessLinkPage() {
     );
   }
 
-  if (landing)
+  if (landing && hydrated)
     return (
       <Screen brand={brand} title={en.accessLink.title(brand.name)} busy>
         <p>{en.accessLink.signingIn}</p>

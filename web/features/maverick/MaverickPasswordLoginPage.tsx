@@ -3,6 +3,7 @@ import { getParamIgnoringCase } from "../../../common/query.ts";
 import { maverickPasswordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
+import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/password-login.ts";
 import { maverick } from "../../platform/brand.ts";
@@ -23,7 +24,7 @@ import { Screen } from "../../ui/Screen.tsx";
  */
 export function MaverickPasswordLoginDialog() {
   const { search } = useLocation();
-  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [email, setEmail] = usePrefill(search, "email");
   const [password, setPassword] = useState("");
   const [emailValid, setEmailValid] = useState(false);
   const emailInput = useRef<HTMLInputElement>(null);

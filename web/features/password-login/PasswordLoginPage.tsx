@@ -4,6 +4,7 @@ import { passwordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
+import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/password-login.ts";
 import { dsone, dsoneScreens } from "../../platform/brand.ts";
@@ -20,7 +21,7 @@ import { Screen } from "../../ui/Screen.tsx";
 /** DS One password login (SPEC section 2); off by configuration, it hands over to the email login. */
 export default function PasswordLoginPage() {
   const { search } = useLocation();
-  const [email, setEmail] = useState(() => new URLSearchParams(search).get("email") ?? "");
+  const [email, setEmail] = usePrefill(search, "email");
   const [password, setPassword] = useState("");
   const [attempted, setAttempted] = useState(false);
   const { submitting, run } = useSubmitting();

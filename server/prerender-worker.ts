@@ -1,0 +1,68 @@
+import { pathToFileURL } from "node:url";
+import { parentPort, workerData } from "node:worker_threads";
+import { CLIENT_CONFIG_ELEMENT_ID } from "../common/client-config.ts";
+import type { NoScriptScreens } from "../common/no-script.ts";
+
+/**
+ * Renders the screens of web/prerender.tsx from the built bundle (dist/ssr), in a worker thread:
+ * the app's modules read browser globals (window, document, storage) when they load and when they
+ * render, and those must not exist in the server's own thread, where libraries take `window` for a
+ * browser. Each worker also reads its own configuration, so servers with different settings in one
+ * process (the tests) each get their own screens.
+ */
+interface Input {
+  bundle: string;
+  configJson: string;
+  publicUrl: string;
+}
+
+const { bundle, configJson, publicUrl } = workerData as Input;
+const origin = new URL(publicUrl);
+const location = {
+  pathname: "/",
+  search: "",
+  hash: "",
+  href: publicUrl,
+  origin: origin.origin,
+  hostname: origin.hostname,
+  host: origin.host,
+};
+const ignore = () => {};
+const storage = { getItem: () => null, setItem: ignore, removeItem: ignore, clear: ignore };
+const element = () => ({ dataset: {} as Record<string, string>, setAttribute: ignore, append: ignore });
+
+Object.assign(globalThis, {
+  window: {
+    location,
+    history: { state: null, replaceState: ignore, pushState: ignore },
+    matchMedia: () => ({ matches: false, addEventListener: ignore, removeEventListener: ignore }),
+    addEventListener: ignore,
+    removeEventListener: ignore,
+    dispatchEvent: ignore,
+  },
+  document: {
+    documentElement: element(),
+    getElementById: (id: string) => (id === CLIENT_CONFIG_ELEMENT_ID ? { textContent: configJson } : null),
+    querySelector: () => null,
+    readyState: "loading",
+    addEventListener: ignore,
+  },
+  localStorage: storage,
+  sessionStorage: storage,
+});
+
+const app = (await import(pathToFileURL(bundle).href)) as {
+  renderedAheadPaths(): { path: string; brand: string }[];
+  renderScreen(): Promise<{ html: string; errors: string[] }>;
+  renderNoScriptScreens(): NoScriptScreens;
+};
+const screens: { path: string; brand: string; html: string }[] = [];
+const failures: { path: string; errors: string[] }[] = [];
+for (const { path, brand } of app.renderedAheadPaths()) {
+  location.pathname = path;
+  location.href = `${origin.origin}${path}`;
+  const { html, errors } = await app.renderScreen();
+  if (errors.length > 0) failures.push({ path, errors });
+  else screens.push({ path, brand, html });
+}
+parentPort?.postMessage({ screens, failures, noScript: app.renderNoScriptScreens() });

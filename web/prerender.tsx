@@ -1,0 +1,78 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { prerender } from "react-dom/static";
+import { NO_SCRIPT_PLACEHOLDER, type NoScriptScreen, type NoScriptScreens } from "../common/no-script.ts";
+import { App } from "./app/App.tsx";
+import { loginEmailError } from "./forms/rules.ts";
+import {
+  NoScriptAccessLink,
+  NoScriptAccountNotFound,
+  NoScriptCheckEmail,
+  NoScriptLogin,
+  NoScriptNeedsJavaScript,
+} from "./no-script/NoScriptScreens.tsx";
+import { BRANDS, type BrandPaths } from "./platform/brand.ts";
+
+/**
+ * The screens whose first paint is rendered ahead of time, by React's own server renderer, so the
+ * brand, the heading and the form are on screen before any script has run; the app then hydrates
+ * them (main.tsx). Each is rendered for its path with no query, so only screens whose first render
+ * does not depend on the query or on this browser's storage are listed; the others keep the empty
+ * page and render in the browser.
+ */
+const RENDERED_AHEAD: readonly (keyof BrandPaths)[] = [
+  "login",
+  "emailLogin",
+  "passwordLogin",
+  "accessLink",
+  "forgotPassword",
+  "forgotPasswordConfirmation",
+  "setPasswordConfirmation",
+  "resetPasswordConfirmation",
+];
+
+export function renderedAheadPaths(): { path: string; brand: string }[] {
+  const seen = new Set<string>();
+  return BRANDS.flatMap((brand) =>
+    RENDERED_AHEAD.map((screen) => brand.paths[screen])
+      .filter((path) => !seen.has(path) && seen.add(path))
+      .map((path) => ({ path, brand: brand.id })),
+  );
+}
+
+/**
+ * The app's markup at the address the caller set, once every lazy screen it shows has loaded, and
+ * what failed while rendering it (a screen with errors is not to be served). The caller sets the
+ * globals the app's modules read (the address, the configuration) before importing this module and
+ * before each render (server/prerender-worker.ts).
+ */
+export async function renderScreen(): Promise<{ html: string; errors: string[] }> {
+  const errors: string[] = [];
+  const { prelude } = await prerender(<App />, {
+    onError(error) {
+      errors.push(error instanceof Error ? error.message : String(error));
+    },
+  });
+  return { html: await new Response(prelude).text(), errors };
+}
+
+/** Each brand's screens for a browser without JavaScript (web/no-script/), as markup with placeholders. */
+export function renderNoScriptScreens(): NoScriptScreens {
+  return Object.fromEntries(
+    BRANDS.map((brand) => [
+      brand.id,
+      {
+        needsJavaScript: renderToStaticMarkup(<NoScriptNeedsJavaScript brand={brand} />),
+        login: renderToStaticMarkup(<NoScriptLogin brand={brand} />),
+        loginWithError: renderToStaticMarkup(<NoScriptLogin brand={brand} error={NO_SCRIPT_PLACEHOLDER.error} />),
+        loginEmailRequired: renderToStaticMarkup(<NoScriptLogin brand={brand} error={loginEmailError("") ?? ""} />),
+        loginEmailInvalid: renderToStaticMarkup(<NoScriptLogin brand={brand} error={loginEmailError("not an email") ?? ""} />),
+        checkEmail: renderToStaticMarkup(<NoScriptCheckEmail brand={brand} />),
+        accountNotFound: renderToStaticMarkup(<NoScriptAccountNotFound brand={brand} />),
+        accessLink: renderToStaticMarkup(<NoScriptAccessLink brand={brand} />),
+        accessLinkUsed: renderToStaticMarkup(<NoScriptAccessLink brand={brand} problem="used" />),
+        accessLinkExpired: renderToStaticMarkup(<NoScriptAccessLink brand={brand} problem="expired" />),
+        accessLinkUnknown: renderToStaticMarkup(<NoScriptAccessLink brand={brand} problem="unknown" />),
+      } satisfies Record<NoScriptScreen, string>,
+    ]),
+  );
+}
