@@ -107,8 +107,7 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   let rendered: RenderedAhead = { screens: [], failures: [], noScript: {} };
   try {
     // Only a page with the app's root element can carry a screen (tests serve bare stand-ins).
-    if (template.includes(ROOT_ELEMENT))
-      rendered = await renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl);
+    if (template.includes(ROOT_ELEMENT)) rendered = await renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl);
   } catch (error) {
     // The app still renders every screen in the browser; only the early first paint is lost.
     app.log.error({ err: error }, "the screens could not be rendered ahead of time");
@@ -132,10 +131,7 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   const renderedAhead = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
   for (const screen of rendered.screens) {
     const brand = brandById(screen.brand);
-    const html = page(brand, false, noScriptFor(brand, screen.path)).replace(
-      ROOT_ELEMENT,
-      `<div id="root">${screen.html}</div>`,
-    );
+    const html = page(brand, false, noScriptFor(brand, screen.path)).replace(ROOT_ELEMENT, `<div id="root">${screen.html}</div>`);
     const withForm = noScriptFormAt.has(screenKey(screen.path));
     renderedAhead.set(screenKey(screen.path), { html: precompress(html), referrerPolicy: withForm ? "same-origin" : "no-referrer" });
   }
