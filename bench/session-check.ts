@@ -9,14 +9,29 @@ import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts
 /**
  * Requests per second of the DS One session check (GET /api/dsone/session), signed in and
  * anonymous, under autocannon from this process against servers in their own processes: on SQLite,
- * on PostgreSQL, and with two instances sharing one PostgreSQL. Each server is one Node process,
- * so one instance's figure is its figure per core.
+ * on PostgreSQL, and with two instances sharing one PostgreSQL. The load generator shares the
+ * machine's cores with the servers, so the figure per core is the requests answered per second of
+ * CPU the servers used (from /proc), not the requests per second of wall time.
  */
 export interface SessionCheckRun {
   database: string;
   instances: number;
-  signedIn: autocannon.Result;
-  anonymous: autocannon.Result;
+  signedIn: LoadResult;
+  anonymous: LoadResult;
+}
+
+/** A load run, and what it cost the servers: requests per CPU-second is the figure per core. */
+export interface LoadResult {
+  result: autocannon.Result;
+  serverCpuSeconds: number;
+  perCpuSecond: number;
+}
+
+/** CPU time a process has used so far (user and system), from /proc (Linux; clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // After the command name: utime and stime are the 12th and 13th fields.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** A database with one signed-in DS One customer, and that session's cookie value. */
@@ -41,7 +56,14 @@ async function seededDatabase(kind: DatabaseKind): Promise<{ url: string; sessio
 }
 
 /** Runs `seconds` of load spread over the servers (10 connections in all) and adds up their answers. */
-async function load(servers: SpawnedServer[], seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
+async function load(servers: SpawnedServer[], seconds: number, headers: Record<string, string>): Promise<LoadResult> {
+  const cpuBefore = servers.map((server) => cpuSeconds(server.pid));
+  const result = await loadAll(servers, seconds, headers);
+  const serverCpuSeconds = servers.reduce((sum, server, index) => sum + cpuSeconds(server.pid) - (cpuBefore[index] ?? 0), 0);
+  return { result, serverCpuSeconds, perCpuSecond: result.requests.total / serverCpuSeconds };
+}
+
+async function loadAll(servers: SpawnedServer[], seconds: number, headers: Record<string, string>): Promise<autocannon.Result> {
   const results = await Promise.all(
     servers.map((server) =>
       autocannon({
@@ -102,7 +124,7 @@ export async function measureServerFootprint(
     const idleMb = residentMegabytes(server.pid);
     const run = await load([server], seconds, { cookie: `session=${database.sessionId}` });
     const afterLoadMb = residentMegabytes(server.pid);
-    return { startMs, idleMb, afterLoadMb, afterLoadRequests: run.requests.total };
+    return { startMs, idleMb, afterLoadMb, afterLoadRequests: run.result.requests.total };
   } finally {
     await server.stop();
     await database.drop();
@@ -115,11 +137,10 @@ export function describeRun(name: string, result: autocannon.Result): string {
 
 export function describeSessionRun(run: SessionCheckRun): string[] {
   const where = `${run.database}, ${run.instances} instance${run.instances > 1 ? "s" : ""}`;
-  const perInstance =
-    run.instances > 1 ? `  (${Math.round(run.signedIn.requests.average / run.instances)} signed-in requests/s per instance)` : "";
+  const perCore = (load: LoadResult) => `; ${Math.round(load.perCpuSecond)} per CPU-second of the server${run.instances > 1 ? "s" : ""}`;
   return [
-    `  ${describeRun(`signed in (${where})`, run.signedIn)}${perInstance}`,
-    `  ${describeRun(`anonymous (${where})`, run.anonymous)}`,
+    `  ${describeRun(`signed in (${where})`, run.signedIn.result)}${perCore(run.signedIn)}`,
+    `  ${describeRun(`anonymous (${where})`, run.anonymous.result)}${perCore(run.anonymous)}`,
   ];
 }
 

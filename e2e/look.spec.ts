@@ -20,14 +20,15 @@ test("every card carries the privacy and terms links; the goodbye page adds the 
 });
 
 test("while a screen's code loads, the brand's card stands in for it, then the screen replaces it", async ({ page }) => {
-  const release = await holdRequests(page, "**/assets/PasswordLoginPage-*.js");
-  await page.goto("/dsone/password-login");
+  // A screen the server does not render ahead (decision 50): the page arrives without it.
+  const release = await holdRequests(page, "**/assets/SorryToSeeYouGoPage-*.js");
+  await page.goto("/dsone/sorry-to-see-you-go");
   const placeholder = page.locator(".card--placeholder");
   await expect(placeholder).toHaveAttribute("aria-busy", "true");
   await expect(placeholder.getByText("DS One")).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Loading..." })).toBeVisible();
   release();
-  await expect(page.getByRole("heading", { name: "Login To Your Account" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "We're Sorry To See You Go" })).toBeVisible();
   await expect(placeholder).toHaveCount(0);
 });
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { rememberOrigin } from "./known-origins.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
@@ -142,7 +143,10 @@ export interface ProductStanding {
  * SESSION_IDLE_TIMEOUT without use, whichever comes first.
  */
 export async function currentAccount(db: Db, config: Config, request: FastifyRequest): Promise<SignedInAccount | undefined> {
-  return (await signedInWithStanding(db, config, request, undefined))?.account;
+  const lookup = sessionLookup(config, request);
+  if (!lookup) return undefined;
+  const [row] = await findSession(db, lookup);
+  return row ? seen(db, config, row, lookup) : undefined;
 }
 
 /**
@@ -155,48 +159,75 @@ export async function currentAccountStanding(
   request: FastifyRequest,
   productId: number,
 ): Promise<{ account: SignedInAccount; standing: ProductStanding } | undefined> {
-  const found = await signedInWithStanding(db, config, request, productId);
-  return found ? { account: found.account, standing: found.standing ?? { licenseState: "", uuid: "" } } : undefined;
+  const lookup = sessionLookup(config, request);
+  if (!lookup) return undefined;
+  const [row] = await findSessionWithStanding(db, { ...lookup, productId });
+  if (!row) return undefined;
+  return {
+    account: await seen(db, config, row, lookup),
+    standing: { licenseState: row.license_state ?? "", uuid: row.device_uuid ?? "" },
+  };
 }
 
-async function signedInWithStanding(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  productId: number | undefined,
-): Promise<{ account: SignedInAccount; standing?: ProductStanding } | undefined> {
-  const id = readSessionId(request, config);
-  if (!id) return undefined;
-  const now = Date.now();
-  const idHash = hashSecret(id);
-  const row = await db
+interface SessionLookup {
+  idHash: string;
+  now: number;
+  lastSeenAfter: number;
+}
+
+interface SessionRow {
+  id: string;
+  email: string;
+  name: string;
+  last_seen_at: number | string;
+}
+
+function sessionQuery(db: Db, { idHash, now, lastSeenAfter }: SessionLookup) {
+  return db
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
     .select(["accounts.id", "accounts.email", "accounts.name", "sessions.last_seen_at"])
-    .$if(productId !== undefined, (query) =>
-      query.select((eb) => [
-        eb
-          .selectFrom("licenses")
-          .select("state")
-          .whereRef("licenses.account_id", "=", "accounts.id")
-          .where("licenses.product_id", "=", productId ?? 0)
-          .limit(1)
-          .as("license_state"),
-        eb
-          .selectFrom("devices")
-          .select("uuid")
-          .whereRef("devices.account_id", "=", "accounts.id")
-          .where("devices.product_id", "=", productId ?? 0)
-          .orderBy("devices.created_at", "desc")
-          .limit(1)
-          .as("device_uuid"),
-      ]),
-    )
     .where("sessions.id_hash", "=", idHash)
     .where("sessions.expires_at", ">", now)
-    .where("sessions.last_seen_at", ">", now - config.sessionIdleTimeoutMs)
-    .executeTakeFirst();
-  if (!row) return undefined;
+    .where("sessions.last_seen_at", ">", lastSeenAfter);
+}
+
+const findSession = reusableQuery<SessionLookup, SessionRow>(["idHash", "now", "lastSeenAfter"], sessionQuery);
+
+/** The session check's one query: the session, its account, and the product's license and newest device. */
+const findSessionWithStanding = reusableQuery<
+  SessionLookup & { productId: number },
+  SessionRow & { license_state: string | null; device_uuid: string | null }
+>(["idHash", "now", "lastSeenAfter", "productId"], (db, values) =>
+  sessionQuery(db, values).select((eb) => [
+    eb
+      .selectFrom("licenses")
+      .select("state")
+      .whereRef("licenses.account_id", "=", "accounts.id")
+      .where("licenses.product_id", "=", values.productId)
+      .limit(1)
+      .as("license_state"),
+    eb
+      .selectFrom("devices")
+      .select("uuid")
+      .whereRef("devices.account_id", "=", "accounts.id")
+      .where("devices.product_id", "=", values.productId)
+      .orderBy("devices.created_at", "desc")
+      .limit(1)
+      .as("device_uuid"),
+  ]),
+);
+
+/** What finds this request's session, if its cookie holds one. */
+function sessionLookup(config: Config, request: FastifyRequest): SessionLookup | undefined {
+  const id = readSessionId(request, config);
+  if (!id) return undefined;
+  const now = Date.now();
+  return { idHash: hashSecret(id), now, lastSeenAfter: now - config.sessionIdleTimeoutMs };
+}
+
+/** Writes a session's last use when it has grown stale (at most once a minute), and names its account. */
+async function seen(db: Db, config: Config, row: SessionRow, { idHash, now }: SessionLookup): Promise<SignedInAccount> {
   const staleBefore = now - lastSeenInterval(config);
   if (Number(row.last_seen_at) <= staleBefore) {
     // Conditional, so simultaneous requests write once.
@@ -207,9 +238,7 @@ async function signedInWithStanding(
       .where("last_seen_at", "<=", staleBefore)
       .execute();
   }
-  const account = { accountId: row.id, email: row.email, name: row.name };
-  if (productId === undefined) return { account };
-  return { account, standing: { licenseState: row.license_state ?? "", uuid: row.device_uuid ?? "" } };
+  return { accountId: row.id, email: row.email, name: row.name };
 }
 
 /** One product's standing for an account already known (the OpenID claims, the device check). */
