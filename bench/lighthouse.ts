@@ -61,7 +61,8 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
   await db.destroy();
   const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" });
   const screens: [string, string][] = [
-    ["DS One login", dsone.paths.login],
+    // With the ReturnUrl an app sends: without one and signed out, the login leaves for the product.
+    ["DS One login", `${dsone.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui`],
     ["DS One password login", dsone.paths.passwordLogin],
     ["Maverick Safe password login", maverick.paths.passwordLogin],
     ["DS One forgot password", dsone.paths.forgotPassword],

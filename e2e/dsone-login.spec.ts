@@ -55,7 +55,9 @@ test("Check Your Email offers Resend after a countdown, and the second link work
   await expect(page).toHaveURL(`${baseURL}${MY_ACCOUNT}`);
 });
 
-test("the loading screen shows while the session is checked", async ({ page }) => {
+test("the loading screen shows while the session is checked", async ({ page, context, baseURL }) => {
+  // A browser with a session cookie (here one the server no longer knows): there is something to check.
+  await context.addCookies([{ name: "session", value: "A".repeat(43), url: baseURL ?? "" }]);
   const release = await holdRequests(page, "**/api/dsone/session");
   await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
   await expect(page.getByRole("heading", { name: "DS One" })).toBeVisible();
@@ -63,6 +65,21 @@ test("the loading screen shows while the session is checked", async ({ page }) =
   await expectNoAxeViolations(page);
   release();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
+});
+
+test("a browser with no session cookie gets the form at once, with no session check", async ({ page }) => {
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/dsone/session") checks.push(request.url());
+  });
+  const response = await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui", { waitUntil: "commit" });
+  expect(await response?.text()).toContain(">Customer Login</h1>");
+  await expect(page.getByRole("button", { name: "Continue" })).toBeEnabled();
+  await expect(page.getByText("Software Is Loading...")).toBeHidden();
+  expect(checks).toEqual([]);
+  // Without a ReturnUrl, signed out, it still leaves for the product, as after a check.
+  await page.goto("/dsone/login");
+  await expect(page).toHaveURL(/\/demo\/dsone\/ui$/);
 });
 
 test("the email field says what is wrong", async ({ page }) => {

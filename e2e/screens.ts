@@ -48,6 +48,8 @@ export const SCREENS: ScreenCase[] = [
     name: "dsone-loading",
     heading: "DS One",
     open: async (page) => {
+      // A browser with a session cookie (one the server does not know): there is a session to check.
+      await page.context().addCookies([{ name: "session", value: "A".repeat(43), domain: "localhost", path: "/" }]);
       await holdRequests(page, "**/api/dsone/session");
       await page.goto(`/dsone/login${DSONE}`);
     },

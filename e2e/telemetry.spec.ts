@@ -126,7 +126,8 @@ test("a screen that fails shows the brand's error screen with a retry, and the r
 
 test("source maps are built but not served", async ({ page, request }) => {
   await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
-  const script = await page.locator("script[type=module]").first().getAttribute("src");
+  // The page's inline first script names the app's module, which it starts after the first paint.
+  const script = await page.locator("script[data-app]").getAttribute("data-app");
   expect(script).toMatch(/^\/assets\/index-.+\.js$/);
   expect((await request.get(String(script))).status()).toBe(200);
   expect((await request.get(`${script}.map`)).status()).toBe(404);

@@ -52,17 +52,22 @@ Object.assign(globalThis, {
 });
 
 const app = (await import(pathToFileURL(bundle).href)) as {
-  renderedAheadPaths(): { path: string; brand: string }[];
+  renderedAheadPaths(): { path: string; brand: string; signedOut: boolean }[];
   renderScreen(): Promise<{ html: string; errors: string[] }>;
   renderNoScriptScreens(): NoScriptScreens;
 };
-const screens: { path: string; brand: string; html: string }[] = [];
+const screens: { path: string; brand: string; signedOut: boolean; html: string }[] = [];
 const failures: { path: string; errors: string[] }[] = [];
-for (const { path, brand } of app.renderedAheadPaths()) {
+const { dataset } = (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document
+  .documentElement;
+for (const { path, brand, signedOut } of app.renderedAheadPaths()) {
   location.pathname = path;
   location.href = `${origin.origin}${path}`;
+  // What the server writes on <html> for a browser that sends no session cookie.
+  if (signedOut) dataset.session = "none";
+  else delete dataset.session;
   const { html, errors } = await app.renderScreen();
   if (errors.length > 0) failures.push({ path, errors });
-  else screens.push({ path, brand, html });
+  else screens.push({ path, brand, signedOut, html });
 }
 parentPort?.postMessage({ screens, failures, noScript: app.renderNoScriptScreens() });

@@ -9,6 +9,8 @@ export const PRERENDER_BUNDLE = join(import.meta.dirname, "..", "dist", "ssr", "
 export interface RenderedScreen {
   path: string;
   brand: string;
+  /** Rendered for a browser that sends no session cookie (the login shows its form at once). */
+  signedOut: boolean;
   /** The app's markup for the screen, to go inside the page's root element. */
   html: string;
 }

@@ -1,14 +1,15 @@
 import type { Config } from "./config.ts";
 
 /**
- * The Content-Security-Policy of every page. Scripts come only from our origin (the build emits no
- * inline script), plus the captcha provider when one is configured.
+ * The Content-Security-Policy of every page. Scripts come only from our origin, plus the captcha
+ * provider when one is configured, and the one inline script the pages carry, by its hash
+ * (server/page-boot.ts).
  */
-export function contentSecurityPolicy(config: Config): string {
+export function contentSecurityPolicy(config: Config, scriptHashes: string[] = []): string {
   const captchaOrigins = config.captcha ? captchaSources(config.captcha.scriptUrl) : [];
   return [
     "default-src 'self'",
-    `script-src 'self' ${captchaOrigins.join(" ")}`.trim(),
+    ["script-src 'self'", ...captchaOrigins, ...scriptHashes].join(" "),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -30,12 +30,20 @@ const RENDERED_AHEAD: readonly (keyof BrandPaths)[] = [
   "resetPasswordConfirmation",
 ];
 
-export function renderedAheadPaths(): { path: string; brand: string }[] {
+/**
+ * Screens rendered a second time for a browser that sends no session cookie: the login, whose
+ * first paint is otherwise the wait for the session check, shows its form at once (the server
+ * marks such a page `data-session="none"`; features/login/LoginPage.tsx reads it).
+ */
+const SIGNED_OUT_VARIANT: readonly (keyof BrandPaths)[] = ["login"];
+
+export function renderedAheadPaths(): { path: string; brand: string; signedOut: boolean }[] {
   const seen = new Set<string>();
   return BRANDS.flatMap((brand) =>
-    RENDERED_AHEAD.map((screen) => brand.paths[screen])
-      .filter((path) => !seen.has(path) && seen.add(path))
-      .map((path) => ({ path, brand: brand.id })),
+    RENDERED_AHEAD.filter((screen) => !seen.has(brand.paths[screen]) && seen.add(brand.paths[screen])).flatMap((screen) => [
+      { path: brand.paths[screen], brand: brand.id, signedOut: false },
+      ...(SIGNED_OUT_VARIANT.includes(screen) ? [{ path: brand.paths[screen], brand: brand.id, signedOut: true }] : []),
+    ]),
   );
 }
 

@@ -134,7 +134,7 @@ function declarations(tokens: ThemeTokens): string {
 
 /**
  * The stylesheet of every brand in both themes, keyed by the attributes the page carries from its
- * first byte (data-brand from the server, data-theme from web/public/theme-boot.js), so the first
+ * first byte (data-brand from the server, data-theme from web/public/page-boot.js), so the first
  * paint is already in the right colours. The first brand is also the default.
  */
 export function themeStylesheet(brands: readonly Brand[]): string {

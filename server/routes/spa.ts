@@ -7,11 +7,13 @@ import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client
 import { describeDuration } from "../../common/duration.ts";
 import type { NoScriptScreen } from "../../common/no-script.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
+import { sessionCookieName } from "../auth/sessions.ts";
 import { type Precompressed, precompress, sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { normalisedPath, registerLocalOnly } from "../local-only.ts";
+import { inlinePageBoot } from "../page-boot.ts";
 import { type RenderedAhead, renderScreensAhead } from "../prerender.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
 import { screenOf } from "../telemetry/store.ts";
@@ -86,20 +88,23 @@ function screenKey(path: string): string {
  */
 export async function spaRoutes(app: FastifyInstance, context: AppContext, buildDir = WEB_BUILD_DIR): Promise<void> {
   const { config, db } = context;
-  let template: string;
+  let built: string;
   try {
-    template = readFileSync(join(buildDir, "index.html"), "utf8");
+    built = readFileSync(join(buildDir, "index.html"), "utf8");
   } catch {
     throw new Error(
       `The web app is not built (${join(buildDir, "index.html")} is missing). Run "npm run build", or start with "npm start", which builds it.`,
     );
   }
+  // Its first script written in, and the app's module started by it after the first paint.
+  const boot = inlinePageBoot(built, buildDir);
+  const template = boot.html;
   // One page per brand: the brand is in the markup from the first byte (colours, icon), so the
   // first paint is already right.
-  const page = (brand: Brand, agentConsole: boolean, noScript?: string) =>
+  const page = (brand: Brand, agentConsole: boolean, noScript?: string, signedOut = false) =>
     template
       .replace("<!--app-config-->", configElement(config, agentConsole))
-      .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}">`)
+      .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}"${signedOut ? ' data-session="none"' : ""}>`)
       .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`)
       // What a browser without JavaScript shows instead of the app (decision 50).
       .replace(/<noscript>[\s\S]*?<\/noscript>/, (original) => (noScript === undefined ? original : `<noscript>${noScript}</noscript>`));
@@ -129,13 +134,20 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   // Rendered and compressed once: every visit then costs a lookup.
   const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false, noScript(brand, "needsJavaScript")))]));
   const renderedAhead = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
+  const renderedAheadSignedOut = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
   for (const screen of rendered.screens) {
     const brand = brandById(screen.brand);
-    const html = page(brand, false, noScriptFor(brand, screen.path)).replace(ROOT_ELEMENT, `<div id="root">${screen.html}</div>`);
+    const html = page(brand, false, noScriptFor(brand, screen.path), screen.signedOut).replace(
+      ROOT_ELEMENT,
+      `<div id="root">${screen.html}</div>`,
+    );
     const withForm = noScriptFormAt.has(screenKey(screen.path));
-    renderedAhead.set(screenKey(screen.path), { html: precompress(html), referrerPolicy: withForm ? "same-origin" : "no-referrer" });
+    (screen.signedOut ? renderedAheadSignedOut : renderedAhead).set(screenKey(screen.path), {
+      html: precompress(html),
+      referrerPolicy: withForm ? "same-origin" : "no-referrer",
+    });
   }
-  const csp = contentSecurityPolicy(config);
+  const csp = contentSecurityPolicy(config, boot.hash ? [boot.hash] : []);
   const pageHeaders = (reply: FastifyReply, referrerPolicy: ReferrerPolicy) =>
     reply
       .type("text/html; charset=utf-8")
@@ -193,7 +205,9 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     // app shows everyone else the 403 with a way to sign in (decision 36).
     if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, request)) !== "admin") reply.code(403);
     // Every brand registered before the server started has its page (registerBrand says so).
-    const ahead = renderedAhead.get(screenKey(path));
+    // No session cookie, no session: the login's form can be the first paint (prerender.tsx).
+    const signedOut = request.cookies[sessionCookieName(config)] === undefined;
+    const ahead = (signedOut ? renderedAheadSignedOut.get(screenKey(path)) : undefined) ?? renderedAhead.get(screenKey(path));
     if (ahead) return sendPage(request, reply, ahead.html, ahead.referrerPolicy);
     const html = pages.get(brandForPath(path).id);
     if (!html) throw new AppError("NOT_FOUND");

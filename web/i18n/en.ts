@@ -12,7 +12,9 @@ export const en = {
     maverick: "Maverick Safe",
   },
   theme: {
-    switchTo: (mode: "light" | "dark") => `Switch to the ${mode} theme`,
+    /** Around the visible "Dark" or "Light", for the toggle's name: "Switch to the Dark theme". */
+    switchToBefore: "Switch to the ",
+    switchToAfter: " theme",
     dark: "Dark",
     light: "Light",
   },

@@ -3,7 +3,7 @@ import type { ThemeMode } from "../../common/brands/index.ts";
 
 /**
  * The theme mode (SPEC section 4): stored in local storage under "themeMode", defaulting to the
- * system preference, and followed live while the customer has not chosen. theme-boot.js applies it
+ * system preference, and followed live while the customer has not chosen. page-boot.js applies it
  * before the first paint; this module keeps <html data-theme> in step afterwards.
  */
 export const THEME_STORAGE_KEY = "themeMode";
