@@ -1,10 +1,15 @@
 import { en } from "../i18n/en.ts";
+import { useHydrated } from "../platform/hydration.ts";
 import { CloseIcon } from "./icons.tsx";
 
-/** The close icon in a card's corner: it leaves for another site, so it is a link to it. */
+/**
+ * The close icon in a card's corner: it leaves for another site, so it is a link to it. Its address
+ * carries the query, so on a screen rendered ahead of time it waits for the app (ui/Link.tsx).
+ */
 export function CloseButton({ href }: { href: string }) {
+  const hydrated = useHydrated();
   return (
-    <a className="close-button" aria-label={en.fields.close} href={href}>
+    <a className="close-button" aria-label={en.fields.close} href={hydrated ? href : undefined}>
       <CloseIcon />
     </a>
   );

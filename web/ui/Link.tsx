@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from "react";
+import { useHydrated } from "../platform/hydration.ts";
 import { navigate } from "../platform/router.ts";
 import type { ButtonVariant } from "./Button.tsx";
 
@@ -21,12 +22,17 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * A move to another screen of this app: a real anchor with its address, so it can be opened in a
  * new tab (middle click, a modifier key, the context menu) and read out as a link; a plain left
  * click moves without a page load. Addresses outside the app are plain anchors.
+ *
+ * On a screen rendered ahead of time it has no address until the app has taken the page over
+ * (platform/hydration.ts): the page was rendered with no query, so until then the address would
+ * drop what the query carries (the ReturnUrl, the device's uuid).
  */
 export function Link({ to, children, variant, className, replace = false }: LinkProps) {
   const classes = [variant ? `button button--${variant}` : undefined, className].filter(Boolean).join(" ") || undefined;
+  const hydrated = useHydrated();
   return (
     <a
-      href={to}
+      href={hydrated ? to : undefined}
       className={classes}
       onClick={(event) => {
         if (!isPlainClick(event)) return;
