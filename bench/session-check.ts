@@ -4,6 +4,7 @@ import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { hashSecret, newSecret } from "../server/auth/tokens.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
+import { PRODUCTION_ADDRESSES } from "../test/support/production-env.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
 
 /**
@@ -109,20 +110,36 @@ export function residentMegabytes(pid: number): number {
 }
 
 /**
- * How long the server takes from being started to its first answer, its memory once it has
- * settled with nothing to do, and its memory after `seconds` of signed-in session checks.
+ * What a production deployment runs (NODE_ENV=production: no demo data, no stand-in pages, no
+ * stand-in Google or demo apps), with addresses that are never visited and a mail server that is
+ * never reached (nothing is sent while it runs).
+ */
+const PRODUCTION_ENV: Record<string, string> = {
+  NODE_ENV: "production",
+  ...PRODUCTION_ADDRESSES,
+  PUBLIC_URL: "https://accounts.example",
+  SMTP_URL: "smtp://127.0.0.1:9",
+  SMTP_ALLOW_UNENCRYPTED: "true",
+};
+
+/**
+ * How long the server, configured for production, takes from being started to its first answer,
+ * its memory once it has settled with nothing to do, and its memory after `seconds` of signed-in
+ * session checks.
  */
 export async function measureServerFootprint(
   seconds = 10,
 ): Promise<{ startMs: number; idleMb: number; afterLoadMb: number; afterLoadRequests: number }> {
   const database = await seededDatabase("sqlite");
   const started = performance.now();
-  const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" });
+  const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error", ...PRODUCTION_ENV });
   const startMs = performance.now() - started;
   try {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const idleMb = residentMegabytes(server.pid);
-    const run = await load([server], seconds, { cookie: `session=${database.sessionId}` });
+    // In production the session cookie carries the __Host- prefix (server/auth/sessions.ts).
+    const run = await load([server], seconds, { cookie: `__Host-session=${database.sessionId}` });
+    if (!run.result.requests.total) throw new Error("the production server answered no session check");
     const afterLoadMb = residentMegabytes(server.pid);
     return { startMs, idleMb, afterLoadMb, afterLoadRequests: run.result.requests.total };
   } finally {

@@ -1,7 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { getCompileCacheDir } from "node:module";
 import { join, relative } from "node:path";
+import { LOAD_ONLY_FLAG } from "../server/load-only.ts";
 import { precompressBuild } from "./precompress.ts";
 
 /**
@@ -72,4 +74,20 @@ export function buildIfStale(force = false): void {
   writeFileSync(STAMP, wanted);
 }
 
-if (import.meta.main) buildIfStale(process.argv.includes("--force"));
+/**
+ * Fills Node's compile cache, when it is on (package.json's start and build scripts turn it on),
+ * with every module `npm start` loads, by loading them once without starting the server. A server
+ * started afterwards finds its TypeScript already stripped and compiled: it starts sooner, and
+ * Node's TypeScript stripper, which stays in a process's memory once loaded (about 19 MB), is
+ * never loaded. A module changed since is stripped again when the server first loads it.
+ */
+export function warmCompileCache(): void {
+  if (!getCompileCacheDir()) return;
+  const result = spawnSync(process.execPath, [join(ROOT, "scripts", "start.ts"), LOAD_ONLY_FLAG], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) console.warn("Filling Node's compile cache failed; the server starts anyway, a little slower.");
+}
+
+if (import.meta.main) {
+  buildIfStale(process.argv.includes("--force"));
+  warmCompileCache();
+}

@@ -1,5 +1,6 @@
 import { startDemoApps } from "../demo-apps/server.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { LOAD_ONLY_FLAG } from "./load-only.ts";
 import { demoClients } from "./oidc/demo-clients.ts";
 import { demoBanner } from "./seed.ts";
 import { createServer } from "./server.ts";
@@ -69,7 +70,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+if (!process.argv.includes(LOAD_ONLY_FLAG))
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });

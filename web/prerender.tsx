@@ -51,7 +51,7 @@ export function renderedAheadPaths(): { path: string; brand: string; signedOut: 
  * The app's markup at the address the caller set, once every lazy screen it shows has loaded, and
  * what failed while rendering it (a screen with errors is not to be served). The caller sets the
  * globals the app's modules read (the address, the configuration) before importing this module and
- * before each render (server/prerender-worker.ts).
+ * before each render (server/prerender-renderer.ts).
  */
 export async function renderScreen(): Promise<{ html: string; errors: string[] }> {
   const errors: string[] = [];

@@ -1,8 +1,23 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 
 const ROOT = join(import.meta.dirname, "..", "..");
+
+/**
+ * How `npm start` runs Node (package.json's start script, their one home): the variables it sets
+ * (paths made absolute) and the flags it gives, so the tests and the benchmarks run the server as
+ * an operator does.
+ */
+const START_WORDS = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start as string).split(/\s+/);
+export const SERVER_NODE_ENV: Record<string, string> = Object.fromEntries(
+  START_WORDS.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => {
+    const [name = "", value = ""] = word.split(/=(.*)/);
+    return [name, value.includes("/") ? join(ROOT, value) : value];
+  }),
+);
+export const SERVER_NODE_FLAGS: string[] = START_WORDS.filter((word) => word.startsWith("--"));
 
 export interface SpawnedServer {
   url: string;
@@ -41,8 +56,8 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
 }
 
 /**
- * The account server as a separate process, exactly as `node server/main.ts` runs it, on a free
- * port; for end-to-end tests and benchmarks.
+ * The account server as a separate process, as `npm start` runs it once built (its variables and
+ * Node flags, then server/main.ts), on a free port; for end-to-end tests and benchmarks.
  */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
@@ -50,10 +65,11 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   // The demo apps (outside production) get a free port of their own, unless the caller names one.
   const demoAppsUrl = `http://localhost:${await freePort()}`;
   let log = "";
-  const child = spawn(process.execPath, [join(ROOT, "server", "main.ts")], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, "server", "main.ts")], {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...SERVER_NODE_ENV,
       NODE_ENV: "test",
       LOG_LEVEL: "warn",
       PORT: String(port),

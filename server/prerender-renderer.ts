@@ -1,14 +1,13 @@
 import { pathToFileURL } from "node:url";
-import { parentPort, workerData } from "node:worker_threads";
 import { CLIENT_CONFIG_ELEMENT_ID } from "../common/client-config.ts";
 import type { NoScriptScreens } from "../common/no-script.ts";
 
 /**
- * Renders the screens of web/prerender.tsx from the built bundle (dist/ssr), in a worker thread:
- * the app's modules read browser globals (window, document, storage) when they load and when they
- * render, and those must not exist in the server's own thread, where libraries take `window` for a
- * browser. Each worker also reads its own configuration, so servers with different settings in one
- * process (the tests) each get their own screens.
+ * Renders the screens of web/prerender.tsx from the built bundle (dist/ssr), in a process of its
+ * own started by server/prerender.ts: the app's modules read browser globals (window, document,
+ * storage) when they load and when they render, and those must not exist in the server, where
+ * libraries take `window` for a browser. It is sent its configuration, so servers with different
+ * settings in one process (the tests) each get their own screens, answers once and ends.
  */
 interface Input {
   bundle: string;
@@ -16,7 +15,9 @@ interface Input {
   publicUrl: string;
 }
 
-const { bundle, configJson, publicUrl } = workerData as Input;
+const { bundle, configJson, publicUrl } = await new Promise<Input>((resolve) =>
+  process.once("message", resolve as (input: unknown) => void),
+);
 const origin = new URL(publicUrl);
 const location = {
   pathname: "/",
@@ -70,4 +71,7 @@ for (const { path, brand, signedOut } of app.renderedAheadPaths()) {
   if (errors.length > 0) failures.push({ path, errors });
   else screens.push({ path, brand, signedOut, html });
 }
-parentPort?.postMessage({ screens, failures, noScript: app.renderNoScriptScreens() });
+process.send?.({ screens, failures, noScript: app.renderNoScriptScreens() });
+// The answer is on its way once the server closes the channel; then nothing is left to keep this
+// process alive.
+process.once("disconnect", () => process.exit(0));
