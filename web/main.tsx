@@ -1,3 +1,4 @@
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { preloadScreen } from "./app/routes.ts";
@@ -12,9 +13,12 @@ startTelemetry();
 // address starts from the empty root.
 if (root.firstElementChild) {
   // Its screen's code first, so the whole page is taken over in one pass (app/routes.ts). If it
-  // cannot be loaded, the app hydrates anyway and the screen loads as it renders.
+  // cannot be loaded, the app hydrates anyway and the screen loads as it renders. Hydrating as a
+  // transition lets React yield to the browser every few milliseconds instead of holding the main
+  // thread for the whole tree: the page, already painted, keeps answering (no long task on a
+  // slow phone), and its controls stay unavailable until they work (platform/hydration.ts).
   const element = root;
   void preloadScreen(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(element, <App />));
+    .then(() => startTransition(() => void hydrateRoot(element, <App />)));
 } else createRoot(root).render(<App />);

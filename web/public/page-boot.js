@@ -1,8 +1,9 @@
 // The page's first script, inlined by the server (its hash is in the CSP). It runs before the page
 // paints: the stored theme mode, or the system's, so the first paint is already in the right theme
 // (no flash); the app keeps it up to date afterwards (web/platform/theme.ts). Then it starts the
-// app once the page has painted (decision 50): the screen is already in the HTML, so on a slow
-// network its stylesheet gets the bandwidth first and the app's script follows.
+// app once the page's first contentful paint is reported (decision 50): the screen is already in
+// the HTML, so on a slow network its stylesheet gets the bandwidth first and the app's script
+// follows.
 (() => {
   let mode = null;
   try {
@@ -21,7 +22,21 @@
     started = true;
     import(app);
   };
-  // A tab opened in the background paints nothing and runs no animation frames: start at once.
-  if (document.visibilityState === "hidden") start();
-  else requestAnimationFrame(() => setTimeout(start));
+  // A tab opened in the background paints nothing: start at once.
+  if (document.visibilityState === "hidden") return start();
+  // A page whose root is empty (its screen is not rendered ahead) shows nothing until the app runs.
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!document.getElementById("root")?.firstElementChild) start();
+  });
+  // Otherwise, once the screen has reached the display. An animation frame can run well before
+  // that paint is presented, and the app's download would then race the page's first paint.
+  if (window.PerformanceObserver?.supportedEntryTypes?.includes("paint")) {
+    new PerformanceObserver((entries, observer) => {
+      if (entries.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      setTimeout(start);
+    }).observe({ type: "paint", buffered: true });
+    // Should the paint never be reported, the app still starts soon after the page has loaded.
+    window.addEventListener("load", () => setTimeout(start, 1000));
+  } else requestAnimationFrame(() => setTimeout(start));
 })();
