@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
+import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import { pruneExpiredSignInCodes } from "./auth/sign-in-codes.ts";
@@ -73,6 +74,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     Promise.all([
       pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
       pruneExpiredSignInCodes(db),
+      pruneOneTimeTokens(db),
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),

@@ -2,6 +2,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dsone, maverick } from "../common/brands/index.ts";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
+import { pruneOneTimeTokens, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../server/auth/one-time-tokens.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
@@ -201,6 +202,32 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     const unknown = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: "A".repeat(43) } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe("LINK_UNKNOWN");
+  });
+
+  it.skipIf(skip)("housekeeping keeps a link's row for 30 days past its expiry, then deletes it", async () => {
+    const tokens = [];
+    for (const email of ["customer@example.com", "customer@example.com"]) {
+      await ask(email);
+      tokens.push(tokenFromMail(await mailFor(email)));
+    }
+    const [recent = "", old = ""] = tokens;
+    const now = Date.now();
+    const expire = (token: string, at: number) =>
+      server.db.updateTable("one_time_tokens").set({ expires_at: at }).where("token_hash", "=", hashSecret(token)).execute();
+    await expire(recent, now - TOKEN_KEPT_AFTER_EXPIRY_MS + 60_000);
+    await expire(old, now - TOKEN_KEPT_AFTER_EXPIRY_MS - 1);
+    await pruneOneTimeTokens(server.db, now);
+    const consume = async (token: string) =>
+      (await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } })).json().code;
+    // Within the 30 days the link still says what became of it; after them it is unknown.
+    expect(await consume(recent)).toBe("LINK_EXPIRED");
+    expect(await consume(old)).toBe("LINK_UNKNOWN");
+    const left = await server.db
+      .selectFrom("one_time_tokens")
+      .select("token_hash")
+      .where("token_hash", "in", [hashSecret(recent), hashSecret(old)])
+      .execute();
+    expect(left).toEqual([{ token_hash: hashSecret(recent) }]);
   });
 
   it.skipIf(skip)("ignores an off-site ReturnUrl and lands on the DS One UI address", async () => {

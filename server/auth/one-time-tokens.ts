@@ -97,3 +97,18 @@ export async function spendTokenByHash(
   if (!spent) throw await refusal(db, purpose, tokenHash);
   return { accountId: spent.account_id, productId: spent.product_id, returnUrl: spent.return_url };
 }
+
+/**
+ * How long a token's row outlives its expiry: a link opened within that time still says it has
+ * expired or was already used (SPEC's own messages for each); after it, the row goes and an old
+ * link is simply unknown.
+ */
+export const TOKEN_KEPT_AFTER_EXPIRY_MS = 30 * 24 * 60 * 60_000;
+
+/** Deletes tokens, spent or not, whose expiry is further back than TOKEN_KEPT_AFTER_EXPIRY_MS. */
+export async function pruneOneTimeTokens(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom("one_time_tokens")
+    .where("expires_at", "<=", now - TOKEN_KEPT_AFTER_EXPIRY_MS)
+    .execute();
+}
