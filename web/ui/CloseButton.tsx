@@ -1,6 +1,7 @@
 import { en } from "../i18n/en.ts";
 import { useHydrated } from "../platform/hydration.ts";
 import { CloseIcon } from "./icons.tsx";
+import { WAITING_LINK } from "./Link.tsx";
 
 /**
  * The close icon in a card's corner: it leaves for another site, so it is a link to it. Its address
@@ -9,7 +10,7 @@ import { CloseIcon } from "./icons.tsx";
 export function CloseButton({ href }: { href: string }) {
   const hydrated = useHydrated();
   return (
-    <a className="close-button" aria-label={en.fields.close} href={hydrated ? href : undefined}>
+    <a className="close-button" aria-label={en.fields.close} href={hydrated ? href : undefined} {...(hydrated ? {} : WAITING_LINK)}>
       <CloseIcon />
     </a>
   );

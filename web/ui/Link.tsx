@@ -27,12 +27,19 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * (platform/hydration.ts): the page was rendered with no query, so until then the address would
  * drop what the query carries (the ReturnUrl, the device's uuid).
  */
+/**
+ * What a link without its address yet says to assistive technology: still a link, not yet
+ * usable. An anchor without href is no link at all, and may not carry a label of its own.
+ */
+export const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
+
 export function Link({ to, children, variant, className, replace = false }: LinkProps) {
   const classes = [variant ? `button button--${variant}` : undefined, className].filter(Boolean).join(" ") || undefined;
   const hydrated = useHydrated();
   return (
     <a
       href={hydrated ? to : undefined}
+      {...(hydrated ? {} : WAITING_LINK)}
       className={classes}
       onClick={(event) => {
         if (!isPlainClick(event)) return;

@@ -5,6 +5,7 @@ import { config } from "../../platform/config.ts";
 import { useHydrated } from "../../platform/hydration.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
+import { WAITING_LINK } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 /**
@@ -24,7 +25,7 @@ export default function ResetPasswordConfirmationPage() {
     <Screen brand={brand} title={en.resetPasswordConfirmation.title}>
       <Checkmark />
       <p>{en.resetPasswordConfirmation.text}</p>
-      <a className="button button--green button--wide" href={hydrated ? target : undefined}>
+      <a className="button button--green button--wide" href={hydrated ? target : undefined} {...(hydrated ? {} : WAITING_LINK)}>
         {en.resetPasswordConfirmation.login}
       </a>
     </Screen>
