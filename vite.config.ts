@@ -14,7 +14,7 @@ function brandThemes(): Plugin {
 }
 
 // The web app lives in web/; its production build goes to dist/web, which the account server serves.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: "web",
   publicDir: "public",
   plugins: [react(), brandThemes()],
@@ -27,6 +27,9 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Maps for the server to map error reports back to source files; never served (spa.ts).
     sourcemap: "hidden",
+    // Which chunks each screen's module needs (dist/web/.vite/manifest.json, never served): a page
+    // rendered ahead asks for its screen's chunks together with the app's (server/screen-chunks.ts).
+    manifest: !isSsrBuild,
     // Everything the first screen imports is one file: left to itself, Rolldown splits the modules
     // that lazy screens share with it into seven small chunks, which the login route then loads
     // one by one and compresses apart (about 2 KB gzip more in all).
@@ -36,4 +39,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

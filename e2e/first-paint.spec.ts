@@ -33,6 +33,18 @@ test("a screen rendered ahead is painted before its script runs, its controls wa
   await expect(page).toHaveURL(/\/demo\/dsone\/ui$/);
 });
 
+test("a screen rendered ahead asks for its own code together with the app's", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+  // Nothing of the app runs while its scripts are held: whatever is asked for, the page asked for.
+  const release = await holdScripts(page);
+  await page.goto("/dsone/password-login", { waitUntil: "commit" });
+  await expect.poll(() => requested.filter((path) => /^\/assets\/PasswordLoginPage-.*\.js$/.test(path))).toHaveLength(1);
+  expect(requested.some((path) => /^\/assets\/index-.*\.js$/.test(path))).toBe(true);
+  release();
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled();
+});
+
 /** Holds the app's scripts until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
   let release: () => void = () => {};

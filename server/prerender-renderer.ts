@@ -1,6 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { CLIENT_CONFIG_ELEMENT_ID } from "../common/client-config.ts";
 import type { NoScriptScreens } from "../common/no-script.ts";
+import type { RenderedAheadPath } from "../common/rendered-ahead.ts";
+import type { RenderedScreen } from "./prerender.ts";
 
 /**
  * Renders the screens of web/prerender.tsx from the built bundle (dist/ssr), in a process of its
@@ -53,15 +55,16 @@ Object.assign(globalThis, {
 });
 
 const app = (await import(pathToFileURL(bundle).href)) as {
-  renderedAheadPaths(): { path: string; brand: string; signedOut: boolean }[];
+  renderedAheadPaths(): Promise<RenderedAheadPath[]>;
   renderScreen(): Promise<{ html: string; errors: string[] }>;
   renderNoScriptScreens(): NoScriptScreens;
 };
-const screens: { path: string; brand: string; signedOut: boolean; html: string }[] = [];
+const screens: RenderedScreen[] = [];
 const failures: { path: string; errors: string[] }[] = [];
 const { dataset } = (globalThis as unknown as { document: { documentElement: { dataset: Record<string, string> } } }).document
   .documentElement;
-for (const { path, brand, signedOut } of app.renderedAheadPaths()) {
+for (const screen of await app.renderedAheadPaths()) {
+  const { path, signedOut } = screen;
   location.pathname = path;
   location.href = `${origin.origin}${path}`;
   // What the server writes on <html> for a browser that sends no session cookie.
@@ -69,7 +72,7 @@ for (const { path, brand, signedOut } of app.renderedAheadPaths()) {
   else delete dataset.session;
   const { html, errors } = await app.renderScreen();
   if (errors.length > 0) failures.push({ path, errors });
-  else screens.push({ path, brand, signedOut, html });
+  else screens.push({ ...screen, html });
 }
 process.send?.({ screens, failures, noScript: app.renderNoScriptScreens() });
 // The answer is on its way once the server closes the channel; then nothing is left to keep this

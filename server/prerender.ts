@@ -2,15 +2,12 @@ import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { NoScriptScreens } from "../common/no-script.ts";
+import type { RenderedAheadPath } from "../common/rendered-ahead.ts";
 
 /** The server-side build of web/prerender.tsx (scripts/build-if-stale.ts builds it beside the app). */
 export const PRERENDER_BUNDLE = join(import.meta.dirname, "..", "dist", "ssr", "prerender.js");
 
-export interface RenderedScreen {
-  path: string;
-  brand: string;
-  /** Rendered for a browser that sends no session cookie (the login shows its form at once). */
-  signedOut: boolean;
+export interface RenderedScreen extends RenderedAheadPath {
   /** The app's markup for the screen, to go inside the page's root element. */
   html: string;
 }

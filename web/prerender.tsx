@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { prerender } from "react-dom/static";
 import { NO_SCRIPT_PLACEHOLDER, type NoScriptScreen, type NoScriptScreens } from "../common/no-script.ts";
+import type { RenderedAheadPath } from "../common/rendered-ahead.ts";
 import { App } from "./app/App.tsx";
+import { screenLoaderFor } from "./app/routes.ts";
 import { loginEmailError } from "./forms/rules.ts";
 import {
   NoScriptAccessLink,
@@ -37,14 +39,39 @@ const RENDERED_AHEAD: readonly (keyof BrandPaths)[] = [
  */
 const SIGNED_OUT_VARIANT: readonly (keyof BrandPaths)[] = ["login"];
 
-export function renderedAheadPaths(): { path: string; brand: string; signedOut: boolean }[] {
+/** Every screen's module, by its name in the web build's manifest ("features/…/…Page.tsx"). */
+const SCREEN_MODULES = Object.entries(import.meta.glob(["./features/*/*Page.tsx", "!./features/login/LoginPage.tsx"])).map(
+  ([key, load]) => ({ name: key.slice(2), load }),
+);
+
+/**
+ * The module of the screen at `path`, found by what its loader returns: importing one module
+ * twice gives the same namespace object. Undefined for a screen bundled with the app (the login),
+ * whose loader hands over the screen itself.
+ */
+async function screenModule(path: string): Promise<string | undefined> {
+  const loaded = await screenLoaderFor(path)();
+  for (const { name, load } of SCREEN_MODULES) if ((await load()) === loaded) return name;
+  return undefined;
+}
+
+/** Each screen rendered ahead: its path, brand, variant, and its module when that is a chunk of its own. */
+export async function renderedAheadPaths(): Promise<RenderedAheadPath[]> {
   const seen = new Set<string>();
-  return BRANDS.flatMap((brand) =>
-    RENDERED_AHEAD.filter((screen) => !seen.has(brand.paths[screen]) && seen.add(brand.paths[screen])).flatMap((screen) => [
-      { path: brand.paths[screen], brand: brand.id, signedOut: false },
-      ...(SIGNED_OUT_VARIANT.includes(screen) ? [{ path: brand.paths[screen], brand: brand.id, signedOut: true }] : []),
-    ]),
+  const screens = BRANDS.flatMap((brand) =>
+    RENDERED_AHEAD.filter((screen) => !seen.has(brand.paths[screen]) && seen.add(brand.paths[screen])).map((screen) => ({
+      path: brand.paths[screen],
+      brand: brand.id,
+      signedOut: SIGNED_OUT_VARIANT.includes(screen),
+    })),
   );
+  const listed: RenderedAheadPath[] = [];
+  for (const { path, brand, signedOut } of screens) {
+    const module = await screenModule(path);
+    listed.push({ path, brand, signedOut: false, module });
+    if (signedOut) listed.push({ path, brand, signedOut: true, module });
+  }
+  return listed;
 }
 
 /**

@@ -13,8 +13,9 @@ import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { normalisedPath, registerLocalOnly } from "../local-only.ts";
-import { inlinePageBoot } from "../page-boot.ts";
+import { inlinePageBoot, withMoreImports } from "../page-boot.ts";
 import { type RenderedAhead, renderScreensAhead } from "../prerender.ts";
+import { screenChunks } from "../screen-chunks.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
 import { screenOf } from "../telemetry/store.ts";
 import { adminAccess } from "./admin.ts";
@@ -135,11 +136,12 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false, noScript(brand, "needsJavaScript")))]));
   const renderedAhead = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
   const renderedAheadSignedOut = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
+  const chunksOf = screenChunks(buildDir);
   for (const screen of rendered.screens) {
     const brand = brandById(screen.brand);
-    const html = page(brand, false, noScriptFor(brand, screen.path), screen.signedOut).replace(
-      ROOT_ELEMENT,
-      `<div id="root">${screen.html}</div>`,
+    const html = withMoreImports(
+      page(brand, false, noScriptFor(brand, screen.path), screen.signedOut).replace(ROOT_ELEMENT, `<div id="root">${screen.html}</div>`),
+      chunksOf(screen.module),
     );
     const withForm = noScriptFormAt.has(screenKey(screen.path));
     (screen.signedOut ? renderedAheadSignedOut : renderedAhead).set(screenKey(screen.path), {
@@ -179,7 +181,8 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     preCompressed: true,
     // index.html is only ever served rendered, below.
     // Source maps are built for the server's own use (mapping error reports), not served.
-    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.endsWith(".map"),
+    // The build's manifest is for the server too (server/screen-chunks.ts).
+    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.endsWith(".map") && !pathName.startsWith("/.vite/"),
     setHeaders(reply, path) {
       // Files under assets/ carry their content's hash in the name: they never change.
       const hashed = relative(buildDir, path).startsWith(`assets${sep}`);

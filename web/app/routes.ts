@@ -98,6 +98,14 @@ function routeFor(pathname: string): Screen {
   return (Object.hasOwn(ROUTES, route) ? ROUTES[route] : undefined) ?? LOGIN;
 }
 
+/**
+ * How the screen at `pathname` is loaded: the renderer of screens ahead of time (prerender.tsx)
+ * tells from it which module that is.
+ */
+export function screenLoaderFor(pathname: string): () => Promise<unknown> {
+  return routeFor(pathname).load;
+}
+
 /** Any path not listed shows the DS One login screen (SPEC section 2). */
 export function screenFor(pathname: string): ComponentType {
   const found = routeFor(pathname);

@@ -14,12 +14,19 @@
   if (mode !== "light" && mode !== "dark") mode = window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   document.documentElement.dataset.theme = mode;
 
-  const app = document.currentScript?.dataset.app;
+  const { app, imports = "" } = document.currentScript?.dataset ?? {};
   if (!app) return;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
+    // The modules the app's module imports, fetched beside it rather than after it.
+    for (const href of imports.split(" ").filter(Boolean)) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.append(link);
+    }
     import(app);
   };
   // A tab opened in the background paints nothing: start at once.

@@ -1,0 +1,15 @@
+/**
+ * A screen whose first paint is rendered ahead of time (decision 50), as its renderer
+ * (web/prerender.tsx) lists it for the server (server/prerender-renderer.ts, server/routes/spa.ts).
+ */
+export interface RenderedAheadPath {
+  path: string;
+  brand: string;
+  /** Rendered for a browser that sends no session cookie (the login shows its form at once). */
+  signedOut: boolean;
+  /**
+   * The screen's module as the web build's manifest names it, when it is a chunk of its own: the
+   * page asks for that chunk with the app's. Undefined for a screen bundled with the app.
+   */
+  module?: string;
+}
