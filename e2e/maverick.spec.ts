@@ -25,7 +25,9 @@ for (const colorScheme of ["light", "dark"] as const) {
     test("the safety login sends a failed check to sign-up too", async ({ page, baseURL }) => {
       await page.route("**/api/maverick/session", (route) => route.fulfill({ status: 500, body: "{}" }));
       await page.goto("/maverick/login?uuid=u-2");
-      await expect(page).toHaveURL(`${baseURL}/demo/maverick/sign-up?uuid=u-2`);
+      // With a route set, every request of the page passes through this test's process on its
+      // way, which a machine busy with other tests slows by seconds: the wait allows for that.
+      await expect(page).toHaveURL(`${baseURL}/demo/maverick/sign-up?uuid=u-2`, { timeout: 15_000 });
     });
 
     test("the safety login shows Loading Maverick Safe, then sends a licensed device to auto-login", async ({ page, baseURL }) => {
