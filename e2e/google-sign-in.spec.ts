@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
+import { freePort } from "../test/support/spawn-server.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
 // An empty value counts as unset: the server's default, the stand-in Google at /dev/google.
 // The demo apps (OpenID relying parties) on a port of their own, for the authorization journey.
-const APPS = "http://localhost:39518";
+// The demo apps on a free port, named here because the tests visit them.
+const APPS = `http://localhost:${await freePort()}`;
 test.use({ serverEnv: { GOOGLE_STAND_IN: "", DEMO_APPS_URL: APPS } });
 
 const DSONE_LOGIN = "/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui";

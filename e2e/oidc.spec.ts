@@ -1,12 +1,14 @@
 import type { Page } from "@playwright/test";
 import { linkIn } from "../test/support/smtp-sink.ts";
+import { freePort } from "../test/support/spawn-server.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
  * The cross-origin journey: the demo DS One and Maverick Safe web apps (OpenID relying parties on
  * their own port) sign in through /connect/authorize on the account server's existing screens.
  */
-const APPS = "http://localhost:39517";
+// The demo apps on a free port, named here because the tests visit them.
+const APPS = `http://localhost:${await freePort()}`;
 test.use({ serverEnv: { DEMO_APPS_URL: APPS } });
 
 async function startSignIn(page: Page, brand: "dsone" | "maverick", name: string): Promise<void> {

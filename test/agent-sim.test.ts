@@ -2,13 +2,23 @@ import { HttpTransportType, type HubConnection, HubConnectionBuilder, HubConnect
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startAgentSimulator } from "../agent-sim/simulator.ts";
 import { type AgentEvent, HUB_METHODS } from "../common/agent/catalogue.ts";
+import { freePort } from "./support/spawn-server.ts";
 
 /** The official SignalR client against the agent simulator, over both transports. */
 let sim: RunningSimulator;
 const open: HubConnection[] = [];
 
 beforeAll(async () => {
-  sim = await startAgentSimulator({ dsoneBasePort: 47217, maverickBasePort: 47315, portIndex: 1, pingMs: 200, pollMs: 2_000, stepMs: 20 });
+  // Free ports, as the simulator's second of five: a fixed one may be any connection's local port.
+  const [dsone, maverick] = [await freePort(), await freePort()];
+  sim = await startAgentSimulator({
+    dsoneBasePort: dsone - 1,
+    maverickBasePort: maverick - 1,
+    portIndex: 1,
+    pingMs: 200,
+    pollMs: 2_000,
+    stepMs: 20,
+  });
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((connection) => connection.stop()));
