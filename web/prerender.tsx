@@ -39,38 +39,33 @@ const RENDERED_AHEAD: readonly (keyof BrandPaths)[] = [
  */
 const SIGNED_OUT_VARIANT: readonly (keyof BrandPaths)[] = ["login"];
 
-/** Every screen's module, by its name in the web build's manifest ("features/…/…Page.tsx"). */
-const SCREEN_MODULES = Object.entries(import.meta.glob(["./features/*/*Page.tsx", "!./features/login/LoginPage.tsx"])).map(
-  ([key, load]) => ({ name: key.slice(2), load }),
-);
-
 /**
- * The module of the screen at `path`, found by what its loader returns: importing one module
- * twice gives the same namespace object. Undefined for a screen bundled with the app (the login),
- * whose loader hands over the screen itself.
+ * Every screen's module by what importing it returns, with its name in the web build's manifest
+ * ("features/…/…Page.tsx"): importing one module twice gives the same namespace object, so what a
+ * route's loader returns names its module.
  */
-async function screenModule(path: string): Promise<string | undefined> {
-  const loaded = await screenLoaderFor(path)();
-  for (const { name, load } of SCREEN_MODULES) if ((await load()) === loaded) return name;
-  return undefined;
+async function screenModuleNames(): Promise<Map<unknown, string>> {
+  const modules = import.meta.glob(["./features/*/*Page.tsx", "!./features/login/LoginPage.tsx"]);
+  return new Map(await Promise.all(Object.entries(modules).map(async ([key, load]) => [await load(), key.slice(2)] as const)));
 }
 
-/** Each screen rendered ahead: its path, brand, variant, and its module when that is a chunk of its own. */
+/**
+ * Each screen rendered ahead: its path, brand, variant, and its module when that is a chunk of its
+ * own (the login's loader hands over the screen itself, bundled with the app: no module).
+ */
 export async function renderedAheadPaths(): Promise<RenderedAheadPath[]> {
+  const moduleNames = await screenModuleNames();
   const seen = new Set<string>();
-  const screens = BRANDS.flatMap((brand) =>
-    RENDERED_AHEAD.filter((screen) => !seen.has(brand.paths[screen]) && seen.add(brand.paths[screen])).map((screen) => ({
-      path: brand.paths[screen],
-      brand: brand.id,
-      signedOut: SIGNED_OUT_VARIANT.includes(screen),
-    })),
-  );
   const listed: RenderedAheadPath[] = [];
-  for (const { path, brand, signedOut } of screens) {
-    const module = await screenModule(path);
-    listed.push({ path, brand, signedOut: false, module });
-    if (signedOut) listed.push({ path, brand, signedOut: true, module });
-  }
+  for (const brand of BRANDS)
+    for (const screen of RENDERED_AHEAD) {
+      const path = brand.paths[screen];
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const module = moduleNames.get(await screenLoaderFor(path)());
+      listed.push({ path, brand: brand.id, signedOut: false, module });
+      if (SIGNED_OUT_VARIANT.includes(screen)) listed.push({ path, brand: brand.id, signedOut: true, module });
+    }
   return listed;
 }
 

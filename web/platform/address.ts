@@ -4,7 +4,7 @@
  * render that was interrupted): the second run must get the same values, though the address no
  * longer has them. Kept for this page load only: a reload starts without it.
  */
-let lastTaken: { path: string; values: Map<string, string> } | undefined;
+let lastTaken: { path: string; values: Record<string, string | null> } | undefined;
 
 /**
  * Takes secrets (a link's token, a reset code and its email) out of the address bar, so they are
@@ -16,13 +16,12 @@ let lastTaken: { path: string; values: Map<string, string> } | undefined;
  */
 export function takeFromAddress<Name extends string>(...names: Name[]): Record<Name, string | null> {
   const url = new URL(window.location.href);
-  const present = names.filter((name) => url.searchParams.has(name));
-  if (present.length === 0) {
+  if (!names.some((name) => url.searchParams.has(name))) {
     const remembered = lastTaken?.path === url.pathname ? lastTaken.values : undefined;
-    return Object.fromEntries(names.map((name) => [name, remembered?.get(name) ?? null])) as Record<Name, string | null>;
+    return Object.fromEntries(names.map((name) => [name, remembered?.[name] ?? null])) as Record<Name, string | null>;
   }
   const taken = Object.fromEntries(names.map((name) => [name, url.searchParams.get(name)])) as Record<Name, string | null>;
-  lastTaken = { path: url.pathname, values: new Map(present.map((name) => [name, url.searchParams.get(name) ?? ""])) };
+  lastTaken = { path: url.pathname, values: taken };
   for (const name of names) url.searchParams.delete(name);
   window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   return taken;
