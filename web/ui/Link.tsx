@@ -19,6 +19,12 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
 }
 
 /**
+ * What a link without its address yet says to assistive technology: still a link, not yet
+ * usable. An anchor without href is no link at all, and may not carry a label of its own.
+ */
+export const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
+
+/**
  * A move to another screen of this app: a real anchor with its address, so it can be opened in a
  * new tab (middle click, a modifier key, the context menu) and read out as a link; a plain left
  * click moves without a page load. Addresses outside the app are plain anchors.
@@ -27,12 +33,6 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * (platform/hydration.ts): the page was rendered with no query, so until then the address would
  * drop what the query carries (the ReturnUrl, the device's uuid).
  */
-/**
- * What a link without its address yet says to assistive technology: still a link, not yet
- * usable. An anchor without href is no link at all, and may not carry a label of its own.
- */
-export const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
-
 export function Link({ to, children, variant, className, replace = false }: LinkProps) {
   const classes = [variant ? `button button--${variant}` : undefined, className].filter(Boolean).join(" ") || undefined;
   const hydrated = useHydrated();
