@@ -31,17 +31,20 @@ async function submit(page: import("@playwright/test").Page, email: string) {
   await page.getByRole("button", { name: "Continue" }).click();
 }
 
-test("with a captcha configured, a passing check under the action submit sends the link", async ({ page, captcha }) => {
+test("with a captcha configured, a passing check under the action submit sends the link", async ({ page, captcha, mail }) => {
   captcha.mode = "pass";
+  const since = mail.messages.length;
   await submit(page, "new.customer@example.com");
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  // Waited for, too, so the mail cannot arrive during the next test and be counted there.
+  await mail.waitFor("new.customer@example.com", { since });
   expect(captcha.verifications.at(-1)).toEqual({ secret: "test-secret", response: `pass:${SITE_KEY}:submit` });
 });
 
 test("a captcha the server does not accept shows Login failed and sends nothing", async ({ page, captcha, mail }) => {
   captcha.mode = "low-score";
   const since = mail.messages.length;
-  await submit(page, "new.customer@example.com");
+  await submit(page, "refused.customer@example.com");
   await expect(page.getByRole("alert")).toHaveText("Login failed");
   await expect(page.getByRole("heading", { name: "Check Your Email" })).toHaveCount(0);
   expect(mail.messages.length).toBe(since);
