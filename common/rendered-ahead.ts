@@ -13,3 +13,11 @@ export interface RenderedAheadPath {
    */
   module?: string;
 }
+
+/**
+ * The User Timing mark the app sets once it has taken over the page (hydrated a screen rendered
+ * ahead, or rendered one itself): from then on its controls work. It shows in a performance trace
+ * (DevTools, Lighthouse) as the moment the page became usable, and it is what the end-to-end checks
+ * and `npm run screenshots` wait for before they look.
+ */
+export const APP_STARTED_MARK = "app-started";

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { holdRequests, SESSION_RESET } from "./hold.ts";
 
 /**
@@ -215,4 +216,6 @@ export async function showScreen(page: Page, screen: ScreenCase): Promise<void> 
   }
   await screen.open(page);
   await expect(page.getByRole("heading", { name: screen.heading, exact: true })).toBeVisible();
+  // A screen rendered ahead shows its heading before the app has taken it over: look once it has.
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
 }

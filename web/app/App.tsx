@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useLayoutEffect } from "react";
+import { APP_STARTED_MARK } from "../../common/rendered-ahead.ts";
 import { brandForPath } from "../platform/brand.ts";
 import { rememberDeviceUuid } from "../platform/device.ts";
 import { useHydrated } from "../platform/hydration.ts";
@@ -36,6 +37,7 @@ export function App() {
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
+    if (performance.getEntriesByName(APP_STARTED_MARK).length === 0) performance.mark(APP_STARTED_MARK);
     rememberDeviceUuid(search);
     recordPageView(pathname, search);
   }, [pathname, search, hydrated]);
