@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, useEffect, useRef, useState } from "react";
 import { checkMaverickSession } from "../../api/account.ts";
 import { en } from "../../i18n/en/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
@@ -6,7 +6,9 @@ import { config } from "../../platform/config.ts";
 import { leaveTo, navigate, withQuery } from "../../platform/router.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { MaverickPasswordLoginDialog } from "./MaverickPasswordLoginPage.tsx";
+
+// Only a QA visit (qatest) shows the dialog: customers are sent on, so its code is not theirs to load.
+const MaverickPasswordLoginDialog = lazy(() => import("./MaverickPasswordLoginPage.tsx"));
 
 /**
  * The safety login (SPEC sections 2 and 4): "Loading Maverick Safe" while the session is checked;
