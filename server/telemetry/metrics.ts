@@ -102,10 +102,7 @@ export class Metrics {
         this.set(Number(row.n));
       },
     });
-    // The event-loop lag is sampled by a timer: at prom-client's default of every 10 ms it woke an
-    // idle server 100 times a second, about 1% of a core. Every 100 ms still records any stall of
-    // that length or more, since a stall holds back the next sample.
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 100 });
+    collectDefaultMetrics({ register: this.registry });
   }
 
   observeVital(name: VitalName, value: number, screen: string, brand: string): void {
