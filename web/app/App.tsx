@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useLayoutEffect } from "react";
-import { APP_STARTED_MARK } from "../../common/rendered-ahead.ts";
 import { brandForPath } from "../platform/brand.ts";
 import { rememberDeviceUuid } from "../platform/device.ts";
 import { useHydrated } from "../platform/hydration.ts";
@@ -7,6 +6,7 @@ import { useLocation } from "../platform/router.ts";
 import { recordPageView } from "../telemetry/queue.ts";
 import { ScreenPlaceholder } from "../ui/ScreenPlaceholder.tsx";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
+import { AppStartedMark } from "./AppStartedMark.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { screenFor } from "./routes.ts";
 
@@ -37,7 +37,6 @@ export function App() {
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
-    if (performance.getEntriesByName(APP_STARTED_MARK).length === 0) performance.mark(APP_STARTED_MARK);
     rememberDeviceUuid(search);
     recordPageView(pathname, search);
   }, [pathname, search, hydrated]);
@@ -51,6 +50,7 @@ export function App() {
       <ErrorBoundary brand={brand}>
         <Suspense fallback={<ScreenPlaceholder brand={brand} />}>
           <ScreenComponent />
+          <AppStartedMark />
         </Suspense>
       </ErrorBoundary>
     </>

@@ -4,6 +4,7 @@ import type { Brand } from "../platform/brand.ts";
 import { reportError } from "../telemetry/queue.ts";
 import { Button } from "../ui/Button.tsx";
 import { Screen } from "../ui/Screen.tsx";
+import { AppStartedMark } from "./AppStartedMark.tsx";
 
 interface Props {
   brand: Brand;
@@ -34,6 +35,7 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
         <Button variant="green" className="button--wide" onClick={() => location.reload()}>
           {en.failure.retry}
         </Button>
+        <AppStartedMark />
       </Screen>
     );
   }
