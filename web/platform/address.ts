@@ -21,7 +21,7 @@ export function takeFromAddress<Name extends string>(...names: Name[]): Record<N
     return Object.fromEntries(names.map((name) => [name, remembered?.[name] ?? null])) as Record<Name, string | null>;
   }
   const taken = Object.fromEntries(names.map((name) => [name, url.searchParams.get(name)])) as Record<Name, string | null>;
-  lastTaken = { path: url.pathname, values: taken };
+  lastTaken = { path: url.pathname, values: { ...taken } };
   for (const name of names) url.searchParams.delete(name);
   window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   return taken;
