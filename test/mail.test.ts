@@ -1,43 +1,26 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
-import { loadConfig } from "../server/config.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { enqueueMail } from "../server/mail/outbox.ts";
 import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
-import { createServer, type RunningServer } from "../server/server.ts";
-import { silentLogger } from "./support/app.ts";
-import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
+import { silentLogger, startTestServer, type TestServer } from "./support/app.ts";
+import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
 
 describe.each(DATABASE_KINDS)("mail through SMTP on %s", (kind) => {
   const skip = kind === "postgres" && !postgresAvailable;
   let sink: SmtpSink;
-  let database: TestDatabase;
-  let server: RunningServer;
+  let server: TestServer;
 
   beforeAll(async () => {
     if (skip) return;
     sink = await new SmtpSink().start();
-    database = await createTestDatabase(kind);
-    const webDir = mkdtempSync(join(tmpdir(), "account-web-"));
-    writeFileSync(join(webDir, "index.html"), "<!--app-config-->");
-    const config = loadConfig({
-      NODE_ENV: "test",
-      LOG_LEVEL: "silent",
-      DATABASE_URL: database.url,
-      SMTP_URL: sink.url,
-      MAIL_FROM: "accounts@dsone.example",
-    });
-    server = await createServer(config, { webBuildDir: webDir });
+    server = await startTestServer(kind, { SMTP_URL: sink.url, MAIL_FROM: "accounts@dsone.example" }, { ownDelivery: true });
     await createAccount(server.db, { email: "mail@example.com" });
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     await sink?.close();
-    await database?.drop();
   });
 
   const ask = () => server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "mail@example.com", ProductId: 6 } });

@@ -53,7 +53,7 @@ describe("development-only routes", () => {
   let cases = 0;
 
   beforeAll(async () => {
-    server = await startTestServer("sqlite", { TRUST_PROXY: "1" }, { developmentMailbox: true });
+    server = await startTestServer("sqlite", { TRUST_PROXY: "1" }, { ownDelivery: true });
     await createAccount(server.db, { email: "mailbox@example.com" });
     const asked = await server.app.inject({
       method: "POST",

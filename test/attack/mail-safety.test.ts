@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
-import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worker.ts";
-import { createServer, type RunningServer } from "../../server/server.ts";
+import type { RunningServer } from "../../server/server.ts";
 import { silentLogger, startTestServer, type TestServer } from "../support/app.ts";
-import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "../support/databases.ts";
+import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
 import { messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
 import { recordCases } from "./scale.ts";
 
@@ -25,7 +24,7 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startTestServer(kind, {}, { developmentMailbox: true });
+    server = await startTestServer(kind, {}, { ownDelivery: true });
     await createAccount(server.db, { email: "redact@example.com", password: "a-long-password-1" });
   });
   afterAll(async () => {
@@ -65,21 +64,17 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
 describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
   const skip = kind === "postgres" && !postgresAvailable;
   let sink: SmtpSink;
-  let database: TestDatabase;
-  let server: RunningServer;
+  let server: TestServer;
 
   beforeAll(async () => {
     if (skip) return;
     sink = await new SmtpSink().start();
-    database = await createTestDatabase(kind);
-    const config = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: database.url, SMTP_URL: sink.url });
-    server = await createServer(config, { serveWebApp: false });
+    server = await startTestServer(kind, { SMTP_URL: sink.url }, { ownDelivery: true });
     await createAccount(server.db, { email: "bounce@example.com" });
   });
   afterAll(async () => {
-    await server?.close();
+    await server?.stop();
     await sink?.close();
-    await database?.drop();
   });
 
   it.skipIf(skip)("gives up at once on a permanent rejection, records why without the address, and clears the body", async () => {

@@ -30,8 +30,11 @@ function webTemplateDir(): string {
 }
 
 export interface TestServerOptions {
-  /** Deliver to the real development mailbox (its table, /dev/mailbox) instead of capturing mail. */
-  developmentMailbox?: boolean;
+  /**
+   * Let the server deliver its mail itself instead of capturing it: over SMTP when `SMTP_URL` is
+   * set (a test's SmtpSink), else into the development mailbox (its table, /dev/mailbox).
+   */
+  ownDelivery?: boolean;
   /** Serve this web build instead of a stand-in index.html. */
   webBuildDir?: string;
 }
@@ -52,7 +55,7 @@ export async function startTestServer(
   const delivered: OutgoingMail[] = [];
   const server = await createServer(config, {
     webBuildDir: options.webBuildDir ?? webTemplateDir(),
-    deliver: options.developmentMailbox
+    deliver: options.ownDelivery
       ? undefined
       : async (mail) => {
           delivered.push(mail);
