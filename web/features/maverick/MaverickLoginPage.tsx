@@ -3,6 +3,7 @@ import { checkMaverickSession } from "../../api/account.ts";
 import { en } from "../../i18n/en/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
+import { useHydrated } from "../../platform/hydration.ts";
 import { leaveTo, navigate, withQuery } from "../../platform/router.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -17,12 +18,15 @@ const MaverickPasswordLoginDialog = lazy(() => import("./MaverickPasswordLoginPa
  * shows instead (docs/decisions/0010-maverick.md).
  */
 export default function MaverickLoginPage() {
-  const qatest = window.location.href.toLowerCase().includes("qatest");
+  // Rendered ahead without the visitor's address (decision 50), this screen hydrates as the check's
+  // spinner and reads the address once the app has taken over.
+  const hydrated = useHydrated();
+  const qatest = hydrated && window.location.href.toLowerCase().includes("qatest");
   const [checking, setChecking] = useState(!qatest);
   const started = useRef(false);
 
   useEffect(() => {
-    if (qatest || started.current) return;
+    if (!hydrated || qatest || started.current) return;
     started.current = true;
     checkMaverickSession()
       .catch(() => undefined)
@@ -32,7 +36,7 @@ export default function MaverickLoginPage() {
         else leaveTo(withQuery(config.links.maverickSignUp, window.location.search));
       })
       .finally(() => setChecking(false));
-  }, [qatest]);
+  }, [hydrated, qatest]);
 
   if (qatest) return <MaverickPasswordLoginDialog />;
   return (
