@@ -42,7 +42,7 @@ async function verifyFor(stored: string, ms: number): Promise<{ count: number; w
  * verifications per CPU-second), which is what the rest of a login costs in work; and on one
  * connection (logins per second against verifications per second), which adds what it costs in
  * waiting: round trips, and the event loop's turns between the database and the verification.
- * The two are measured in alternating one-second slices, so a shared machine's changing speed
+ * The two are measured in alternating slices of about a second, so a shared machine's changing speed
  * weighs on both alike.
  */
 export async function measurePasswordLogins(seconds = 10): Promise<PasswordLoginFigures> {
@@ -52,31 +52,38 @@ export async function measurePasswordLogins(seconds = 10): Promise<PasswordLogin
   await createAccount(db, { email: "bench-login@example.com", password: PASSWORD, product: "dsone" });
   await db.destroy();
   const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" });
-  // A slice by count, not by time: autocannon ends a timed run with one login still in flight,
-  // whose work would then land in the next slice of the floor.
-  const logIn = async (run: { duration: number } | { amount: number }) => {
+  // Logins by count, not by time: autocannon ends a timed run with one login still in flight,
+  // whose work would then land in the next slice of the floor. The server's CPU time is read as
+  // the last answer arrives: autocannon itself returns only at its next sampling tick, and the
+  // server's idle work until then is no login's.
+  const logIn = async (amount: number) => {
     let refused = 0;
+    let answered = 0;
+    const cpuBefore = cpuSeconds(server.pid);
+    let cpuAtLast = Number.NaN;
     const result = await autocannon({
       url: `${server.url}/api/dsone/password-login`,
       method: "POST",
       connections: 1,
-      ...run,
+      amount,
       headers: { "content-type": "application/json", origin: server.url },
       body: JSON.stringify({ Email: "bench-login@example.com", Password: PASSWORD, ReturnUrl: null }),
       setupClient: (client) => {
         client.on("body", (body: Buffer) => {
           if (!body.toString().includes('"isOk":true')) refused += 1;
+          answered += 1;
+          if (answered === amount) cpuAtLast = cpuSeconds(server.pid);
         });
       },
     });
-    if (result.non2xx > 0 || result.errors > 0 || refused > 0)
+    if (result.non2xx > 0 || result.errors > 0 || refused > 0 || Number.isNaN(cpuAtLast))
       throw new Error(`the logins were not all accepted (${result.non2xx} non-2xx, ${refused} refused):\n${server.output()}`);
-    return result;
+    return { result, cpuSeconds: cpuAtLast - cpuBefore };
   };
   try {
     // The server's first logins compile its code: not counted, but they tell how many fit in a second.
-    const perSecond = (await logIn({ duration: 1 })).requests.total;
-    await new Promise((resolve) => setTimeout(resolve, 100)); // its last login, still in flight, ends
+    const warmUp = await logIn(20);
+    const perSecond = Math.max(1, Math.round(1000 / warmUp.result.latency.mean));
     const floor = { count: 0, wallMs: 0, cpuSeconds: 0 };
     const logins = { count: 0, latencyMs: 0, cpuSeconds: 0 };
     for (let slice = 0; slice < seconds; slice++) {
@@ -84,9 +91,8 @@ export async function measurePasswordLogins(seconds = 10): Promise<PasswordLogin
       floor.count += verified.count;
       floor.wallMs += verified.wallMs;
       floor.cpuSeconds += verified.cpuSeconds;
-      const cpuBefore = cpuSeconds(server.pid);
-      const result = await logIn({ amount: Math.max(1, perSecond) });
-      logins.cpuSeconds += cpuSeconds(server.pid) - cpuBefore;
+      const { result, cpuSeconds: used } = await logIn(perSecond);
+      logins.cpuSeconds += used;
       logins.count += result.requests.total;
       // One connection, so one login after another: their mean time is what one takes.
       logins.latencyMs += result.latency.mean * result.requests.total;
