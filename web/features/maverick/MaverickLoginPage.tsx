@@ -22,7 +22,8 @@ export default function MaverickLoginPage() {
   // spinner and reads the address once the app has taken over.
   const hydrated = useHydrated();
   const qatest = hydrated && window.location.href.toLowerCase().includes("qatest");
-  const [checking, setChecking] = useState(!qatest);
+  // Only the spinner shows it: a QA visit renders the dialog instead, whatever it holds.
+  const [checking, setChecking] = useState(true);
   const started = useRef(false);
 
   useEffect(() => {
