@@ -23,6 +23,7 @@ const FAMILIES: Record<string, string> = {
   "log-redaction.test.ts": "log and telemetry redaction",
   "mail-safety.test.ts": "mail safety (outbox, rejections, claims)",
   "crash.test.ts": "crashes and outages",
+  "sign-outs.test.ts": "sign-outs end app sign-ins",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });

@@ -6,8 +6,10 @@ import {
   createAccount,
   linkDevice,
   listAccounts,
+  removeAccount,
   setLicense,
   showAccount,
+  signAccountOutEverywhere,
 } from "./auth/accounts.ts";
 import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -27,6 +29,8 @@ Commands:
   list
   license --email E --product P --state Active|Trial|Expired|none
   link-device --email E --product P --uuid U
+  sign-out-everywhere --email E                 ends every browser session and every app's sign-in
+  remove --email E                              deletes the account, its licenses, devices and sign-ins
   logins --email E                              the Google logins linked to the account
   unlink-login --email E --provider google --subject S
                                                 removes one; the next Google sign-in links by email again
@@ -127,6 +131,16 @@ async function run(
       const email = required(values.email, "email");
       await linkDevice(db, email, required(values.product, "product"), required(values.uuid, "uuid"));
       return `device ${values.uuid} is linked to ${email} for ${values.product}`;
+    }
+    case "sign-out-everywhere": {
+      const email = required(values.email, "email");
+      await signAccountOutEverywhere(db, email);
+      return `${email} is signed out of every browser and every app`;
+    }
+    case "remove": {
+      const email = required(values.email, "email");
+      await removeAccount(db, email);
+      return `the account ${email} is removed`;
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : "no command given");

@@ -4,6 +4,7 @@ import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from ".
 import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
 import { hashPassword } from "./passwords.ts";
+import { endEverySignIn, signOutEverywhere } from "./sign-out.ts";
 import { newId } from "./tokens.ts";
 
 /**
@@ -114,6 +115,25 @@ export async function setLicense(db: Db, email: string, product: string, state: 
     .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: Date.now() })
     .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: Date.now() }))
     .execute();
+}
+
+/** Signs the account out of every browser and every app (the operator's "sign out everywhere"). */
+export async function signAccountOutEverywhere(db: Db, email: string): Promise<void> {
+  const account = await requireAccount(db, email);
+  await signOutEverywhere(db, account.id);
+}
+
+/**
+ * Removes an account: its sign-ins end and its licenses, devices, links and linked logins go with
+ * it (the tables' cascades), in one transaction. Telemetry keeps its events without the account.
+ */
+export async function removeAccount(db: Db, email: string): Promise<void> {
+  const account = await requireAccount(db, email);
+  await db.transaction().execute(async (tx) => {
+    await endEverySignIn(tx, account.id);
+    await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", account.id).execute();
+    await tx.deleteFrom("accounts").where("id", "=", account.id).execute();
+  });
 }
 
 /** Links a device (the desktop agent's UUID) to an account for a product. */

@@ -16,7 +16,7 @@ import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.t
 import { accountFailureKey } from "./password-login.ts";
 import { hashPassword } from "./passwords.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { hashSecret } from "./tokens.ts";
+import { endEverySignIn } from "./sign-out.ts";
 
 /**
  * Who a reset is for: the desktop product (DS One) or solve IQ of the earlier account area. Each
@@ -102,6 +102,7 @@ async function mailResetLink(db: Db, config: Config, emailKey: string, area: Res
     const brand = brandName(productId);
     await enqueueMail(
       tx,
+      config,
       fromHeader(brand, config.mailFrom),
       account.email,
       passwordResetMail(mailLookFor(config, productId), link, describeDuration(config.resetLinkLifetimeMs)),
@@ -136,8 +137,8 @@ export interface PasswordResetRequest {
 }
 
 /**
- * Sets the new password from a reset link: the code is spent, every other session and every other
- * outstanding link of the account end, its failed-login count is cleared, and a "your password was
+ * Sets the new password from a reset link: the code is spent, every other session, every app's
+ * sign-in (endEverySignIn) and every other outstanding link of the account end, its failed-login count is cleared, and a "your password was
  * changed" notice is mailed, all in one transaction.
  */
 /** Answers the brand of the product the reset link was sent for (its confirmation screen is next). */
@@ -154,9 +155,9 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       .where("id", "=", accountId)
       .returning(["email"])
       .executeTakeFirstOrThrow();
-    let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
-    if (request.keepSessionId) sessions = sessions.where("id_hash", "!=", hashSecret(request.keepSessionId));
-    await sessions.execute();
+    // Whoever knew the old password is signed out of every browser and every app (the desktop
+    // agent's refresh token included); the browser doing the reset stays signed in.
+    await endEverySignIn(tx, accountId, request.keepSessionId ? { keepSessionId: request.keepSessionId } : {});
     // Every other link the account was sent (older reset codes, access links) stops working too.
     await tx
       .updateTable("one_time_tokens")
@@ -168,6 +169,7 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
     await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
     await enqueueMail(
       tx,
+      config,
       fromHeader(brandName(productId), config.mailFrom),
       account.email,
       passwordChangedMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
+import { providerCookieNames, sessionCookieName } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
@@ -11,10 +12,6 @@ import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
  * Server-side sessions. The cookie holds a 256-bit random id; the database holds its hash, so
  * every instance behind a load balancer can read it and a copy of the table signs nobody in.
  */
-export function sessionCookieName(config: Config): string {
-  // __Host- binds the cookie to this exact origin (Secure, Path=/, no Domain) in production.
-  return config.production ? "__Host-session" : "session";
-}
 
 function cookieOptions(maxAgeSeconds?: number) {
   return {
@@ -110,10 +107,23 @@ export async function startSession(
   await finishSignIn(db, config, request, reply, session);
 }
 
-/** Ends this browser's session on the server and removes the cookie. */
-export async function endSession(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * A website logout: ends this browser's session and its OpenID Provider session, and removes the
+ * cookie. The apps signed in from this browser with their own refresh tokens (a desktop agent)
+ * stay signed in; "sign out everywhere" ends those (sign-out.ts, decision 52).
+ */
+export async function endSession(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { providerSession = true }: { providerSession?: boolean } = {},
+): Promise<void> {
   const id = readSessionId(request, config);
   if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+  // An authorization that asks the customer to sign in again (prompt=login) keeps the provider's
+  // session: the authorization resumes in it once they have.
+  if (providerSession) await endProviderSession(db, request.cookies[providerCookieNames(config).session]);
   reply.header("cache-control", "no-store");
   reply.clearCookie(sessionCookieName(config), cookieOptions());
 }
@@ -122,6 +132,17 @@ export interface SignedInAccount {
   accountId: string;
   email: string;
   name: string;
+  /** When the customer signed in: every sign-in starts a new session. */
+  signedInAt: number;
+}
+
+/**
+ * Ends the provider session a browser's cookie names. The provider stores it under the hash of its
+ * id (oidc/adapter.ts), as every bearer secret is stored.
+ */
+export async function endProviderSession(db: Db, providerSessionId: string | undefined): Promise<void> {
+  if (!providerSessionId || providerSessionId.length > 128) return;
+  await db.deleteFrom("oidc_payloads").where("model", "=", "Session").where("id", "=", hashSecret(providerSessionId)).execute();
 }
 
 /**
@@ -143,8 +164,16 @@ export interface ProductStanding {
  * SESSION_IDLE_TIMEOUT without use, whichever comes first.
  */
 export async function currentAccount(db: Db, config: Config, request: FastifyRequest): Promise<SignedInAccount | undefined> {
-  const lookup = sessionLookup(config, request);
-  if (!lookup) return undefined;
+  return accountForSessionId(db, config, readSessionId(request, config));
+}
+
+/**
+ * The one reader of a session, whatever carries its id (a Fastify request, the provider's raw
+ * Cookie header): the lifetime and the idle timeout apply alike, and each read counts as a use.
+ */
+export async function accountForSessionId(db: Db, config: Config, id: string | undefined): Promise<SignedInAccount | undefined> {
+  if (!looksLikeSecret(id)) return undefined;
+  const lookup = lookupFor(config, id);
   const [row] = await findSession(db, lookup);
   return row ? seen(db, config, row, lookup) : undefined;
 }
@@ -179,6 +208,7 @@ interface SessionRow {
   id: string;
   email: string;
   name: string;
+  created_at: number | string;
   last_seen_at: number | string;
 }
 
@@ -186,7 +216,7 @@ function sessionQuery(db: Db, { idHash, now, lastSeenAfter }: SessionLookup) {
   return db
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
-    .select(["accounts.id", "accounts.email", "accounts.name", "sessions.last_seen_at"])
+    .select(["accounts.id", "accounts.email", "accounts.name", "sessions.created_at", "sessions.last_seen_at"])
     .where("sessions.id_hash", "=", idHash)
     .where("sessions.expires_at", ">", now)
     .where("sessions.last_seen_at", ">", lastSeenAfter);
@@ -221,7 +251,10 @@ const findSessionWithStanding = reusableQuery<
 /** What finds this request's session, if its cookie holds one. */
 function sessionLookup(config: Config, request: FastifyRequest): SessionLookup | undefined {
   const id = readSessionId(request, config);
-  if (!id) return undefined;
+  return id ? lookupFor(config, id) : undefined;
+}
+
+function lookupFor(config: Config, id: string): SessionLookup {
   const now = Date.now();
   return { idHash: hashSecret(id), now, lastSeenAfter: now - config.sessionIdleTimeoutMs };
 }
@@ -238,7 +271,7 @@ async function seen(db: Db, config: Config, row: SessionRow, { idHash, now }: Se
       .where("last_seen_at", "<=", staleBefore)
       .execute();
   }
-  return { accountId: row.id, email: row.email, name: row.name };
+  return { accountId: row.id, email: row.email, name: row.name, signedInAt: Number(row.created_at) };
 }
 
 /** One product's standing for an account already known (the OpenID claims, the device check). */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 
@@ -286,6 +287,43 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("sign_in_codes").execute();
+    },
+  },
+  "0008_oidc_ids_hashed_and_owned": {
+    async up(db: Kysely<unknown>) {
+      // The provider's objects are found by the SHA-256 of their id, never the id itself: a copy
+      // of the table (or a page of the database file) hands out no token, code or session. Each
+      // row also names its account, so every grant and token of an account ends in one statement.
+      await db.schema.alterTable("oidc_payloads").addColumn("account_id", "text").execute();
+      await db.schema.createIndex("oidc_payloads_account").on("oidc_payloads").column("account_id").execute();
+      const table = db as unknown as Kysely<{ oidc_payloads: { model: string; id: string; payload: string; account_id: string | null } }>;
+      const rows = await table.selectFrom("oidc_payloads").select(["model", "id", "payload"]).execute();
+      for (const row of rows) {
+        const payload = JSON.parse(row.payload) as {
+          jti?: unknown;
+          accountId?: unknown;
+          session?: { accountId?: unknown; cookie?: unknown };
+        };
+        delete payload.jti;
+        if (payload.session) delete payload.session.cookie;
+        const accountId = payload.accountId ?? payload.session?.accountId;
+        await table
+          .updateTable("oidc_payloads")
+          .set({
+            id: createHash("sha256").update(row.id).digest("hex"),
+            payload: JSON.stringify(payload),
+            account_id: typeof accountId === "string" ? accountId : null,
+          })
+          .where("model", "=", row.model)
+          .where("id", "=", row.id)
+          .execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      // The ids cannot be recovered from their hashes: the provider's objects are dropped.
+      await db.deleteFrom("oidc_payloads" as never).execute();
+      await db.schema.dropIndex("oidc_payloads_account").execute();
+      await db.schema.alterTable("oidc_payloads").dropColumn("account_id").execute();
     },
   },
 };

@@ -202,11 +202,14 @@ export interface Database {
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */
 export interface OidcPayloadsTable {
   model: string;
+  /** SHA-256 of the object's id (a token, a code, a session cookie): never the id itself. */
   id: string;
   payload: string;
   grant_id: string | null;
   uid: string | null;
   user_code: string | null;
+  /** The account the object belongs to, when it has one: what a sign-out everywhere deletes by. */
+  account_id: string | null;
   expires_at: Millis | null;
   consumed_at: Millis | null;
 }

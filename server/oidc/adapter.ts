@@ -1,14 +1,36 @@
 import { errors } from "oidc-provider";
+import { hashSecret } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
 import { clientMetadata } from "./clients.ts";
 
 /** What oidc-provider stores through an adapter: any JSON object, with these optional links. */
 interface Payload {
+  jti?: string;
   grantId?: string;
   uid?: string;
   userCode?: string;
+  accountId?: string;
+  /** An interaction's provider session; `cookie` is that session's id, which is never stored. */
+  session?: { accountId?: string; cookie?: string; [key: string]: unknown };
   consumed?: unknown;
   [key: string]: unknown;
+}
+
+/**
+ * Every object is stored under the SHA-256 of its id, and without the id in its payload: the id of
+ * an access token, refresh token, authorization code or provider session is the bearer secret
+ * itself, so a copy of the table, a backup or a page left in the database file signs nobody in.
+ * The provider always presents the raw id, so it cannot tell.
+ */
+export const storedOidcId = hashSecret;
+
+/** The payload as it is written: the id left out (the row is found by its hash). */
+function storablePayload(payload: Payload): Payload {
+  const { jti: _id, ...rest } = payload;
+  if (rest.session?.cookie === undefined) return rest;
+  // Nothing in the provider reads an interaction's copy of its session's cookie.
+  const { cookie: _cookie, ...session } = rest.session;
+  return { ...rest, session };
 }
 
 /**
@@ -26,22 +48,24 @@ export function kyselyAdapter(db: Db) {
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
       const row = {
-        payload: JSON.stringify(payload),
+        payload: JSON.stringify(storablePayload(payload)),
         grant_id: payload.grantId ?? null,
+        account_id: payload.accountId ?? payload.session?.accountId ?? null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
         expires_at: expiresIn ? Date.now() + expiresIn * 1000 : null,
       };
       await db
         .insertInto("oidc_payloads")
-        .values({ model: this.model, id, ...row, consumed_at: null })
+        .values({ model: this.model, id: storedOidcId(id), ...row, consumed_at: null })
         .onConflict((conflict) => conflict.columns(["model", "id"]).doUpdateSet(row))
         .execute();
     }
 
     async find(id: string): Promise<Payload | undefined> {
       if (this.model === "Client") return clientMetadata(db, id);
-      return this.findWhere("id", id);
+      const payload = await this.findWhere("id", storedOidcId(id));
+      return payload && { ...payload, jti: id };
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
@@ -61,7 +85,7 @@ export function kyselyAdapter(db: Db) {
         .updateTable("oidc_payloads")
         .set({ consumed_at: Date.now() })
         .where("model", "=", this.model)
-        .where("id", "=", id)
+        .where("id", "=", storedOidcId(id))
         .where("consumed_at", "is", null)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) {
@@ -69,7 +93,7 @@ export function kyselyAdapter(db: Db) {
           .selectFrom("oidc_payloads")
           .select("grant_id")
           .where("model", "=", this.model)
-          .where("id", "=", id)
+          .where("id", "=", storedOidcId(id))
           .executeTakeFirst();
         if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
         throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`);
@@ -77,7 +101,7 @@ export function kyselyAdapter(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom("oidc_payloads").where("model", "=", this.model).where("id", "=", id).execute();
+      await db.deleteFrom("oidc_payloads").where("model", "=", this.model).where("id", "=", storedOidcId(id)).execute();
     }
 
     /** Ends every token and code issued under a grant, of every model. */

@@ -1,11 +1,14 @@
-import { sessionCookieName } from "../auth/sessions.ts";
+import { accountForSessionId, endProviderSession } from "../auth/sessions.ts";
 import { hashSecret, looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
+import { cookieFromHeader, providerCookieNames, sessionCookieName } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 
 /**
  * The account server's own session, read from a raw Cookie header: the provider (which runs on
- * Koa, not Fastify) asks it who is signed in. It is the one source of truth for "signed in".
+ * Koa, not Fastify) asks it who is signed in. It is the one source of truth for "signed in", read
+ * by the same function as every other request (sessions.ts): a silent sign-in is a use of the
+ * session, and a session past its idle timeout signs nobody in.
  */
 export interface AppSession {
   accountId: string;
@@ -13,34 +16,21 @@ export interface AppSession {
   signedInAt: number;
 }
 
-export function appSessionId(cookieHeader: string | undefined, config: Config): string | undefined {
-  if (!cookieHeader) return undefined;
-  const name = sessionCookieName(config);
-  for (const part of cookieHeader.split(";")) {
-    const separator = part.indexOf("=");
-    if (separator !== -1 && part.slice(0, separator).trim() === name) {
-      const value = part.slice(separator + 1).trim();
-      return looksLikeSecret(value) ? value : undefined;
-    }
-  }
-  return undefined;
+function appSessionId(cookieHeader: string | undefined, config: Config): string | undefined {
+  const value = cookieFromHeader(cookieHeader, sessionCookieName(config));
+  return looksLikeSecret(value) ? value : undefined;
 }
 
 export async function appSession(db: Db, config: Config, cookieHeader: string | undefined): Promise<AppSession | undefined> {
-  const id = appSessionId(cookieHeader, config);
-  if (!id) return undefined;
-  const row = await db
-    .selectFrom("sessions")
-    .select(["account_id", "created_at"])
-    .where("id_hash", "=", hashSecret(id))
-    .where("expires_at", ">", Date.now())
-    .executeTakeFirst();
-  return row ? { accountId: row.account_id, signedInAt: row.created_at } : undefined;
+  const account = await accountForSessionId(db, config, appSessionId(cookieHeader, config));
+  return account && { accountId: account.accountId, signedInAt: account.signedInAt };
 }
 
+/** A logout at the provider: the browser's account session and its provider session end. */
 export async function endAppSession(db: Db, config: Config, cookieHeader: string | undefined): Promise<void> {
   const id = appSessionId(cookieHeader, config);
   if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+  await endProviderSession(db, cookieFromHeader(cookieHeader, providerCookieNames(config).session));
 }
 
 /** The Set-Cookie value that removes the session cookie (the attributes it was set with). */

@@ -3,6 +3,7 @@ import Provider, { type Configuration, interactionPolicy, type KoaContextWithOID
 import { BRANDS, brandById } from "../../common/brands/index.ts";
 import { productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
+import { providerCookieNames, servedOverHttps } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { escapeHtml, plainPage } from "../html.ts";
 import { kyselyAdapter } from "./adapter.ts";
@@ -64,10 +65,12 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
   const configuration: Configuration = {
     adapter: kyselyAdapter(db) as unknown as Configuration["adapter"],
     jwks: keys.jwks as Configuration["jwks"],
+    // Secure and prefixed from PUBLIC_URL, not from whether a proxy says https (cookies.ts).
     cookies: {
+      names: providerCookieNames(config),
       keys: keys.cookieKeys,
-      long: { signed: true, sameSite: "lax" },
-      short: { signed: true, sameSite: "lax" },
+      long: { signed: true, sameSite: "lax", secure: servedOverHttps(config) },
+      short: { signed: true, sameSite: "lax", secure: servedOverHttps(config) },
     },
     routes: OIDC_ROUTES,
     responseTypes: ["code"],
@@ -121,6 +124,9 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
     // Refresh tokens for the clients allowed them (desktop agents, web clients), without the
     // consent screen offline_access would otherwise need; public clients' rotate on every use.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    // A desktop agent is an app of its own: a logout in the browser it signed in through does not
+    // sign it out (decision 52). A web app's tokens end with the browser's session.
+    expiresWithSession: async (ctx) => ctx.oidc.client?.applicationType !== "native",
     rotateRefreshToken: (ctx) =>
       ctx.oidc.client?.clientAuthMethod === "none" || (ctx.oidc.entities.RefreshToken?.ttlPercentagePassed() ?? 0) >= 70,
     findAccount: async (ctx, sub) => {
@@ -165,7 +171,9 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
   };
 
   const provider = new Provider(config.publicUrl, configuration);
-  provider.proxy = config.trustProxy !== false;
+  // The provider sees each request as Fastify resolved it (routes.ts sets the forwarded headers
+  // from PUBLIC_URL and Fastify's client address), never as a client claims it.
+  provider.proxy = true;
 
   // Web clients' secrets are stored as SHA-256 (prefixed), never as they were handed out.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {

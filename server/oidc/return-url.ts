@@ -1,5 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { storedOidcId } from "./adapter.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "./provider.ts";
 
 /**
@@ -17,7 +18,7 @@ export async function pendingAuthorizationOnly(db: Db, config: Config, allowed: 
     .selectFrom("oidc_payloads")
     .select("id")
     .where("model", "=", "Interaction")
-    .where("id", "=", uid)
+    .where("id", "=", storedOidcId(uid))
     .where("expires_at", ">", Date.now())
     .executeTakeFirst();
   return pending ? allowed : undefined;

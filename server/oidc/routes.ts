@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { errors } from "oidc-provider";
 import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { endSession } from "../auth/sessions.ts";
@@ -22,17 +23,24 @@ export const OIDC_API_PATHS: readonly string[] = [
 /** Posts the provider's logout confirmation at once (pages carry no inline script). */
 const LOGOUT_SCRIPT = 'document.getElementById("op.logoutForm")?.submit();\n';
 
+/**
+ * The provider's idea of the scheme (its cookies' Secure flag) follows PUBLIC_URL, and its client
+ * address is the one Fastify resolved under TRUST_PROXY: no header a client sends decides either.
+ */
+function resolvedByFastify(request: FastifyRequest, config: AppContext["config"]): void {
+  request.raw.headers["x-forwarded-proto"] = new URL(config.publicUrl).protocol.slice(0, -1);
+  request.raw.headers["x-forwarded-for"] = request.ip;
+  delete request.raw.headers["x-forwarded-host"];
+}
+
 type InteractionLike = {
+  uid: string;
   iat?: number;
   params: Record<string, unknown>;
   prompt: { name: string; reasons: string[]; details: Record<string, unknown> };
   session?: { accountId?: string };
   grantId?: string;
-  lastSubmission?: Record<string, unknown>;
-  result?: Record<string, unknown>;
-  returnTo: string;
   exp: number;
-  save(ttl: number): Promise<unknown>;
 };
 
 /**
@@ -54,6 +62,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
         const refused = await tokenRateLimit(request);
         if (refused) return reply.code(429).headers(refused.headers).send(refused.body);
       }
+      resolvedByFastify(request, config);
       // Headers set by the app's hooks (nosniff, frame options…) go on the provider's answers too.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
@@ -70,26 +79,23 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
 
   app.get<{ Querystring: { uid?: string } }>(AUTHORIZE_CALLBACK_PATH, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const uid = request.query.uid;
-    const interaction =
-      typeof uid === "string" && uid.length > 0 && uid.length <= 64
-        ? ((await oidc.provider.Interaction.find(uid)) as unknown as InteractionLike | undefined)
-        : undefined;
+    const interaction = await thisBrowsersInteraction(request, reply);
     if (!interaction) {
       return sendPlainPage(reply, "Sign-in expired", "<h1>This sign-in has expired</h1><p>Return to the app and sign in again.</p>", 400);
     }
+    const { uid } = interaction;
 
     let result: Record<string, unknown>;
     if (interaction.prompt.name === "login") {
       const session = await appSession(db, config, request.headers.cookie);
-      const sentToLogin = (await loginRequests.find(uid as string)) as { at: number } | undefined;
+      const sentToLogin = (await loginRequests.find(uid)) as { at: number } | undefined;
       if (!session || !satisfies(interaction, session, sentToLogin?.at)) {
         // prompt=login, max_age or another account: the customer signs in again, on a form that
-        // only shows without a session.
-        if (session) await endSession(db, config, request, reply);
-        await loginRequests.upsert(uid as string, { at: Date.now() }, Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
+        // only shows without a session. Only this browser's own interaction gets this far.
+        if (session) await endSession(db, config, request, reply, { providerSession: false });
+        await loginRequests.upsert(uid, { at: Date.now() }, Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
         const brand = await clientBrand(db, interaction.params.client_id);
-        const returnUrl = `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(uid as string)}`;
+        const returnUrl = `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(uid)}`;
         const hint = typeof interaction.params.login_hint === "string" ? `&email=${encodeURIComponent(interaction.params.login_hint)}` : "";
         return reply.redirect(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}`, 303);
       }
@@ -99,10 +105,26 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     } else {
       throw new AppError("BAD_REQUEST");
     }
-    interaction.result = { ...interaction.lastSubmission, ...result };
-    await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
-    return reply.redirect(interaction.returnTo, 303);
+    return reply.redirect(await oidc.provider.interactionResult(request.raw, reply.raw, result), 303);
   });
+
+  /**
+   * The pending authorization the address names, when it is this browser's: the provider's signed
+   * interaction cookie must name the same one. Another browser's (a link someone was sent) is
+   * treated as expired, and so cannot end or finish anybody's sign-in.
+   */
+  async function thisBrowsersInteraction(request: FastifyRequest<{ Querystring: { uid?: string } }>, reply: FastifyReply) {
+    const uid = request.query.uid;
+    if (typeof uid !== "string" || uid.length === 0 || uid.length > 64) return undefined;
+    resolvedByFastify(request, config);
+    try {
+      const interaction = (await oidc.provider.interactionDetails(request.raw, reply.raw)) as unknown as InteractionLike;
+      return interaction.uid === uid ? interaction : undefined;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound) return undefined;
+      throw error;
+    }
+  }
 
   /** First-party clients get what they ask for: there is no consent screen. */
   async function grantEverything(interaction: InteractionLike): Promise<string> {

@@ -7,10 +7,10 @@ import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client
 import { describeDuration } from "../../common/duration.ts";
 import type { NoScriptScreen } from "../../common/no-script.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
-import { sessionCookieName } from "../auth/sessions.ts";
 import { type Precompressed, precompress, sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import { sessionCookieName } from "../cookies.ts";
 import { AppError } from "../errors.ts";
 import { normalisedPath, registerLocalOnly } from "../local-only.ts";
 import { inlinePageBoot, withMoreImports } from "../page-boot.ts";

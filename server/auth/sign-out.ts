@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { hashSecret } from "./tokens.ts";
+
+/**
+ * What each kind of sign-out ends, in one place (README, "Security"; decision 52):
+ *
+ * - a website logout ends that browser's session and its provider session (sessions.ts);
+ * - a password reset, an account's removal, and "sign out everywhere" end every way the account
+ *   is signed in: every browser session (bar, for a reset, the browser doing it), and every grant
+ *   the OpenID Provider holds for it, with each access token, refresh token, authorization code
+ *   and provider session issued under them. A desktop agent's refresh token stops refreshing and
+ *   its access token stops answering at once, not when it expires.
+ *
+ * Takes the caller's transaction: what ends the sign-ins commits with what caused it.
+ */
+export async function endEverySignIn(
+  tx: Kysely<Database>,
+  accountId: string,
+  { keepSessionId }: { keepSessionId?: string } = {},
+): Promise<void> {
+  let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
+  if (keepSessionId) sessions = sessions.where("id_hash", "!=", hashSecret(keepSessionId));
+  await sessions.execute();
+  // Grants, tokens, codes, provider sessions and pending interactions all name their account.
+  await tx.deleteFrom("oidc_payloads").where("account_id", "=", accountId).execute();
+}
+
+/** The operator's or the customer's "sign out everywhere": every browser and every app, at once. */
+export async function signOutEverywhere(db: Db, accountId: string): Promise<void> {
+  await db.transaction().execute((tx) => endEverySignIn(tx, accountId));
+}

@@ -1,0 +1,145 @@
+import * as client from "openid-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeAccount, signAccountOutEverywhere } from "../../server/auth/accounts.ts";
+import { sessionCookieFrom } from "../support/app.ts";
+import { BrowserAgent } from "../support/browser-agent.ts";
+import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
+import { authorize, desktopAgentSignIn, discover, type OidcTestBed, startAuthorization, startOidcTestBed } from "../support/oidc-flow.ts";
+import { recordCases } from "./scale.ts";
+
+/**
+ * Someone who knew the customer's password signed a desktop agent in. Whatever the customer then
+ * does to take the account back (a password reset, sign out everywhere, removing the account) must
+ * end that agent's access at once: its refresh token refused, its access token refused, and a code
+ * issued but not yet redeemed worthless. A website logout ends the browser's sign-in only.
+ */
+describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let bed: OidcTestBed;
+  let cases = 0;
+
+  beforeAll(async () => {
+    if (skip) return;
+    bed = await startOidcTestBed(kind, unlimitedRateLimits());
+  });
+  afterAll(async () => {
+    if (!skip) recordCases("sign-outs end app sign-ins", cases);
+    await bed?.server.stop();
+  });
+
+  /** The intruder's desktop agent with its tokens, and a second code issued but not redeemed. */
+  async function intruder() {
+    const browser = new BrowserAgent();
+    const signedIn = await desktopAgentSignIn(bed, browser);
+    const pending = await authorize(bed, browser, signedIn.config, signedIn.redirectUri);
+    return { browser, ...signedIn, pending };
+  }
+
+  const userinfoStatus = async (accessToken: string) =>
+    (await fetch(`${bed.issuer}/connect/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+
+  async function expectEveryAppSignInEnded(signIn: Awaited<ReturnType<typeof intruder>>) {
+    cases += 3;
+    await expect(client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+    expect(await userinfoStatus(signIn.tokens.access_token)).toBe(401);
+    await expect(client.authorizationCodeGrant(signIn.config, signIn.pending.callbackUrl, signIn.pending.checks)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+    const left = await bed.server.db.selectFrom("oidc_payloads").select("model").where("account_id", "=", bed.accountId).execute();
+    expect(left.filter((row) => row.model !== "Interaction")).toEqual([]);
+  }
+
+  async function resetPassword(password: string, cookie = ""): Promise<void> {
+    const headers = { "content-type": "application/json", ...(cookie ? { cookie } : {}) };
+    const asked = await fetch(`${bed.issuer}/api/password/forgot`, { method: "POST", headers, body: JSON.stringify({ email: bed.email }) });
+    expect(asked.status).toBe(200);
+    bed.server.mailWorker.kick();
+    await bed.server.mailWorker.idle();
+    const code = bed.server.delivered.at(-1)?.text.match(/code=([A-Za-z0-9_-]{43})/)?.[1];
+    expect(code).toBeTruthy();
+    const reset = await fetch(`${bed.issuer}/api/password/reset`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ Code: code, Email: bed.email, Password: password, ConfirmPassword: password }),
+    });
+    expect(reset.status).toBe(200);
+    bed.password = password;
+  }
+
+  it.skipIf(skip)("a password reset ends the desktop agent's tokens and codes; the resetting browser stays signed in", async () => {
+    const signIn = await intruder();
+    expect(await userinfoStatus(signIn.tokens.access_token)).toBe(200);
+    // The customer resets from their own signed-in browser.
+    const customer = new BrowserAgent();
+    const login = await customer.request(`${bed.issuer}/api/dsone/password-login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ Email: bed.email, Password: bed.password }),
+    });
+    const cookie = sessionCookieFrom({
+      cookies: login.headers.getSetCookie().map((line) => {
+        const [name = "", value = ""] = (line.split(";")[0] ?? "").split("=");
+        return { name, value };
+      }),
+    });
+    await resetPassword("a brand new passphrase 1", cookie);
+    await expectEveryAppSignInEnded(signIn);
+    const session = await (await fetch(`${bed.issuer}/api/dsone/session`, { headers: { cookie } })).json();
+    expect(session).toMatchObject({ signedIn: true });
+    cases++;
+  });
+
+  it.skipIf(skip)("the intruder's browser cannot sign the agent in again silently after the reset", async () => {
+    const signIn = await intruder();
+    await resetPassword("another new passphrase 2");
+    const { url } = await startAuthorization(signIn.config, signIn.redirectUri, { prompt: "none" });
+    const stop = await signIn.browser.follow(url, signIn.redirectUri);
+    expect(new URL(stop.url).searchParams.get("error")).toBe("login_required");
+    cases++;
+  });
+
+  it.skipIf(skip)("sign out everywhere ends every browser and every app", async () => {
+    const signIn = await intruder();
+    await signAccountOutEverywhere(bed.server.db, bed.email);
+    await expectEveryAppSignInEnded(signIn);
+    const session = await (await signIn.browser.request(`${bed.issuer}/api/dsone/session`)).json();
+    expect(session).toMatchObject({ signedIn: false });
+    cases++;
+  });
+
+  it.skipIf(skip)("a website logout ends that browser's sign-in, and leaves the desktop agent signed in", async () => {
+    const signIn = await intruder();
+    const logout = await signIn.browser.request(`${bed.issuer}/api/session/logout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: bed.issuer },
+      body: "{}",
+    });
+    expect(logout.status).toBe(200);
+    // The browser's provider session ended with it: a silent sign-in asks for a login.
+    const { url } = await startAuthorization(signIn.config, signIn.redirectUri, { prompt: "none" });
+    const stop = await signIn.browser.follow(url, signIn.redirectUri);
+    expect(new URL(stop.url).searchParams.get("error")).toBe("login_required");
+    const providerSessions = await bed.server.db
+      .selectFrom("oidc_payloads")
+      .select("id")
+      .where("model", "=", "Session")
+      .where("account_id", "=", bed.accountId)
+      .execute();
+    expect(providerSessions).toEqual([]);
+    // The desktop agent is an app of its own (decision 52): it keeps refreshing.
+    const refreshed = await client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string);
+    expect(refreshed.access_token).toBeTruthy();
+    cases += 2;
+  });
+
+  it.skipIf(skip)("removing the account ends everything it had signed in", async () => {
+    const signIn = await intruder();
+    await removeAccount(bed.server.db, bed.email);
+    await expectEveryAppSignInEnded(signIn);
+    expect(await discover(bed.issuer, "desktop-agent")).toBeTruthy();
+    cases++;
+  });
+});

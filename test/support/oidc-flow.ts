@@ -1,0 +1,86 @@
+import * as client from "openid-client";
+import { createAccount } from "../../server/auth/accounts.ts";
+import { startTestServer, type TestServer } from "./app.ts";
+import type { BrowserAgent } from "./browser-agent.ts";
+import type { DatabaseKind } from "./databases.ts";
+import { freePort } from "./spawn-server.ts";
+
+/**
+ * An account server listening on a free loopback port, so that real OpenID clients (openid-client)
+ * can discover it and sign in through it, with one customer who has a DS One license and a password.
+ */
+export interface OidcTestBed {
+  server: TestServer;
+  issuer: string;
+  email: string;
+  password: string;
+  accountId: string;
+}
+
+export async function startOidcTestBed(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  customer = { email: "oidc.customer@example.com", password: "correct horse battery" },
+): Promise<OidcTestBed> {
+  const port = await freePort();
+  const server = await startTestServer(kind, { PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_APPS_URL: "http://127.0.0.1:4999", ...env });
+  await server.app.listen({ port, host: "127.0.0.1" });
+  const account = await createAccount(server.db, { ...customer, product: "dsone", name: "Olive Idc" });
+  return { server, issuer: server.config.publicUrl, ...customer, accountId: account.id };
+}
+
+export async function discover(issuer: string, clientId: string, auth: client.ClientAuth = client.None()) {
+  return client.discovery(new URL(issuer), clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
+}
+
+/** Signs the customer in on the brand's password screen; answers where the screen sends them next. */
+export async function passwordSignIn(bed: OidcTestBed, agent: BrowserAgent, returnUrl?: string): Promise<string> {
+  const response = await agent.request(`${bed.issuer}/api/dsone/password-login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ Email: bed.email, Password: bed.password, ...(returnUrl ? { ReturnUrl: returnUrl } : {}) }),
+  });
+  if (response.status !== 200) throw new Error(`password sign-in answered ${response.status}`);
+  return ((await response.json()) as { redirectUrl: string }).redirectUrl;
+}
+
+export async function startAuthorization(config: client.Configuration, redirectUri: string, extra: Record<string, string> = {}) {
+  const verifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: "openid email profile license offline_access",
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+    state,
+    nonce,
+    ...extra,
+  });
+  return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce } };
+}
+
+/**
+ * Walks an authorization to the app's redirect address, signing in on the brand's screen when
+ * asked; answers the callback address with its code, not yet redeemed.
+ */
+export async function authorize(bed: OidcTestBed, agent: BrowserAgent, config: client.Configuration, redirectUri: string) {
+  const { url, checks } = await startAuthorization(config, redirectUri);
+  let stop = await agent.follow(url, redirectUri);
+  if (!stop.url.startsWith(redirectUri)) {
+    const returnUrl = new URL(stop.url).searchParams.get("ReturnUrl");
+    if (!returnUrl) throw new Error(`the authorization stopped at ${stop.url}`);
+    stop = await agent.follow(await passwordSignIn(bed, agent, returnUrl), redirectUri);
+  }
+  if (!stop.url.startsWith(redirectUri)) throw new Error(`the authorization ended at ${stop.url}`);
+  return { callbackUrl: new URL(stop.url), checks };
+}
+
+/** A desktop agent's whole sign-in: authorized, code redeemed, tokens in hand. */
+export async function desktopAgentSignIn(bed: OidcTestBed, agent: BrowserAgent) {
+  const config = await discover(bed.issuer, "desktop-agent");
+  const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+  const { callbackUrl, checks } = await authorize(bed, agent, config, redirectUri);
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, checks);
+  return { config, tokens, redirectUri };
+}
