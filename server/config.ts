@@ -1,3 +1,4 @@
+import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "../common/duration.ts";
 import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./auth/rate-limit-buckets.ts";
@@ -63,6 +64,25 @@ const trustProxy = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+/**
+ * MAIL_KEYS: the keys queued mail bodies are encrypted with (server/mail/body-encryption.ts), each
+ * 32 random bytes in base64, the newest first. Checked here by shape only, so config stays free of
+ * the mail module.
+ */
+const mailKeys = z.string().transform((value, context) => {
+  const keys = value
+    .split(",")
+    .map((key) => key.trim())
+    .filter(Boolean);
+  const valid = (key: string) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(key) && Buffer.from(key, "base64").length === 32;
+  if (keys.length > 0 && keys.every(valid)) return keys;
+  context.addIssue({
+    code: "custom",
+    message: "must be one or more keys of 32 random bytes in base64 (openssl rand -base64 32), comma-separated, the newest first",
+  });
+  return z.NEVER;
+});
+
 const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
   message: 'must be "file:<path>" (SQLite) or "postgres://..." (PostgreSQL)',
 });
@@ -98,6 +118,7 @@ const schema = z.object({
     .string()
     .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), { message: 'must be "smtp://..." or "smtps://..."' })
     .optional(),
+  MAIL_KEYS: mailKeys.optional(),
   MAIL_FROM: z
     .string()
     .refine((value) => value.includes("@"), { message: "must be an email address" })
@@ -184,6 +205,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (env.PUBLIC_URL?.startsWith("http:")) problems.push("PUBLIC_URL: must be https in production");
     // Without it, mail would go to the development mailbox: nowhere a customer could read it.
     if (!env.SMTP_URL) problems.push("SMTP_URL: is required in production");
+    // Without it the key would have to live beside the data, and a backup would carry both.
+    if (!env.MAIL_KEYS) {
+      problems.push("MAIL_KEYS: is required in production (queued mail is encrypted with it; make one with: openssl rand -base64 32)");
+    }
     problems.push(...plainTransportProblems(env));
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
@@ -233,6 +258,12 @@ function plainTransportProblems(env: Env): string[] {
     }
   }
   return problems;
+}
+
+/** `mail.key` in the SQLite file's folder; for PostgreSQL, in ./data where the SQLite file would be. */
+function mailKeyFileBeside(databaseUrl: string): string {
+  const sqliteFile = databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : "./data/account.db";
+  return join(dirname(resolvePath(sqliteFile)), "mail.key");
 }
 
 /** Where the identity provider sends the customer back (docs/decisions/0040-google-sign-in.md). */
@@ -331,6 +362,10 @@ function resolve(env: Env) {
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** Keys for queued mail bodies, newest first (server/mail/body-encryption.ts). */
+    mailKeys: env.MAIL_KEYS ?? [],
+    /** Outside production without MAIL_KEYS: a key file beside the data, never inside the database. */
+    mailKeyFile: env.MAIL_KEYS || production ? undefined : mailKeyFileBeside(env.DATABASE_URL),
     passwordLoginAllowed: env.PASSWORD_LOGIN_ALLOWED,
     accessLinkLifetimeDays: env.ACCESS_LINK_LIFETIME_DAYS,
     resetLinkLifetimeMs: env.RESET_LINK_LIFETIME,

@@ -9,6 +9,8 @@ import { pruneExpiredSignInCodes } from "./auth/sign-in-codes.ts";
 import type { Config } from "./config.ts";
 import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
+import { mailKeysFor } from "./mail/body-encryption.ts";
+import { sealWaitingMail } from "./mail/outbox.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox, smtpDelivery } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
 import { registerDemoClients } from "./oidc/demo-clients.ts";
@@ -39,10 +41,12 @@ const HOUSEKEEPING_MS = 10 * 60_000;
  * new and this is not production, the mail worker, housekeeping and the HTTP app, not yet listening.
  */
 export async function createServer(config: Config, options: AppOptions & { deliver?: Deliver } = {}): Promise<RunningServer> {
+  // Read (or, outside production, create) the mail key first: a bad key file stops the start.
+  mailKeysFor(config);
   const { db, fresh } = await openDatabase(config.databaseUrl);
   const seeded = fresh && !config.production;
-  const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(db, config.publicUrl));
-  const mailWorker = new MailWorker(db, deliver);
+  const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(db, config));
+  const mailWorker = new MailWorker(db, config, deliver);
   const metrics = new Metrics(db);
   mailWorker.onOutcome = (outcome) => {
     if (outcome === "delivered") metrics.mailDeliveries.inc();
@@ -55,6 +59,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   try {
     const otlp = config.otlp ? await startOtlpExport(config.otlp) : undefined;
     telemetry = { db, metrics, otlp, stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR) };
+    await sealWaitingMail(db, config);
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     await registerBrandProducts(db);
     if (seeded) await seedDemoData(db);

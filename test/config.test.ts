@@ -152,6 +152,19 @@ describe("production transport settings", () => {
     expect(problemsOf({ DSONE_UI_URL: "http://products.example/ui" })).toEqual([]);
   });
 
+  it("refuses to start without MAIL_KEYS, and takes only 32-byte base64 keys", () => {
+    const { MAIL_KEYS: key, ...withoutKey } = production as Record<string, string>;
+    expect(problemsOf(withoutKey)).toEqual([
+      "MAIL_KEYS: is required in production (queued mail is encrypted with it; make one with: openssl rand -base64 32)",
+    ]);
+    const bad = "must be one or more keys of 32 random bytes in base64 (openssl rand -base64 32), comma-separated, the newest first";
+    for (const value of ["secret", Buffer.alloc(16).toString("base64"), `${key},short`]) {
+      expect(problemsOf({ ...production, MAIL_KEYS: value })).toEqual([`MAIL_KEYS: ${bad}`]);
+    }
+    const newer = Buffer.alloc(32, 7).toString("base64url");
+    expect(loadConfig({ ...production, MAIL_KEYS: `${newer}, ${key}` }).mailKeys).toEqual([newer, key]);
+  });
+
   it("refuses smtp:// without STARTTLS unless allowed", () => {
     const plain = { ...production, SMTP_URL: "smtp://mail.example:587" };
     expect(problemsOf(plain)).toEqual([

@@ -5,6 +5,7 @@ import { enqueueMail } from "../server/mail/outbox.ts";
 import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
 import { silentLogger, startTestServer, type TestServer } from "./support/app.ts";
 import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { newMailKeySettings } from "./support/secrets-at-rest.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
 
 describe.each(DATABASE_KINDS)("mail through SMTP on %s", (kind) => {
@@ -78,10 +79,11 @@ describe.each(DATABASE_KINDS)("several mail workers on one %s database", (kind) 
       await new Promise((resolve) => setTimeout(resolve, 20));
       sent.push(mail.subject);
     };
-    const workers = [new MailWorker(db, slowDelivery), new MailWorker(db, slowDelivery)];
+    const keys = newMailKeySettings();
+    const workers = [new MailWorker(db, keys, slowDelivery), new MailWorker(db, keys, slowDelivery)];
     try {
       for (let i = 0; i < 10; i++) {
-        await enqueueMail(db, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
+        await enqueueMail(db, keys, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
       }
       for (const worker of workers) worker.start(silent, 60_000);
       for (const worker of workers) worker.kick();

@@ -102,7 +102,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
         lifetime: describeCodeLifetime(),
       },
     );
-    await enqueueMail(tx, fromHeader(brand.name, config.mailFrom), account.email, mail);
+    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
     return code.browserSecret;
   });
   holdCodeInBrowser(request.reply, browserSecret);

@@ -39,8 +39,11 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
     const database = new DatabaseSync(path);
     // WAL lets readers run beside the writer; foreign keys are off by default in SQLite. The busy
     // timeout is 0 because SQLite would wait inside a synchronous call, blocking the event loop:
-    // the driver waits for another process's lock on a timer instead.
-    database.exec("pragma busy_timeout = 0; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on;");
+    // the driver waits for another process's lock on a timer instead. secure_delete overwrites
+    // deleted content with zeros instead of leaving it in free pages for a copy of the file to show.
+    database.exec(
+      "pragma busy_timeout = 0; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on; pragma secure_delete = on;",
+    );
     return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(database) }), kind: "sqlite" };
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });

@@ -1,31 +1,63 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { newId } from "../auth/tokens.ts";
+import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { bodyContext, type MailKeySettings, mailKeysFor } from "./body-encryption.ts";
 import type { Mail } from "./templates.ts";
 
 /**
  * Mail leaves through the outbox table, never from inside a request: a mail is written in the same
  * transaction as the token it carries, and the worker delivers it afterwards. If the transaction
- * fails, no mail; if the mail server is down, the mail waits. Once delivered or abandoned, its
- * bodies are cleared (the worker does that): the outbox keeps no usable link.
+ * fails, no mail; if the mail server is down, the mail waits. The bodies are stored encrypted with
+ * the mail key (body-encryption.ts), and once delivered or abandoned they are cleared (the worker
+ * does that): the database never holds a usable link. The subject carries no secret.
  */
-export async function enqueueMail(tx: Kysely<Database>, from: string, to: string, mail: Mail): Promise<void> {
+export async function enqueueMail(tx: Kysely<Database>, keys: MailKeySettings, from: string, to: string, mail: Mail): Promise<void> {
   const now = Date.now();
+  const row = { id: newId(), to_address: to };
+  const sealer = mailKeysFor(keys);
   await tx
     .insertInto("outbox")
     .values({
-      id: newId(),
+      ...row,
       message_id: newMessageId(from),
       from_address: from,
-      to_address: to,
       subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
+      text_body: sealer.seal(mail.text, bodyContext("outbox", row, "text")),
+      html_body: sealer.seal(mail.html, bodyContext("outbox", row, "html")),
       created_at: now,
       next_attempt_at: now,
     })
     .execute();
+}
+
+/**
+ * Encrypts the bodies of mail queued before they were stored encrypted, so the worker can send it
+ * (it refuses a body it cannot open). Run at start; a row another instance sealed first is left be.
+ */
+export async function sealWaitingMail(db: Db, keys: MailKeySettings): Promise<number> {
+  const sealer = mailKeysFor(keys);
+  const plain = await db
+    .selectFrom("outbox")
+    .select(["id", "to_address", "text_body", "html_body"])
+    .where("sent_at", "is", null)
+    .where("failed_at", "is", null)
+    .where("text_body", "not like", "v1.%")
+    .execute();
+  for (const row of plain) {
+    await db
+      .updateTable("outbox")
+      .set({
+        text_body: sealer.seal(row.text_body, bodyContext("outbox", row, "text")),
+        html_body: sealer.seal(row.html_body, bodyContext("outbox", row, "html")),
+      })
+      .where("id", "=", row.id)
+      .where("text_body", "=", row.text_body)
+      .where("html_body", "=", row.html_body)
+      .execute();
+  }
+  return plain.length;
 }
 
 /** A Message-ID on the sender's domain: the same on every attempt, so a second delivery is recognisable. */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
 import { newId } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
+import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
 import { newMessageId } from "./outbox.ts";
 
 /** Delivers one outbox row; throws when the mail server refuses or cannot be reached. */
@@ -55,27 +56,29 @@ export function smtpDelivery(smtpUrl: string): Deliver {
 
 /**
  * Without SMTP_URL (outside production) the development mailbox is where mail is delivered: a
- * table of its own that /dev/mailbox shows, so the outbox is cleared as it is in production. The
+ * table of its own that /dev/mailbox shows, so the outbox is cleared as it is in production. Its
+ * bodies are encrypted like the outbox's: a copy of the data folder's database holds no link. The
  * console prints each mail's link. A second delivery of one Message-ID is not stored twice.
  */
-export function developmentMailbox(db: Db, publicUrl: string): Deliver {
+export function developmentMailbox(db: Db, settings: MailKeySettings & { publicUrl: string }): Deliver {
+  const keys = mailKeysFor(settings);
   return async (mail, log) => {
+    const row = { id: newId(), to_address: mail.to };
     await db
       .insertInto("dev_mailbox")
       .values({
-        id: newId(),
+        ...row,
         message_id: mail.messageId,
-        to_address: mail.to,
         from_address: mail.from,
         subject: mail.subject,
-        text_body: mail.text,
-        html_body: mail.html,
+        text_body: keys.seal(mail.text, bodyContext("dev_mailbox", row, "text")),
+        html_body: keys.seal(mail.html, bodyContext("dev_mailbox", row, "html")),
         delivered_at: Date.now(),
       })
       .onConflict((conflict) => conflict.column("message_id").doNothing())
       .execute();
     const link = mail.text.match(/https?:\/\/\S+/)?.[0] ?? "";
-    log.info(`[development mailbox] To ${mail.to}: "${mail.subject}" ${link}  (all mail: ${publicUrl}/dev/mailbox)`);
+    log.info(`[development mailbox] To ${mail.to}: "${mail.subject}" ${link}  (all mail: ${settings.publicUrl}/dev/mailbox)`);
   };
 }
 
@@ -105,10 +108,12 @@ export interface MailWorkerOptions {
  * database: a row is claimed by a conditional update that also checks it is still due and
  * unchanged, under a claim id of its own; only the claim's holder records the outcome. Once a
  * mail is delivered or abandoned its bodies are cleared; recipient, subject, state, attempts and
- * Message-ID stay for the operator.
+ * Message-ID stay for the operator. A body no key opens (the key was lost, or the row was altered)
+ * is never sent: the mail is marked failed at once, saying why.
  */
 export class MailWorker {
   readonly #db: Db;
+  readonly #keys: MailKeys;
   readonly #deliver: Deliver;
   readonly #claimMs: number;
   #log: FastifyBaseLogger | undefined;
@@ -119,8 +124,9 @@ export class MailWorker {
   /** Told each delivery's outcome (the metrics count them). */
   onOutcome: ((outcome: "delivered" | "retry" | "failed") => void) | undefined;
 
-  constructor(db: Db, deliver: Deliver, options: MailWorkerOptions = {}) {
+  constructor(db: Db, keys: MailKeySettings, deliver: Deliver, options: MailWorkerOptions = {}) {
     this.#db = db;
+    this.#keys = mailKeysFor(keys);
     this.#deliver = deliver;
     this.#claimMs = options.claimMs ?? CLAIM_MS;
   }
@@ -189,6 +195,22 @@ export class MailWorker {
         .executeTakeFirst();
       if (claimed.numUpdatedRows !== 1n) continue;
       const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+      const cleared = { text_body: "", html_body: "", locked_until: null, locked_by: null };
+      let text: string;
+      let html: string;
+      try {
+        text = this.#keys.open(row.text_body, bodyContext("outbox", row, "text"));
+        html = this.#keys.open(row.html_body, bodyContext("outbox", row, "html"));
+      } catch (error) {
+        // Retrying cannot bring a key back, and sending what did not decrypt would be garbage.
+        const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
+        await mine()
+          .set({ ...cleared, last_error: message, failed_at: Date.now() })
+          .execute();
+        this.onOutcome?.("failed");
+        this.#log?.error({ mailId: row.id, messageId: row.message_id, error: message }, "mail body cannot be decrypted; mail abandoned");
+        continue;
+      }
       // A slow mail server must not let the claim lapse while this worker is still talking to it.
       const renewal = setInterval(
         () => {
@@ -203,10 +225,9 @@ export class MailWorker {
       // Rows queued before Message-IDs were stored get one now, kept for every later attempt.
       const messageId = row.message_id ?? newMessageId(row.from_address);
       if (row.message_id === null) await mine().set({ message_id: messageId }).execute();
-      const cleared = { text_body: "", html_body: "", locked_until: null, locked_by: null };
       try {
         await this.#deliver(
-          { from: row.from_address, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body, messageId },
+          { from: row.from_address, to: row.to_address, subject: row.subject, text, html, messageId },
           this.#log as FastifyBaseLogger,
         );
         clearInterval(renewal);

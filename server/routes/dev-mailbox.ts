@@ -3,6 +3,7 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, sendPlainPage } from "../html.ts";
 import { registerLocalOnly } from "../local-only.ts";
+import { bodyContext, MailBodyError, mailKeysFor } from "../mail/body-encryption.ts";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -25,7 +26,17 @@ function status(row: { failed_at: number | null; attempts: number }): string {
  * and it answers only this machine: a server started without NODE_ENV=production on a public
  * interface must not hand out sign-in links.
  */
-export async function devMailboxRoutes(app: FastifyInstance, { db }: AppContext): Promise<void> {
+export async function devMailboxRoutes(app: FastifyInstance, { db, config }: AppContext): Promise<void> {
+  const keys = mailKeysFor(config);
+  /** A stored body, decrypted; a mail sealed with a key since replaced says so instead. */
+  const open = (row: { id: string; to_address: string }, envelope: string, part: "text" | "html"): string => {
+    try {
+      return keys.open(envelope, bodyContext("dev_mailbox", row, part));
+    } catch (error) {
+      if (!(error instanceof MailBodyError)) throw error;
+      return `(This mail cannot be shown: ${error.message}.)`;
+    }
+  };
   await registerLocalOnly(app, (scope) => {
     scope.get("/dev/mailbox", async (_request, reply) => {
       const [mails, waiting] = await Promise.all([
@@ -43,7 +54,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { db }: AppContext)
           (row) => `<article class="mail">
 <h2>${escapeHtml(row.subject)}</h2>
 <p class="meta">To ${escapeHtml(row.to_address)} · from ${escapeHtml(row.from_address)} · ${new Date(row.delivered_at).toISOString()} · delivered · <a href="/dev/mailbox/${escapeHtml(row.id)}">HTML version</a></p>
-<pre>${linkify(row.text_body)}</pre>
+<pre>${linkify(open(row, row.text_body, "text"))}</pre>
 </article>`,
         )
         .join("\n");
@@ -61,7 +72,11 @@ ${items || "<p>No mail yet. Ask for a sign-in link on the login page and reload 
     });
 
     scope.get<{ Params: { id: string } }>("/dev/mailbox/:id", async (request, reply) => {
-      const row = await db.selectFrom("dev_mailbox").select("html_body").where("id", "=", request.params.id).executeTakeFirst();
+      const row = await db
+        .selectFrom("dev_mailbox")
+        .select(["id", "to_address", "html_body"])
+        .where("id", "=", request.params.id)
+        .executeTakeFirst();
       if (!row) throw new AppError("NOT_FOUND", "There is no such mail in the development mailbox.");
       // The mail's HTML is shown as a mail client would: no script, inline styles allowed.
       return reply
@@ -71,7 +86,7 @@ ${items || "<p>No mail yet. Ask for a sign-in link on the login page and reload 
           "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox allow-popups allow-top-navigation-by-user-activation",
         )
         .header("referrer-policy", "no-referrer")
-        .send(row.html_body);
+        .send(open(row, row.html_body, "html"));
     });
   });
 }

@@ -6,10 +6,12 @@ import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worke
 import type { RunningServer } from "../../server/server.ts";
 import { silentLogger, startTestServer, type TestServer } from "../support/app.ts";
 import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { mailboxMails, newMailKeySettings, secretsAtRest } from "../support/secrets-at-rest.ts";
 import { messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
 import { recordCases } from "./scale.ts";
 
 const TOKEN = /(?:token|code)=([A-Za-z0-9_-]{43})/;
+const SIX_DIGITS = /type this code instead \(it works for 10 minutes\): (\d{3} \d{3})/;
 
 /** Every row of the outbox, every column, as one text: where a leftover token would show. */
 async function outboxText(db: RunningServer["db"]): Promise<string> {
@@ -41,8 +43,7 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
     }
     server.mailWorker.kick();
     await server.mailWorker.idle();
-    const mails = await server.db.selectFrom("dev_mailbox").selectAll().execute();
-    const secrets = mails.map((mail) => mail.text_body.match(TOKEN)?.[1]);
+    const secrets = (await mailboxMails(server)).map((mail) => mail.text.match(TOKEN)?.[1]);
     expect(secrets).toHaveLength(2);
     const outbox = await outboxText(server.db);
     for (const secret of secrets) {
@@ -58,6 +59,47 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
     }
     const page = await server.app.inject({ method: "GET", url: "/dev/mailbox" });
     for (const secret of secrets) expect(page.body).toContain(secret);
+  });
+
+  it.skipIf(skip)("leaves no link or code in a copy of the database files once mail is delivered to the mailbox", async () => {
+    const before = (await mailboxMails(server)).length;
+    await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "redact@example.com" } });
+    await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "redact@example.com", ProductId: 6 } });
+    server.mailWorker.kick();
+    await server.mailWorker.idle();
+    const texts = (await mailboxMails(server)).slice(before).map((mail) => mail.text);
+    const secrets = texts.flatMap((text) => [text.match(TOKEN)?.[1], text.match(SIX_DIGITS)?.[1]].filter((found) => found !== undefined));
+    // The reset code, the access link and its six-digit code.
+    expect(secrets).toHaveLength(3);
+    cases += secrets.length;
+    expect(await secretsAtRest(server.database, secrets)).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)("altered outbox rows on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+
+  it.skipIf(skip)("never sends a queued link to a recipient written into its row afterwards", async () => {
+    recordCases("mail safety (outbox, rejections, claims)", 1);
+    const server = await startTestServer(kind);
+    const sent: OutgoingMail[] = [];
+    try {
+      await createAccount(server.db, { email: "victim@example.com" });
+      await server.mailWorker.stop();
+      await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "victim@example.com", ProductId: 6 } });
+      // Someone who can write the database, not read the key, redirects the waiting mail.
+      await server.db.updateTable("outbox").set({ to_address: "attacker@example.com" }).execute();
+      const worker = new MailWorker(server.db, server.config, async (mail) => void sent.push(mail));
+      worker.start(silentLogger(), 60_000);
+      await worker.idle();
+      await worker.stop();
+      expect(sent).toEqual([]);
+      const row = await server.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.failed_at).not.toBeNull();
+      expect(row.last_error).toMatch(/^not sent: no key in MAIL_KEYS opens the mail body/);
+    } finally {
+      await server.stop();
+    }
   });
 });
 
@@ -126,11 +168,12 @@ describe.each(DATABASE_KINDS)("mail claims on %s", (kind) => {
     const database = await createTestDatabase(kind);
     const { db } = await openDatabase(database.url);
     const sent: OutgoingMail[] = [];
-    const worker = new MailWorker(db, async (mail) => {
+    const keys = newMailKeySettings();
+    const worker = new MailWorker(db, keys, async (mail) => {
       sent.push(mail);
     });
     try {
-      await enqueueMail(db, '"DS One" <no-reply@example.com>', "crash@example.com", { subject: "s", text: "t", html: "h" });
+      await enqueueMail(db, keys, '"DS One" <no-reply@example.com>', "crash@example.com", { subject: "s", text: "t", html: "h" });
       // What a worker that died mid-delivery leaves behind: a claim nobody will release.
       const claimedAt = Date.now();
       await db
@@ -150,14 +193,15 @@ describe.each(DATABASE_KINDS)("mail claims on %s", (kind) => {
       const slowSent: string[] = [];
       const slow = new MailWorker(
         db,
+        keys,
         async (mail) => {
           await new Promise((resolve) => setTimeout(resolve, 700));
           slowSent.push(mail.subject);
         },
         { claimMs: 200 },
       );
-      const eager = new MailWorker(db, async (mail) => void slowSent.push(`${mail.subject} again`), { claimMs: 200 });
-      await enqueueMail(db, "no-reply@example.com", "slow@example.com", { subject: "slow", text: "t", html: "h" });
+      const eager = new MailWorker(db, keys, async (mail) => void slowSent.push(`${mail.subject} again`), { claimMs: 200 });
+      await enqueueMail(db, keys, "no-reply@example.com", "slow@example.com", { subject: "slow", text: "t", html: "h" });
       slow.start(silentLogger(), 60_000);
       await new Promise((resolve) => setTimeout(resolve, 50));
       eager.start(silentLogger(), 60_000);
