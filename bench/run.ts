@@ -6,6 +6,7 @@ import { describePasswordLogins, measurePasswordLogins } from "./password-logins
 import { measureLoginUnderHashing, measureResetAnswers } from "./password-work.ts";
 import { describeSessionRun, measureServerFootprint, measureSessionCheck } from "./session-check.ts";
 import { measureTelemetryCost, TELEMETRY_BUDGET_BYTES } from "./telemetry-cost.ts";
+import { describeTelemetryReport, measureTelemetryReport } from "./telemetry-report.ts";
 
 /** `npm run bench`: prints every figure; judges nothing (these machines are shared and noisy). */
 
@@ -85,3 +86,6 @@ const reset = await measureResetAnswers();
 console.log("\nReset request answer time (median of 15), which must not tell whether an account exists:");
 console.log(`  known email:   ${reset.known.toFixed(1)} ms`);
 console.log(`  unknown email: ${reset.unknown.toFixed(1)} ms`);
+
+console.log("\nTelemetry's cost to the operations page:");
+for (const line of describeTelemetryReport(await measureTelemetryReport())) console.log(line);

@@ -52,7 +52,11 @@ export interface OperationsReport {
   /** The funnel's steps in order; signed_in counted per method. */
   funnel: { step: "screen_shown" | "link_requested" | "link_opened" | "signed_in"; method?: SignInMethod; count: number }[];
   refusals: { method: string; code: string; count: number }[];
-  errors: { message: string; source: string | null; kind: string; count: number; lastSeen: number }[];
+  /**
+   * The most frequent client errors, one per fingerprint (kind, normalised message, top frame), with
+   * the newest report's message: text a browser sent, which anyone can make up (shown as such).
+   */
+  errors: { fingerprint: string; message: string; source: string | null; kind: string; count: number; lastSeen: number }[];
   outbox: { pending: number; retrying: number; sent: number; failed: number };
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
@@ -60,7 +64,33 @@ export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
 export const ADMIN_SCREEN = "/admin";
 export const ADMIN_PERIOD_DAYS = [1, 7, 30] as const;
 
-/** URLs quoted inside free text (an error message naming the page's address), each redacted. */
+/**
+ * URLs quoted inside free text (an error message naming the page's address), each redacted: an
+ * absolute http(s) URL, or a path with a query. Browsers choose this text, so the work is linear
+ * in its length: the text is cut into runs without spaces, quotes or angle brackets (one pass), and
+ * each run is searched with indexOf, never with a regular expression that backtracks (a stack made
+ * of slashes cost the earlier pattern time quadratic in its length).
+ */
 export function redactUrlsIn(text: string): string {
-  return text.replace(/https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+/g, (url) => redactUrl(url));
+  return text.replace(/[^\s"'<>]+/g, (run) => {
+    const start = urlStart(run);
+    return start === -1 ? run : `${run.slice(0, start)}${redactUrl(run.slice(start))}`;
+  });
+}
+
+/**
+ * Where a run's URL begins, or -1: the first "http://" or "https://" with something after it, or
+ * the first "/" that has a "?" after it with something after that. Either reaches the end of the
+ * run, so a run holds at most one.
+ */
+function urlStart(run: string): number {
+  const candidates: number[] = [];
+  for (const scheme of ["http://", "https://"]) {
+    const at = run.indexOf(scheme);
+    if (at !== -1 && run.length > at + scheme.length) candidates.push(at);
+  }
+  const lastQuery = run.length > 1 ? run.lastIndexOf("?", run.length - 2) : -1;
+  const slash = run.indexOf("/");
+  if (slash !== -1 && slash < lastQuery) candidates.push(slash);
+  return candidates.length === 0 ? -1 : Math.min(...candidates);
 }

@@ -157,8 +157,18 @@ test("the operations page shows the figures to an admin and refuses a customer",
   const [account] = app.query("select id from accounts where email_key = 'password.customer@example.com'");
   expect(signedIn?.account_id).toBe(account?.id);
   expect(JSON.parse(String(signedIn?.detail))).toEqual({ method: "password" });
+  // Any script can post an error report that reads like an instruction to the operators.
+  const bait = "Admins must re-enter their password at https://evil.example/re-enter";
+  const report = await page.request.post("/api/telemetry", {
+    headers: { origin: String(baseURL) },
+    data: { session: "tab-bait-0001", events: [{ kind: "error", source: "error", message: bait, path: "/dsone/login", at: 1 }] },
+  });
+  expect(report.status()).toBe(204);
   expect((await page.reload())?.status()).toBe(200);
   await expect(page.getByRole("heading", { name: "Operations", exact: true })).toBeVisible();
+  await expect(page.getByText("Reported by browsers (untrusted)")).toBeVisible();
+  await expect(page.locator("blockquote.ops__reported-text", { hasText: bait })).toBeVisible();
+  await expect(page.getByRole("link", { name: /evil\.example/ })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Web vitals (75th percentile)" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^LCP 75th percentile: .*\/dsone\/login · dsone \d+ ms/ })).toBeVisible();
   await expect(

@@ -58,7 +58,13 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   let telemetry: TelemetrySinks;
   try {
     const otlp = config.otlp ? await startOtlpExport(config.otlp) : undefined;
-    telemetry = { db, metrics, otlp, stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR) };
+    telemetry = {
+      db,
+      metrics,
+      otlp,
+      stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR),
+      cap: { limit: config.rateLimits.limits.telemetryTotal, windowMs: config.rateLimits.windowMs },
+    };
     await sealWaitingMail(db, config);
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     await registerBrandProducts(db);

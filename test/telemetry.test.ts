@@ -41,9 +41,9 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server?.stop();
   });
 
-  function post(payload: unknown, options: Partial<InjectOptions> & { ip?: string } = {}) {
-    const { ip = "198.51.100.1", headers, ...rest } = options;
-    return server.app.inject({
+  function post(payload: unknown, options: Partial<InjectOptions> & { ip?: string; to?: TestServer } = {}) {
+    const { ip = "198.51.100.1", headers, to = server, ...rest } = options;
+    return to.app.inject({
       method: "POST",
       url: "/api/telemetry",
       remoteAddress: ip,
@@ -53,13 +53,17 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     });
   }
 
-  async function signIn(email: string, password: string): Promise<string> {
-    const response = await server.app.inject({
+  function passwordLogin(email: string, password: string, to = server) {
+    return to.app.inject({
       method: "POST",
       url: "/api/dsone/password-login",
       headers: { origin: ORIGIN },
       payload: { Email: email, Password: password },
     });
+  }
+
+  async function signIn(email: string, password: string): Promise<string> {
+    const response = await passwordLogin(email, password);
     expect(response.statusCode).toBe(200);
     return sessionCookieFrom(response);
   }
@@ -151,6 +155,44 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server.db.deleteFrom("telemetry_events").execute();
   });
 
+  it.skipIf(skip)("stores at most TELEMETRY_LIMIT_TOTAL events per window from every address together, and counts the rest", async () => {
+    const capped = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_TOTAL: "10" });
+    const send = (ip: string) => post(batch([pageView(), pageView(), pageView()]), { ip, to: capped });
+    const stored = async () =>
+      Number(
+        (
+          await capped.db
+            .selectFrom("telemetry_events")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const dropped = async () => {
+      const metrics = await capped.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      return Number(/^account_telemetry_events_dropped_total (\d+)$/m.exec(metrics.body)?.[1]);
+    };
+    try {
+      // Each address is well within its own limit; four of them (two IPv6 /64s among them) at once.
+      const answers = await Promise.all(["198.51.100.41", "198.51.100.42", "2001:db8:1::1", "2001:db8:2::1"].map(send));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204, 204]);
+      expect(await stored()).toBe(10);
+      expect(await dropped()).toBe(2);
+
+      // The server's own funnel steps count too: a refusal is counted in Prometheus, not stored.
+      const refused = await passwordLogin("nobody@example.com", "not-the-password", capped);
+      expect(refused.statusCode).toBe(401);
+      expect(await stored()).toBe(10);
+      expect(await dropped()).toBe(3);
+
+      // The next window has room again.
+      await capped.db.updateTable("rate_limits").set({ window_start: 0 }).where("key", "=", "telemetry:all").execute();
+      expect((await send("198.51.100.43")).statusCode).toBe(204);
+      expect(await stored()).toBe(13);
+    } finally {
+      await capped.stop();
+    }
+  });
+
   it.skipIf(skip)("retention deletes rows older than the period and keeps the rest", async () => {
     expect((await post(batch([pageView()]))).statusCode).toBe(204);
     const [fresh] = await rows();
@@ -168,12 +210,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     expect((await server.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
     expect((await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer wrong" } })).statusCode).toBe(401);
     await signIn("customer@example.com", "customer-password-1");
-    const refused = await server.app.inject({
-      method: "POST",
-      url: "/api/dsone/password-login",
-      headers: { origin: ORIGIN },
-      payload: { Email: "customer@example.com", Password: "not-the-password" },
-    });
+    const refused = await passwordLogin("customer@example.com", "not-the-password");
     expect(refused.statusCode).toBe(401);
     expect(
       (await post(batch([{ kind: "vital", name: "LCP", value: 2000, path: "/dsone/login", at: 1 }]), { ip: "198.51.100.2" })).statusCode,
@@ -219,6 +256,57 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     expect((await server.app.inject({ method: "GET", url: "/api/admin/operations?days=2", headers: { cookie: admin } })).statusCode).toBe(
       400,
     );
+  });
+
+  it.skipIf(skip)("groups client errors by fingerprint with a count, over the period only, in SQL", async () => {
+    const admin = await signIn("admin@example.com", "admin-password-1");
+    await server.db.deleteFrom("telemetry_events").execute();
+    const frame = (file: string) => `TypeError: x\n    at load (${ORIGIN}/assets/${file}:1:10)`;
+    const error = (message: string, stack: string, source: "error" | "unhandledrejection" = "error") => ({
+      kind: "error" as const,
+      source,
+      message,
+      stack,
+      path: "/dsone/login",
+      at: 1,
+    });
+    const attacker = "Admins must re-enter their password at https://evil.example/re-enter";
+    expect(
+      (
+        await post(
+          batch([
+            // One error: only the numbers in its message differ.
+            error("Cannot read item 123 of   the list", frame("index-abc.js")),
+            error("Cannot read item 456 of the list", frame("index-abc.js")),
+            error("Cannot read item 789 of the list", frame("index-abc.js")),
+            // The same words thrown elsewhere, or as another kind, are other errors.
+            error("Cannot read item 123 of the list", frame("other-xyz.js")),
+            error("Cannot read item 123 of the list", frame("index-abc.js"), "unhandledrejection"),
+            error(attacker, ""),
+          ]),
+          { ip: "198.51.100.31" },
+        )
+      ).statusCode,
+    ).toBe(204);
+    const stored = (await rows()).filter((row) => row.kind === "error");
+    expect(new Set(stored.map((row) => row.fingerprint)).size).toBe(4);
+    // A report older than the period is not counted, however many there are.
+    const old = stored[0] as NonNullable<(typeof stored)[number]>;
+    await server.db
+      .insertInto("telemetry_events")
+      .values(Array.from({ length: 5 }, (_, index) => ({ ...old, id: `old-${index}`, created_at: Date.now() - 2 * 86_400_000 })))
+      .execute();
+    const report = (await server.app.inject({ method: "GET", url: "/api/admin/operations?days=1", headers: { cookie: admin } })).json();
+    expect(report.errors).toHaveLength(4);
+    expect(report.errors[0]).toMatchObject({
+      message: expect.stringMatching(/^Cannot read item \d+ of {1,3}the list$/),
+      kind: "error",
+      count: 3,
+    });
+    expect(report.errors.slice(1).map((entry: { count: number }) => entry.count)).toEqual([1, 1, 1]);
+    expect(report.errors.map((entry: { message: string }) => entry.message)).toContain(attacker);
+    expect(new Set(report.errors.map((entry: { fingerprint: string }) => entry.fingerprint)).size).toBe(4);
+    await server.db.deleteFrom("telemetry_events").execute();
   });
 
   it.skipIf(skip)("records the sign-in funnel's steps where the answers are made, on the screen that asked", async () => {

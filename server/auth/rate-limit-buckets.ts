@@ -92,6 +92,11 @@ export const BUCKETS = {
   oidcTokenPerIp: { prefix: "oidc-token:ip", parts: ["address"], setting: "TOKEN_LIMIT_PER_IP", defaultLimit: 600 },
   /** Telemetry batches from the browser: each is a write. */
   telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
+  /**
+   * Telemetry events stored from every address together, counted per event: the bound on what
+   * browsers can write however many addresses they use. Over it, events are dropped, not refused.
+   */
+  telemetryTotal: { prefix: "telemetry:all", parts: [], setting: "TELEMETRY_LIMIT_TOTAL", defaultLimit: 10_000 },
   /** Google sign-ins started, and (separately) returned from, per address: each costs a round trip. */
   socialSignInStartPerIp: {
     prefix: "social-sign-in-start:ip",

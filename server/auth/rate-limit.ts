@@ -15,16 +15,24 @@ export interface RateLimitResult {
 /**
  * Counts one attempt under `key` in a fixed window and says whether it stays within `limit`.
  * The counter lives in the database, so every instance behind a load balancer sees the same count;
- * one atomic upsert per attempt, so concurrent attempts cannot both slip under the limit.
+ * one atomic upsert per attempt, so concurrent attempts cannot both slip under the limit. `weight`
+ * counts several at once (a telemetry batch counts its events).
  */
-export async function countAttempt(db: Db, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+export async function countAttempt(
+  db: Db,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+  weight = 1,
+): Promise<RateLimitResult> {
   const windowOpen = now - windowMs;
   const row = await db
     .insertInto("rate_limits")
-    .values({ key, window_start: now, count: 1 })
+    .values({ key, window_start: now, count: weight })
     .onConflict((conflict) =>
       conflict.column("key").doUpdateSet({
-        count: sql`case when rate_limits.window_start <= ${windowOpen} then 1 else rate_limits.count + 1 end`,
+        count: sql`case when rate_limits.window_start <= ${windowOpen} then ${weight} else rate_limits.count + ${weight} end`,
         window_start: sql`case when rate_limits.window_start <= ${windowOpen} then ${now} else rate_limits.window_start end`,
       }),
     )

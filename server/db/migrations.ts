@@ -326,6 +326,23 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("oidc_payloads").dropColumn("account_id").execute();
     },
   },
+  "0009_telemetry_fingerprints": {
+    async up(db: Kysely<unknown>) {
+      // Client errors are grouped by a fingerprint (a hash of the kind, the normalised message and
+      // the top frame) so the operations page counts them in SQL instead of reading every report.
+      // Older reports get the start of their detail (their message), close to how they were grouped.
+      await db.schema.alterTable("telemetry_events").addColumn("fingerprint", "text").execute();
+      await sql`update telemetry_events set fingerprint = 'legacy:' || substr(detail, 1, 300) where kind = 'error'`.execute(db);
+      // The page reads one kind over a period (the newest rows first), and one example per group.
+      await db.schema.createIndex("telemetry_events_kind_time").on("telemetry_events").columns(["kind", "created_at"]).execute();
+      await db.schema.createIndex("telemetry_events_fingerprint").on("telemetry_events").columns(["fingerprint", "created_at"]).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex("telemetry_events_fingerprint").execute();
+      await db.schema.dropIndex("telemetry_events_kind_time").execute();
+      await db.schema.alterTable("telemetry_events").dropColumn("fingerprint").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -145,6 +145,11 @@ export interface TelemetryEventsTable {
   value: number | null;
   /** JSON: the event's other fields (an error's message, mapped stack and source). */
   detail: string | null;
+  /**
+   * Errors only: what groups reports of one error (errorFingerprint in server/telemetry/store.ts);
+   * rows stored before it existed carry "legacy:" and the start of their detail.
+   */
+  fingerprint: string | null;
   created_at: Millis;
 }
 

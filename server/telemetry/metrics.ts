@@ -80,6 +80,11 @@ export class Metrics {
     buckets: CLS_BUCKETS,
     registers: [this.registry],
   });
+  readonly telemetryDropped = new Counter({
+    name: "account_telemetry_events_dropped_total",
+    help: "Telemetry events not stored because every address together reached TELEMETRY_LIMIT_TOTAL in the window.",
+    registers: [this.registry],
+  });
   readonly clientErrors = new Counter({
     name: "account_client_errors_total",
     help: "Error reports from browsers, by source (error, unhandledrejection, render), screen and brand.",

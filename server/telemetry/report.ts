@@ -60,40 +60,33 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     .execute();
   const viewsOf = (screens: string[]) => views.filter((row) => screens.includes(row.screen)).reduce((sum, row) => sum + Number(row.n), 0);
 
-  const funnelRows = await recent.select(["name", "detail"]).where("kind", "=", "funnel").limit(ROW_CAP).execute();
+  // Counted in SQL over the period's newest ROW_CAP steps: a step's detail is its method and code.
+  const newestSteps = recent.select(["name", "detail"]).where("kind", "=", "funnel").orderBy("created_at", "desc").limit(ROW_CAP);
+  const funnelRows = await db
+    .selectFrom(newestSteps.as("step"))
+    .select(["step.name", "step.detail"])
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .groupBy(["step.name", "step.detail"])
+    .execute();
   let linkRequests = 0;
   const signIns = new Map<SignInMethod, number>(SIGN_IN_METHODS.map((method) => [method, 0]));
   const refusals = new Map<string, { method: string; code: string; count: number }>();
   for (const row of funnelRows) {
     const detail = detailOf(row.detail);
-    if (row.name === "link_requested") linkRequests += 1;
+    const count = Number(row.n);
+    if (row.name === "link_requested") linkRequests += count;
     else if (row.name === "signed_in" && signIns.has(detail.method as SignInMethod)) {
-      signIns.set(detail.method as SignInMethod, (signIns.get(detail.method as SignInMethod) ?? 0) + 1);
+      signIns.set(detail.method as SignInMethod, (signIns.get(detail.method as SignInMethod) ?? 0) + count);
     } else if (row.name === "refused") {
       const method = String(detail.method ?? "unknown");
       const code = String(detail.code ?? "UNKNOWN");
       const entry = refusals.get(`${method} ${code}`) ?? { method, code, count: 0 };
-      entry.count += 1;
+      entry.count += count;
       refusals.set(`${method} ${code}`, entry);
     }
   }
 
-  const errorRows = await recent
-    .select(["name", "detail", "created_at"])
-    .where("kind", "=", "error")
-    .orderBy("created_at", "desc")
-    .limit(ROW_CAP)
-    .execute();
-  const errors = new Map<string, OperationsReport["errors"][number]>();
-  for (const row of errorRows) {
-    const detail = detailOf(row.detail);
-    const message = String(detail.message ?? "").slice(0, 300);
-    const source = typeof detail.source === "string" ? detail.source : null;
-    const key = `${message}\u0000${source}`;
-    const entry = errors.get(key) ?? { message, source, kind: row.name, count: 0, lastSeen: Number(row.created_at) };
-    entry.count += 1;
-    errors.set(key, entry);
-  }
+  const errors = await topErrors(db, since);
 
   const outboxRows = await db
     .selectFrom("outbox")
@@ -119,7 +112,56 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
       ...[...signIns].map(([method, count]) => ({ step: "signed_in" as const, method, count })),
     ],
     refusals: [...refusals.values()].sort((a, b) => b.count - a.count),
-    errors: [...errors.values()].sort((a, b) => b.count - a.count).slice(0, 10),
+    errors,
     outbox,
   };
+}
+
+/** How many error groups the page shows. */
+const TOP_ERRORS = 10;
+
+/**
+ * The most frequent client errors of the period, grouped by fingerprint in SQL over its newest
+ * ROW_CAP reports: the server holds ten groups and ten example rows, never the reports themselves,
+ * however many there are. Each group shows its newest report's message and mapped source.
+ */
+async function topErrors(db: Db, since: number): Promise<OperationsReport["errors"]> {
+  const newest = db
+    .selectFrom("telemetry_events")
+    .select(["fingerprint", "created_at"])
+    .where("kind", "=", "error")
+    .where("created_at", ">=", since)
+    .orderBy("created_at", "desc")
+    .limit(ROW_CAP);
+  const groups = await db
+    .selectFrom(newest.as("report"))
+    .select("report.fingerprint")
+    .select((eb) => [eb.fn.countAll<number | string>().as("n"), eb.fn.max("report.created_at").as("last_seen")])
+    .groupBy("report.fingerprint")
+    .orderBy("n", "desc")
+    .orderBy("last_seen", "desc")
+    .limit(TOP_ERRORS)
+    .execute();
+  return Promise.all(
+    groups.map(async (group) => {
+      const lastSeen = Number(group.last_seen);
+      const example = await db
+        .selectFrom("telemetry_events")
+        .select(["name", "detail"])
+        .where("kind", "=", "error")
+        .where((eb) => (group.fingerprint === null ? eb("fingerprint", "is", null) : eb("fingerprint", "=", group.fingerprint)))
+        .where("created_at", "=", lastSeen)
+        .limit(1)
+        .executeTakeFirst();
+      const detail = detailOf(example?.detail ?? null);
+      return {
+        fingerprint: group.fingerprint ?? "",
+        message: String(detail.message ?? "").slice(0, 300),
+        source: typeof detail.source === "string" ? detail.source : null,
+        kind: example?.name ?? "error",
+        count: Number(group.n),
+        lastSeen,
+      };
+    }),
+  );
 }

@@ -1,7 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { brandForPath } from "../../common/brands/index.ts";
 import { isSecretParameter, redactUrl } from "../../common/redact.ts";
 import { redactUrlsIn, type TelemetryBatch, type TelemetryEvent } from "../../common/telemetry.ts";
+import { countAttempt } from "../auth/rate-limit.ts";
+import { bucketKey } from "../auth/rate-limit-buckets.ts";
 import type { Db } from "../db/database.ts";
 import type { TelemetryEventsTable } from "../db/schema.ts";
 import type { Metrics } from "./metrics.ts";
@@ -14,6 +16,8 @@ export interface TelemetrySinks {
   stacks: StackMapper;
   /** Set when OTLP export is configured. */
   otlp: TelemetryExport | undefined;
+  /** The most events stored per window from every address together (TELEMETRY_LIMIT_TOTAL). */
+  cap: { limit: number; windowMs: number };
 }
 
 /** "/DSOne/Login/" → "/dsone/login": one screen, however its address was typed. */
@@ -51,7 +55,19 @@ export function storeServerEvent(
   return storeRows(sinks, [rowFor(sinks, event, SERVER_SESSION, accountId, now)]);
 }
 
-async function storeRows(sinks: TelemetrySinks, rows: TelemetryEventsTable[]): Promise<number> {
+/**
+ * Stores the rows the total cap still has room for and counts the rest as dropped. The room is
+ * taken with one atomic upsert on a counter every instance shares (the rate-limit table), so two
+ * instances cannot both fill the last places. The server's funnel steps count too: refusals can be
+ * provoked from anywhere; Prometheus counts every sign-in whether or not its row is stored.
+ */
+async function storeRows(sinks: TelemetrySinks, offered: TelemetryEventsTable[]): Promise<number> {
+  if (offered.length === 0) return 0;
+  const { limit, windowMs } = sinks.cap;
+  const { count } = await countAttempt(sinks.db, bucketKey("telemetryTotal"), limit, windowMs, Date.now(), offered.length);
+  const room = Math.max(0, Math.min(offered.length, limit - (count - offered.length)));
+  const rows = offered.slice(0, room);
+  if (room < offered.length) sinks.metrics.telemetryDropped.inc(offered.length - room);
   if (rows.length === 0) return 0;
   await sinks.db.insertInto("telemetry_events").values(rows).execute();
   for (const row of rows) {
@@ -84,6 +100,7 @@ function rowFor(
     url: path,
     value: null as number | null,
     detail: null as string | null,
+    fingerprint: null as string | null,
     // The server's clock: a browser's may be wrong, and retention must not be steered from outside.
     created_at: now,
   };
@@ -104,13 +121,34 @@ function rowFor(
       };
     case "error": {
       const mapped = sinks.stacks.map(redactUrlsIn(event.stack ?? ""));
+      const message = redactUrlsIn(event.message);
       return {
         ...base,
         name: event.source,
-        detail: JSON.stringify({ message: redactUrlsIn(event.message), stack: mapped.stack, source: mapped.source ?? null }),
+        detail: JSON.stringify({ message, stack: mapped.stack, source: mapped.source ?? null }),
+        fingerprint: errorFingerprint(event.source, message, mapped.source ?? topFrame(mapped.stack)),
       };
     }
   }
+}
+
+/**
+ * One error's identity for grouping: its kind, its message with numbers and spacing evened out
+ * ("id 123" and "id 456" are one error), and the frame it was thrown in (the mapped source file when
+ * there is one). Hashed, so the column is short and the same size for every report.
+ */
+export function errorFingerprint(kind: string, message: string, frame: string): string {
+  const normalised = message.replace(/\d+/g, "0").replace(/\s+/g, " ").trim().slice(0, 300);
+  return createHash("sha256").update(`${kind}\n${normalised}\n${frame}`).digest("base64url").slice(0, 22);
+}
+
+/** The first frame of a stack: a V8 "at …" line or a Firefox/Safari "name@address" line. */
+function topFrame(stack: string): string {
+  for (const line of stack.split("\n")) {
+    const frame = line.trim();
+    if (frame.startsWith("at ") || frame.includes("@")) return frame.slice(0, 300);
+  }
+  return "";
 }
 
 function exported(row: TelemetryEventsTable, detail: Record<string, unknown>): ExportedEvent {

@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../../common/redact.ts";
-import { TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
+import { redactUrlsIn, TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { describeDeliveryError } from "../../server/mail/worker.ts";
@@ -48,6 +49,45 @@ describe("log and telemetry redaction", () => {
     }
     cases++;
     expect(redactUrl(`/a?ReturnUrl=${"%2F%3FReturnUrl%3D".repeat(8)}${token}`)).not.toContain(token);
+  });
+
+  it("redacts addresses in free text in one pass, however the text is made", () => {
+    const token = secret();
+    const table: [string, string][] = [
+      [`failed at https://h.example/a?token=${token} twice`, "failed at https://h.example/a?token=redacted twice"],
+      [`fetch("/api/x?code=${token}&uuid=1")`, 'fetch("/api/x?code=redacted&uuid=1")'],
+      ["no address here, only /paths and a question?", "no address here, only /paths and a question?"],
+      [`at f (http://localhost:3000/assets/index-abc.js:1:2)`, "at f (http://localhost:3000/assets/index-abc.js:1:2)"],
+    ];
+    for (const [input, expected] of table) {
+      cases++;
+      expect(redactUrlsIn(input), input).toBe(expected);
+    }
+    // Shapes a browser may send that made the earlier pattern backtrack, each 200,000 characters:
+    // every start position scanned to the end before failing (time quadratic in the length).
+    const slashes = "/".repeat(200_000);
+    cases++;
+    expect(redactUrlsIn(slashes)).toBe(slashes);
+    cases++;
+    expect(redactUrlsIn(`${slashes}?token=${token}`)).toBe(`${slashes}?token=redacted`);
+    cases++;
+    expect(redactUrlsIn("/?".repeat(100_000))).toBe(`${"/?".repeat(100_000)}=redacted`);
+    // The same matches as the earlier pattern, on short texts made of the characters that matter.
+    const earlier = (text: string) => text.replace(/https?:\/\/[^\s"'<>]+|\/[^\s"'<>?]*\?[^\s"'<>]+/g, (url) => redactUrl(url));
+    const piece = fc.constantFrom("/", "?", "&", "=", "#", ":", "s", "x", " ", "'", "<", "\n", "http://", "https://", "token=t", "uuid=1");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), (pieces) => {
+        cases++;
+        const text = pieces.join("");
+        expect(redactUrlsIn(text), text).toBe(earlier(text));
+      }),
+      { numRuns: 2_000 },
+    );
+    const schemes = "http://".repeat(30_000);
+    cases++;
+    expect(redactUrlsIn(`${schemes}x?token=${token}`)).not.toContain(token);
+    cases++;
+    expect(redactUrlsIn("a /b? ".repeat(40_000))).toBe("a /b? ".repeat(40_000));
   });
 
   it("takes addresses out of a mail server's error", () => {

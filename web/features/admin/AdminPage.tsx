@@ -10,6 +10,7 @@ import {
 } from "../../../common/telemetry.ts";
 import { HttpError, requestJson } from "../../api/http.ts";
 import { dsone } from "../../platform/brand.ts";
+import { ClientErrors } from "./ClientErrors.tsx";
 import { BarChart, StackedBar } from "./charts.tsx";
 import "./admin.css";
 
@@ -114,7 +115,6 @@ function Report({ report }: { report: OperationsReport }) {
       text: from === undefined ? String(step.count) : `${step.count} · ${percent(step.count, from)}`,
     };
   });
-  const errorTop = Math.max(1, ...report.errors.map((error) => error.count));
 
   return (
     <>
@@ -163,23 +163,7 @@ function Report({ report }: { report: OperationsReport }) {
         ) : null}
       </section>
 
-      <section aria-labelledby="ops-errors">
-        <h2 id="ops-errors">Top client errors</h2>
-        {report.errors.length === 0 ? <p>No errors reported in this period.</p> : null}
-        <ol className="ops__errors">
-          {report.errors.map((error) => (
-            <li key={`${error.message}${error.source}`}>
-              <BarChart
-                label={error.message}
-                max={errorTop}
-                bars={[{ label: `${error.count} × ${error.kind}`, value: error.count, text: String(error.count), tone: "poor" }]}
-              />
-              <p className="ops__error-message">{error.message}</p>
-              <p className="ops__error-source">{error.source ?? "source not mapped"}</p>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <ClientErrors errors={report.errors} />
 
       <section aria-labelledby="ops-outbox">
         <h2 id="ops-outbox">Mail outbox</h2>
