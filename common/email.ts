@@ -13,7 +13,12 @@ export function isValidEmail(value: string): boolean {
   return value.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(value);
 }
 
-/** Accounts are unique regardless of case: this is the key they are stored and found under. */
+/**
+ * Accounts are unique regardless of case: this is the key they are stored and found under. Only
+ * A-Z are folded: String.toLowerCase also folds look-alikes into ASCII (the Kelvin sign U+212A
+ * becomes "k"), which would let a differently spelled address, verified elsewhere (a Google
+ * account), find another customer's account. Every valid address is ASCII, so its key is as before.
+ */
 export function normalizeEmail(value: string): string {
-  return value.trim().toLowerCase();
+  return value.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }

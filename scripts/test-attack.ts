@@ -24,6 +24,7 @@ const FAMILIES: Record<string, string> = {
   "mail-safety.test.ts": "mail safety (outbox, rejections, claims)",
   "crash.test.ts": "crashes and outages",
   "sign-outs.test.ts": "sign-outs end app sign-ins",
+  "provider-surface.test.ts": "OpenID Provider surface",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { normalizeEmail } from "../../common/email.ts";
+import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import type { Db } from "../db/database.ts";
 import { AccountInputError, findAccountByEmail } from "./accounts.ts";
 import { hashSecret } from "./tokens.ts";
@@ -110,7 +110,8 @@ export async function accountForIdentity(db: Db, identity: ExternalIdentity, now
     .returning("account_id")
     .executeTakeFirst();
   if (linked) return { kind: "linked", accountId: linked.account_id };
-  const account = await findAccountByEmail(db, identity.email);
+  // Only an address our own rule accepts can match one: every account's address passed it.
+  const account = isValidEmail(identity.email) ? await findAccountByEmail(db, identity.email) : undefined;
   return account ? { kind: "same-email", accountId: account.id } : { kind: "no-account" };
 }
 

@@ -90,6 +90,11 @@ export const BUCKETS = {
   captchaChecksPerIp: { prefix: "captcha:ip", parts: ["address"], setting: "CAPTCHA_CHECK_LIMIT_PER_IP", defaultLimit: 120 },
   /** Requests to the OpenID token endpoint: each checks a code, refresh token or client secret. */
   oidcTokenPerIp: { prefix: "oidc-token:ip", parts: ["address"], setting: "TOKEN_LIMIT_PER_IP", defaultLimit: 600 },
+  /**
+   * Authorization requests: each that needs a sign-in stores the request for an hour. Generous
+   * for an office behind one address, small next to what an attacker's loop would store.
+   */
+  oidcAuthorizePerIp: { prefix: "oidc-authorize:ip", parts: ["address"], setting: "AUTHORIZE_LIMIT_PER_IP", defaultLimit: 300 },
   /** Telemetry batches from the browser: each is a write. */
   telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
   /**

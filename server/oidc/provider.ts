@@ -47,6 +47,15 @@ const TTL = {
   RefreshToken: 30 * 86_400,
 };
 
+export const SIGN_IN_ERROR_TITLE = "Sign-in error";
+
+/** The provider's error page: the OAuth error and its description, as the provider words them. */
+export function signInErrorBody(error: string, description: string): string {
+  return `<h1>We could not complete this sign-in</h1><p><strong>${escapeHtml(error)}</strong>: ${escapeHtml(
+    description,
+  )}</p><p>Return to the app and try again.</p>`;
+}
+
 const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);
 
 export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provider {
@@ -54,7 +63,7 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
   // Our session decides who is signed in: a provider session whose account has signed out here
   // (or been replaced by another sign-in) no longer counts.
   policy.get("login")?.checks.add(
-    new interactionPolicy.Check("app_session", "the account server session has ended or changed", async (ctx) => {
+    new interactionPolicy.Check("app_session", "the account server session has ended or changed", "login_required", async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
       if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
       const session = await appSession(db, config, ctx.get("cookie"));
@@ -92,10 +101,16 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
       authorizationSigningAlgValues: [SIGNING_ALG],
       requestObjectSigningAlgValues: [SIGNING_ALG],
     },
+    // Web clients are registered for client_secret_basic only; a method a client was not
+    // registered for is refused, not treated as its equivalent.
+    clientAuthMethods: ["none", "client_secret_basic"],
     features: {
       devInteractions: { enabled: false },
+      // Not routed, so not advertised: every client sends its request to /connect/authorize.
+      pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
-      introspection: { enabled: true },
+      // A client learns about its own tokens only: another client's are "inactive" to it.
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -161,12 +176,7 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
     renderError: async (ctx, out) => {
       ctx.type = "html";
       ctx.set("content-security-policy", "default-src 'none'; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
-      ctx.body = plainPage(
-        "Sign-in error",
-        `<h1>We could not complete this sign-in</h1><p><strong>${escapeHtml(String(out.error))}</strong>: ${escapeHtml(
-          String(out.error_description ?? ""),
-        )}</p><p>Return to the app and try again.</p>`,
-      );
+      ctx.body = plainPage(SIGN_IN_ERROR_TITLE, signInErrorBody(String(out.error), String(out.error_description ?? "")));
     },
   };
 
@@ -195,14 +205,21 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
 
   return provider;
 
+  /**
+   * The provider's logout page. An app of ours that names the signed-in customer (a valid
+   * id_token_hint, checked by the provider before this runs) logs them out at once: the form is
+   * posted by a same-origin script. Anything else (a link on another site, a bare address) only
+   * asks: a page elsewhere cannot sign a customer out by sending them here.
+   */
   async function logoutPage(ctx: KoaContextWithOIDC, form: string): Promise<void> {
     const brand = brandOf(ctx.oidc.client as never);
     const postLogout = ctx.oidc.params?.post_logout_redirect_uri;
     const postLogoutOrigin = typeof postLogout === "string" && URL.canParse(postLogout) ? new URL(postLogout).origin : "";
     const afterLogoutOrigin = new URL(config.links[brand.afterLogout.link]).origin;
+    const fromOurApp = typeof ctx.oidc.params?.id_token_hint === "string" && ctx.oidc.client !== undefined;
     ctx.type = "html";
-    // The confirmation form is posted at once by a same-origin script; browsers check
-    // form-action on the redirect that follows, so the post-logout address's origin is allowed.
+    // Browsers check form-action on the redirect that follows the post, so the post-logout
+    // address's origin is allowed.
     ctx.set(
       "content-security-policy",
       `default-src 'none'; script-src 'self'; style-src 'self'; form-action 'self' ${postLogoutOrigin} ${afterLogoutOrigin}; base-uri 'none'; frame-ancestors 'none'`.replace(
@@ -212,11 +229,14 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
     );
     ctx.set("cache-control", "no-store");
     const confirm = form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form>');
+    const button = '<button class="button" type="submit" form="op.logoutForm">Log out</button>';
     ctx.body = plainPage(
       brand.name,
-      `<h1>${escapeHtml(brand.name)}</h1><p>Logging You Out Now</p>${confirm}
-<noscript><button class="button" type="submit" form="op.logoutForm">Log out</button></noscript>
-<script src="/connect/endsession.js"></script>`,
+      fromOurApp
+        ? `<h1>${escapeHtml(brand.name)}</h1><p>Logging You Out Now</p>${confirm}
+<noscript>${button}</noscript>
+<script src="/connect/endsession.js"></script>`
+        : `<h1>${escapeHtml(brand.name)}</h1><p>Do you want to log out?</p>${confirm}${button}`,
     );
   }
 }

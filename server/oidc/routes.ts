@@ -8,8 +8,9 @@ import { AppError } from "../errors.ts";
 import { sendPlainPage } from "../html.ts";
 import { kyselyAdapter } from "./adapter.ts";
 import { type AppSession, appSession } from "./app-session.ts";
+import { authorizationRequestProblem } from "./authorization-bounds.ts";
 import { clientBrand } from "./clients.ts";
-import { AUTHORIZE_CALLBACK_PATH, OIDC_ROUTES } from "./provider.ts";
+import { AUTHORIZE_CALLBACK_PATH, OIDC_ROUTES, SIGN_IN_ERROR_TITLE, signInErrorBody } from "./provider.ts";
 import type { OidcService } from "./service.ts";
 
 /** Endpoints called by apps (often from another origin), never relying on the session cookie. */
@@ -58,9 +59,21 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
     const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method === "POST" && request.url.split("?")[0] === OIDC_ROUTES.token) {
+      const path = request.url.split("?")[0];
+      if (request.method === "POST" && path === OIDC_ROUTES.token) {
         const refused = await tokenRateLimit(request);
         if (refused) return reply.code(429).headers(refused.headers).send(refused.body);
+      }
+      if (path === OIDC_ROUTES.authorization) {
+        const refused = await authorizationRefusal(request);
+        if (refused) {
+          return sendPlainPage(
+            reply.headers(refused.headers),
+            SIGN_IN_ERROR_TITLE,
+            signInErrorBody(refused.error, refused.description),
+            refused.status,
+          );
+        }
       }
       resolvedByFastify(request, config);
       // Headers set by the app's hooks (nosniff, frame options…) go on the provider's answers too.
@@ -136,6 +149,25 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(" "));
     if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
     return grant.save();
+  }
+
+  /**
+   * An authorization request over its bounds, or from an address over AUTHORIZE_LIMIT_PER_IP, is
+   * answered here and stores nothing. The limit's window is as long as a pending authorization
+   * lives, so it also bounds what one address can keep pending.
+   */
+  async function authorizationRefusal(request: FastifyRequest) {
+    // A form posted without its length (chunked) could be any size: it counts as too long.
+    const declared = request.headers["content-length"] ?? (request.method === "POST" ? "Infinity" : "0");
+    const problem = authorizationRequestProblem(request.url, Number(declared));
+    if (problem) return { status: 400, headers: {}, error: "invalid_request", description: problem };
+    try {
+      await enforceLimits(db, config, [["oidcAuthorizePerIp", clientAddress(request)]], "sign-in requests");
+      return undefined;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: 429, headers: error.headers, error: "temporarily_unavailable", description: error.message };
+    }
   }
 
   async function tokenRateLimit(request: FastifyRequest) {

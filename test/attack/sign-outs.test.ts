@@ -36,6 +36,16 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     return { browser, ...signedIn, pending };
   }
 
+  /**
+   * A silent sign-in (prompt=none) of the web app in this browser: what the browser's sessions
+   * still allow. Native apps never sign in silently, so the web app asks.
+   */
+  async function silentSignIn(browser: BrowserAgent): Promise<URLSearchParams> {
+    const redirectUri = "http://127.0.0.1:4999/dsone/callback";
+    const { url } = await startAuthorization(await discover(bed.issuer, "dsone-web"), redirectUri, { prompt: "none", scope: "openid email" });
+    return new URL((await browser.follow(url, redirectUri)).url).searchParams;
+  }
+
   const userinfoStatus = async (accessToken: string) =>
     (await fetch(`${bed.issuer}/connect/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
@@ -95,9 +105,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
   it.skipIf(skip)("the intruder's browser cannot sign the agent in again silently after the reset", async () => {
     const signIn = await intruder();
     await resetPassword("another new passphrase 2");
-    const { url } = await startAuthorization(signIn.config, signIn.redirectUri, { prompt: "none" });
-    const stop = await signIn.browser.follow(url, signIn.redirectUri);
-    expect(new URL(stop.url).searchParams.get("error")).toBe("login_required");
+    expect((await silentSignIn(signIn.browser)).get("error")).toBe("login_required");
     cases++;
   });
 
@@ -119,9 +127,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     });
     expect(logout.status).toBe(200);
     // The browser's provider session ended with it: a silent sign-in asks for a login.
-    const { url } = await startAuthorization(signIn.config, signIn.redirectUri, { prompt: "none" });
-    const stop = await signIn.browser.follow(url, signIn.redirectUri);
-    expect(new URL(stop.url).searchParams.get("error")).toBe("login_required");
+    expect((await silentSignIn(signIn.browser)).get("error")).toBe("login_required");
     const providerSessions = await bed.server.db
       .selectFrom("oidc_payloads")
       .select("id")
@@ -133,6 +139,58 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     const refreshed = await client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string);
     expect(refreshed.access_token).toBeTruthy();
     cases += 2;
+  });
+
+  it.skipIf(skip)("a session past its idle timeout signs nobody in silently; a silent sign-in counts as a use", async () => {
+    const signIn = await intruder();
+    const { config } = bed.server;
+    const setLastSeen = (at: number) =>
+      bed.server.db.updateTable("sessions").set({ last_seen_at: at }).where("account_id", "=", bed.accountId).execute();
+    const silently = () => silentSignIn(signIn.browser);
+    // Still within the idle timeout, but stale enough to be written again: the silent sign-in works and is a use.
+    const stale = Date.now() - config.sessionIdleTimeoutMs / 2;
+    await setLastSeen(stale);
+    const first = await silently();
+    expect(first.get("code")).toBeTruthy();
+    const row = await bed.server.db
+      .selectFrom("sessions")
+      .select("last_seen_at")
+      .where("account_id", "=", bed.accountId)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.last_seen_at)).toBeGreaterThan(stale);
+    // Past it: refused, as every other request would be.
+    await setLastSeen(Date.now() - config.sessionIdleTimeoutMs - 1_000);
+    expect((await silently()).get("error")).toBe("login_required");
+    cases += 2;
+  });
+
+  it.skipIf(skip)("a page elsewhere cannot log the customer out: endsession without an app's hint only asks", async () => {
+    const signIn = await intruder();
+    const page = await signIn.browser.request(`${bed.issuer}/connect/endsession`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Do you want to log out?");
+    expect(html).not.toContain("<script");
+    const session = await (await signIn.browser.request(`${bed.issuer}/api/dsone/session`)).json();
+    expect(session).toMatchObject({ signedIn: true });
+    cases++;
+  });
+
+  it.skipIf(skip)("another browser's pending authorization cannot end or finish this browser's sign-in", async () => {
+    const victim = await intruder();
+    // The attacker starts a prompt=login authorization in their own browser and sends the victim
+    // its callback address.
+    const attacker = new BrowserAgent();
+    const { url } = await startAuthorization(victim.config, victim.redirectUri, { prompt: "login" });
+    const stop = await attacker.follow(url, victim.redirectUri);
+    const callback = new URL(stop.url).searchParams.get("ReturnUrl") ?? stop.url;
+    expect(callback).toMatch(/\/connect\/authorize\/callback\?uid=/);
+    const answer = await victim.browser.request(new URL(callback, bed.issuer).href);
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain("This sign-in has expired");
+    const session = await (await victim.browser.request(`${bed.issuer}/api/dsone/session`)).json();
+    expect(session).toMatchObject({ signedIn: true });
+    cases++;
   });
 
   it.skipIf(skip)("removing the account ends everything it had signed in", async () => {
