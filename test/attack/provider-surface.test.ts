@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
   it.skipIf(skip)("refuses an oversized authorization request with invalid_request, and stores nothing", async () => {
     const config = await discover(bed.issuer, "desktop-agent");
     const before = await interactions(bed.server);
-    const oversized = [
+    const oversized: Record<string, string>[] = [
       { state: "s".repeat(7000) },
       { nonce: "n".repeat(7000) },
       { login_hint: `${"a".repeat(1000)}@example.com` },

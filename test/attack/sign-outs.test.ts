@@ -42,7 +42,10 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
    */
   async function silentSignIn(browser: BrowserAgent): Promise<URLSearchParams> {
     const redirectUri = "http://127.0.0.1:4999/dsone/callback";
-    const { url } = await startAuthorization(await discover(bed.issuer, "dsone-web"), redirectUri, { prompt: "none", scope: "openid email" });
+    const { url } = await startAuthorization(await discover(bed.issuer, "dsone-web"), redirectUri, {
+      prompt: "none",
+      scope: "openid email",
+    });
     return new URL((await browser.follow(url, redirectUri)).url).searchParams;
   }
 
