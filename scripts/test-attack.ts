@@ -25,6 +25,7 @@ const FAMILIES: Record<string, string> = {
   "crash.test.ts": "crashes and outages",
   "sign-outs.test.ts": "sign-outs end app sign-ins",
   "provider-surface.test.ts": "OpenID Provider surface",
+  "secrets-at-rest.test.ts": "secrets at rest",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
+import { storedOidcId } from "../server/oidc/adapter.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
 import { TestIssuer } from "./support/test-issuer.ts";
@@ -158,13 +159,14 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
   it.skipIf(skip)("does not follow an off-site ReturnUrl, and resumes only a pending authorization request", async () => {
     const offSite = await begin("/external/login?provider=Google&product=dsone&ReturnUrl=https%3A%2F%2Fevil.example%2F");
     expect((await callback(offSite.state, offSite.cookie)).headers.location).toBe("http://localhost:3000/demo/dsone/ui");
-    // An authorization the OpenID Provider is waiting on (its interaction, as the provider stores it).
+    // An authorization the OpenID Provider is waiting on (its interaction, as the provider stores
+    // it: under the hash of its id).
     const uid = "pending-authorization-1";
     await server.db
       .insertInto("oidc_payloads")
       .values({
         model: "Interaction",
-        id: uid,
+        id: storedOidcId(uid),
         payload: "{}",
         grant_id: null,
         uid,

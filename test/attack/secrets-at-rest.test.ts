@@ -1,0 +1,92 @@
+import * as client from "openid-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BrowserAgent } from "../support/browser-agent.ts";
+import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { unlimitedRateLimits } from "../support/limits.ts";
+import { authorize, desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "../support/oidc-flow.ts";
+import { secretsAtRest } from "../support/secrets-at-rest.ts";
+import { recordCases } from "./scale.ts";
+
+const TOKEN = /(?:token|code)=([A-Za-z0-9_-]{43})/;
+/** The mail shows the code as "123 456". */
+const SIX_DIGITS = /type this code instead \(it works for 10 minutes\): (\d{3}) (\d{3})/;
+
+/**
+ * A backup taken in the middle of a customer's day must hand out nothing: every secret handed out
+ * on a whole journey (an access link and its code, a reset link, the browser session, the
+ * provider's session, a desktop agent's authorization codes, access and refresh tokens) is looked
+ * for in every byte of the SQLite files and in a PostgreSQL dump.
+ */
+describe.each(DATABASE_KINDS)("secrets at rest after a whole journey on %s", (kind) => {
+  const skip = kind === "postgres" && !postgresAvailable;
+  let bed: OidcTestBed;
+  let cases = 0;
+
+  beforeAll(async () => {
+    if (skip) return;
+    bed = await startOidcTestBed(kind, unlimitedRateLimits());
+  });
+  afterAll(async () => {
+    if (!skip) recordCases("secrets at rest", cases);
+    await bed?.server.stop();
+  });
+
+  async function mailed(): Promise<string> {
+    bed.server.mailWorker.kick();
+    await bed.server.mailWorker.idle();
+    const text = bed.server.delivered.at(-1)?.text;
+    if (!text) throw new Error("no mail");
+    return text;
+  }
+
+  it.skipIf(skip)("finds none of them in a copy of the database", async () => {
+    const browser = new BrowserAgent();
+    const post = (path: string, body: unknown) =>
+      browser.request(`${bed.issuer}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: bed.issuer },
+        body: JSON.stringify(body),
+      });
+    const secrets: Record<string, string> = {};
+
+    // An access link, asked for in this browser so that its six-digit code works here, spent by that code.
+    expect((await post("/api/access-link", { Email: bed.email, ProductId: 6 })).status).toBe(200);
+    const linkMail = await mailed();
+    secrets.accessLink = linkMail.match(TOKEN)?.[1] as string;
+    const [, first, second] = linkMail.match(SIX_DIGITS) ?? [];
+    secrets.signInCode = `${first}${second}`;
+    secrets.signInCodeAsMailed = `${first} ${second}`;
+    expect((await post("/api/access-link/code", { code: secrets.signInCode })).status).toBe(200);
+    // A reset link, spent.
+    expect((await post("/api/password/forgot", { email: bed.email })).status).toBe(200);
+    secrets.resetLink = (await mailed()).match(TOKEN)?.[1] as string;
+    const password = "a journey's new passphrase";
+    const reset = await post("/api/password/reset", {
+      Code: secrets.resetLink,
+      Email: bed.email,
+      Password: password,
+      ConfirmPassword: password,
+    });
+    expect(reset.status).toBe(200);
+    bed.password = password;
+
+    // The desktop agent signs in through the browser, redeems its code and refreshes; a second
+    // code is issued and left unredeemed.
+    const agent = await desktopAgentSignIn(bed, browser);
+    const refreshed = await client.refreshTokenGrant(agent.config, agent.tokens.refresh_token as string);
+    const pending = await authorize(bed, browser, agent.config, agent.redirectUri);
+    Object.assign(secrets, {
+      accessToken: agent.tokens.access_token,
+      refreshToken: agent.tokens.refresh_token,
+      refreshedAccessToken: refreshed.access_token,
+      refreshedRefreshToken: refreshed.refresh_token,
+      unredeemedCode: pending.callbackUrl.searchParams.get("code"),
+      session: browser.cookieHeader(bed.issuer).match(/(?:^|; )session=([^;]+)/)?.[1],
+      providerSession: browser.cookieHeader(bed.issuer).match(/oidc-session=([^;]+)/)?.[1],
+    });
+
+    for (const [name, secret] of Object.entries(secrets)) expect({ name, secret }).toEqual({ name, secret: expect.any(String) });
+    cases += Object.keys(secrets).length;
+    expect(await secretsAtRest(bed.server.database, Object.values(secrets))).toEqual([]);
+  });
+});
