@@ -1,13 +1,54 @@
 import type { Config } from "./config.ts";
 
 /**
- * The names of the sign-in cookies, the account server's and its OpenID Provider's, in one place.
- * Over https each carries a prefix browsers enforce: `__Host-` (Secure, Path=/, no Domain: only
- * this exact origin can set or read it) where the cookie is site-wide, `__Secure-` for the
- * provider's interaction cookies, which are scoped to one path and so cannot be `__Host-`.
+ * Every cookie the account server and its OpenID Provider set, declared once: name, path, SameSite
+ * and lifetime. All are HttpOnly and Secure (browsers treat http://localhost as a secure context,
+ * so Secure cookies work there too). Over https the site-wide ones carry `__Host-` (Secure,
+ * Path=/, no Domain: only this exact origin can set or read them); the provider's interaction
+ * cookies, scoped to one path, carry `__Secure-`.
  */
+export interface CookieAttributes {
+  path: string;
+  httpOnly: true;
+  secure: true;
+  sameSite: "lax" | "strict";
+  /** Seconds; without it the cookie lasts until the browser closes. */
+  maxAge?: number;
+}
+
+interface CookieDeclaration {
+  name(config: Config): string;
+  path: string;
+  sameSite: "lax" | "strict";
+}
+
+const hostPrefixed = (base: string) => (config: Config) => (config.production ? `__Host-${base}` : base);
+const plain = (name: string) => () => name;
+
+export const COOKIES = {
+  /** The account server's session (sessions.ts). */
+  session: { name: hostPrefixed("session"), path: "/", sameSite: "lax" },
+  /** A browser the account signed in on (known-origins.ts): its own allowance under rate limits. */
+  device: { name: hostPrefixed("device"), path: "/", sameSite: "lax" },
+  /** The secret that lets this browser type the access-link mail's six-digit code (sign-in-codes.ts). */
+  signInCode: { name: plain("sign_in_code"), path: "/api/access-link", sameSite: "strict" },
+  /** A reset link's code and email, held for the tab that opened it (the reset routes). */
+  passwordReset: { name: plain("password_reset"), path: "/api/password", sameSite: "strict" },
+  passwordResetEmail: { name: plain("password_reset_email"), path: "/api/password", sameSite: "strict" },
+  /** A Google sign-in's PKCE verifier; Lax, since Google's redirect back is a top-level GET. */
+  googleSignIn: { name: plain("google_signin"), path: "/signin-google", sameSite: "lax" },
+} as const satisfies Record<string, CookieDeclaration>;
+
+export type CookieName = keyof typeof COOKIES;
+
+/** A declared cookie's attributes, with a lifetime in seconds or none (until the browser closes). */
+export function cookieAttributes(cookie: CookieName, maxAgeSeconds?: number): CookieAttributes {
+  const { path, sameSite } = COOKIES[cookie];
+  return { path, httpOnly: true, secure: true, sameSite, ...(maxAgeSeconds === undefined ? {} : { maxAge: Math.floor(maxAgeSeconds) }) };
+}
+
 export function sessionCookieName(config: Config): string {
-  return config.production ? "__Host-session" : "session";
+  return COOKIES.session.name(config);
 }
 
 /** Whether the public address is https: the provider's cookies are then Secure and prefixed. */
@@ -15,7 +56,7 @@ export function servedOverHttps(config: Config): boolean {
   return config.publicUrl.startsWith("https:");
 }
 
-/** The provider's cookies (oidc-provider's `cookies.names`). */
+/** The provider's cookies (oidc-provider's `cookies.names`; it sets their attributes itself). */
 export function providerCookieNames(config: Config): { session: string; interaction: string; resume: string } {
   return servedOverHttps(config)
     ? { session: "__Host-oidc-session", interaction: "__Secure-oidc-interaction", resume: "__Secure-oidc-resume" }
@@ -30,4 +71,10 @@ export function cookieFromHeader(cookieHeader: string | undefined, name: string)
     if (separator !== -1 && part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
   }
   return undefined;
+}
+
+/** The Set-Cookie value that removes a declared cookie, for answers written without Fastify. */
+export function clearedCookieHeader(config: Config, cookie: CookieName): string {
+  const { path, sameSite } = COOKIES[cookie];
+  return `${COOKIES[cookie].name(config)}=; Path=${path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=${sameSite === "lax" ? "Lax" : "Strict"}`;
 }

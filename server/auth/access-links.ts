@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
@@ -10,7 +9,7 @@ import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
-import { clientAddress } from "./client-address.ts";
+import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
@@ -22,10 +21,11 @@ export interface AccessLinkRequest {
   email: string;
   productId: number;
   returnUrl?: string;
-  /** The HTTP request asking: its address, and whether it comes from one of the owner's devices. */
-  from: FastifyRequest;
-  /** Where the asking browser gets the secret that lets it type the mail's code instead. */
-  reply: FastifyReply;
+  /**
+   * Who asks: its address, whether it is one of the owner's devices, and the browser that gets the
+   * secret that lets it type the mail's code instead.
+   */
+  caller: Caller;
 }
 
 /** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
@@ -61,7 +61,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   await enforceMailLimits(
     db,
     config,
-    request.from,
+    request.caller,
     emailKey,
     { perIp: "accessLinkPerIp", perEmail: "accessLinkPerEmail", ownOrigin: "accessLinkOwnOrigin" },
     "sign-in links were requested",
@@ -91,7 +91,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
     // This browser's earlier code (if any) gives way to the new one; its link stays valid.
-    await forgetBrowserCode(tx, request.from);
+    await forgetBrowserCode(tx, request.caller);
     const code = await issueSignInCode(tx, token);
     const mail = accessLinkMail(
       mailLook(brand, config.publicUrl),
@@ -105,7 +105,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
     return code.browserSecret;
   });
-  holdCodeInBrowser(request.reply, browserSecret);
+  holdCodeInBrowser(request.caller, browserSecret);
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
 }
 
@@ -114,8 +114,8 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
  * up): answers, or refuses with LINK_UNKNOWN, LINK_USED or LINK_EXPIRED as spending would. Limited
  * with the spends, since it checks a secret.
  */
-export async function checkAccessLink(db: Db, config: Config, request: FastifyRequest, token: string): Promise<void> {
-  await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(request)]], "sign-in attempts");
+export async function checkAccessLink(db: Db, config: Config, caller: Caller, token: string): Promise<void> {
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
   await peekToken(db, PURPOSES.accessLink, token);
 }
 
@@ -128,10 +128,10 @@ export async function checkAccessLink(db: Db, config: Config, request: FastifyRe
 export async function signInWithAccessLink(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  caller: Caller,
   token: string,
 ): Promise<{ session: NewSession; redirectUrl: string }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
-  await enforceLimits(db, config, [["accessLinkConsumePerIp", clientAddress(request)]], "sign-in attempts");
-  return db.transaction().execute(async (tx) => sessionForSpentLink(tx, config, request, await spendToken(tx, PURPOSES.accessLink, token)));
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
+  return db.transaction().execute(async (tx) => sessionForSpentLink(tx, config, caller, await spendToken(tx, PURPOSES.accessLink, token)));
 }

@@ -1,5 +1,4 @@
 import { isIPv4, isIPv6 } from "node:net";
-import type { FastifyRequest } from "fastify";
 
 /** The longest textual IPv6 address (with an embedded IPv4 part) is 45 characters. */
 const MAX_ADDRESS_LENGTH = 45;
@@ -13,16 +12,6 @@ export function canonicalAddress(value: string | undefined): string | undefined 
   // An IPv4 client reaching a dual-stack socket shows up as ::ffff:a.b.c.d: count it as a.b.c.d.
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)?.[1];
   return mapped && isIPv4(mapped) ? mapped : lower;
-}
-
-/**
- * The client's address as rate limits and logs see it. With TRUST_PROXY the address comes from
- * X-Forwarded-For, which a client can fill with anything: a value that is not an IP address is
- * not believed, and the address of the connection (the proxy) stands in for it, so garbage neither
- * reaches the database nor gets a bucket of its own per spelling.
- */
-export function clientAddress(request: FastifyRequest): string {
-  return canonicalAddress(request.ip) ?? canonicalAddress(request.socket?.remoteAddress) ?? "unknown";
 }
 
 /**

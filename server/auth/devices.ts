@@ -1,7 +1,7 @@
-import type { FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import type { Caller } from "./caller.ts";
 import { currentAccount, productStanding } from "./sessions.ts";
 
 /**
@@ -11,11 +11,11 @@ import { currentAccount, productStanding } from "./sessions.ts";
 export async function signedInDevice(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  caller: Caller,
   uuid: string,
   productId: number,
 ): Promise<{ uuid: string; licenseState: string }> {
-  const account = await currentAccount(db, config, request);
+  const account = await currentAccount(db, config, caller);
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const device = await db
     .selectFrom("devices")

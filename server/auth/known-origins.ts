@@ -1,7 +1,8 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
+import { COOKIES } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
-import { addressForLimits, clientAddress } from "./client-address.ts";
+import { type Caller, readCookie, setCookie } from "./caller.ts";
+import { addressForLimits } from "./client-address.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
@@ -17,11 +18,11 @@ const DEVICE_REMEMBERED_MS = 400 * 86_400_000;
 const ADDRESS_REMEMBERED_MS = 30 * 86_400_000;
 
 export function deviceCookieName(config: Config): string {
-  return config.production ? "__Host-device" : "device";
+  return COOKIES.device.name(config);
 }
 
-function readDeviceId(request: FastifyRequest, config: Config): string | undefined {
-  const value = request.cookies[deviceCookieName(config)];
+function readDeviceId(caller: Caller, config: Config): string | undefined {
+  const value = readCookie(caller, config, "device");
   return looksLikeSecret(value) ? value : undefined;
 }
 
@@ -29,29 +30,17 @@ const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
 const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
 
 /** After a sign-in: this browser and this address are the account's own from now on. */
-export async function rememberOrigin(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  accountId: string,
-): Promise<void> {
-  const deviceId = readDeviceId(request, config) ?? newSecret();
+export async function rememberOrigin(db: Db, config: Config, caller: Caller, accountId: string): Promise<void> {
+  const deviceId = readDeviceId(caller, config) ?? newSecret();
   const now = Date.now();
-  for (const mark of [deviceMark(deviceId), addressMark(clientAddress(request))]) {
+  for (const mark of [deviceMark(deviceId), addressMark(caller.address)]) {
     await db
       .insertInto("known_origins")
       .values({ account_id: accountId, mark, last_seen_at: now })
       .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
       .execute();
   }
-  reply.setCookie(deviceCookieName(config), deviceId, {
-    path: "/",
-    httpOnly: true,
-    secure: true,
-    sameSite: "lax",
-    maxAge: Math.floor(DEVICE_REMEMBERED_MS / 1000),
-  });
+  setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
 }
 
 /**
@@ -59,10 +48,10 @@ export async function rememberOrigin(
  * the browser is one the account signed in on, else its address mark when the account signed in
  * from this address lately, else undefined (a stranger, as far as the server can tell).
  */
-export async function ownOrigin(db: Db, config: Config, request: FastifyRequest, emailKey: string): Promise<string | undefined> {
-  const deviceId = readDeviceId(request, config);
+export async function ownOrigin(db: Db, config: Config, caller: Caller, emailKey: string): Promise<string | undefined> {
+  const deviceId = readDeviceId(caller, config);
   const device = deviceId ? deviceMark(deviceId) : undefined;
-  const address = addressMark(clientAddress(request));
+  const address = addressMark(caller.address);
   const now = Date.now();
   const rows = await db
     .selectFrom("known_origins")

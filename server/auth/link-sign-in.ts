@@ -1,10 +1,10 @@
-import type { FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { brandForProduct } from "../../common/brands/index.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/schema.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
+import type { Caller } from "./caller.ts";
 import { type NewSession, writeSession } from "./sessions.ts";
 
 /**
@@ -15,10 +15,10 @@ import { type NewSession, writeSession } from "./sessions.ts";
 export async function sessionForSpentLink(
   tx: Kysely<Database>,
   config: Config,
-  request: FastifyRequest,
+  caller: Caller,
   spent: { accountId: string; productId: number; returnUrl: string | null },
 ): Promise<{ session: NewSession; redirectUrl: string }> {
-  const session = await writeSession(tx, config, request, spent.accountId);
+  const session = await writeSession(tx, config, caller, spent.accountId);
   const redirectUrl =
     (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
     config.links[brandForProduct(spent.productId).links.ui];

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { clientAddress } from "./client-address.ts";
+import type { Caller } from "./caller.ts";
 import { ownOrigin } from "./known-origins.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import type { BucketName } from "./rate-limit-buckets.ts";
@@ -21,16 +20,16 @@ export interface MailBuckets {
 export async function enforceMailLimits(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  caller: Caller,
   emailKey: string,
   buckets: MailBuckets,
   what: string,
 ): Promise<void> {
-  const own = await ownOrigin(db, config, request, emailKey);
+  const own = await ownOrigin(db, config, caller, emailKey);
   await enforceLimits(
     db,
     config,
-    [[buckets.perIp, clientAddress(request)], own ? [buckets.ownOrigin, emailKey, own] : [buckets.perEmail, emailKey]],
+    [[buckets.perIp, caller.address], own ? [buckets.ownOrigin, emailKey, own] : [buckets.perEmail, emailKey]],
     what,
   );
 }

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from "fastify";
 import { normalizeEmail } from "../../common/email.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { clientAddress } from "./client-address.ts";
 import { ownOrigin } from "./known-origins.ts";
 import { verifyNothing, verifyPassword } from "./passwords.ts";
 import { countIn, forgetAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
@@ -55,10 +54,10 @@ export interface PasswordAttempt {
  * A refusal that checked no password takes its count back from the account. A success takes its
  * attempt back and clears its origin's count.
  */
-export async function checkPassword(db: Db, config: Config, request: FastifyRequest, attempt: PasswordAttempt): Promise<string> {
+export async function checkPassword(db: Db, config: Config, caller: Caller, attempt: PasswordAttempt): Promise<string> {
   const emailKey = normalizeEmail(attempt.email);
-  const address = clientAddress(request);
-  const own = await ownOrigin(db, config, request, emailKey);
+  const address = caller.address;
+  const own = await ownOrigin(db, config, caller, emailKey);
   const origin = own ?? `ip.${address}`;
   const ipKey = bucketKey("passwordFailuresPerIp", address);
   const originKey = bucketKey("passwordFailuresPerEmailAndOrigin", emailKey, origin);

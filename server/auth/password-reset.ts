@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import { type Brand, brandForProduct, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
@@ -9,7 +8,7 @@ import type { Db } from "../db/database.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
-import { clientAddress } from "./client-address.ts";
+import type { Caller } from "./caller.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
@@ -65,7 +64,7 @@ export async function requestPasswordReset(
   db: Db,
   config: Config,
   email: string,
-  from: FastifyRequest,
+  from: Caller,
   area: ResetArea | Brand = "desktop",
 ): Promise<void> {
   const emailKey = normalizeEmail(email);
@@ -115,8 +114,8 @@ async function accountEmailKey(db: Db, accountId: string): Promise<string | unde
 }
 
 /** Every request that presents a reset code is limited per address: each checks a secret. */
-export async function limitResetCodeChecks(db: Db, config: Config, from: FastifyRequest): Promise<void> {
-  await enforceLimits(db, config, [["resetCodePerIp", clientAddress(from)]], "password reset attempts");
+export async function limitResetCodeChecks(db: Db, config: Config, from: Caller): Promise<void> {
+  await enforceLimits(db, config, [["resetCodePerIp", from.address]], "password reset attempts");
 }
 
 /** Checks a reset link without spending it: opening the link changes nothing. */
@@ -191,7 +190,7 @@ function alreadySet(): AppError {
 export async function setFirstPassword(
   db: Db,
   config: Config,
-  from: FastifyRequest,
+  from: Caller,
   accountId: string,
   password: string,
   confirmPassword: string,
@@ -200,7 +199,7 @@ export async function setFirstPassword(
     db,
     config,
     [
-      ["setPasswordPerIp", clientAddress(from)],
+      ["setPasswordPerIp", from.address],
       ["setPasswordPerAccount", accountId],
     ],
     "password changes",

@@ -1,10 +1,10 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
-import { providerCookieNames, sessionCookieName } from "../cookies.ts";
+import { providerCookieNames } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
+import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { rememberOrigin } from "./known-origins.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
@@ -13,19 +13,8 @@ import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
  * every instance behind a load balancer can read it and a copy of the table signs nobody in.
  */
 
-function cookieOptions(maxAgeSeconds?: number) {
-  return {
-    path: "/",
-    httpOnly: true,
-    // Browsers treat http://localhost as a secure context, so Secure cookies work there too.
-    secure: true,
-    sameSite: "lax" as const,
-    ...(maxAgeSeconds === undefined ? {} : { maxAge: maxAgeSeconds }),
-  };
-}
-
-export function readSessionId(request: FastifyRequest, config: Config): string | undefined {
-  const value = request.cookies[sessionCookieName(config)];
+export function readSessionId(caller: Caller, config: Config): string | undefined {
+  const value = readCookie(caller, config, "session");
   return looksLikeSecret(value) ? value : undefined;
 }
 
@@ -41,11 +30,11 @@ export function readSessionId(request: FastifyRequest, config: Config): string |
 export async function writeSession(
   tx: Kysely<Database>,
   config: Config,
-  request: FastifyRequest,
+  caller: Caller,
   accountId: string,
   { remember = true }: { remember?: boolean } = {},
 ): Promise<NewSession> {
-  const previous = readSessionId(request, config);
+  const previous = readSessionId(caller, config);
   const id = newSecret();
   const now = Date.now();
   const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
@@ -65,46 +54,35 @@ export interface NewSession {
   lifetimeMs: number;
 }
 
+/** The account each caller signed in, for what reads the answer afterwards (the funnel's step). */
+const signedInBy = new WeakMap<Caller, string>();
+
+/** The account this caller signed in, if it did. */
+export function accountSignedInBy(caller: Caller): string | undefined {
+  return signedInBy.get(caller);
+}
+
 /**
  * Hands a committed session to the browser: the browser and address become the account's own
  * (known-origins.ts), and the cookie is set on an answer that must never be cached.
  */
-/** The account each request signed in, for what reads the answer afterwards (the funnel's step). */
-const signedInBy = new WeakMap<FastifyRequest, string>();
-
-/** The account this request signed in, if it did. */
-export function accountSignedInBy(request: FastifyRequest): string | undefined {
-  return signedInBy.get(request);
-}
-
-export async function finishSignIn(
-  db: Db,
-  config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  session: NewSession,
-): Promise<void> {
-  await rememberOrigin(db, config, request, reply, session.accountId);
-  signedInBy.set(request, session.accountId);
-  reply.header("cache-control", "no-store");
-  reply.setCookie(
-    sessionCookieName(config),
-    session.id,
-    cookieOptions(session.remember ? Math.floor(session.lifetimeMs / 1000) : undefined),
-  );
+export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<void> {
+  await rememberOrigin(db, config, caller, session.accountId);
+  signedInBy.set(caller, session.accountId);
+  caller.noStore();
+  setCookie(caller, config, "session", session.id, session.remember ? session.lifetimeMs / 1000 : undefined);
 }
 
 /** Signs the account in with a new session (writeSession and finishSignIn in one step). */
 export async function startSession(
   db: Db,
   config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  caller: Caller,
   accountId: string,
   options: { remember?: boolean } = {},
 ): Promise<void> {
-  const session = await db.transaction().execute((tx) => writeSession(tx, config, request, accountId, options));
-  await finishSignIn(db, config, request, reply, session);
+  const session = await db.transaction().execute((tx) => writeSession(tx, config, caller, accountId, options));
+  await finishSignIn(db, config, caller, session);
 }
 
 /**
@@ -115,17 +93,16 @@ export async function startSession(
 export async function endSession(
   db: Db,
   config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  caller: Caller,
   { providerSession = true }: { providerSession?: boolean } = {},
 ): Promise<void> {
-  const id = readSessionId(request, config);
+  const id = readSessionId(caller, config);
   if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
   // An authorization that asks the customer to sign in again (prompt=login) keeps the provider's
   // session: the authorization resumes in it once they have.
-  if (providerSession) await endProviderSession(db, request.cookies[providerCookieNames(config).session]);
-  reply.header("cache-control", "no-store");
-  reply.clearCookie(sessionCookieName(config), cookieOptions());
+  if (providerSession) await endProviderSession(db, caller.cookie(providerCookieNames(config).session));
+  caller.noStore();
+  clearCookie(caller, config, "session");
 }
 
 export interface SignedInAccount {
@@ -163,8 +140,8 @@ export interface ProductStanding {
  * The account signed in on this request, if any. A session ends at its lifetime or after
  * SESSION_IDLE_TIMEOUT without use, whichever comes first.
  */
-export async function currentAccount(db: Db, config: Config, request: FastifyRequest): Promise<SignedInAccount | undefined> {
-  return accountForSessionId(db, config, readSessionId(request, config));
+export async function currentAccount(db: Db, config: Config, caller: Caller): Promise<SignedInAccount | undefined> {
+  return accountForSessionId(db, config, readSessionId(caller, config));
 }
 
 /**
@@ -185,10 +162,10 @@ export async function accountForSessionId(db: Db, config: Config, id: string | u
 export async function currentAccountStanding(
   db: Db,
   config: Config,
-  request: FastifyRequest,
+  caller: Caller,
   productId: number,
 ): Promise<{ account: SignedInAccount; standing: ProductStanding } | undefined> {
-  const lookup = sessionLookup(config, request);
+  const lookup = sessionLookup(config, caller);
   if (!lookup) return undefined;
   const [row] = await findSessionWithStanding(db, { ...lookup, productId });
   if (!row) return undefined;
@@ -249,8 +226,8 @@ const findSessionWithStanding = reusableQuery<
 );
 
 /** What finds this request's session, if its cookie holds one. */
-function sessionLookup(config: Config, request: FastifyRequest): SessionLookup | undefined {
-  const id = readSessionId(request, config);
+function sessionLookup(config: Config, caller: Caller): SessionLookup | undefined {
+  const id = readSessionId(caller, config);
   return id ? lookupFor(config, id) : undefined;
 }
 

@@ -1,11 +1,11 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
+import { COOKIES, cookieAttributes } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { clientAddress } from "./client-address.ts";
+import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { PURPOSES, spendTokenByHash } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
@@ -21,21 +21,9 @@ import { hashSecret, newSecret } from "./tokens.ts";
  */
 export const CODE_LIFETIME_MS = 10 * 60_000;
 export const CODE_ATTEMPTS = 5;
-export const CODE_COOKIE = "sign_in_code";
-const CODE_COOKIE_PATH = "/api/access-link";
+export const CODE_COOKIE = COOKIES.signInCode.name();
 
 const codeHash = (browserSecret: string, code: string) => hashSecret(`${browserSecret}:${code}`);
-
-function cookieOptions(maxAgeSeconds?: number) {
-  return {
-    path: CODE_COOKIE_PATH,
-    httpOnly: true,
-    // Browsers treat http://localhost as a secure context, so Secure cookies work there too.
-    secure: true,
-    sameSite: "strict" as const,
-    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
-  };
-}
 
 /**
  * Makes the code of a link just issued, for the browser asking, inside the caller's transaction;
@@ -66,14 +54,14 @@ export function describeCodeLifetime(): string {
 }
 
 /** Removes the code the asking browser holds, if any: it is asking for a new one. */
-export async function forgetBrowserCode(tx: Kysely<Database>, request: FastifyRequest): Promise<void> {
-  const browserSecret = request.cookies[CODE_COOKIE];
+export async function forgetBrowserCode(tx: Kysely<Database>, caller: Caller): Promise<void> {
+  const browserSecret = caller.cookie(CODE_COOKIE);
   if (browserSecret) await tx.deleteFrom("sign_in_codes").where("browser_hash", "=", hashSecret(browserSecret)).execute();
 }
 
 /** Gives the asking browser its code's secret (replacing any earlier one). */
-export function holdCodeInBrowser(reply: FastifyReply, browserSecret: string): void {
-  reply.setCookie(CODE_COOKIE, browserSecret, cookieOptions(CODE_LIFETIME_MS / 1000));
+export function holdCodeInBrowser(caller: Caller, browserSecret: string): void {
+  caller.setCookie(CODE_COOKIE, browserSecret, cookieAttributes("signInCode", CODE_LIFETIME_MS / 1000));
 }
 
 /**
@@ -84,12 +72,11 @@ export function holdCodeInBrowser(reply: FastifyReply, browserSecret: string): v
 export async function signInWithCode(
   db: Db,
   config: Config,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  caller: Caller,
   code: string,
 ): Promise<{ session: NewSession; redirectUrl: string }> {
-  await enforceLimits(db, config, [["accessLinkCodePerIp", clientAddress(request)]], "sign-in attempts");
-  const browserSecret = request.cookies[CODE_COOKIE];
+  await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
+  const browserSecret = caller.cookie(CODE_COOKIE);
   if (!browserSecret) throw new AppError("CODE_UNKNOWN");
   const browserHash = hashSecret(browserSecret);
   const now = Date.now();
@@ -107,7 +94,7 @@ export async function signInWithCode(
   if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) {
     const left = CODE_ATTEMPTS - attempt.attempts;
     if (left === 0) {
-      reply.clearCookie(CODE_COOKIE, cookieOptions());
+      caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
       throw new AppError("CODE_SPENT", "That code is not right, and it can no longer be used. Please ask for a new email.");
     }
     throw new AppError("CODE_WRONG", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`, {}, { attemptsLeft: left });
@@ -119,9 +106,9 @@ export async function signInWithCode(
       throw error instanceof AppError ? new AppError("CODE_SPENT") : error;
     });
     await tx.deleteFrom("sign_in_codes").where("token_hash", "=", attempt.token_hash).execute();
-    return sessionForSpentLink(tx, config, request, spent);
+    return sessionForSpentLink(tx, config, caller, spent);
   });
-  reply.clearCookie(CODE_COOKIE, cookieOptions());
+  caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
   return signedIn;
 }
 

@@ -1,7 +1,7 @@
 import { accountForSessionId, endProviderSession } from "../auth/sessions.ts";
 import { hashSecret, looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
-import { cookieFromHeader, providerCookieNames, sessionCookieName } from "../cookies.ts";
+import { clearedCookieHeader, cookieFromHeader, providerCookieNames, sessionCookieName } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 
 /**
@@ -35,5 +35,5 @@ export async function endAppSession(db: Db, config: Config, cookieHeader: string
 
 /** The Set-Cookie value that removes the session cookie (the attributes it was set with). */
 export function clearedSessionCookie(config: Config): string {
-  return `${sessionCookieName(config)}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Lax`;
+  return clearedCookieHeader(config, "session");
 }

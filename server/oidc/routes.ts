@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errors } from "oidc-provider";
-import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { endSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { sendPlainPage } from "../html.ts";
+import { callerOf, clientAddress } from "../routes/caller.ts";
 import { kyselyAdapter } from "./adapter.ts";
 import { type AppSession, appSession } from "./app-session.ts";
 import { authorizationRequestProblem } from "./authorization-bounds.ts";
@@ -105,7 +105,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
       if (!session || !satisfies(interaction, session, sentToLogin?.at)) {
         // prompt=login, max_age or another account: the customer signs in again, on a form that
         // only shows without a session. Only this browser's own interaction gets this far.
-        if (session) await endSession(db, config, request, reply, { providerSession: false });
+        if (session) await endSession(db, config, callerOf(request, reply), { providerSession: false });
         await loginRequests.upsert(uid, { at: Date.now() }, Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)));
         const brand = await clientBrand(db, interaction.params.client_id);
         const returnUrl = `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(uid)}`;

@@ -4,13 +4,13 @@ import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
-import { clientAddress } from "../auth/client-address.ts";
 import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, ERRORS } from "../errors.ts";
+import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 import { signInWithPassword } from "./password-sign-in.ts";
 
@@ -59,7 +59,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     reply.header("cache-control", "no-store");
     // A GET that signs out: another site must not be able to do it with a link or an image.
     if (request.headers["sec-fetch-site"] === "cross-site") throw new AppError("CROSS_SITE_REQUEST");
-    await endSession(db, config, request, reply);
+    await endSession(db, config, callerOf(request, reply));
     return { isOk: true };
   });
 
@@ -79,7 +79,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
         throw new AppError("BAD_REQUEST", "product: 6 is DS One; send it to /api/account/passwordless-login");
       }
       const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
-      const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, from: request, reply });
+      const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, caller: callerOf(request, reply) });
       if (answer.isOk) mailWorker.kick();
       return answer;
     };
@@ -96,21 +96,21 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   });
 
   for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {
-    contractRoute(app, `POST /api/account/${area}/forgot-password`, async (body, request) => {
-      await requestPasswordReset(db, config, emailOf(body), request, area);
+    contractRoute(app, `POST /api/account/${area}/forgot-password`, async (body, request, reply) => {
+      await requestPasswordReset(db, config, emailOf(body), callerOf(request, reply), area);
       mailWorker.kick();
       return { isOk: true, statusText: "" };
     });
 
-    contractRoute(app, `POST /api/account/${area}/reset-password`, async (body, request) => {
+    contractRoute(app, `POST /api/account/${area}/reset-password`, async (body, request, reply) => {
       try {
-        await limitResetCodeChecks(db, config, request);
+        await limitResetCodeChecks(db, config, callerOf(request, reply));
         await resetPassword(db, config, {
           code: body.Code,
           email: body.Email,
           password: body.Password,
           confirmPassword: body.ConfirmPassword,
-          keepSessionId: readSessionId(request, config),
+          keepSessionId: readSessionId(callerOf(request, reply), config),
         });
       } catch (error) {
         // The earlier pages show statusText; the code and status stay for programs.
@@ -123,11 +123,11 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     });
 
     // Maverick Safe's earlier pages post to the desktop address (SPEC section 7).
-    contractRoute(app, `POST /api/account/${area}/set-password`, async (body, request) => {
-      const account = await currentAccount(db, config, request);
+    contractRoute(app, `POST /api/account/${area}/set-password`, async (body, request, reply) => {
+      const account = await currentAccount(db, config, callerOf(request, reply));
       if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { isOk: false, messages: [ERRORS.NOT_SIGNED_IN.message] });
       try {
-        await setFirstPassword(db, config, request, account.accountId, body.Password, body.ConfirmPassword);
+        await setFirstPassword(db, config, callerOf(request, reply), account.accountId, body.Password, body.ConfirmPassword);
       } catch (error) {
         if (error instanceof AppError)
           throw new AppError(error.code, error.message, error.headers, { isOk: false, messages: [error.message], ...error.details });
@@ -139,7 +139,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   contractRoute(app, "GET /api/account/user-info", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
-    const account = await currentAccount(db, config, request);
+    const account = await currentAccount(db, config, callerOf(request, reply));
     if (!account) {
       reply.code(401);
       return { isOk: false, statusText: ERRORS.NOT_SIGNED_IN.message, email: "", name: "", isAdmin: false };

@@ -1,12 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../common/telemetry.ts";
+import type { Caller } from "../auth/caller.ts";
 import { currentAccount } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { operationsReport } from "../telemetry/report.ts";
+import { callerOf } from "./caller.ts";
 
 const query = z.object({
   days: z.coerce
@@ -18,8 +20,8 @@ const query = z.object({
 });
 
 /** Whether the request comes from a signed-in admin, a signed-in customer, or nobody signed in. */
-export async function adminAccess(db: Db, config: Config, request: FastifyRequest): Promise<"admin" | "customer" | "not-signed-in"> {
-  const account = await currentAccount(db, config, request);
+export async function adminAccess(db: Db, config: Config, caller: Caller): Promise<"admin" | "customer" | "not-signed-in"> {
+  const account = await currentAccount(db, config, caller);
   if (!account) return "not-signed-in";
   const row = await db.selectFrom("accounts").select("is_admin").where("id", "=", account.accountId).executeTakeFirst();
   return row?.is_admin === 1 ? "admin" : "customer";
@@ -32,7 +34,7 @@ export async function adminAccess(db: Db, config: Config, request: FastifyReques
 export function adminRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.get(ADMIN_REPORT_ENDPOINT, async (request, reply) => {
     reply.header("cache-control", "no-store");
-    const access = await adminAccess(db, config, request);
+    const access = await adminAccess(db, config, callerOf(request, reply));
     if (access === "not-signed-in") throw new AppError("NOT_SIGNED_IN");
     if (access === "customer") throw new AppError("ADMIN_ONLY");
     const parsed = query.safeParse(request.query);

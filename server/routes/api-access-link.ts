@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
-import { clientAddress } from "../auth/client-address.ts";
 import { finishSignIn } from "../auth/sessions.ts";
 import { signInWithCode } from "../auth/sign-in-codes.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
 /**
@@ -22,8 +22,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
       email: body.Email,
       productId: body.ProductId,
       returnUrl: body.ReturnUrl ?? undefined,
-      from: request,
-      reply,
+      caller: callerOf(request, reply),
     });
     if (answer.isOk) mailWorker.kick();
     return answer;
@@ -31,20 +30,20 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
 
   contractRoute(app, "POST /api/access-link/check", async ({ token }, request, reply) => {
     reply.header("cache-control", "no-store");
-    await checkAccessLink(db, config, request, token);
+    await checkAccessLink(db, config, callerOf(request, reply), token);
     return { isOk: true };
   });
 
   contractRoute(app, "POST /api/access-link/code", async ({ code }, request, reply) => {
     reply.header("cache-control", "no-store");
-    const { session, redirectUrl } = await signInWithCode(db, config, request, reply, code);
-    await finishSignIn(db, config, request, reply, session);
+    const { session, redirectUrl } = await signInWithCode(db, config, callerOf(request, reply), code);
+    await finishSignIn(db, config, callerOf(request, reply), session);
     return { redirectUrl };
   });
 
   contractRoute(app, "POST /api/access-link/consume", async ({ token }, request, reply) => {
-    const { session, redirectUrl } = await signInWithAccessLink(db, config, request, token);
-    await finishSignIn(db, config, request, reply, session);
+    const { session, redirectUrl } = await signInWithAccessLink(db, config, callerOf(request, reply), token);
+    await finishSignIn(db, config, callerOf(request, reply), session);
     return { redirectUrl };
   });
 }

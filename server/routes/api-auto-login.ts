@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import { signedInDevice } from "../auth/devices.ts";
 import type { AppContext } from "../context.ts";
+import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
 /**
@@ -10,8 +11,8 @@ import { contractRoute } from "./contract-route.ts";
  * account's DS One license state, which the desktop software is then asked to check.
  */
 export function autoLoginRoutes(app: FastifyInstance, { db, config }: AppContext): void {
-  contractRoute(app, "POST /api/dsone/auto-login", async (body, request) => {
-    const device = await signedInDevice(db, config, request, body.UUID, DSONE_PRODUCT_ID);
+  contractRoute(app, "POST /api/dsone/auto-login", async (body, request, reply) => {
+    const device = await signedInDevice(db, config, callerOf(request, reply), body.UUID, DSONE_PRODUCT_ID);
     return { isOk: true, UUID: device.uuid, SvcLicenseState: device.licenseState };
   });
 }

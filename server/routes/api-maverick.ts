@@ -4,6 +4,7 @@ import { PRODUCTS } from "../../common/products.ts";
 import { signedInDevice } from "../auth/devices.ts";
 import { currentAccount, productStanding } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
+import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 import { brandPasswordLogin } from "./password-sign-in.ts";
 
@@ -18,7 +19,7 @@ export function maverickRoutes(app: FastifyInstance, context: AppContext): void 
   const { db, config } = context;
   contractRoute(app, "GET /api/maverick/session", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
-    const account = await currentAccount(db, config, request);
+    const account = await currentAccount(db, config, callerOf(request, reply));
     if (!account) return { signedIn: false, LicenseStatus: "", UUID: "" };
     const standing = await productStanding(db, account.accountId, MAVERICK);
     return { signedIn: true, email: account.email, LicenseStatus: standing.licenseState, UUID: standing.uuid };
@@ -26,8 +27,8 @@ export function maverickRoutes(app: FastifyInstance, context: AppContext): void 
 
   contractRoute(app, "POST /api/maverick/password-login", brandPasswordLogin(context, maverick));
 
-  contractRoute(app, "POST /api/maverick/auto-login", async (body, request) => {
-    const device = await signedInDevice(db, config, request, body.UUID, MAVERICK);
+  contractRoute(app, "POST /api/maverick/auto-login", async (body, request, reply) => {
+    const device = await signedInDevice(db, config, callerOf(request, reply), body.UUID, MAVERICK);
     return { isOk: true, UUID: device.uuid, LicenseStatus: device.licenseState };
   });
 }

@@ -6,22 +6,15 @@ import { currentAccount, readSessionId } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
+import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
+import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 import { brandPasswordLogin } from "./password-sign-in.ts";
 
-/** The reset link's code, held for the tab that opened it: it never has to travel in a URL again. */
-const RESET_COOKIE = "password_reset";
-function resetCookieOptions(maxAgeSeconds?: number) {
-  return {
-    path: "/api/password",
-    httpOnly: true,
-    secure: true,
-    sameSite: "strict" as const,
-    ...(maxAgeSeconds ? { maxAge: maxAgeSeconds } : {}),
-  };
-}
-const RESET_EMAIL_COOKIE = "password_reset_email";
+/** The reset link's code and email, held for the tab that opened it: they never travel in a URL again. */
+const RESET_COOKIE = COOKIES.passwordReset.name();
+const RESET_EMAIL_COOKIE = COOKIES.passwordResetEmail.name();
 
 function landing(config: Config, target: string | null | undefined, fallback: string): string {
   return (
@@ -32,8 +25,8 @@ function landing(config: Config, target: string | null | undefined, fallback: st
 }
 
 function clearResetCookies(reply: FastifyReply): void {
-  reply.clearCookie(RESET_COOKIE, resetCookieOptions());
-  reply.clearCookie(RESET_EMAIL_COOKIE, resetCookieOptions());
+  reply.clearCookie(RESET_COOKIE, cookieAttributes("passwordReset"));
+  reply.clearCookie(RESET_EMAIL_COOKIE, cookieAttributes("passwordReset"));
 }
 
 /**
@@ -44,18 +37,18 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   const { db, config, mailWorker } = context;
   contractRoute(app, "POST /api/dsone/password-login", brandPasswordLogin(context, dsone));
 
-  contractRoute(app, "POST /api/password/forgot", async (body, request) => {
-    await requestPasswordReset(db, config, body.email, request, brandForProduct(body.ProductId ?? dsone.productId));
+  contractRoute(app, "POST /api/password/forgot", async (body, request, reply) => {
+    await requestPasswordReset(db, config, body.email, callerOf(request, reply), brandForProduct(body.ProductId ?? dsone.productId));
     mailWorker.kick();
     return { isOk: true, statusText: "If an account exists for this email, we sent it a link to set a new password." };
   });
 
   contractRoute(app, "POST /api/password/reset/open", async (body, request, reply) => {
-    await limitResetCodeChecks(db, config, request);
+    await limitResetCodeChecks(db, config, callerOf(request, reply));
     const { expiresAt } = await openPasswordReset(db, body.code, body.email);
     const maxAge = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
-    reply.setCookie(RESET_COOKIE, body.code, resetCookieOptions(maxAge));
-    reply.setCookie(RESET_EMAIL_COOKIE, body.email, resetCookieOptions(maxAge));
+    reply.setCookie(RESET_COOKIE, body.code, cookieAttributes("passwordReset", maxAge));
+    reply.setCookie(RESET_EMAIL_COOKIE, body.email, cookieAttributes("passwordReset", maxAge));
     return { isOk: true };
   });
 
@@ -63,23 +56,23 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     const resetCode = body.Code || request.cookies[RESET_COOKIE] || "";
     const resetEmail = body.Email || request.cookies[RESET_EMAIL_COOKIE] || "";
     if (!looksLikeSecret(resetCode)) throw new AppError("RESET_LINK_UNKNOWN");
-    await limitResetCodeChecks(db, config, request);
+    await limitResetCodeChecks(db, config, callerOf(request, reply));
     const brand = await resetPassword(db, config, {
       code: resetCode,
       email: resetEmail,
       password: body.Password,
       confirmPassword: body.ConfirmPassword,
-      keepSessionId: readSessionId(request, config),
+      keepSessionId: readSessionId(callerOf(request, reply), config),
     });
     clearResetCookies(reply);
     mailWorker.kick();
     return { isOk: true, statusText: "", redirectUrl: brand.paths.resetPasswordConfirmation };
   });
 
-  contractRoute(app, "POST /api/password/set", async (body, request) => {
-    const account = await currentAccount(db, config, request);
+  contractRoute(app, "POST /api/password/set", async (body, request, reply) => {
+    const account = await currentAccount(db, config, callerOf(request, reply));
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
-    await setFirstPassword(db, config, request, account.accountId, body.Password, body.ConfirmPassword);
+    await setFirstPassword(db, config, callerOf(request, reply), account.accountId, body.Password, body.ConfirmPassword);
     return { isOk: true, redirectUrl: landing(config, body.ReturnUrl, dsone.paths.setPasswordConfirmation) };
   });
 }

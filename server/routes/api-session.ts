@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import { currentAccountStanding, endSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
+import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
 /**
@@ -13,14 +14,14 @@ import { contractRoute } from "./contract-route.ts";
 export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   contractRoute(app, "GET /api/dsone/session", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
-    const found = await currentAccountStanding(db, config, request, DSONE_PRODUCT_ID);
+    const found = await currentAccountStanding(db, config, callerOf(request, reply), DSONE_PRODUCT_ID);
     if (!found) return { signedIn: false, SvcLicenseState: "", UUID: "" };
     const { account, standing } = found;
     return { signedIn: true, email: account.email, name: account.name, SvcLicenseState: standing.licenseState, UUID: standing.uuid };
   });
 
   contractRoute(app, "POST /api/session/logout", async (_body, request, reply) => {
-    await endSession(db, config, request, reply);
+    await endSession(db, config, callerOf(request, reply));
     return { isOk: true };
   });
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
-import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { currentAccount } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { telemetryBatch } from "../telemetry/schema.ts";
 import { storeBatch } from "../telemetry/store.ts";
+import { callerOf, clientAddress } from "./caller.ts";
 import { parseJsonBody } from "./validation.ts";
 
 /**
@@ -21,7 +21,7 @@ export function telemetryRoutes(app: FastifyInstance, context: AppContext): void
     if (request.headers.origin !== config.publicUrl) throw new AppError("CROSS_SITE_REQUEST");
     const batch = parseJsonBody(request, telemetryBatch);
     await enforceLimits(db, config, [["telemetryPerIp", clientAddress(request)]], "reports");
-    const account = await currentAccount(db, config, request);
+    const account = await currentAccount(db, config, callerOf(request, reply));
     await storeBatch(context.telemetry, batch, account?.accountId ?? null);
     return reply.code(204).send();
   });

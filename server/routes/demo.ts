@@ -5,6 +5,7 @@ import { currentAccount, endSession, productStanding } from "../auth/sessions.ts
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, sendPlainPage } from "../html.ts";
+import { callerOf } from "./caller.ts";
 
 // Maps, not object literals: a key from the URL ("__proto__", "constructor") must find nothing.
 const PAGES = new Map([
@@ -33,7 +34,7 @@ export function demoRoutes(app: FastifyInstance, { db, config }: AppContext): vo
     const role = PAGES.get(request.params.page);
     if (!brand || !role) throw new AppError("NOT_FOUND", "There is no such stand-in page.");
     const here = `${config.publicUrl}/demo/${request.params.brand}/${request.params.page}`;
-    const account = await currentAccount(db, config, request);
+    const account = await currentAccount(db, config, callerOf(request, reply));
     let who = `<p>Nobody is signed in.</p>
 <p><a class="button" href="${escapeHtml(`${brand.login}?ReturnUrl=${encodeURIComponent(here)}`)}">Sign in to ${escapeHtml(brand.name)}</a></p>`;
     if (account) {
@@ -63,7 +64,7 @@ ${who}
   });
 
   app.post<{ Body: { back?: string } }>("/demo/sign-out", async (request, reply) => {
-    await endSession(db, config, request, reply);
+    await endSession(db, config, callerOf(request, reply));
     const back =
       typeof request.body?.back === "string" && request.body.back.startsWith(`${config.publicUrl}/demo/`)
         ? request.body.back

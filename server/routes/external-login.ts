@@ -5,7 +5,6 @@ import { getParamIgnoringCase } from "../../common/query.ts";
 import { safeRedirect } from "../../common/redirects.ts";
 import { SOCIAL_SIGN_IN_PROBLEM_PARAMETER, type SocialSignInProblem } from "../../common/social-sign-in.ts";
 import { isExistingDesktopUser } from "../auth/accounts.ts";
-import { clientAddress } from "../auth/client-address.ts";
 import {
   ATTEMPT_LIFETIME_MS,
   accountForIdentity,
@@ -18,26 +17,19 @@ import { newSignInChecks, type OpenIdSignIn, openIdSignIn, SignInProblem } from 
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { startSession } from "../auth/sessions.ts";
 import { GOOGLE_CALLBACK_PATH } from "../config.ts";
-
 import type { AppContext } from "../context.ts";
+import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { recordSignInStep } from "../telemetry/sign-in-steps.ts";
+import { callerOf, clientAddress } from "./caller.ts";
 
 /** The provider name the sign-in buttons send (SPEC section 7, Navigations), and ours in the database. */
 const GOOGLE = { name: "google", parameter: "google" } as const;
 
 /** Holds the PKCE verifier between the start and the callback, for this browser only. */
-const ATTEMPT_COOKIE = "google_signin";
-
-const attemptCookie = (maxAge?: number) => ({
-  path: GOOGLE_CALLBACK_PATH,
-  httpOnly: true,
-  secure: true,
-  // Lax: the provider's redirect back is a top-level GET navigation, which carries it.
-  sameSite: "lax" as const,
-  ...(maxAge === undefined ? {} : { maxAge }),
-});
+const ATTEMPT_COOKIE = COOKIES.googleSignIn.name();
+const attemptCookie = (maxAge?: number) => cookieAttributes("googleSignIn", maxAge);
 
 /** A query string that grew beyond any sign-in page's is dropped rather than stored. */
 function keptQuery(query: string): string {
@@ -182,7 +174,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       return reply.redirect(`${config.links.desktopSignIn}${encodeURIComponent(identity.email)}`, 303);
     }
     if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId);
-    await startSession(db, config, request, reply, match.accountId);
+    await startSession(db, config, callerOf(request, reply), match.accountId);
     await log(request, brand, "signed-in", match.kind);
     // The allowlist is checked again: it may have changed since the sign-in started.
     // An authorization callback counts only while that authorization is still pending (OpenID Provider).

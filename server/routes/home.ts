@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { verifyCaptcha } from "../auth/captcha.ts";
-import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { clientAddress } from "./caller.ts";
 
 /**
  * POST /home/ValidateRecaptchaToken?token=… (SPEC section 7, Human verification): the earlier

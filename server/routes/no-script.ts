@@ -8,6 +8,7 @@ import { finishSignIn } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { callerOf } from "./caller.ts";
 
 /** What a plain form post (a browser without JavaScript) can ask of a screen's own address. */
 export type NoScriptForm = "emailLogin" | "accessLink";
@@ -50,8 +51,8 @@ export function answerNoScriptForm(
       const token = getParamIgnoringCase(search, "token") ?? "";
       if (!looksLikeSecret(token)) return send(reply.code(400), brand, screen("accessLinkUnknown"));
       try {
-        const { session, redirectUrl } = await signInWithAccessLink(db, config, request, token);
-        await finishSignIn(db, config, request, reply, session);
+        const { session, redirectUrl } = await signInWithAccessLink(db, config, callerOf(request, reply), token);
+        await finishSignIn(db, config, callerOf(request, reply), session);
         return reply.code(303).header("location", redirectUrl).send();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -72,8 +73,7 @@ export function answerNoScriptForm(
         email: parsed.data,
         productId: brand.productId,
         returnUrl: getParamIgnoringCase(search, "returnurl") ?? undefined,
-        from: request,
-        reply,
+        caller: callerOf(request, reply),
       });
       if (answer.isOk) {
         mailWorker.kick();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { clientAddress } from "../auth/client-address.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import type { AppContext } from "../context.ts";
+import { clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
 /**

@@ -6,6 +6,7 @@ import { startSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
+import { callerOf } from "./caller.ts";
 
 export interface PasswordSignIn {
   email: string;
@@ -28,12 +29,12 @@ export async function signInWithPassword(
   signIn: PasswordSignIn,
 ): Promise<string> {
   if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
-  const accountId = await checkPassword(db, config, request, {
+  const accountId = await checkPassword(db, config, callerOf(request, reply), {
     email: signIn.email,
     password: signIn.password,
     captchaToken: signIn.captchaToken,
   });
-  await startSession(db, config, request, reply, accountId, { remember: signIn.remember ?? true });
+  await startSession(db, config, callerOf(request, reply), accountId, { remember: signIn.remember ?? true });
   const allowed = safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins);
   return (await pendingAuthorizationOnly(db, config, allowed)) ?? signIn.landing;
 }

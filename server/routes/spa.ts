@@ -19,6 +19,7 @@ import { screenChunks } from "../screen-chunks.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
 import { screenOf } from "../telemetry/store.ts";
 import { adminAccess } from "./admin.ts";
+import { callerOf } from "./caller.ts";
 import { answerNoScriptForm, type NoScriptForm } from "./no-script.ts";
 
 /** Address families the app page never answers for: an unknown address there is a 404. */
@@ -206,7 +207,7 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     }
     // The operations page is the app's like any screen, but only an admin gets it with a 200; the
     // app shows everyone else the 403 with a way to sign in (decision 36).
-    if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, request)) !== "admin") reply.code(403);
+    if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, callerOf(request, reply))) !== "admin") reply.code(403);
     // Every brand registered before the server started has its page (registerBrand says so).
     // No session cookie, no session: the login's form can be the first paint (prerender.tsx).
     const signedOut = request.cookies[sessionCookieName(config)] === undefined;

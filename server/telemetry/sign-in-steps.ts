@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { ApiRoute } from "../../common/api/contract.ts";
 import { type FunnelStep, SIGN_IN_METHODS, type SignInMethod } from "../../common/telemetry.ts";
 import { accountSignedInBy } from "../auth/sessions.ts";
+import { existingCaller } from "../routes/caller.ts";
 import { storeServerEvent, type TelemetrySinks } from "./store.ts";
 
 /**
@@ -10,6 +11,12 @@ import { storeServerEvent, type TelemetrySinks } from "./store.ts";
  * browser (decision 39): so every sign-in counts, a plain form post, a browser that blocks analytics
  * and the Google return (a redirect no script sees) included, and the login route ships none of it.
  */
+
+/** The account a request signed in, if its flow did (sessions.ts remembers it per caller). */
+function signedInAccount(request: FastifyRequest): string | undefined {
+  const caller = existingCaller(request);
+  return caller && accountSignedInBy(caller);
+}
 
 /** The sign-in calls, by their contract route: requesting an access link and signing in. */
 export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; step: "link_requested" | "signed_in" }>> = {
@@ -82,7 +89,7 @@ export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRe
         path: step.screen,
         at: Date.now(),
       },
-      accountSignedInBy(request) ?? null,
+      signedInAccount(request) ?? null,
     );
   } catch (error) {
     request.log.error({ err: error }, "could not store a sign-in funnel step");

@@ -1,0 +1,32 @@
+import type { Config } from "../config.ts";
+import { COOKIES, type CookieName, cookieAttributes } from "../cookies.ts";
+
+/**
+ * Who is asking, as the sign-in flows see a request: the client's address, the cookies it carried,
+ * and the cookies the answer sets. Routes build it from Fastify (routes/caller.ts); nothing under
+ * auth/ knows HTTP beyond this.
+ */
+export interface Caller {
+  /** The client's address in one canonical spelling (client-address.ts). */
+  readonly address: string;
+  /** A cookie the request carried. */
+  cookie(name: string): string | undefined;
+  setCookie(name: string, value: string, attributes: ReturnType<typeof cookieAttributes>): void;
+  clearCookie(name: string, attributes: ReturnType<typeof cookieAttributes>): void;
+  /** The answer carries or ends a sign-in: no cache may keep it. */
+  noStore(): void;
+}
+
+/** Reads a declared cookie. */
+export function readCookie(caller: Caller, config: Config, cookie: CookieName): string | undefined {
+  return caller.cookie(COOKIES[cookie].name(config));
+}
+
+/** Sets a declared cookie, for `maxAgeSeconds` or until the browser closes. */
+export function setCookie(caller: Caller, config: Config, cookie: CookieName, value: string, maxAgeSeconds?: number): void {
+  caller.setCookie(COOKIES[cookie].name(config), value, cookieAttributes(cookie, maxAgeSeconds));
+}
+
+export function clearCookie(caller: Caller, config: Config, cookie: CookieName): void {
+  caller.clearCookie(COOKIES[cookie].name(config), cookieAttributes(cookie));
+}
