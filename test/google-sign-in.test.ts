@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
-import { storedOidcId } from "../server/oidc/adapter.ts";
+import { storedOidcId } from "../server/db/oidc-payloads.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
 import { TestIssuer } from "./support/test-issuer.ts";

@@ -2,18 +2,17 @@ import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
-import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
+import { allowedReturnUrl } from "./return-url.ts";
 import type { NewSession } from "./sessions.ts";
 import { describeCodeLifetime, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
@@ -70,11 +69,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
 
-  const returnUrl = await pendingAuthorizationOnly(
-    db,
-    config,
-    safeRedirect(request.returnUrl, config.publicUrl, config.allowedRedirectOrigins),
-  );
+  const returnUrl = await allowedReturnUrl(db, config, request.returnUrl);
   if (await isExistingDesktopUser(db, account.id)) {
     const desktopSignIn = desktopSignInFor(config, returnUrl);
     if (desktopSignIn) return { isOk: false, isExistingDesktopUser: true, redirectUrl: desktopSignIn };

@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 import { brandForProduct } from "../../common/brands/index.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/schema.ts";
-import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import type { Caller } from "./caller.ts";
+import { continueTo } from "./return-url.ts";
 import { type NewSession, writeSession } from "./sessions.ts";
 
 /**
@@ -19,8 +18,6 @@ export async function sessionForSpentLink(
   spent: { accountId: string; productId: number; returnUrl: string | null },
 ): Promise<{ session: NewSession; redirectUrl: string }> {
   const session = await writeSession(tx, config, caller, spent.accountId);
-  const redirectUrl =
-    (await pendingAuthorizationOnly(tx, config, safeRedirect(spent.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
-    config.links[brandForProduct(spent.productId).links.ui];
+  const redirectUrl = await continueTo(tx, config, spent.returnUrl, config.links[brandForProduct(spent.productId).links.ui]);
   return { session, redirectUrl };
 }

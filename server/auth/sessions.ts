@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import { providerCookieNames } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { deleteProviderSession } from "../db/oidc-payloads.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
@@ -119,7 +120,7 @@ export interface SignedInAccount {
  */
 export async function endProviderSession(db: Db, providerSessionId: string | undefined): Promise<void> {
   if (!providerSessionId || providerSessionId.length > 128) return;
-  await db.deleteFrom("oidc_payloads").where("model", "=", "Session").where("id", "=", hashSecret(providerSessionId)).execute();
+  await deleteProviderSession(db, providerSessionId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
+import { deleteAccountProviderObjects } from "../db/oidc-payloads.ts";
 import type { Database } from "../db/schema.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -24,7 +25,7 @@ export async function endEverySignIn(
   if (keepSessionId) sessions = sessions.where("id_hash", "!=", hashSecret(keepSessionId));
   await sessions.execute();
   // Grants, tokens, codes, provider sessions and pending interactions all name their account.
-  await tx.deleteFrom("oidc_payloads").where("account_id", "=", accountId).execute();
+  await deleteAccountProviderObjects(tx, accountId);
 }
 
 /** The operator's or the customer's "sign out everywhere": every browser and every app, at once. */

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { newId } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, mailKeysFor } from "./body-encryption.ts";
@@ -15,7 +14,7 @@ import type { Mail } from "./templates.ts";
  */
 export async function enqueueMail(tx: Kysely<Database>, keys: MailKeySettings, from: string, to: string, mail: Mail): Promise<void> {
   const now = Date.now();
-  const row = { id: newId(), to_address: to };
+  const row = { id: randomUUID(), to_address: to };
   const sealer = mailKeysFor(keys);
   await tx
     .insertInto("outbox")

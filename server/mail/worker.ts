@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import nodemailer from "nodemailer";
-import { newId } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
 import { newMessageId } from "./outbox.ts";
@@ -63,7 +62,7 @@ export function smtpDelivery(smtpUrl: string): Deliver {
 export function developmentMailbox(db: Db, settings: MailKeySettings & { publicUrl: string }): Deliver {
   const keys = mailKeysFor(settings);
   return async (mail, log) => {
-    const row = { id: newId(), to_address: mail.to };
+    const row = { id: randomUUID(), to_address: mail.to };
     await db
       .insertInto("dev_mailbox")
       .values({

@@ -1,6 +1,6 @@
 import { errors } from "oidc-provider";
-import { hashSecret } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
+import { storedOidcId } from "../db/oidc-payloads.ts";
 import { clientMetadata } from "./clients.ts";
 
 /** What oidc-provider stores through an adapter: any JSON object, with these optional links. */
@@ -16,14 +16,6 @@ interface Payload {
   [key: string]: unknown;
 }
 
-/**
- * Every object is stored under the SHA-256 of its id, and without the id in its payload: the id of
- * an access token, refresh token, authorization code or provider session is the bearer secret
- * itself, so a copy of the table, a backup or a page left in the database file signs nobody in.
- * The provider always presents the raw id, so it cannot tell.
- */
-export const storedOidcId = hashSecret;
-
 /** The payload as it is written: the id left out (the row is found by its hash). */
 function storablePayload(payload: Payload): Payload {
   const { jti: _id, ...rest } = payload;
@@ -36,7 +28,10 @@ function storablePayload(payload: Payload): Payload {
 /**
  * oidc-provider's storage, over Kysely: one table for every model (codes, tokens, grants,
  * sessions, interactions…), so SQLite and PostgreSQL behave alike and every instance on one
- * PostgreSQL sees the same state. Clients come from the operator's client table instead.
+ * PostgreSQL sees the same state. Clients come from the operator's client table instead. Every
+ * object is stored under the SHA-256 of its id (db/oidc-payloads.ts) and without the id in its
+ * payload: the id of a token, a code or a provider session is the bearer secret itself. The
+ * provider always presents the raw id, so it cannot tell.
  */
 export function kyselyAdapter(db: Db) {
   return class KyselyAdapter {

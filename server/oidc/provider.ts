@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
 import { BRANDS, brandById } from "../../common/brands/index.ts";
+import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
 import { productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import { providerCookieNames, servedOverHttps } from "../cookies.ts";
@@ -24,9 +25,6 @@ export const OIDC_ROUTES = {
   introspection: "/connect/introspect",
   jwks: "/.well-known/openid-configuration/jwks",
 } as const;
-
-/** Where an authorization without a (fresh enough) session continues; see routes.ts. */
-export const AUTHORIZE_CALLBACK_PATH = "/connect/authorize/callback";
 
 /** The scopes and the claims each one releases (README, "Signing in to the products"). */
 export const SCOPE_CLAIMS = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errors } from "oidc-provider";
 import { enforceLimits } from "../auth/rate-limit.ts";
+import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
 import { endSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -10,7 +11,7 @@ import { kyselyAdapter } from "./adapter.ts";
 import { type AppSession, appSession } from "./app-session.ts";
 import { authorizationRequestProblem } from "./authorization-bounds.ts";
 import { clientBrand } from "./clients.ts";
-import { AUTHORIZE_CALLBACK_PATH, OIDC_ROUTES, SIGN_IN_ERROR_TITLE, signInErrorBody } from "./provider.ts";
+import { OIDC_ROUTES, SIGN_IN_ERROR_TITLE, signInErrorBody } from "./provider.ts";
 import type { OidcService } from "./service.ts";
 
 /** Endpoints called by apps (often from another origin), never relying on the session cookie. */

@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { dsone } from "../../common/brands/index.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
 import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
+import { continueTo } from "../auth/return-url.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
-import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { callerOf, clientAddress } from "./caller.ts";
@@ -22,10 +21,6 @@ import { signInWithPassword } from "./password-sign-in.ts";
 
 function emailOf(body: string | { email: string }): string {
   return typeof body === "string" ? body : body.email;
-}
-
-function allowed(config: Config, target: string | undefined, fallback: string): string {
-  return safeRedirect(target, config.publicUrl, config.allowedRedirectOrigins) ?? fallback;
 }
 
 /** Earlier pages read isOk rather than the status: wrong credentials are an answer, not an error. */
@@ -133,7 +128,10 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
           throw new AppError(error.code, error.message, error.headers, { isOk: false, messages: [error.message], ...error.details });
         throw error;
       }
-      return { isOk: true, redirectUrl: allowed(config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`) };
+      return {
+        isOk: true,
+        redirectUrl: await continueTo(db, config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`),
+      };
     });
   }
 

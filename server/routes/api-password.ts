@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { brandForProduct, dsone } from "../../common/brands/index.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
+import { continueTo } from "../auth/return-url.ts";
 import { currentAccount, readSessionId } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
-import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
@@ -15,14 +14,6 @@ import { brandPasswordLogin } from "./password-sign-in.ts";
 /** The reset link's code and email, held for the tab that opened it: they never travel in a URL again. */
 const RESET_COOKIE = COOKIES.passwordReset.name();
 const RESET_EMAIL_COOKIE = COOKIES.passwordResetEmail.name();
-
-function landing(config: Config, target: string | null | undefined, fallback: string): string {
-  return (
-    safeRedirect(target, config.publicUrl, config.allowedRedirectOrigins) ??
-    safeRedirect(fallback, config.publicUrl, config.allowedRedirectOrigins) ??
-    config.links.dsoneUi
-  );
-}
 
 function clearResetCookies(reply: FastifyReply): void {
   reply.clearCookie(RESET_COOKIE, cookieAttributes("passwordReset"));
@@ -73,6 +64,9 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     const account = await currentAccount(db, config, callerOf(request, reply));
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
     await setFirstPassword(db, config, callerOf(request, reply), account.accountId, body.Password, body.ConfirmPassword);
-    return { isOk: true, redirectUrl: landing(config, body.ReturnUrl, dsone.paths.setPasswordConfirmation) };
+    return {
+      isOk: true,
+      redirectUrl: await continueTo(db, config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`),
+    };
   });
 }

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Brand, brandById } from "../../common/brands/index.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import { SOCIAL_SIGN_IN_PROBLEM_PARAMETER, type SocialSignInProblem } from "../../common/social-sign-in.ts";
 import { isExistingDesktopUser } from "../auth/accounts.ts";
 import {
@@ -15,12 +14,12 @@ import {
 } from "../auth/external-logins.ts";
 import { newSignInChecks, type OpenIdSignIn, openIdSignIn, SignInProblem } from "../auth/openid-sign-in.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
+import { allowedReturnUrl } from "../auth/return-url.ts";
 import { startSession } from "../auth/sessions.ts";
 import { GOOGLE_CALLBACK_PATH } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
-import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { recordSignInStep } from "../telemetry/sign-in-steps.ts";
 import { callerOf, clientAddress } from "./caller.ts";
 
@@ -124,7 +123,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
       ...checks,
       brand: brand.id,
       query,
-      returnUrl: safeRedirect(getParamIgnoringCase(query, "returnurl"), config.publicUrl, config.allowedRedirectOrigins),
+      returnUrl: await allowedReturnUrl(db, config, getParamIgnoringCase(query, "returnurl")),
     });
     reply.setCookie(ATTEMPT_COOKIE, checks.verifier, attemptCookie(ATTEMPT_LIFETIME_MS / 1000));
     return reply.redirect(authorizationUrl.href, 303);
@@ -178,9 +177,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     await log(request, brand, "signed-in", match.kind);
     // The allowlist is checked again: it may have changed since the sign-in started.
     // An authorization callback counts only while that authorization is still pending (OpenID Provider).
-    const landing =
-      (await pendingAuthorizationOnly(db, config, safeRedirect(attempt.returnUrl, config.publicUrl, config.allowedRedirectOrigins))) ??
-      config.links[brand.links.ui];
+    const landing = (await allowedReturnUrl(db, config, attempt.returnUrl)) ?? config.links[brand.links.ui];
     return reply.redirect(landing, 303);
   });
 }

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Brand } from "../../common/brands/index.ts";
-import { safeRedirect } from "../../common/redirects.ts";
 import { checkPassword } from "../auth/password-login.ts";
+import { continueTo } from "../auth/return-url.ts";
 import { startSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { pendingAuthorizationOnly } from "../oidc/return-url.ts";
 import { callerOf } from "./caller.ts";
 
 export interface PasswordSignIn {
@@ -35,8 +34,7 @@ export async function signInWithPassword(
     captchaToken: signIn.captchaToken,
   });
   await startSession(db, config, callerOf(request, reply), accountId, { remember: signIn.remember ?? true });
-  const allowed = safeRedirect(signIn.returnUrl, config.publicUrl, config.allowedRedirectOrigins);
-  return (await pendingAuthorizationOnly(db, config, allowed)) ?? signIn.landing;
+  return continueTo(db, config, signIn.returnUrl, signIn.landing);
 }
 
 /** The newer password login of one brand (JSON Email, Password, ReturnUrl): lands on the brand's own site. */
