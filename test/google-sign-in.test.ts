@@ -126,7 +126,9 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     issuer.idToken = (defaults) => ({ ...defaults, sub: "subject-of-desk", email: "desk@example.com" });
     const { state, cookie } = await begin();
     const response = await callback(state, cookie);
-    expect(response.headers.location).toBe("http://localhost:3000/dsone/password-login?email=desk%40example.com");
+    // With the sign-in's ReturnUrl, so the customer still arrives where they were going.
+    const returnUrl = encodeURIComponent("http://localhost:3000/demo/maverick/my-account");
+    expect(response.headers.location).toBe(`http://localhost:3000/dsone/password-login?ReturnUrl=${returnUrl}&email=desk%40example.com`);
     expect(signedIn(response)).toBe(false);
   });
 
