@@ -6,14 +6,14 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
-import { isExistingDesktopUser } from "./accounts.ts";
+import { findAccountByEmail, isExistingDesktopUser } from "./accounts.ts";
 import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { allowedReturnUrl } from "./return-url.ts";
-import type { NewSession } from "./sessions.ts";
+import { finishSignIn } from "./sessions.ts";
 import { describeCodeLifetime, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
 export interface AccessLinkRequest {
@@ -66,7 +66,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     "sign-in links were requested",
   );
 
-  const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
+  const account = await findAccountByEmail(db, emailKey);
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
 
   const returnUrl = await allowedReturnUrl(db, config, request.returnUrl);
@@ -118,15 +118,14 @@ export async function checkAccessLink(db: Db, config: Config, caller: Caller, to
  * Spends an access link and signs its account in, in one transaction: the link is used up only if
  * the session is written too, so a failure between the two leaves the link working. Single use is
  * enforced by one conditional update, so two clicks racing each other cannot both succeed.
- * Answers the new session (for finishSignIn) and where to continue.
+ * The browser gets its session once the transaction has committed. Answers where to continue.
  */
-export async function signInWithAccessLink(
-  db: Db,
-  config: Config,
-  caller: Caller,
-  token: string,
-): Promise<{ session: NewSession; redirectUrl: string }> {
+export async function signInWithAccessLink(db: Db, config: Config, caller: Caller, token: string): Promise<{ redirectUrl: string }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
   await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
-  return db.transaction().execute(async (tx) => sessionForSpentLink(tx, config, caller, await spendToken(tx, PURPOSES.accessLink, token)));
+  const { session, redirectUrl } = await db
+    .transaction()
+    .execute(async (tx) => sessionForSpentLink(tx, config, caller, await spendToken(tx, PURPOSES.accessLink, token)));
+  await finishSignIn(db, config, caller, session);
+  return { redirectUrl };
 }

@@ -2,6 +2,7 @@ import { normalizeEmail } from "../../common/email.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
+import { findAccountByEmail } from "./accounts.ts";
 import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { ownOrigin } from "./known-origins.ts";
@@ -84,7 +85,7 @@ export async function checkPassword(db: Db, config: Config, caller: Caller, atte
   const delayMs = steppedUp ? 0 : failureDelayMs(byOrigin.count - 1);
   if (delayMs > 0) await sleep(delayMs);
 
-  const account = await db.selectFrom("accounts").select(["id", "password_hash"]).where("email_key", "=", emailKey).executeTakeFirst();
+  const account = await findAccountByEmail(db, emailKey);
   const valid = account?.password_hash
     ? await verifyPassword(account.password_hash, attempt.password)
     : await verifyNothing(attempt.password);

@@ -8,6 +8,7 @@ import type { Db } from "../db/database.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
+import { findAccountByEmail } from "./accounts.ts";
 import type { Caller } from "./caller.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
@@ -88,7 +89,7 @@ async function mailResetLink(db: Db, config: Config, emailKey: string, area: Res
   // A brand's own reset screens, or an area of the earlier account area.
   const { productId, resetPath } =
     typeof area === "string" ? RESET_AREAS[area] : { productId: area.productId, resetPath: area.paths.resetPassword };
-  const account = await db.selectFrom("accounts").select(["id", "email"]).where("email_key", "=", emailKey).executeTakeFirst();
+  const account = await findAccountByEmail(db, emailKey);
   if (!account) return;
   await db.transaction().execute(async (tx) => {
     const code = await issueToken(tx, PURPOSES.passwordReset, {

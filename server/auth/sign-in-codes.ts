@@ -9,7 +9,7 @@ import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { PURPOSES, spendTokenByHash } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import type { NewSession } from "./sessions.ts";
+import { finishSignIn } from "./sessions.ts";
 import { hashSecret, newSecret } from "./tokens.ts";
 
 /**
@@ -69,12 +69,7 @@ export function holdCodeInBrowser(caller: Caller, browserSecret: string): void {
  * the session in one transaction. Every try first takes one of the code's attempts in a statement
  * of its own, so racing tries cannot get more than five guesses, and a wrong one stays counted.
  */
-export async function signInWithCode(
-  db: Db,
-  config: Config,
-  caller: Caller,
-  code: string,
-): Promise<{ session: NewSession; redirectUrl: string }> {
+export async function signInWithCode(db: Db, config: Config, caller: Caller, code: string): Promise<{ redirectUrl: string }> {
   await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
   const browserSecret = caller.cookie(CODE_COOKIE);
   if (!browserSecret) throw new AppError("CODE_UNKNOWN");
@@ -100,7 +95,7 @@ export async function signInWithCode(
     throw new AppError("CODE_WRONG", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`, {}, { attemptsLeft: left });
   }
 
-  const signedIn = await db.transaction().execute(async (tx) => {
+  const { session, redirectUrl } = await db.transaction().execute(async (tx) => {
     const spent = await spendTokenByHash(tx, PURPOSES.accessLink, attempt.token_hash).catch((error: unknown) => {
       // The link was used (or ran out) first: the code went with it.
       throw error instanceof AppError ? new AppError("CODE_SPENT") : error;
@@ -109,7 +104,8 @@ export async function signInWithCode(
     return sessionForSpentLink(tx, config, caller, spent);
   });
   caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
-  return signedIn;
+  await finishSignIn(db, config, caller, session);
+  return { redirectUrl };
 }
 
 /** Why no attempt could be taken: no code for this browser, out of tries, or out of time. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { dsone } from "../../common/brands/index.ts";
-import { normalizeEmail } from "../../common/email.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
+import { findAccountByEmail } from "../auth/accounts.ts";
 import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { continueTo } from "../auth/return-url.ts";
@@ -149,11 +149,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   contractRoute(app, "POST /api/account/check-desktop-account", async (body, request) => {
     // It tells whether an email has an account: limited per address like the link requests.
     await enforceLimits(db, config, [["accountCheckPerIp", clientAddress(request)]], "account checks");
-    const account = await db
-      .selectFrom("accounts")
-      .select("id")
-      .where("email_key", "=", normalizeEmail(emailOf(body)))
-      .executeTakeFirst();
+    const account = await findAccountByEmail(db, emailOf(body));
     if (!account) return { isOk: true, isDesktopAccount: false };
     const desktop = await db
       .selectFrom("licenses")

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
-import { finishSignIn } from "../auth/sessions.ts";
 import { signInWithCode } from "../auth/sign-in-codes.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -36,14 +35,10 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
 
   contractRoute(app, "POST /api/access-link/code", async ({ code }, request, reply) => {
     reply.header("cache-control", "no-store");
-    const { session, redirectUrl } = await signInWithCode(db, config, callerOf(request, reply), code);
-    await finishSignIn(db, config, callerOf(request, reply), session);
-    return { redirectUrl };
+    return signInWithCode(db, config, callerOf(request, reply), code);
   });
 
   contractRoute(app, "POST /api/access-link/consume", async ({ token }, request, reply) => {
-    const { session, redirectUrl } = await signInWithAccessLink(db, config, callerOf(request, reply), token);
-    await finishSignIn(db, config, callerOf(request, reply), session);
-    return { redirectUrl };
+    return signInWithAccessLink(db, config, callerOf(request, reply), token);
   });
 }

@@ -1,20 +1,18 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { email as emailField } from "../../common/api/fields.ts";
 import type { Brand } from "../../common/brands/index.ts";
+import { type LinkProblem, linkProblemOf } from "../../common/link-problems.ts";
 import { NO_SCRIPT_PLACEHOLDER, type NoScriptScreen, type NoScriptScreens } from "../../common/no-script.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
 import { requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
-import { finishSignIn } from "../auth/sessions.ts";
 import { looksLikeSecret } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { escapeHtml } from "../html.ts";
 import { callerOf } from "./caller.ts";
 
 /** What a plain form post (a browser without JavaScript) can ask of a screen's own address. */
 export type NoScriptForm = "emailLogin" | "accessLink";
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 
 /** A no-JavaScript screen with its placeholders filled, escaped (what a customer typed included). */
 export function fillNoScript(markup: string, values: Partial<Record<keyof typeof NO_SCRIPT_PLACEHOLDER, string>>): string {
@@ -25,10 +23,11 @@ export function fillNoScript(markup: string, values: Partial<Record<keyof typeof
   return filled;
 }
 
-const LINK_PROBLEMS: Partial<Record<string, NoScriptScreen>> = {
-  LINK_USED: "accessLinkUsed",
-  LINK_EXPIRED: "accessLinkExpired",
-  LINK_UNKNOWN: "accessLinkUnknown",
+/** The access-link page's no-JavaScript screen for each problem a link can have. */
+const LINK_PROBLEM_SCREENS: Record<LinkProblem, NoScriptScreen> = {
+  used: "accessLinkUsed",
+  expired: "accessLinkExpired",
+  unknown: "accessLinkUnknown",
 };
 
 /**
@@ -51,13 +50,12 @@ export function answerNoScriptForm(
       const token = getParamIgnoringCase(search, "token") ?? "";
       if (!looksLikeSecret(token)) return send(reply.code(400), brand, screen("accessLinkUnknown"));
       try {
-        const { session, redirectUrl } = await signInWithAccessLink(db, config, callerOf(request, reply), token);
-        await finishSignIn(db, config, callerOf(request, reply), session);
+        const { redirectUrl } = await signInWithAccessLink(db, config, callerOf(request, reply), token);
         return reply.code(303).header("location", redirectUrl).send();
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const problem = LINK_PROBLEMS[error.code];
-        return send(reply.code(error.status).headers(error.headers), brand, screen(problem ?? "accessLink"));
+        const problem = linkProblemOf(error.code);
+        return send(reply.code(error.status).headers(error.headers), brand, screen(problem ? LINK_PROBLEM_SCREENS[problem] : "accessLink"));
       }
     }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { type LinkProblem, linkProblemOf } from "../../../common/link-problems.ts";
 import { checkAccessLink, consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { en } from "../../i18n/en/access-link.ts";
@@ -12,7 +13,6 @@ import { FormError } from "../../ui/FormError.tsx";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
-type LinkProblem = "used" | "expired" | "unknown";
 const STORAGE_KEY = "accessLinkToken";
 /** Where this tab went after signing in with a link: Back to the page goes there again. */
 const LANDING_KEY = "accessLinkLanding";
@@ -20,10 +20,8 @@ const LANDING_KEY = "accessLinkLanding";
 /** What a refused check or spend means for the customer; undefined for a failure that is not the link's. */
 function problemOf(error: unknown): LinkProblem | undefined {
   if (!(error instanceof HttpError)) return undefined;
-  if (error.code === "LINK_USED") return "used";
-  if (error.code === "LINK_EXPIRED") return "expired";
-  if (error.code === "LINK_UNKNOWN" || error.status === 400) return "unknown";
-  return undefined;
+  // A token the server cannot even read (400) is no link of ours either.
+  return linkProblemOf(error.code) ?? (error.status === 400 ? "unknown" : undefined);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { type LinkProblem, linkProblemOf } from "../../../common/link-problems.ts";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
@@ -10,13 +11,9 @@ import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 
-type LinkProblem = "used" | "expired" | "unknown";
-
+/** What a refused reset link means for the customer; undefined for a failure that is not the link's. */
 function problemOf(error: unknown): LinkProblem | undefined {
-  if (!(error instanceof HttpError)) return undefined;
-  return ({ RESET_LINK_USED: "used", RESET_LINK_EXPIRED: "expired", RESET_LINK_UNKNOWN: "unknown" } as const)[
-    error.code as "RESET_LINK_USED"
-  ];
+  return error instanceof HttpError ? linkProblemOf(error.code) : undefined;
 }
 
 /**
