@@ -9,6 +9,8 @@ import { ownOrigin } from "./known-origins.ts";
 import { verifyNothing, verifyPassword } from "./passwords.ts";
 import { countIn, forgetAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
 import { bucketKey } from "./rate-limit-buckets.ts";
+import { continueTo } from "./return-url.ts";
+import { startSession } from "./sessions.ts";
 
 /** The growing delay: none for the first two failures, then 0.25 s, 0.5 s, 1 s … up to 8 s. */
 export function failureDelayMs(failures: number): number {
@@ -97,4 +99,29 @@ export async function checkPassword(db: Db, config: Config, caller: Caller, atte
 /** The account's failure count, cleared when its password is reset. */
 export function accountFailureKey(email: string): string {
   return bucketKey("passwordFailuresPerAccount", normalizeEmail(email));
+}
+
+export interface PasswordSignIn {
+  email: string;
+  password: string;
+  returnUrl?: string | null | undefined;
+  /** Where to go when the ReturnUrl is missing or not allowed. */
+  landing: string;
+  remember?: boolean;
+  captchaToken?: string | undefined;
+}
+
+/**
+ * Every password sign-in (DS One, Maverick Safe, the earlier area's forms): the configuration
+ * switch, the counted password check, a new session, and the allowlisted place to continue.
+ */
+export async function signInWithPassword(db: Db, config: Config, caller: Caller, signIn: PasswordSignIn): Promise<string> {
+  if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
+  const accountId = await checkPassword(db, config, caller, {
+    email: signIn.email,
+    password: signIn.password,
+    captchaToken: signIn.captchaToken,
+  });
+  await startSession(db, config, caller, accountId, { remember: signIn.remember ?? true });
+  return continueTo(db, config, signIn.returnUrl, signIn.landing);
 }

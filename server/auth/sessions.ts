@@ -153,7 +153,7 @@ export async function accountForSessionId(db: Db, config: Config, id: string | u
   if (!looksLikeSecret(id)) return undefined;
   const lookup = lookupFor(config, id);
   const [row] = await findSession(db, lookup);
-  return row ? seen(db, config, row, lookup) : undefined;
+  return row ? recordUse(db, config, row, lookup) : undefined;
 }
 
 /**
@@ -171,7 +171,7 @@ export async function currentAccountStanding(
   const [row] = await findSessionWithStanding(db, { ...lookup, productId });
   if (!row) return undefined;
   return {
-    account: await seen(db, config, row, lookup),
+    account: await recordUse(db, config, row, lookup),
     standing: { licenseState: row.license_state ?? "", uuid: row.device_uuid ?? "" },
   };
 }
@@ -238,7 +238,7 @@ function lookupFor(config: Config, id: string): SessionLookup {
 }
 
 /** Writes a session's last use when it has grown stale (at most once a minute), and names its account. */
-async function seen(db: Db, config: Config, row: SessionRow, { idHash, now }: SessionLookup): Promise<SignedInAccount> {
+async function recordUse(db: Db, config: Config, row: SessionRow, { idHash, now }: SessionLookup): Promise<SignedInAccount> {
   const staleBefore = now - lastSeenInterval(config);
   if (Number(row.last_seen_at) <= staleBefore) {
     // Conditional, so simultaneous requests write once.

@@ -103,7 +103,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     if (interaction.prompt.name === "login") {
       const session = await appSession(db, config, request.headers.cookie);
       const sentToLogin = (await loginRequests.find(uid)) as { at: number } | undefined;
-      if (!session || !satisfies(interaction, session, sentToLogin?.at)) {
+      if (!session || !freshEnoughFor(interaction, session, sentToLogin?.at)) {
         // prompt=login, max_age or another account: the customer signs in again, on a form that
         // only shows without a session. Only this browser's own interaction gets this far.
         if (session) await endSession(db, config, callerOf(request, reply), { providerSession: false });
@@ -115,7 +115,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
       }
       result = { login: { accountId: session.accountId, ts: Math.floor(session.signedInAt / 1000), remember: true } };
     } else if (interaction.prompt.name === "consent") {
-      result = { consent: { grantId: await grantEverything(interaction) } };
+      result = { consent: { grantId: await grantRequestedScopes(interaction) } };
     } else {
       throw new AppError("BAD_REQUEST");
     }
@@ -141,7 +141,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
   }
 
   /** First-party clients get what they ask for: there is no consent screen. */
-  async function grantEverything(interaction: InteractionLike): Promise<string> {
+  async function grantRequestedScopes(interaction: InteractionLike): Promise<string> {
     const { Grant } = oidc.provider;
     const grant =
       (interaction.grantId ? await Grant.find(interaction.grantId) : undefined) ??
@@ -187,7 +187,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
  * A fresh sign-in is one after we sent the customer to sign in; before that, one after the
  * request's second (its iat has no finer grain), so an earlier sign-in never counts as fresh.
  */
-function satisfies(interaction: InteractionLike, session: AppSession, sentToLoginAt: number | undefined): boolean {
+function freshEnoughFor(interaction: InteractionLike, session: AppSession, sentToLoginAt: number | undefined): boolean {
   // Signed in after this very request sent the customer to do so: fresh by definition, however
   // long the sign-in took (max_age counts up to the request, not through the sign-in).
   if (sentToLoginAt !== undefined && session.signedInAt > sentToLoginAt) return true;

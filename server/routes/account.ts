@@ -3,6 +3,7 @@ import { dsone } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { requestAccessLink } from "../auth/access-links.ts";
 import { findAccountByEmail } from "../auth/accounts.ts";
+import { signInWithPassword } from "../auth/password-login.ts";
 import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { continueTo } from "../auth/return-url.ts";
@@ -11,7 +12,6 @@ import type { AppContext } from "../context.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
-import { signInWithPassword } from "./password-sign-in.ts";
 
 /**
  * The earlier account area (SPEC sections 3, 7 and 8): the endpoints deployed desktop software
@@ -33,7 +33,7 @@ async function earlierPasswordSignIn(
   landing: string,
 ) {
   try {
-    const redirectUrl = await signInWithPassword(context, request, reply, {
+    const redirectUrl = await signInWithPassword(context.db, context.config, callerOf(request, reply), {
       email: body.Email,
       password: body.Password,
       returnUrl: body.ReturnUrl,

@@ -4,9 +4,9 @@ import { PRODUCTS } from "../../common/products.ts";
 import { signedInDevice } from "../auth/devices.ts";
 import { currentAccount, productStanding } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
+import { brandPasswordLogin } from "./api-password.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
-import { brandPasswordLogin } from "./password-sign-in.ts";
 
 const MAVERICK = PRODUCTS.maverick.id;
 

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
-import { brandForProduct, dsone } from "../../common/brands/index.ts";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
+import { signInWithPassword } from "../auth/password-login.ts";
 import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { continueTo } from "../auth/return-url.ts";
 import { currentAccount, readSessionId } from "../auth/sessions.ts";
@@ -9,7 +10,6 @@ import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
-import { brandPasswordLogin } from "./password-sign-in.ts";
 
 /** The reset link's code and email, held for the tab that opened it: they never travel in a URL again. */
 const RESET_COOKIE = COOKIES.passwordReset.name();
@@ -69,4 +69,22 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       redirectUrl: await continueTo(db, config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`),
     };
   });
+}
+
+/** The newer password login of one brand (JSON Email, Password, ReturnUrl): lands on the brand's own site. */
+export function brandPasswordLogin({ db, config }: AppContext, brand: Brand) {
+  return async (
+    body: { Email: string; Password: string; ReturnUrl?: string | null | undefined; CaptchaToken?: string | undefined },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<{ isOk: boolean; redirectUrl: string }> => {
+    const redirectUrl = await signInWithPassword(db, config, callerOf(request, reply), {
+      email: body.Email,
+      password: body.Password,
+      returnUrl: body.ReturnUrl,
+      landing: config.links[brand.links.ui],
+      captchaToken: body.CaptchaToken,
+    });
+    return { isOk: true, redirectUrl };
+  };
 }
