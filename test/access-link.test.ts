@@ -1,20 +1,18 @@
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { dsone, maverick } from "../common/brands/index.ts";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { pruneOneTimeTokens, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../server/auth/one-time-tokens.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 
 const UUID = "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e";
 
-describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
+describeEachDatabase("access links on %s", (kind) => {
   let server: TestServer;
-  const skip = kind === "postgres" && !postgresAvailable;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, { ACCESS_LINK_LIMIT_PER_EMAIL: "1000", ACCESS_LINK_LIMIT_PER_IP: "1000" });
     await createAccount(server.db, { email: "Customer@Example.com", product: "dsone", name: "Casey" });
     await linkDevice(server.db, "customer@example.com", "dsone", UUID);
@@ -50,7 +48,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     return Number(row.n);
   }
 
-  it.skipIf(skip)("sends a link to a known email, in any case, and stores only the token's hash", async () => {
+  it("sends a link to a known email, in any case, and stores only the token's hash", async () => {
     const response = await ask("CUSTOMER@example.com", { ReturnUrl: "http://localhost:3000/demo/dsone/my-account" });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ isOk: true, isExistingDesktopUser: false, redirectUrl: "" });
@@ -85,14 +83,14 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(anyRawToken).toBeUndefined();
   });
 
-  it.skipIf(skip)("answers isOk false for an unknown email and sends nothing", async () => {
+  it("answers isOk false for an unknown email and sends nothing", async () => {
     const before = await count("outbox");
     const response = await ask("nobody@example.com");
     expect(response.json()).toEqual({ isOk: false, isExistingDesktopUser: false, redirectUrl: "" });
     expect(await count("outbox")).toBe(before);
   });
 
-  it.skipIf(skip)("mails the link in the brand's look: its mark, its colour, a button and the address as text", async () => {
+  it("mails the link in the brand's look: its mark, its colour, a button and the address as text", async () => {
     for (const [productId, brand] of [
       [6, dsone],
       [maverick.productId, maverick],
@@ -112,7 +110,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("sends an existing desktop user to the desktop sign-in page instead", async () => {
+  it("sends an existing desktop user to the desktop sign-in page instead", async () => {
     const response = await ask("desktop@example.com");
     expect(response.json()).toEqual({
       isOk: false,
@@ -121,7 +119,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     });
   });
 
-  it.skipIf(skip)("keeps the ReturnUrl through the desktop sign-in, with the email still appended last", async () => {
+  it("keeps the ReturnUrl through the desktop sign-in, with the email still appended last", async () => {
     const response = await ask("desktop@example.com", { ReturnUrl: "/demo/dsone/ui?tab=1" });
     expect(response.json()).toEqual({
       isOk: false,
@@ -134,7 +132,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(offSite.json().redirectUrl).toBe("http://localhost:3000/dsone/password-login?email=");
   });
 
-  it.skipIf(skip)("opening the link's page spends nothing; the POST signs in once and continues to the ReturnUrl", async () => {
+  it("opening the link's page spends nothing; the POST signs in once and continues to the ReturnUrl", async () => {
     await ask("customer@example.com", { ReturnUrl: "/demo/dsone/ui?tab=1" });
     const token = tokenFromMail(await mailFor("customer@example.com"));
 
@@ -176,7 +174,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect((await check()).json().code).toBe("LINK_USED");
   });
 
-  it.skipIf(skip)("lets only one of two simultaneous clicks through", async () => {
+  it("lets only one of two simultaneous clicks through", async () => {
     await ask("customer@example.com");
     const token = tokenFromMail(await mailFor("customer@example.com"));
     const results = await Promise.all(
@@ -185,7 +183,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 410, 410, 410]);
   });
 
-  it.skipIf(skip)("refuses an expired link and an unknown one", async () => {
+  it("refuses an expired link and an unknown one", async () => {
     await ask("customer@example.com");
     const token = tokenFromMail(await mailFor("customer@example.com"));
     await server.db
@@ -204,7 +202,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(unknown.json().code).toBe("LINK_UNKNOWN");
   });
 
-  it.skipIf(skip)("housekeeping keeps a link's row for 30 days past its expiry, then deletes it", async () => {
+  it("housekeeping keeps a link's row for 30 days past its expiry, then deletes it", async () => {
     const tokens = [];
     for (const email of ["customer@example.com", "customer@example.com"]) {
       await ask(email);
@@ -230,7 +228,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(left).toEqual([{ token_hash: hashSecret(recent) }]);
   });
 
-  it.skipIf(skip)("ignores an off-site ReturnUrl and lands on the DS One UI address", async () => {
+  it("ignores an off-site ReturnUrl and lands on the DS One UI address", async () => {
     for (const evil of [
       "https://evil.example/steal",
       "//evil.example",
@@ -245,7 +243,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("gives a new session id at every sign-in and ends the one before", async () => {
+  it("gives a new session id at every sign-in and ends the one before", async () => {
     await ask("customer@example.com");
     const first = await server.app.inject({
       method: "POST",
@@ -265,7 +263,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     expect(old.json().signedIn).toBe(false);
   });
 
-  it.skipIf(skip)("limits requests per email and per address with a clear message", async () => {
+  it("limits requests per email and per address with a clear message", async () => {
     const limited = await startTestServer(kind, {
       ACCESS_LINK_LIMIT_PER_EMAIL: "3",
       ACCESS_LINK_LIMIT_PER_IP: "5",
@@ -302,7 +300,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("counts the client's address behind a trusted proxy, not one the client wrote", async () => {
+  it("counts the client's address behind a trusted proxy, not one the client wrote", async () => {
     const proxied = await startTestServer(kind, { TRUST_PROXY: "1", ACCESS_LINK_LIMIT_PER_IP: "1" });
     try {
       const askVia = (forwardedFor: string) =>
@@ -321,7 +319,7 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("refuses bad input with a clear 4xx and writes nothing", async () => {
+  it("refuses bad input with a clear 4xx and writes nothing", async () => {
     const before = { outbox: await count("outbox"), tokens: await count("one_time_tokens") };
     const cases: [string, InjectOptions, number, RegExp][] = [
       ["missing email", { method: "POST", url: "/api/access-link", payload: { ProductId: 6 } }, 400, /^Email: is required$/],
@@ -397,12 +395,10 @@ describe.each(DATABASE_KINDS)("access links on %s", (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("an existing desktop user with password login off, on %s", (kind) => {
+describeEachDatabase("an existing desktop user with password login off, on %s", (kind) => {
   let server: TestServer;
-  const skip = kind === "postgres" && !postgresAvailable;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, { PASSWORD_LOGIN_ALLOWED: "false" });
     await createAccount(server.db, { email: "desktop@example.com", product: "solveiq" });
   });
@@ -410,7 +406,7 @@ describe.each(DATABASE_KINDS)("an existing desktop user with password login off,
     await server?.stop();
   });
 
-  it.skipIf(skip)("gets a link instead of being sent to a password screen that would send them back", async () => {
+  it("gets a link instead of being sent to a password screen that would send them back", async () => {
     const response = await server.app.inject({
       method: "POST",
       url: "/api/access-link",

@@ -1,20 +1,18 @@
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
 const json = { "content-type": "application/json" };
 
-describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older pages call it", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("earlier account area on %s, called as the older pages call it", (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind);
     await createAccount(server.db, {
       email: "old@example.com",
@@ -49,59 +47,53 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     );
   }
 
-  it.skipIf(skip)(
-    "passwordless login takes an email alone or { email, product }; another product goes to the Maverick address",
-    async () => {
-      const alone = await inject({
-        method: "POST",
-        url: "/api/account/passwordless-login",
-        headers: json,
-        payload: JSON.stringify("nopass@example.com"),
-      });
-      expect(alone.json()).toEqual({ isOk: true, isExistingDesktopUser: false, redirectUrl: "" });
-      expect((await lastMailTo("nopass@example.com")).subject).toBe("Your DS One sign-in link");
-      await inject({
-        method: "POST",
-        url: "/api/account/maverick/passwordless-login",
-        payload: { email: "nopass@example.com", product: 7 },
-      });
-      expect((await lastMailTo("nopass@example.com")).subject).toBe("Your Maverick Safe sign-in link");
-    },
-  );
+  it("passwordless login takes an email alone or { email, product }; another product goes to the Maverick address", async () => {
+    const alone = await inject({
+      method: "POST",
+      url: "/api/account/passwordless-login",
+      headers: json,
+      payload: JSON.stringify("nopass@example.com"),
+    });
+    expect(alone.json()).toEqual({ isOk: true, isExistingDesktopUser: false, redirectUrl: "" });
+    expect((await lastMailTo("nopass@example.com")).subject).toBe("Your DS One sign-in link");
+    await inject({
+      method: "POST",
+      url: "/api/account/maverick/passwordless-login",
+      payload: { email: "nopass@example.com", product: 7 },
+    });
+    expect((await lastMailTo("nopass@example.com")).subject).toBe("Your Maverick Safe sign-in link");
+  });
 
-  it.skipIf(skip)(
-    "login is a form with RememberMe false: a cookie that ends with the browser, isOk false for a wrong password",
-    async () => {
-      const ok = await inject({
-        method: "POST",
-        url: "/api/account/login",
-        headers: form,
-        payload: "Email=old%40example.com&Password=old-password&ReturnUrl=%2Fdemo%2Fdsone%2Fmy-account&RememberMe=false",
-      });
-      expect(ok.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/dsone/my-account" });
-      const session = ok.cookies.find((cookie) => cookie.name === "session");
-      expect(session?.maxAge).toBeUndefined();
-      // Not remembered on the server either: the session ends after BROWSER_SESSION_LIFETIME (12h),
-      // not SESSION_LIFETIME (30d), however long the browser keeps its "session" cookie.
-      const row = await server.db
-        .selectFrom("sessions")
-        .select(["created_at", "expires_at"])
-        .where("id_hash", "=", hashSecret(session?.value ?? ""))
-        .executeTakeFirstOrThrow();
-      expect(Number(row.expires_at) - Number(row.created_at)).toBe(12 * 3_600_000);
-      // An answer that sets the session cookie is never cached.
-      expect(ok.headers["cache-control"]).toBe("no-store");
-      const wrong = await inject({
-        method: "POST",
-        url: "/api/account/login",
-        headers: form,
-        payload: "Email=old%40example.com&Password=nope&ReturnUrl=%2F&RememberMe=false",
-      });
-      expect(wrong.json()).toEqual({ isOk: false, statusText: "Email Address or Password is invalid" });
-    },
-  );
+  it("login is a form with RememberMe false: a cookie that ends with the browser, isOk false for a wrong password", async () => {
+    const ok = await inject({
+      method: "POST",
+      url: "/api/account/login",
+      headers: form,
+      payload: "Email=old%40example.com&Password=old-password&ReturnUrl=%2Fdemo%2Fdsone%2Fmy-account&RememberMe=false",
+    });
+    expect(ok.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/dsone/my-account" });
+    const session = ok.cookies.find((cookie) => cookie.name === "session");
+    expect(session?.maxAge).toBeUndefined();
+    // Not remembered on the server either: the session ends after BROWSER_SESSION_LIFETIME (12h),
+    // not SESSION_LIFETIME (30d), however long the browser keeps its "session" cookie.
+    const row = await server.db
+      .selectFrom("sessions")
+      .select(["created_at", "expires_at"])
+      .where("id_hash", "=", hashSecret(session?.value ?? ""))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.expires_at) - Number(row.created_at)).toBe(12 * 3_600_000);
+    // An answer that sets the session cookie is never cached.
+    expect(ok.headers["cache-control"]).toBe("no-store");
+    const wrong = await inject({
+      method: "POST",
+      url: "/api/account/login",
+      headers: form,
+      payload: "Email=old%40example.com&Password=nope&ReturnUrl=%2F&RememberMe=false",
+    });
+    expect(wrong.json()).toEqual({ isOk: false, statusText: "Email Address or Password is invalid" });
+  });
 
-  it.skipIf(skip)("forgot (JSON) and reset (form) for solve IQ: the solve IQ mail and screen, then a redirectUrl", async () => {
+  it("forgot (JSON) and reset (form) for solve IQ: the solve IQ mail and screen, then a redirectUrl", async () => {
     const forgot = await inject({ method: "POST", url: "/api/account/solveiq/forgot-password", payload: { email: "old@example.com" } });
     expect(forgot.json()).toEqual({ isOk: true, statusText: "" });
     const mail = await lastMailTo("old@example.com");
@@ -125,7 +117,7 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     });
   });
 
-  it.skipIf(skip)("forgot for the desktop takes the email alone and links to the DS One screen", async () => {
+  it("forgot for the desktop takes the email alone and links to the DS One screen", async () => {
     await inject({
       method: "POST",
       url: "/api/account/desktop/forgot-password",
@@ -136,7 +128,7 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     expect(link.pathname).toBe("/dsone/reset-password");
   });
 
-  it.skipIf(skip)("set password (form) for a signed-in account without one; user info; logout with the query", async () => {
+  it("set password (form) for a signed-in account without one; user info; logout with the query", async () => {
     await inject({ method: "POST", url: "/api/account/passwordless-login", payload: { email: "nopass@example.com" } });
     const token = (await lastMailTo("nopass@example.com")).text.match(/token=([\w-]{43})/)?.[1];
     const cookie = sessionCookieFrom(await inject({ method: "POST", url: "/api/access-link/consume", payload: { token } }));
@@ -164,7 +156,7 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     expect((await inject({ method: "GET", url: "/api/account/user-info", headers: { cookie } })).json()).toMatchObject({ isOk: false });
   });
 
-  it.skipIf(skip)("user info says who is admin; check desktop account answers for an email", async () => {
+  it("user info says who is admin; check desktop account answers for an email", async () => {
     const cookie = sessionCookieFrom(
       await inject({
         method: "POST",
@@ -196,7 +188,7 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     });
   });
 
-  it.skipIf(skip)("sends any product but DS One to the Maverick address, and refuses a cross-site logout", async () => {
+  it("sends any product but DS One to the Maverick address, and refuses a cross-site logout", async () => {
     const other = await inject({
       method: "POST",
       url: "/api/account/maverick/passwordless-login",
@@ -214,7 +206,7 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     expect(crossSite.statusCode).toBe(403);
   });
 
-  it.skipIf(skip)("says plainly that no captcha provider is configured", async () => {
+  it("says plainly that no captcha provider is configured", async () => {
     const response = await inject({ method: "POST", url: "/home/ValidateRecaptchaToken?token=abc" });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({
@@ -224,7 +216,7 @@ describe.each(DATABASE_KINDS)("earlier account area on %s, called as the older p
     });
   });
 
-  it.skipIf(skip)("refuses bad input with a clear 4xx and writes nothing", async () => {
+  it("refuses bad input with a clear 4xx and writes nothing", async () => {
     const tables = ["outbox", "one_time_tokens", "sessions", "accounts"] as const;
     const before = await Promise.all(tables.map(count));
     const cases: [string, InjectOptions, number, RegExp][] = [

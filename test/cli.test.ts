@@ -1,19 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { accountForIdentity, linkIdentity } from "../server/auth/external-logins.ts";
 import { openDatabase } from "../server/db/database.ts";
-import { createTestDatabase, DATABASE_KINDS, postgresAvailable, type TestDatabase } from "./support/databases.ts";
+import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";
 
 const CLI = join(import.meta.dirname, "..", "server", "cli.ts");
 const UUID = "7d0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
 
-describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("operator CLI on %s", (kind) => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    if (!skip) database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind);
   });
   afterAll(async () => {
     await database?.drop();
@@ -27,7 +26,7 @@ describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
     return { code: result.status, out: result.stdout, err: result.stderr };
   }
 
-  it.skipIf(skip)("creates, shows and lists accounts without printing secrets", () => {
+  it("creates, shows and lists accounts without printing secrets", () => {
     const created = account("create", "--email", "Op@Example.com", "--password", "correct horse", "--product", "dsone", "--name", "Opal");
     expect(created.code).toBe(0);
     expect(created.out).toContain("email:     Op@Example.com");
@@ -40,7 +39,7 @@ describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
     expect(account("list").out).toMatch(/Op@Example\.com\s+dsone:Active/);
   });
 
-  it.skipIf(skip)("sets a license state and links a device", () => {
+  it("sets a license state and links a device", () => {
     expect(account("license", "--email", "op@example.com", "--product", "dsone", "--state", "Expired").code).toBe(0);
     expect(account("link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", UUID).code).toBe(0);
     const shown = account("show", "--email", "op@example.com").out;
@@ -48,132 +47,116 @@ describe.each(DATABASE_KINDS)("operator CLI on %s", (kind) => {
     expect(shown).toContain(`devices:   ${UUID} (dsone)`);
   });
 
-  it.skipIf(skip)(
-    "refuses bad input with one line, a non-zero exit, and no change",
-    () => {
-      const before = account("list").out;
-      const cases: [string[], string][] = [
-        [["create", "--email", "OP@example.com"], "error: an account for OP@example.com already exists"],
-        [["create", "--email", "not-an-email"], 'error: "not-an-email" is not a valid email address'],
-        [["create", "--email", "new@example.com", "--product", "gizmo"], 'error: unknown product "gizmo" (use dsone, maverick, solveiq)'],
-        [["create", "--email", "short@example.com", "--password", "short"], "error: the password must be at least 8 characters long"],
-        [["link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", "not-a-uuid"], 'error: "not-a-uuid" is not a UUID'],
-        [
-          ["license", "--email", "op@example.com", "--product", "dsone", "--state", "Lifetime"],
-          'error: unknown license state "Lifetime" (use Active, Trial, Expired or none)',
-        ],
-        [["show", "--email", "ghost@example.com"], "error: no account for ghost@example.com"],
-      ];
-      for (const [args, message] of cases) {
-        const result = account(...args);
-        expect(result.code, args.join(" ")).not.toBe(0);
-        expect(result.err.trim(), args.join(" ")).toBe(message);
-      }
-      expect(account("list").out).toBe(before);
-      // Nine processes in a row: generous on a shared, busy machine.
-    },
-    60_000,
-  );
+  it("refuses bad input with one line, a non-zero exit, and no change", () => {
+    const before = account("list").out;
+    const cases: [string[], string][] = [
+      [["create", "--email", "OP@example.com"], "error: an account for OP@example.com already exists"],
+      [["create", "--email", "not-an-email"], 'error: "not-an-email" is not a valid email address'],
+      [["create", "--email", "new@example.com", "--product", "gizmo"], 'error: unknown product "gizmo" (use dsone, maverick, solveiq)'],
+      [["create", "--email", "short@example.com", "--password", "short"], "error: the password must be at least 8 characters long"],
+      [["link-device", "--email", "op@example.com", "--product", "dsone", "--uuid", "not-a-uuid"], 'error: "not-a-uuid" is not a UUID'],
+      [
+        ["license", "--email", "op@example.com", "--product", "dsone", "--state", "Lifetime"],
+        'error: unknown license state "Lifetime" (use Active, Trial, Expired or none)',
+      ],
+      [["show", "--email", "ghost@example.com"], "error: no account for ghost@example.com"],
+    ];
+    for (const [args, message] of cases) {
+      const result = account(...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.err.trim(), args.join(" ")).toBe(message);
+    }
+    expect(account("list").out).toBe(before);
+    // Nine processes in a row: generous on a shared, busy machine.
+  }, 60_000);
 
-  it.skipIf(skip)(
-    "registers, lists and removes OpenID clients; a web client's secret is shown once and stored hashed",
-    () => {
-      const spa = account(
-        "client",
-        "add",
-        "--id",
-        "app-web",
-        "--type",
-        "spa",
-        "--brand",
-        "maverick",
-        "--redirect-uri",
-        "https://app.example/callback",
-        "--redirect-uri",
-        "https://app.example/cb2",
-        "--post-logout-redirect-uri",
-        "https://app.example/",
-      );
-      expect(spa.code, spa.err).toBe(0);
-      expect(spa.out.trim()).toBe("client app-web registered");
-      const web = account("client", "add", "--id", "reports", "--type", "web", "--redirect-uri", "https://reports.example/cb");
-      expect(web.code).toBe(0);
-      const secret = web.out.match(/client secret \(shown only now, stored hashed\): ([A-Za-z0-9_-]{43})/)?.[1];
-      expect(secret).toBeDefined();
-      const listed = account("client", "list").out;
-      expect(listed).toContain("app-web (spa, maverick)");
-      expect(listed).toContain("  redirect:    https://app.example/cb2");
-      expect(listed).toContain("  post-logout: https://app.example/");
-      expect(listed).toContain("reports (web, dsone)");
-      expect(listed).not.toContain(secret as string);
+  it("registers, lists and removes OpenID clients; a web client's secret is shown once and stored hashed", () => {
+    const spa = account(
+      "client",
+      "add",
+      "--id",
+      "app-web",
+      "--type",
+      "spa",
+      "--brand",
+      "maverick",
+      "--redirect-uri",
+      "https://app.example/callback",
+      "--redirect-uri",
+      "https://app.example/cb2",
+      "--post-logout-redirect-uri",
+      "https://app.example/",
+    );
+    expect(spa.code, spa.err).toBe(0);
+    expect(spa.out.trim()).toBe("client app-web registered");
+    const web = account("client", "add", "--id", "reports", "--type", "web", "--redirect-uri", "https://reports.example/cb");
+    expect(web.code).toBe(0);
+    const secret = web.out.match(/client secret \(shown only now, stored hashed\): ([A-Za-z0-9_-]{43})/)?.[1];
+    expect(secret).toBeDefined();
+    const listed = account("client", "list").out;
+    expect(listed).toContain("app-web (spa, maverick)");
+    expect(listed).toContain("  redirect:    https://app.example/cb2");
+    expect(listed).toContain("  post-logout: https://app.example/");
+    expect(listed).toContain("reports (web, dsone)");
+    expect(listed).not.toContain(secret as string);
 
-      for (const [args, message] of [
-        [
-          ["client", "add", "--id", "app-web", "--type", "spa", "--redirect-uri", "https://x.example/"],
-          "error: a client with id app-web already exists",
-        ],
-        [
-          ["client", "add", "--id", "evil", "--type", "spa", "--redirect-uri", "http://evil.example/"],
-          "error: redirect URI http://evil.example/ must be https (or http on this machine)",
-        ],
-        [
-          ["client", "add", "--id", "type-1", "--type", "desktop", "--redirect-uri", "https://x.example/"],
-          "error: --type must be one of spa, native, web",
-        ],
-        [["client", "add", "--id", "type-2", "--type", "spa"], "error: at least one --redirect-uri is required"],
-        [["client", "remove", "--id", "ghost"], "error: no client with id ghost"],
-      ] as [string[], string][]) {
-        const result = account(...args);
-        expect(result.code, args.join(" ")).not.toBe(0);
-        expect(result.err.trim(), args.join(" ")).toBe(message);
-      }
-      expect(account("client", "remove", "--id", "reports").out.trim()).toBe("client reports removed");
-      expect(account("client", "list").out).not.toContain("reports");
-    },
-    60_000,
-  );
+    for (const [args, message] of [
+      [
+        ["client", "add", "--id", "app-web", "--type", "spa", "--redirect-uri", "https://x.example/"],
+        "error: a client with id app-web already exists",
+      ],
+      [
+        ["client", "add", "--id", "evil", "--type", "spa", "--redirect-uri", "http://evil.example/"],
+        "error: redirect URI http://evil.example/ must be https (or http on this machine)",
+      ],
+      [
+        ["client", "add", "--id", "type-1", "--type", "desktop", "--redirect-uri", "https://x.example/"],
+        "error: --type must be one of spa, native, web",
+      ],
+      [["client", "add", "--id", "type-2", "--type", "spa"], "error: at least one --redirect-uri is required"],
+      [["client", "remove", "--id", "ghost"], "error: no client with id ghost"],
+    ] as [string[], string][]) {
+      const result = account(...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.err.trim(), args.join(" ")).toBe(message);
+    }
+    expect(account("client", "remove", "--id", "reports").out.trim()).toBe("client reports removed");
+    expect(account("client", "list").out).not.toContain("reports");
+  }, 60_000);
 
-  it.skipIf(skip)(
-    "rotates the signing key",
-    () => {
-      const rotated = account("keys", "rotate");
-      expect(rotated.code, rotated.err).toBe(0);
-      const kid = rotated.out.match(/new signing key ([0-9a-f-]{36})/)?.[1];
-      expect(kid).toBeDefined();
-      expect(account("keys", "list").out).toContain(kid as string);
-    },
-    30_000,
-  );
+  it("rotates the signing key", () => {
+    const rotated = account("keys", "rotate");
+    expect(rotated.code, rotated.err).toBe(0);
+    const kid = rotated.out.match(/new signing key ([0-9a-f-]{36})/)?.[1];
+    expect(kid).toBeDefined();
+    expect(account("keys", "list").out).toContain(kid as string);
+  }, 30_000);
 
-  it.skipIf(skip)(
-    "shows the Google logins linked to an account and removes one",
-    async () => {
-      const { db } = await openDatabase(database.url);
-      try {
-        const identity = { provider: "google", subject: "110169484474386276334", email: "op.google@example.com" };
-        const match = await accountForIdentity(db, { ...identity, email: "op@example.com" });
-        if (match.kind === "no-account") throw new Error("the account of the first test is missing");
-        await linkIdentity(db, identity, match.accountId);
-      } finally {
-        await db.destroy();
-      }
-      const listed = account("logins", "--email", "op@example.com");
-      expect(listed.code).toBe(0);
-      expect(listed.out).toMatch(/^google 110169484474386276334 {2}op\.google@example\.com {2}linked \d{4}-/);
-      const wrong = account("unlink-login", "--email", "op@example.com", "--provider", "google", "--subject", "someone-else");
-      expect(wrong.code).toBe(1);
-      expect(wrong.err.trim()).toBe("error: Op@Example.com has no google login with subject someone-else");
-      const removed = account("unlink-login", "--email", "op@example.com", "--provider", "google", "--subject", "110169484474386276334");
-      expect(removed.code).toBe(0);
-      expect(removed.out.trim()).toBe("the google login 110169484474386276334 is no longer linked to op@example.com");
-      expect(account("logins", "--email", "op@example.com").out.trim()).toBe("no linked logins for op@example.com");
-      expect(account("logins", "--email", "ghost@example.com").err.trim()).toBe("error: no account for ghost@example.com");
-      // Six CLI processes, each a Node start: on a busy machine that is well over the default.
-    },
-    60_000,
-  );
+  it("shows the Google logins linked to an account and removes one", async () => {
+    const { db } = await openDatabase(database.url);
+    try {
+      const identity = { provider: "google", subject: "110169484474386276334", email: "op.google@example.com" };
+      const match = await accountForIdentity(db, { ...identity, email: "op@example.com" });
+      if (match.kind === "no-account") throw new Error("the account of the first test is missing");
+      await linkIdentity(db, identity, match.accountId);
+    } finally {
+      await db.destroy();
+    }
+    const listed = account("logins", "--email", "op@example.com");
+    expect(listed.code).toBe(0);
+    expect(listed.out).toMatch(/^google 110169484474386276334 {2}op\.google@example\.com {2}linked \d{4}-/);
+    const wrong = account("unlink-login", "--email", "op@example.com", "--provider", "google", "--subject", "someone-else");
+    expect(wrong.code).toBe(1);
+    expect(wrong.err.trim()).toBe("error: Op@Example.com has no google login with subject someone-else");
+    const removed = account("unlink-login", "--email", "op@example.com", "--provider", "google", "--subject", "110169484474386276334");
+    expect(removed.code).toBe(0);
+    expect(removed.out.trim()).toBe("the google login 110169484474386276334 is no longer linked to op@example.com");
+    expect(account("logins", "--email", "op@example.com").out.trim()).toBe("no linked logins for op@example.com");
+    expect(account("logins", "--email", "ghost@example.com").err.trim()).toBe("error: no account for ghost@example.com");
+    // Six CLI processes, each a Node start: on a busy machine that is well over the default.
+  }, 60_000);
 
-  it.skipIf(skip)("explains its usage for an unknown command", () => {
+  it("explains its usage for an unknown command", () => {
     const result = account("frobnicate");
     expect(result.code).toBe(64);
     expect(result.err).toContain('error: unknown command "frobnicate"');

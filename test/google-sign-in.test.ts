@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { storedOidcId } from "../server/db/oidc-payloads.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 import { TestIssuer } from "./support/test-issuer.ts";
 
 const START = "/external/login?provider=Google&product=maverick&ReturnUrl=%2Fdemo%2Fmaverick%2Fmy-account&uuid=u-7";
 const LOGIN_QUERY = "ReturnUrl=%2Fdemo%2Fmaverick%2Fmy-account&uuid=u-7";
 
-describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("Google sign-in through the server on %s", (kind) => {
   let server: TestServer;
   let issuer: TestIssuer;
 
   beforeAll(async () => {
-    if (skip) return;
     issuer = await new TestIssuer().start();
     server = await startTestServer(kind, {
       GOOGLE_CLIENT_ID: issuer.clientId,
@@ -30,7 +28,6 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     await issuer?.close();
   });
   beforeEach(() => {
-    if (skip) return;
     issuer.idToken = (defaults) => defaults;
     issuer.tokenDelayMs = 0;
   });
@@ -62,7 +59,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     return server.db.selectFrom("external_logins").select(["provider", "subject", "email"]).orderBy("created_at").execute();
   }
 
-  it.skipIf(skip)("keeps the verifier in a short-lived HttpOnly cookie for the callback only, and stores its hash", async () => {
+  it("keeps the verifier in a short-lived HttpOnly cookie for the callback only, and stores its hash", async () => {
     const { setCookie, state } = await begin();
     expect(setCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/signin-google", maxAge: 600 });
     const rows = await server.db.selectFrom("external_login_attempts").selectAll().execute();
@@ -70,7 +67,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(JSON.stringify(rows)).not.toContain(state);
   });
 
-  it.skipIf(skip)("links the account with the verified email on first use, signs in and lands on the ReturnUrl", async () => {
+  it("links the account with the verified email on first use, signs in and lands on the ReturnUrl", async () => {
     const { state, cookie } = await begin();
     const response = await callback(state, cookie);
     expect(response.statusCode).toBe(303);
@@ -95,7 +92,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect((await funnel()).at(-1)).toMatchObject({ name: "refused", detail: '{"method":"google","code":"EXPIRED"}', account_id: null });
   });
 
-  it.skipIf(skip)("finds the account by its subject after the Google email changed", async () => {
+  it("finds the account by its subject after the Google email changed", async () => {
     issuer.idToken = (defaults) => ({ ...defaults, email: "pat.renamed@example.net" });
     const { state, cookie } = await begin();
     const response = await callback(state, cookie);
@@ -104,7 +101,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(await links()).toEqual([{ provider: "google", subject: "110169484474386276334", email: "pat.renamed@example.net" }]);
   });
 
-  it.skipIf(skip)("refuses a callback without the browser's cookie, with another browser's, or with an unknown state", async () => {
+  it("refuses a callback without the browser's cookie, with another browser's, or with an unknown state", async () => {
     const { state, cookie } = await begin();
     const other = await begin();
     for (const response of [await callback(state), await callback(state, other.cookie), await callback("made-up-state", cookie)]) {
@@ -113,7 +110,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     }
   });
 
-  it.skipIf(skip)("sends an email without an account to the brand's Account Not Found, and links nothing", async () => {
+  it("sends an email without an account to the brand's Account Not Found, and links nothing", async () => {
     issuer.idToken = (defaults) => ({ ...defaults, sub: "subject-of-nobody", email: "nobody@example.com" });
     const { state, cookie } = await begin();
     const response = await callback(state, cookie);
@@ -122,7 +119,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(await links()).toHaveLength(1);
   });
 
-  it.skipIf(skip)("sends an existing desktop user to the desktop sign-in, as the access-link flow does", async () => {
+  it("sends an existing desktop user to the desktop sign-in, as the access-link flow does", async () => {
     issuer.idToken = (defaults) => ({ ...defaults, sub: "subject-of-desk", email: "desk@example.com" });
     const { state, cookie } = await begin();
     const response = await callback(state, cookie);
@@ -132,7 +129,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(signedIn(response)).toBe(false);
   });
 
-  it.skipIf(skip)("signs nobody in and links nothing for an unverified email or a token for another audience", async () => {
+  it("signs nobody in and links nothing for an unverified email or a token for another audience", async () => {
     for (const [override, problem] of [
       [{ sub: "subject-unverified", email: "pat@example.com", email_verified: false }, "unverified"],
       [{ sub: "subject-wrong-audience", email: "pat@example.com", aud: "another-client" }, "failed"],
@@ -146,7 +143,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect((await links()).map((link) => link.subject)).toEqual(["110169484474386276334"]);
   });
 
-  it.skipIf(skip)("shows the cancelled screen when the customer cancels at Google, and the unreachable one on a timeout", async () => {
+  it("shows the cancelled screen when the customer cancels at Google, and the unreachable one on a timeout", async () => {
     const cancelled = await begin();
     const response = await callback(cancelled.state, cancelled.cookie, "error=access_denied");
     expect(response.headers.location).toBe(`/maverick/social-sign-in?${LOGIN_QUERY}&problem=cancelled`);
@@ -158,7 +155,7 @@ describe.each(DATABASE_KINDS)("Google sign-in through the server on %s", (kind) 
     expect(signedIn(timedOut)).toBe(false);
   });
 
-  it.skipIf(skip)("does not follow an off-site ReturnUrl, and resumes only a pending authorization request", async () => {
+  it("does not follow an off-site ReturnUrl, and resumes only a pending authorization request", async () => {
     const offSite = await begin("/external/login?provider=Google&product=dsone&ReturnUrl=https%3A%2F%2Fevil.example%2F");
     expect((await callback(offSite.state, offSite.cookie)).headers.location).toBe("http://localhost:3000/demo/dsone/ui");
     // An authorization the OpenID Provider is waiting on (its interaction, as the provider stores

@@ -11,7 +11,7 @@ import { enqueueMail, sealWaitingMail } from "../server/mail/outbox.ts";
 import { MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
 import { createServer } from "../server/server.ts";
 import { silentLogger, startTestServer, type TestServer } from "./support/app.ts";
-import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { createTestDatabase, describeEachDatabase } from "./support/databases.ts";
 import { PRODUCTION_ADDRESSES } from "./support/production-env.ts";
 import { newMailKeySettings, secretsAtRest } from "./support/secrets-at-rest.ts";
 
@@ -103,12 +103,10 @@ describe("the development mail key file", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("mail bodies at rest on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("mail bodies at rest on %s", (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind);
     await createAccount(server.db, { email: "at-rest@example.com" });
   });
@@ -116,7 +114,7 @@ describe.each(DATABASE_KINDS)("mail bodies at rest on %s", (kind) => {
     await server?.stop();
   });
 
-  it.skipIf(skip)("keeps neither the link nor the code of a queued mail in its row or anywhere in the database", async () => {
+  it("keeps neither the link nor the code of a queued mail in its row or anywhere in the database", async () => {
     // Held in the outbox, as during a mail-server outage: nothing delivers it yet.
     await server.mailWorker.stop();
     const asked = await server.app.inject({
@@ -151,10 +149,8 @@ describe.each(DATABASE_KINDS)("mail bodies at rest on %s", (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("mail workers and keys on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
-
-  it.skipIf(skip)("fail a mail no key opens, saying why, send nothing, and go on with the next", async () => {
+describeEachDatabase("mail workers and keys on %s", (kind) => {
+  it("fail a mail no key opens, saying why, send nothing, and go on with the next", async () => {
     const database = await createTestDatabase(kind);
     const { db } = await openDatabase(database.url);
     const [lost, current] = [newMailKeySettings(), newMailKeySettings()];
@@ -181,7 +177,7 @@ describe.each(DATABASE_KINDS)("mail workers and keys on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("encrypt, at start, mail queued before bodies were encrypted", async () => {
+  it("encrypt, at start, mail queued before bodies were encrypted", async () => {
     const database = await createTestDatabase(kind);
     const { db } = await openDatabase(database.url);
     const keys = newMailKeySettings();

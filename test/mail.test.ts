@@ -4,17 +4,15 @@ import { openDatabase } from "../server/db/database.ts";
 import { enqueueMail } from "../server/mail/outbox.ts";
 import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
 import { silentLogger, startTestServer, type TestServer } from "./support/app.ts";
-import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { createTestDatabase, describeEachDatabase } from "./support/databases.ts";
 import { newMailKeySettings } from "./support/secrets-at-rest.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
 
-describe.each(DATABASE_KINDS)("mail through SMTP on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("mail through SMTP on %s", (kind) => {
   let sink: SmtpSink;
   let server: TestServer;
 
   beforeAll(async () => {
-    if (skip) return;
     sink = await new SmtpSink().start();
     server = await startTestServer(kind, { SMTP_URL: sink.url, MAIL_FROM: "accounts@dsone.example" }, { ownDelivery: true });
     await createAccount(server.db, { email: "mail@example.com" });
@@ -26,7 +24,7 @@ describe.each(DATABASE_KINDS)("mail through SMTP on %s", (kind) => {
 
   const ask = () => server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "mail@example.com", ProductId: 6 } });
 
-  it.skipIf(skip)("delivers the access-link mail, text and HTML, from the brand", async () => {
+  it("delivers the access-link mail, text and HTML, from the brand", async () => {
     const since = sink.messages.length;
     expect((await ask()).json().isOk).toBe(true);
     const mail = await sink.waitFor("mail@example.com", { since });
@@ -37,7 +35,7 @@ describe.each(DATABASE_KINDS)("mail through SMTP on %s", (kind) => {
     expect(linkIn(mail, "/dsone/access-link?token=")).toMatch(/^http:\/\/localhost:3000\/dsone\/access-link\?token=[A-Za-z0-9_-]{43}$/);
   });
 
-  it.skipIf(skip)("keeps a mail while the mail server refuses it, and delivers it once it accepts", async () => {
+  it("keeps a mail while the mail server refuses it, and delivers it once it accepts", async () => {
     sink.refusing = true;
     const since = sink.messages.length;
     expect((await ask()).json().isOk).toBe(true);
@@ -66,10 +64,8 @@ describe("retry schedule", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("several mail workers on one %s database", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
-
-  it.skipIf(skip)("deliver each mail exactly once", async () => {
+describeEachDatabase("several mail workers on one %s database", (kind) => {
+  it("deliver each mail exactly once", async () => {
     const database = await createTestDatabase(kind);
     const { db } = await openDatabase(database.url);
     const silent = silentLogger();

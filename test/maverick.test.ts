@@ -2,17 +2,15 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 
 const DEVICE = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
 const form = { "content-type": "application/x-www-form-urlencoded" };
 
-describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("Maverick Safe endpoints on %s", (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind);
     await createAccount(server.db, { email: "mav@example.com", password: "mav-password", product: "maverick" });
     await linkDevice(server.db, "mav@example.com", "maverick", DEVICE);
@@ -23,7 +21,7 @@ describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
 
   const inject = (options: InjectOptions) => server.app.inject(options);
 
-  it.skipIf(skip)("checks the session: LicenseStatus and UUID once signed in", async () => {
+  it("checks the session: LicenseStatus and UUID once signed in", async () => {
     expect((await inject({ method: "GET", url: "/api/maverick/session" })).json()).toEqual({
       signedIn: false,
       LicenseStatus: "",
@@ -39,41 +37,38 @@ describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
     expect(session.json()).toMatchObject({ signedIn: true, LicenseStatus: "Active", UUID: DEVICE });
   });
 
-  it.skipIf(skip)(
-    "signs in with the earlier form-encoded login: remembered by default, ReturnUrl defaulting to the Maverick UI",
-    async () => {
-      const remembered = await inject({
-        method: "POST",
-        url: "/api/account/maverick-login",
-        headers: form,
-        payload: "Email=mav%40example.com&Password=mav-password&RememberLogin=true",
-      });
-      expect(remembered.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/maverick/ui" });
-      expect(remembered.cookies.find((cookie) => cookie.name === "session")?.maxAge).toBeGreaterThan(0);
+  it("signs in with the earlier form-encoded login: remembered by default, ReturnUrl defaulting to the Maverick UI", async () => {
+    const remembered = await inject({
+      method: "POST",
+      url: "/api/account/maverick-login",
+      headers: form,
+      payload: "Email=mav%40example.com&Password=mav-password&RememberLogin=true",
+    });
+    expect(remembered.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/maverick/ui" });
+    expect(remembered.cookies.find((cookie) => cookie.name === "session")?.maxAge).toBeGreaterThan(0);
 
-      const returning = await inject({
-        method: "POST",
-        url: "/api/account/maverick-login",
-        headers: form,
-        payload: "Email=mav%40example.com&Password=mav-password&ReturnUrl=%2Fdemo%2Fmaverick%2Fmy-account&RememberLogin=false",
-      });
-      expect(returning.json().redirectUrl).toBe("http://localhost:3000/demo/maverick/my-account");
-      // Not remembered: the cookie lasts until the browser closes.
-      expect(returning.cookies.find((cookie) => cookie.name === "session")?.maxAge).toBeUndefined();
+    const returning = await inject({
+      method: "POST",
+      url: "/api/account/maverick-login",
+      headers: form,
+      payload: "Email=mav%40example.com&Password=mav-password&ReturnUrl=%2Fdemo%2Fmaverick%2Fmy-account&RememberLogin=false",
+    });
+    expect(returning.json().redirectUrl).toBe("http://localhost:3000/demo/maverick/my-account");
+    // Not remembered: the cookie lasts until the browser closes.
+    expect(returning.cookies.find((cookie) => cookie.name === "session")?.maxAge).toBeUndefined();
 
-      const wrong = await inject({
-        method: "POST",
-        url: "/api/account/maverick-login",
-        headers: form,
-        payload: "Email=mav%40example.com&Password=nope&RememberLogin=true",
-      });
-      // The earlier pages read isOk: wrong credentials are an answer, not an HTTP error.
-      expect(wrong.statusCode).toBe(200);
-      expect(wrong.json()).toEqual({ isOk: false, statusText: "Email Address or Password is invalid" });
-    },
-  );
+    const wrong = await inject({
+      method: "POST",
+      url: "/api/account/maverick-login",
+      headers: form,
+      payload: "Email=mav%40example.com&Password=nope&RememberLogin=true",
+    });
+    // The earlier pages read isOk: wrong credentials are an answer, not an HTTP error.
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json()).toEqual({ isOk: false, statusText: "Email Address or Password is invalid" });
+  });
 
-  it.skipIf(skip)("answers auto-login for the account's own Maverick device", async () => {
+  it("answers auto-login for the account's own Maverick device", async () => {
     const cookie = sessionCookieFrom(
       await inject({
         method: "POST",
@@ -97,7 +92,7 @@ describe.each(DATABASE_KINDS)("Maverick Safe endpoints on %s", (kind) => {
     expect(other.json().code).toBe("DEVICE_NOT_FOUND");
   });
 
-  it.skipIf(skip)("refuses bad input with a clear 4xx", async () => {
+  it("refuses bad input with a clear 4xx", async () => {
     const cases: [string, InjectOptions, number, RegExp][] = [
       [
         "login without a password",

@@ -8,7 +8,7 @@ import { rotateSigningKey } from "../server/oidc/keys.ts";
 import { createServer } from "../server/server.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 
 const APPS = "http://127.0.0.1:4999";
 const EMAIL = "oidc.customer@example.com";
@@ -31,14 +31,12 @@ function decodeJwt(jwt: string): { header: Record<string, string>; payload: Reco
   };
 }
 
-describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
+describeEachDatabase("the OpenID Provider on %s", (kind) => {
   let server: TestServer;
   let issuer: string;
   let accountId: string;
-  const skip = kind === "postgres" && !postgresAvailable;
 
   beforeAll(async () => {
-    if (skip) return;
     const port = await freePort();
     server = await startTestServer(kind, { PUBLIC_URL: `http://127.0.0.1:${port}`, DEMO_APPS_URL: APPS });
     await server.app.listen({ port, host: "127.0.0.1" });
@@ -105,7 +103,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     return { config, tokens, sawLogin, callbackUrl: stop.url, checks };
   }
 
-  it.skipIf(skip)("publishes discovery at the IdentityServer addresses, code flow with S256 only", async () => {
+  it("publishes discovery at the IdentityServer addresses, code flow with S256 only", async () => {
     const response = await fetch(`${issuer}/.well-known/openid-configuration`);
     const discovery = (await response.json()) as Record<string, unknown>;
     expect(discovery.issuer).toBe(issuer);
@@ -123,7 +121,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
   });
 
-  it.skipIf(skip)("signs in through the brand's login screen with code + PKCE; the ID token names the account", async () => {
+  it("signs in through the brand's login screen with code + PKCE; the ID token names the account", async () => {
     const agent = new BrowserAgent();
     const { tokens, sawLogin, config, callbackUrl, checks } = await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`);
     expect(sawLogin).toBe(true);
@@ -138,7 +136,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     await expect(client.authorizationCodeGrant(config, new URL(callbackUrl), checks)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
-  it.skipIf(skip)("signs a second app in silently, in the second app's brand", async () => {
+  it("signs a second app in silently, in the second app's brand", async () => {
     const agent = new BrowserAgent();
     const first = await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`);
     expect(first.sawLogin).toBe(true);
@@ -147,7 +145,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(second.tokens.claims()?.sub).toBe(accountId);
   });
 
-  it.skipIf(skip)("sends the brand's login with the email prefilled from login_hint; Maverick Safe clients get its screen", async () => {
+  it("sends the brand's login with the email prefilled from login_hint; Maverick Safe clients get its screen", async () => {
     const agent = new BrowserAgent();
     const config = await discover("maverick-web");
     const { url } = await startAuthorization(config, `${APPS}/maverick/callback`, { login_hint: EMAIL });
@@ -157,7 +155,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(login.searchParams.get("email")).toBe(EMAIL);
   });
 
-  it.skipIf(skip)("follows the account server's session: signed out there means signed out for every app", async () => {
+  it("follows the account server's session: signed out there means signed out for every app", async () => {
     const agent = new BrowserAgent();
     await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`);
     const logout = await agent.request(`${issuer}/api/session/logout`, { method: "POST" });
@@ -166,7 +164,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(again.sawLogin).toBe(true);
   });
 
-  it.skipIf(skip)("asks a signed-in customer to sign in again for prompt=login and an exceeded max_age", async () => {
+  it("asks a signed-in customer to sign in again for prompt=login and an exceeded max_age", async () => {
     const agent = new BrowserAgent();
     await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`);
     const forced = await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`, { prompt: "login" });
@@ -178,7 +176,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(fine.sawLogin).toBe(false);
   });
 
-  it.skipIf(skip)("refuses an unregistered redirect_uri without redirecting, and a plain PKCE challenge", async () => {
+  it("refuses an unregistered redirect_uri without redirecting, and a plain PKCE challenge", async () => {
     const config = await discover("dsone-web");
     const wrong = await startAuthorization(config, `${APPS}/dsone/elsewhere`);
     const response = await fetch(wrong.url, { redirect: "manual" });
@@ -206,7 +204,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(noPkce.searchParams.get("error")).toBe("invalid_request");
   });
 
-  it.skipIf(skip)("gives a desktop agent on any loopback port refresh tokens that rotate; a spent one is refused", async () => {
+  it("gives a desktop agent on any loopback port refresh tokens that rotate; a spent one is refused", async () => {
     const agent = new BrowserAgent();
     const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
     const { tokens, config } = await signInThrough(agent, "desktop-agent", redirectUri);
@@ -220,7 +218,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string)).rejects.toMatchObject({ error: "invalid_grant" });
   });
 
-  it.skipIf(skip)("lets a web client authenticate with the secret it was given, and refuses any other", async () => {
+  it("lets a web client authenticate with the secret it was given, and refuses any other", async () => {
     const { secret } = await addClient(server.db, {
       id: `reports-${kind}`,
       type: "web",
@@ -251,7 +249,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     });
   });
 
-  it.skipIf(skip)("works across two instances on one database: authorized at one, redeemed and refreshed at the other", async () => {
+  it("works across two instances on one database: authorized at one, redeemed and refreshed at the other", async () => {
     const port = await freePort();
     const other = await createServer(server.config, { serveWebApp: false, deliver: async () => {} });
     await other.app.listen({ port, host: "127.0.0.1" });
@@ -271,7 +269,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("answers token errors as error and error_description, never a stack", async () => {
+  it("answers token errors as error and error_description, never a stack", async () => {
     const response = await fetch(`${issuer}/connect/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -284,13 +282,13 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(JSON.stringify(body)).not.toMatch(/at \w+ \(|node_modules/);
   });
 
-  it.skipIf(skip)("takes /connect/authorize/callback as a ReturnUrl only while that authorization is pending", async () => {
+  it("takes /connect/authorize/callback as a ReturnUrl only while that authorization is pending", async () => {
     const agent = new BrowserAgent();
     const landing = await signIn(agent, "/connect/authorize/callback?uid=not-a-pending-one");
     expect(landing).not.toContain("/connect/authorize/callback");
   });
 
-  it.skipIf(skip)("logs out at endsession: both sessions end, back to the registered address only", async () => {
+  it("logs out at endsession: both sessions end, back to the registered address only", async () => {
     const agent = new BrowserAgent();
     const { tokens, config } = await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`);
     const unregistered = client.buildEndSessionUrl(config, {
@@ -322,7 +320,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider on %s", (kind) => {
     expect(again.sawLogin).toBe(true);
   });
 
-  it.skipIf(skip)("rotates the signing key: new tokens use the new key, tokens signed before still verify", async () => {
+  it("rotates the signing key: new tokens use the new key, tokens signed before still verify", async () => {
     const agent = new BrowserAgent();
     const before = await signInThrough(agent, "dsone-web", `${APPS}/dsone/callback`);
     const oldToken = before.tokens.id_token as string;

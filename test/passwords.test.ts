@@ -3,16 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 
 const DEVICE = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
 
-describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("passwords, settings and auto-login on %s", (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind);
     await createAccount(server.db, { email: "pw@example.com", password: "first-password", product: "dsone" });
     await linkDevice(server.db, "pw@example.com", "dsone", DEVICE);
@@ -48,35 +46,32 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
     return Number(row.n);
   }
 
-  it.skipIf(skip)(
-    "signs in with the right password, continues to an allowed ReturnUrl, and refuses a wrong one the same way as an unknown email",
-    async () => {
-      const ok = await login("PW@example.com", "first-password", "/demo/dsone/my-account");
-      expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/dsone/my-account" });
-      const session = await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie: sessionCookieFrom(ok) } });
-      expect(session.json()).toMatchObject({ signedIn: true, email: "pw@example.com" });
+  it("signs in with the right password, continues to an allowed ReturnUrl, and refuses a wrong one the same way as an unknown email", async () => {
+    const ok = await login("PW@example.com", "first-password", "/demo/dsone/my-account");
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ isOk: true, redirectUrl: "http://localhost:3000/demo/dsone/my-account" });
+    const session = await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie: sessionCookieFrom(ok) } });
+    expect(session.json()).toMatchObject({ signedIn: true, email: "pw@example.com" });
 
-      expect((await login("pw@example.com", "first-password", "https://evil.example/")).json().redirectUrl).toBe(
-        "http://localhost:3000/demo/dsone/ui",
-      );
-      // One too long to be ours is ignored like an off-site one: the sign-in goes on.
-      const overLong = await login("pw@example.com", "first-password", `/${"a".repeat(3000)}`);
-      expect(overLong.statusCode).toBe(200);
-      expect(overLong.json().redirectUrl).toBe("http://localhost:3000/demo/dsone/ui");
+    expect((await login("pw@example.com", "first-password", "https://evil.example/")).json().redirectUrl).toBe(
+      "http://localhost:3000/demo/dsone/ui",
+    );
+    // One too long to be ours is ignored like an off-site one: the sign-in goes on.
+    const overLong = await login("pw@example.com", "first-password", `/${"a".repeat(3000)}`);
+    expect(overLong.statusCode).toBe(200);
+    expect(overLong.json().redirectUrl).toBe("http://localhost:3000/demo/dsone/ui");
 
-      const wrong = await login("pw@example.com", "wrong-password");
-      const unknown = await login("ghost@example.com", "whatever-password");
-      const passwordless = await login("nopw@example.com", "whatever-password");
-      for (const refused of [wrong, unknown, passwordless]) {
-        expect(refused.statusCode).toBe(401);
-        expect(refused.json()).toEqual({ code: "INVALID_CREDENTIALS", message: "Email Address or Password is invalid" });
-        expect(refused.headers["set-cookie"]).toBeUndefined();
-      }
-    },
-  );
+    const wrong = await login("pw@example.com", "wrong-password");
+    const unknown = await login("ghost@example.com", "whatever-password");
+    const passwordless = await login("nopw@example.com", "whatever-password");
+    for (const refused of [wrong, unknown, passwordless]) {
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ code: "INVALID_CREDENTIALS", message: "Email Address or Password is invalid" });
+      expect(refused.headers["set-cookie"]).toBeUndefined();
+    }
+  });
 
-  it.skipIf(skip)("answers a forgot-password request the same way for any email, and mails only real accounts", async () => {
+  it("answers a forgot-password request the same way for any email, and mails only real accounts", async () => {
     const before = server.delivered.length;
     const known = await post("/api/password/forgot", { email: "pw@example.com" });
     const unknown = await post("/api/password/forgot", { email: "ghost@example.com" });
@@ -87,72 +82,69 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
     expect(server.delivered.slice(before).some((m) => m.to === "ghost@example.com")).toBe(false);
   });
 
-  it.skipIf(skip)(
-    "resets a password from the link: opening spends nothing, the code works once, other sessions end, a notice is mailed",
-    async () => {
-      const otherBrowser = sessionCookieFrom(await login("pw@example.com", "first-password"));
-      await post("/api/password/forgot", { email: "pw@example.com" });
-      const olderCode = resetLinkParts(await mailTo("pw@example.com", "Reset your DS One password")).code;
-      await post("/api/password/forgot", { email: "pw@example.com" });
-      const { path, code, email } = resetLinkParts(await mailTo("pw@example.com", "Reset your DS One password"));
-      expect(path).toBe("/dsone/reset-password");
-      expect(email).toBe("pw@example.com");
+  it("resets a password from the link: opening spends nothing, the code works once, other sessions end, a notice is mailed", async () => {
+    const otherBrowser = sessionCookieFrom(await login("pw@example.com", "first-password"));
+    await post("/api/password/forgot", { email: "pw@example.com" });
+    const olderCode = resetLinkParts(await mailTo("pw@example.com", "Reset your DS One password")).code;
+    await post("/api/password/forgot", { email: "pw@example.com" });
+    const { path, code, email } = resetLinkParts(await mailTo("pw@example.com", "Reset your DS One password"));
+    expect(path).toBe("/dsone/reset-password");
+    expect(email).toBe("pw@example.com");
 
-      expect((await post("/api/password/reset/open", { code, email: "someone.else@example.com" })).json().code).toBe("RESET_LINK_UNKNOWN");
-      const opened = await post("/api/password/reset/open", { code, email });
-      expect(opened.statusCode).toBe(200);
-      const cookies = opened.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-      expect(opened.cookies.find((c) => c.name === "password_reset")).toMatchObject({
-        httpOnly: true,
-        secure: true,
-        sameSite: "Strict",
-        path: "/api/password",
-      });
-      // Opening twice still works: nothing was spent.
-      expect((await post("/api/password/reset/open", { code, email })).statusCode).toBe(200);
+    expect((await post("/api/password/reset/open", { code, email: "someone.else@example.com" })).json().code).toBe("RESET_LINK_UNKNOWN");
+    const opened = await post("/api/password/reset/open", { code, email });
+    expect(opened.statusCode).toBe(200);
+    const cookies = opened.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    expect(opened.cookies.find((c) => c.name === "password_reset")).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: "Strict",
+      path: "/api/password",
+    });
+    // Opening twice still works: nothing was spent.
+    expect((await post("/api/password/reset/open", { code, email })).statusCode).toBe(200);
 
-      const weak = await post(
-        "/api/password/reset",
-        { Password: "short", ConfirmPassword: "other", Email: "", Code: "" },
-        { headers: { cookie: cookies } },
-      );
-      expect(weak.statusCode).toBe(400);
-      expect(weak.json().messages).toEqual(["New Password must be at least 8 characters long", "Confirm Password must match Password"]);
+    const weak = await post(
+      "/api/password/reset",
+      { Password: "short", ConfirmPassword: "other", Email: "", Code: "" },
+      { headers: { cookie: cookies } },
+    );
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().messages).toEqual(["New Password must be at least 8 characters long", "Confirm Password must match Password"]);
 
-      const reset = await post(
-        "/api/password/reset",
-        { Password: "second-password", ConfirmPassword: "second-password", Email: "", Code: "" },
-        { headers: { cookie: cookies } },
-      );
-      expect(reset.statusCode).toBe(200);
-      expect(reset.json()).toEqual({ isOk: true, statusText: "", redirectUrl: "/dsone/reset-password-confirmation" });
-      expect(
-        (await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie: otherBrowser } })).json().signedIn,
-      ).toBe(false);
-      await mailTo("pw@example.com", "Your DS One password was changed");
+    const reset = await post(
+      "/api/password/reset",
+      { Password: "second-password", ConfirmPassword: "second-password", Email: "", Code: "" },
+      { headers: { cookie: cookies } },
+    );
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ isOk: true, statusText: "", redirectUrl: "/dsone/reset-password-confirmation" });
+    expect((await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie: otherBrowser } })).json().signedIn).toBe(
+      false,
+    );
+    await mailTo("pw@example.com", "Your DS One password was changed");
 
-      const again = await post("/api/password/reset", {
-        Password: "third-password",
-        ConfirmPassword: "third-password",
-        Email: email,
-        Code: code,
-      });
-      expect(again.statusCode).toBe(410);
-      expect(again.json().code).toBe("RESET_LINK_USED");
-      // An older link sent before this reset stopped working with it.
-      const older = await post("/api/password/reset", {
-        Password: "third-password",
-        ConfirmPassword: "third-password",
-        Email: email,
-        Code: olderCode,
-      });
-      expect(older.json().code).toBe("RESET_LINK_USED");
-      expect((await login("pw@example.com", "first-password")).statusCode).toBe(401);
-      expect((await login("pw@example.com", "second-password")).statusCode).toBe(200);
-    },
-  );
+    const again = await post("/api/password/reset", {
+      Password: "third-password",
+      ConfirmPassword: "third-password",
+      Email: email,
+      Code: code,
+    });
+    expect(again.statusCode).toBe(410);
+    expect(again.json().code).toBe("RESET_LINK_USED");
+    // An older link sent before this reset stopped working with it.
+    const older = await post("/api/password/reset", {
+      Password: "third-password",
+      ConfirmPassword: "third-password",
+      Email: email,
+      Code: olderCode,
+    });
+    expect(older.json().code).toBe("RESET_LINK_USED");
+    expect((await login("pw@example.com", "first-password")).statusCode).toBe(401);
+    expect((await login("pw@example.com", "second-password")).statusCode).toBe(200);
+  });
 
-  it.skipIf(skip)("sets a first password for a signed-in account that has none, once", async () => {
+  it("sets a first password for a signed-in account that has none, once", async () => {
     expect((await post("/api/password/set", { Password: "new-password", ConfirmPassword: "new-password" })).json()).toMatchObject({
       code: "NOT_SIGNED_IN",
       messages: ["Please sign in first."],
@@ -186,7 +178,7 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
     expect(twice.json().messages).toEqual(["This account already has a password. To change it, use Forgot your password?"]);
   });
 
-  it.skipIf(skip)("stores the notification setting per device", async () => {
+  it("stores the notification setting per device", async () => {
     expect(
       (await post("/notifications/updateunregisterednotifications", { uuid: DEVICE.toUpperCase(), settingValue: false })).json(),
     ).toEqual({ isOk: true });
@@ -195,7 +187,7 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
     expect(row).toMatchObject({ uuid: DEVICE, show_notifications: 1 });
   });
 
-  it.skipIf(skip)("answers auto-login for the signed-in account's own device only", async () => {
+  it("answers auto-login for the signed-in account's own device only", async () => {
     expect((await post("/api/dsone/auto-login", { UUID: DEVICE })).statusCode).toBe(401);
     const cookie = sessionCookieFrom(await login("pw@example.com", "second-password"));
     expect((await post("/api/dsone/auto-login", { UUID: DEVICE }, { headers: { cookie } })).json()).toEqual({
@@ -208,7 +200,7 @@ describe.each(DATABASE_KINDS)("passwords, settings and auto-login on %s", (kind)
     ).toBe("DEVICE_NOT_FOUND");
   });
 
-  it.skipIf(skip)("refuses bad input on every endpoint with a clear 4xx and writes nothing", async () => {
+  it("refuses bad input on every endpoint with a clear 4xx and writes nothing", async () => {
     const tables = ["outbox", "one_time_tokens", "sessions", "device_settings"] as const;
     const before = await Promise.all(tables.map(count));
     const json = { "content-type": "application/json" };

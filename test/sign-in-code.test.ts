@@ -1,19 +1,17 @@
 import type { InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { CODE_ATTEMPTS, CODE_COOKIE, pruneExpiredSignInCodes } from "../server/auth/sign-in-codes.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 
 /** The access-link mail's six-digit code: for the asking browser only, 10 minutes, 5 tries, once, with its link. */
-describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
+describeEachDatabase("sign-in codes on %s", (kind) => {
   let server: TestServer;
-  const skip = kind === "postgres" && !postgresAvailable;
   const EMAIL = "coder@example.com";
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, {
       ACCESS_LINK_LIMIT_PER_EMAIL: "1000",
       ACCESS_LINK_LIMIT_PER_IP: "1000",
@@ -63,7 +61,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     server.app.inject({ method: "POST", url: "/api/access-link/consume", headers: ORIGIN, payload: { token } });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
-  it.skipIf(skip)("signs in with the right code, going on to the ReturnUrl; then neither code nor link works", async () => {
+  it("signs in with the right code, going on to the ReturnUrl; then neither code nor link works", async () => {
     const { cookie, code, token } = await ask();
     const signedIn = await type(`${code.slice(0, 3)} ${code.slice(3)}`, cookie);
     expect(signedIn.statusCode).toBe(200);
@@ -73,7 +71,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect((await consume(token)).json().code).toBe("LINK_USED");
   });
 
-  it.skipIf(skip)("a spent link ends its code", async () => {
+  it("a spent link ends its code", async () => {
     const { cookie, code, token } = await ask();
     expect((await consume(token)).statusCode).toBe(200);
     const refused = await type(code, cookie);
@@ -81,7 +79,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect(refused.json().code).toBe("CODE_SPENT");
   });
 
-  it.skipIf(skip)("five wrong codes end it: even the right one is then refused, and the link still works", async () => {
+  it("five wrong codes end it: even the right one is then refused, and the link still works", async () => {
     const { cookie, code, token } = await ask();
     for (let left = CODE_ATTEMPTS - 1; left >= 1; left--) {
       const refused = await type(wrong(code), cookie);
@@ -97,7 +95,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect((await consume(token)).statusCode).toBe(200);
   });
 
-  it.skipIf(skip)("twenty tries at once still get five guesses in all", async () => {
+  it("twenty tries at once still get five guesses in all", async () => {
     const { cookie, code } = await ask();
     const answers = await Promise.all(Array.from({ length: 20 }, () => type(wrong(code), cookie)));
     const guessed = answers.filter(
@@ -107,7 +105,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect((await type(code, cookie)).json().code).toBe("CODE_SPENT");
   });
 
-  it.skipIf(skip)("is refused in another browser, and after 10 minutes", async () => {
+  it("is refused in another browser, and after 10 minutes", async () => {
     const { cookie, code } = await ask();
     expect((await type(code)).json().code).toBe("CODE_UNKNOWN");
     expect((await type(code, `${CODE_COOKIE}=${"x".repeat(43)}`)).json().code).toBe("CODE_UNKNOWN");
@@ -123,7 +121,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect(await server.db.selectFrom("sign_in_codes").selectAll().execute()).toEqual([]);
   });
 
-  it.skipIf(skip)("asking again from the same browser replaces its code; the first link stays valid", async () => {
+  it("asking again from the same browser replaces its code; the first link stays valid", async () => {
     const first = await ask();
     const second = await ask(first.cookie);
     expect((await type(first.code, first.cookie)).json().code).toBe("CODE_UNKNOWN");
@@ -137,7 +135,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect((await consume(first.token)).statusCode).toBe(200);
   });
 
-  it.skipIf(skip)("stores the code only as a hash salted with the browser's secret, which is stored hashed too", async () => {
+  it("stores the code only as a hash salted with the browser's secret, which is stored hashed too", async () => {
     const { cookie, code } = await ask();
     const secret = cookie.slice(CODE_COOKIE.length + 1);
     const rows = JSON.stringify(await server.db.selectFrom("sign_in_codes").selectAll().execute());
@@ -147,7 +145,7 @@ describe.each(DATABASE_KINDS)("sign-in codes on %s", (kind) => {
     expect(outbox).not.toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
   });
 
-  it.skipIf(skip)("refuses a malformed code before anything is counted", async () => {
+  it("refuses a malformed code before anything is counted", async () => {
     const { cookie } = await ask();
     for (const bad of ["12345", "1234567", "abcdef", ""]) {
       const refused = await type(bad, cookie);

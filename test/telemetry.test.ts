@@ -8,7 +8,7 @@ import { createAccount } from "../server/auth/accounts.ts";
 import { StackMapper } from "../server/telemetry/source-maps.ts";
 import { pruneTelemetry } from "../server/telemetry/store.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "./support/databases.ts";
+import { describeEachDatabase } from "./support/databases.ts";
 import { type OtlpReceiver, startOtlpReceiver } from "./support/otlp-receiver.ts";
 
 const ORIGIN = "http://localhost:3000";
@@ -27,12 +27,10 @@ const pageView = (): TelemetryBatch["events"][number] => ({
   at: Date.now(),
 });
 
-describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
+describeEachDatabase("telemetry on %s", (kind) => {
   let server: TestServer;
-  const skip = kind === "postgres" && !postgresAvailable;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_PER_IP: "5" });
     await createAccount(server.db, { email: "admin@example.com", product: "dsone", password: "admin-password-1", isAdmin: true });
     await createAccount(server.db, { email: "customer@example.com", product: "dsone", password: "customer-password-1" });
@@ -72,7 +70,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     return server.db.selectFrom("telemetry_events").selectAll().execute();
   }
 
-  it.skipIf(skip)("stores a batch with secrets redacted, the account from the session cookie and mapped fields", async () => {
+  it("stores a batch with secrets redacted, the account from the session cookie and mapped fields", async () => {
     const cookie = await signIn("customer@example.com", "customer-password-1");
     // The sign-in's own funnel step is the server's (its own test below); this one is about the batch.
     await server.db.deleteFrom("telemetry_events").execute();
@@ -110,7 +108,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server.db.deleteFrom("telemetry_events").execute();
   });
 
-  it.skipIf(skip)("refuses cross-site, origin-less, malformed and oversize posts and stores nothing", async () => {
+  it("refuses cross-site, origin-less, malformed and oversize posts and stores nothing", async () => {
     const good = batch([pageView()]);
     const cases: [string, Awaited<ReturnType<typeof post>>, number][] = [
       ["another site", await post(good, { headers: { origin: "https://evil.example" } }), 403],
@@ -147,7 +145,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     expect(await rows()).toHaveLength(0);
   });
 
-  it.skipIf(skip)("limits batches per client address", async () => {
+  it("limits batches per client address", async () => {
     const ip = "198.51.100.77";
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await post(batch([pageView()]), { ip })).statusCode);
@@ -155,7 +153,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server.db.deleteFrom("telemetry_events").execute();
   });
 
-  it.skipIf(skip)("stores at most TELEMETRY_LIMIT_TOTAL events per window from every address together, and counts the rest", async () => {
+  it("stores at most TELEMETRY_LIMIT_TOTAL events per window from every address together, and counts the rest", async () => {
     const capped = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_TOTAL: "10" });
     const send = (ip: string) => post(batch([pageView(), pageView(), pageView()]), { ip, to: capped });
     const stored = async () =>
@@ -193,7 +191,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("retention deletes rows older than the period and keeps the rest", async () => {
+  it("retention deletes rows older than the period and keeps the rest", async () => {
     expect((await post(batch([pageView()]))).statusCode).toBe(204);
     const [fresh] = await rows();
     await server.db
@@ -206,7 +204,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server.db.deleteFrom("telemetry_events").execute();
   });
 
-  it.skipIf(skip)("/metrics refuses a request without the token and counts sign-ins and refusals", async () => {
+  it("/metrics refuses a request without the token and counts sign-ins and refusals", async () => {
     expect((await server.app.inject({ method: "GET", url: "/metrics" })).statusCode).toBe(401);
     expect((await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer wrong" } })).statusCode).toBe(401);
     await signIn("customer@example.com", "customer-password-1");
@@ -229,7 +227,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server.db.deleteFrom("telemetry_events").execute();
   });
 
-  it.skipIf(skip)("the operations report is for admins only", async () => {
+  it("the operations report is for admins only", async () => {
     expect((await server.app.inject({ method: "GET", url: "/api/admin/operations" })).statusCode).toBe(401);
     const customer = await signIn("customer@example.com", "customer-password-1");
     const refused = await server.app.inject({ method: "GET", url: "/api/admin/operations", headers: { cookie: customer } });
@@ -258,7 +256,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     );
   });
 
-  it.skipIf(skip)("groups client errors by fingerprint with a count, over the period only, in SQL", async () => {
+  it("groups client errors by fingerprint with a count, over the period only, in SQL", async () => {
     const admin = await signIn("admin@example.com", "admin-password-1");
     await server.db.deleteFrom("telemetry_events").execute();
     const frame = (file: string) => `TypeError: x\n    at load (${ORIGIN}/assets/${file}:1:10)`;
@@ -309,7 +307,7 @@ describe.each(DATABASE_KINDS)("telemetry on %s", (kind) => {
     await server.db.deleteFrom("telemetry_events").execute();
   });
 
-  it.skipIf(skip)("records the sign-in funnel's steps where the answers are made, on the screen that asked", async () => {
+  it("records the sign-in funnel's steps where the answers are made, on the screen that asked", async () => {
     await server.db.deleteFrom("telemetry_events").execute();
     const referer = `${ORIGIN}/dsone/password-login?ReturnUrl=%2Fdemo%2Fdsone%2Fui&email=${SECRETS[2]}`;
     const attempt = (password: string) =>

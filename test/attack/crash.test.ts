@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
-import { createTestDatabase, DATABASE_KINDS, type DatabaseKind, postgresAvailable, type TestDatabase } from "../support/databases.ts";
+import { createTestDatabase, type DatabaseKind, describeEachDatabase, type TestDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { type PrivatePostgres, startPrivatePostgres } from "../support/private-postgres.ts";
 import { linkIn, messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
@@ -41,8 +41,7 @@ const spend = (server: SpawnedServer, link: string) =>
   post(server, "/api/access-link/consume", { token: new URL(link).searchParams.get("token") });
 
 // Started processes, real SMTP, a restarted database: the full run only (`npm run test:attack`).
-describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: DatabaseKind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase.skipIf(!FULL)("crashes and outages on %s", (kind: DatabaseKind) => {
   let sink: SmtpSink;
   let database: TestDatabase;
   const servers: SpawnedServer[] = [];
@@ -59,11 +58,10 @@ describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: 
   };
 
   beforeAll(async () => {
-    if (skip) return;
     sink = await new SmtpSink().start();
   });
   afterAll(async () => {
-    if (!skip) recordCases("crashes and outages", cases);
+    recordCases("crashes and outages", cases);
     await sink?.close();
   });
 
@@ -82,76 +80,64 @@ describe.skipIf(!FULL).each(DATABASE_KINDS)("crashes and outages on %s", (kind: 
     await database?.drop();
   });
 
-  it.skipIf(skip)(
-    "a server killed mid-delivery: the mail goes out after restart within 30 s, once, with the same Message-ID",
-    async () => {
-      cases++;
-      await fresh();
-      sink.stalling = true;
-      const first = await start();
-      expect((await askLink(first)).status).toBe(200);
-      await until("the stalled delivery", () => sink.attempts.length === 1, 10_000);
-      const killedAt = Date.now();
-      await first.kill();
-      sink.stalling = false;
-      const second = await start();
-      const mail = await sink.waitFor(EMAIL, { timeoutMs: 45_000 });
-      expect(Date.now() - killedAt).toBeLessThan(35_000);
-      expect(messageIdOf(mail.raw)).toBeDefined();
-      expect(messageIdOf(mail.raw)).toBe(messageIdOf(sink.attempts[0] ?? ""));
-      await sleep(1_500);
-      expect(sink.messages).toHaveLength(1);
-      expect((await spend(second, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
-      const [row] = await outboxRows(database.url);
-      expect(row).toMatchObject({ attempts: 1, text_body: "", html_body: "", locked_by: null });
-    },
-    90_000,
-  );
+  it("a server killed mid-delivery: the mail goes out after restart within 30 s, once, with the same Message-ID", async () => {
+    cases++;
+    await fresh();
+    sink.stalling = true;
+    const first = await start();
+    expect((await askLink(first)).status).toBe(200);
+    await until("the stalled delivery", () => sink.attempts.length === 1, 10_000);
+    const killedAt = Date.now();
+    await first.kill();
+    sink.stalling = false;
+    const second = await start();
+    const mail = await sink.waitFor(EMAIL, { timeoutMs: 45_000 });
+    expect(Date.now() - killedAt).toBeLessThan(35_000);
+    expect(messageIdOf(mail.raw)).toBeDefined();
+    expect(messageIdOf(mail.raw)).toBe(messageIdOf(sink.attempts[0] ?? ""));
+    await sleep(1_500);
+    expect(sink.messages).toHaveLength(1);
+    expect((await spend(second, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
+    const [row] = await outboxRows(database.url);
+    expect(row).toMatchObject({ attempts: 1, text_body: "", html_body: "", locked_by: null });
+  }, 90_000);
 
-  it.skipIf(skip)(
-    "the mail server down, then back: the mail waits and is delivered once",
-    async () => {
-      cases++;
-      await fresh();
-      sink.refusing = true;
-      const server = await start();
-      expect((await askLink(server)).status).toBe(200);
-      await until("a refused attempt", () => sink.attempts.length >= 1, 10_000);
-      sink.refusing = false;
-      const mail = await sink.waitFor(EMAIL, { timeoutMs: 30_000 });
-      expect((await spend(server, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
-      await sleep(1_000);
-      expect(sink.messages).toHaveLength(1);
-      const [row] = await outboxRows(database.url);
-      expect(row?.attempts).toBeGreaterThanOrEqual(2);
-      expect(row?.sent_at).not.toBeNull();
-    },
-    60_000,
-  );
+  it("the mail server down, then back: the mail waits and is delivered once", async () => {
+    cases++;
+    await fresh();
+    sink.refusing = true;
+    const server = await start();
+    expect((await askLink(server)).status).toBe(200);
+    await until("a refused attempt", () => sink.attempts.length >= 1, 10_000);
+    sink.refusing = false;
+    const mail = await sink.waitFor(EMAIL, { timeoutMs: 30_000 });
+    expect((await spend(server, linkIn(mail, "/dsone/access-link?token="))).status).toBe(200);
+    await sleep(1_000);
+    expect(sink.messages).toHaveLength(1);
+    const [row] = await outboxRows(database.url);
+    expect(row?.attempts).toBeGreaterThanOrEqual(2);
+    expect(row?.sent_at).not.toBeNull();
+  }, 60_000);
 
-  it.skipIf(skip)(
-    "two instances on one database: every mail sent once, every link spent once across both",
-    async () => {
-      await fresh();
-      const pair = [await start(), await start()] as const;
-      const requests = 20;
-      for (let i = 0; i < requests; i++) {
-        cases++;
-        expect((await askLink(pair[i % 2] as SpawnedServer)).status).toBe(200);
-      }
-      await until(`${requests} mails`, () => sink.messages.length >= requests, 30_000);
-      await sleep(2_000);
-      expect(sink.messages).toHaveLength(requests);
-      expect(new Set(sink.messages.map((mail) => messageIdOf(mail.raw))).size).toBe(requests);
-      for (const [index, mail] of sink.messages.entries()) {
-        const link = linkIn(mail, "/dsone/access-link?token=");
-        const [here, there] = index % 2 ? [pair[0], pair[1]] : [pair[1], pair[0]];
-        const answers = await Promise.all([spend(here, link), spend(there, link)]);
-        expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
-      }
-    },
-    90_000,
-  );
+  it("two instances on one database: every mail sent once, every link spent once across both", async () => {
+    await fresh();
+    const pair = [await start(), await start()] as const;
+    const requests = 20;
+    for (let i = 0; i < requests; i++) {
+      cases++;
+      expect((await askLink(pair[i % 2] as SpawnedServer)).status).toBe(200);
+    }
+    await until(`${requests} mails`, () => sink.messages.length >= requests, 30_000);
+    await sleep(2_000);
+    expect(sink.messages).toHaveLength(requests);
+    expect(new Set(sink.messages.map((mail) => messageIdOf(mail.raw))).size).toBe(requests);
+    for (const [index, mail] of sink.messages.entries()) {
+      const link = linkIn(mail, "/dsone/access-link?token=");
+      const [here, there] = index % 2 ? [pair[0], pair[1]] : [pair[1], pair[0]];
+      const answers = await Promise.all([spend(here, link), spend(there, link)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 410]);
+    }
+  }, 90_000);
 });
 
 describe.skipIf(!FULL)("PostgreSQL restarted under load (a private instance)", () => {

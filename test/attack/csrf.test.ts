@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { bucketKey } from "../../server/auth/rate-limit-buckets.ts";
 import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { recordCases } from "./scale.ts";
 
@@ -45,20 +45,18 @@ const FOREIGN_ORIGINS = [
   "http://127.0.0.1:3000",
 ];
 
-describe.each(DATABASE_KINDS)("cross-site requests on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("cross-site requests on %s", (kind) => {
   let server: TestServer;
   let cookie = "";
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, unlimitedRateLimits());
     await createAccount(server.db, { email: "csrf@example.com" });
     cookie = await signInByLink(server, "csrf@example.com");
   });
   afterAll(async () => {
-    if (!skip) recordCases("cross-site requests (CSRF)", cases);
+    recordCases("cross-site requests (CSRF)", cases);
     await server?.stop();
   });
 
@@ -71,44 +69,41 @@ describe.each(DATABASE_KINDS)("cross-site requests on %s", (kind) => {
     return JSON.stringify(rows.map((result) => result.rows.filter((row) => (row as { key?: string }).key !== telemetryBound)));
   }
 
-  it.skipIf(skip)(
-    `refuses every state-changing endpoint (${STATE_CHANGING.length}) from another site, as JSON and as a form, and writes nothing`,
-    async () => {
-      const before = await snapshot();
-      const failures: string[] = [];
-      for (const endpoint of STATE_CHANGING) {
-        for (const origin of FOREIGN_ORIGINS) {
-          for (const asForm of [false, true]) {
-            cases++;
-            const payload = asForm
-              ? new URLSearchParams(Object.entries(endpoint.body).map(([key, value]): [string, string] => [key, String(value)])).toString()
-              : JSON.stringify(endpoint.body);
-            const response = await server.app.inject({
-              method: "POST",
-              url: endpoint.url,
-              headers: {
-                cookie,
-                origin,
-                "sec-fetch-site": "cross-site",
-                "content-type": asForm ? "application/x-www-form-urlencoded" : "application/json",
-              },
-              payload,
-            });
-            if (response.statusCode !== 403 || response.json().code !== "CROSS_SITE_REQUEST") {
-              failures.push(`${endpoint.url} from ${origin} (${asForm ? "form" : "JSON"}) -> ${response.statusCode}`);
-            }
+  it(`refuses every state-changing endpoint (${STATE_CHANGING.length}) from another site, as JSON and as a form, and writes nothing`, async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const endpoint of STATE_CHANGING) {
+      for (const origin of FOREIGN_ORIGINS) {
+        for (const asForm of [false, true]) {
+          cases++;
+          const payload = asForm
+            ? new URLSearchParams(Object.entries(endpoint.body).map(([key, value]): [string, string] => [key, String(value)])).toString()
+            : JSON.stringify(endpoint.body);
+          const response = await server.app.inject({
+            method: "POST",
+            url: endpoint.url,
+            headers: {
+              cookie,
+              origin,
+              "sec-fetch-site": "cross-site",
+              "content-type": asForm ? "application/x-www-form-urlencoded" : "application/json",
+            },
+            payload,
+          });
+          if (response.statusCode !== 403 || response.json().code !== "CROSS_SITE_REQUEST") {
+            failures.push(`${endpoint.url} from ${origin} (${asForm ? "form" : "JSON"}) -> ${response.statusCode}`);
           }
         }
       }
-      expect(failures).toEqual([]);
-      expect(await snapshot()).toBe(before);
-      // The same session still works from our own origin: the refusals ended nothing.
-      const session = await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie } });
-      expect(session.json()).toMatchObject({ email: "csrf@example.com" });
-    },
-  );
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toBe(before);
+    // The same session still works from our own origin: the refusals ended nothing.
+    const session = await server.app.inject({ method: "GET", url: "/api/dsone/session", headers: { cookie } });
+    expect(session.json()).toMatchObject({ email: "csrf@example.com" });
+  });
 
-  it.skipIf(skip)("refuses a cross-site sign-out by link or image", async () => {
+  it("refuses a cross-site sign-out by link or image", async () => {
     cases++;
     const response = await server.app.inject({
       method: "GET",

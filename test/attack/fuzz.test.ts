@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount, linkDevice } from "../../server/auth/accounts.ts";
 import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { describeEachDatabase } from "../support/databases.ts";
 import { FakeCaptcha } from "../support/fake-captcha.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { redirectCorpus } from "./redirect-corpus.ts";
@@ -156,8 +156,7 @@ function build(
   }
 }
 
-describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("fuzzing every JSON and form endpoint on %s", (kind) => {
   // The full run spreads 10,000 cases over SQLite and 2,000 more over PostgreSQL; npm test runs a few hundred.
   const runs = kind === "sqlite" ? scaled(300, 10_000) : scaled(100, 2_000);
   let server: TestServer;
@@ -165,7 +164,6 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
   let cookie = "";
 
   beforeAll(async () => {
-    if (skip) return;
     // The captcha is on, so its endpoint answers as configured (off, it says 503 by design).
     captcha = await new FakeCaptcha("fuzz-secret").start();
     server = await startTestServer(kind, {
@@ -179,7 +177,7 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
     cookie = await signInByLink(server, "fuzz@example.com", { CaptchaToken: CAPTCHA_PASS });
   });
   afterAll(async () => {
-    if (!skip) recordCases("fuzzing (JSON and form endpoints)", runs);
+    recordCases("fuzzing (JSON and form endpoints)", runs);
     await server?.stop();
     await captcha?.close();
   });
@@ -190,7 +188,7 @@ describe.each(DATABASE_KINDS)("fuzzing every JSON and form endpoint on %s", (kin
     return Object.fromEntries(Object.entries(row as Record<string, unknown>).map(([table, count]) => [table, Number(count)]));
   }
 
-  it.skipIf(skip)(
+  it(
     `answers ${runs} generated requests without a 5xx, a stack trace, or a row written by a refusal`,
     async () => {
       await fc.assert(

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worker.ts";
 import type { RunningServer } from "../../server/server.ts";
 import { silentLogger, startTestServer, type TestServer } from "../support/app.ts";
-import { createTestDatabase, DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { createTestDatabase, describeEachDatabase } from "../support/databases.ts";
 import { mailboxMails, newMailKeySettings, secretsAtRest } from "../support/secrets-at-rest.ts";
 import { messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
 import { recordCases } from "./scale.ts";
@@ -19,13 +19,11 @@ async function outboxText(db: RunningServer["db"]): Promise<string> {
   return rows.map((row) => JSON.stringify(Object.values(row))).join("\n");
 }
 
-describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("outbox redaction on %s", (kind) => {
   let server: TestServer;
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, {}, { ownDelivery: true });
     await createAccount(server.db, { email: "redact@example.com", password: "a-long-password-1" });
   });
@@ -34,7 +32,7 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
     await server?.stop();
   });
 
-  it.skipIf(skip)("keeps no usable link or code in the outbox once mail is delivered, and the mailbox still shows it", async () => {
+  it("keeps no usable link or code in the outbox once mail is delivered, and the mailbox still shows it", async () => {
     for (const request of [
       { url: "/api/access-link", payload: { Email: "redact@example.com", ProductId: 6 } },
       { url: "/api/password/forgot", payload: { email: "redact@example.com" } },
@@ -61,7 +59,7 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
     for (const secret of secrets) expect(page.body).toContain(secret);
   });
 
-  it.skipIf(skip)("leaves no link or code in a copy of the database files once mail is delivered to the mailbox", async () => {
+  it("leaves no link or code in a copy of the database files once mail is delivered to the mailbox", async () => {
     const before = (await mailboxMails(server)).length;
     await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "redact@example.com" } });
     await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "redact@example.com", ProductId: 6 } });
@@ -76,10 +74,8 @@ describe.each(DATABASE_KINDS)("outbox redaction on %s", (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("altered outbox rows on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
-
-  it.skipIf(skip)("never sends a queued link to a recipient written into its row afterwards", async () => {
+describeEachDatabase("altered outbox rows on %s", (kind) => {
+  it("never sends a queued link to a recipient written into its row afterwards", async () => {
     recordCases("mail safety (outbox, rejections, claims)", 1);
     const server = await startTestServer(kind);
     const sent: OutgoingMail[] = [];
@@ -103,13 +99,11 @@ describe.each(DATABASE_KINDS)("altered outbox rows on %s", (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("mail delivery failures on %s", (kind) => {
   let sink: SmtpSink;
   let server: TestServer;
 
   beforeAll(async () => {
-    if (skip) return;
     sink = await new SmtpSink().start();
     server = await startTestServer(kind, { SMTP_URL: sink.url }, { ownDelivery: true });
     await createAccount(server.db, { email: "bounce@example.com" });
@@ -119,7 +113,7 @@ describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
     await sink?.close();
   });
 
-  it.skipIf(skip)("gives up at once on a permanent rejection, records why without the address, and clears the body", async () => {
+  it("gives up at once on a permanent rejection, records why without the address, and clears the body", async () => {
     recordCases("mail safety (outbox, rejections, claims)", 1);
     sink.rejecting = true;
     try {
@@ -140,7 +134,7 @@ describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
     expect(sink.attempts.at(-1)).toMatch(TOKEN);
   });
 
-  it.skipIf(skip)("sends one Message-ID on every attempt, the one stored when the mail was queued", async () => {
+  it("sends one Message-ID on every attempt, the one stored when the mail was queued", async () => {
     recordCases("mail safety (outbox, rejections, claims)", 1);
     sink.refusing = true;
     const before = sink.attempts.length;
@@ -159,10 +153,8 @@ describe.each(DATABASE_KINDS)("mail delivery failures on %s", (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("mail claims on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
-
-  it.skipIf(skip)("retries a crashed worker's claim within 30 s, and renews a slow delivery's claim", async () => {
+describeEachDatabase("mail claims on %s", (kind) => {
+  it("retries a crashed worker's claim within 30 s, and renews a slow delivery's claim", async () => {
     recordCases("mail safety (outbox, rejections, claims)", 2);
     expect(CLAIM_MS).toBeLessThanOrEqual(30_000);
     const database = await createTestDatabase(kind);

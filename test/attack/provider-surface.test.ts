@@ -1,11 +1,11 @@
 import * as client from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { accountForIdentity } from "../../server/auth/external-logins.ts";
 import { addClient } from "../../server/oidc/clients.ts";
 import { startTestServer, type TestServer } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
-import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { authorize, desktopAgentSignIn, discover, type OidcTestBed, startAuthorization, startOidcTestBed } from "../support/oidc-flow.ts";
 import { recordCases } from "./scale.ts";
@@ -29,21 +29,19 @@ const interactions = async (server: TestServer) =>
     ).n,
   );
 
-describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("the OpenID Provider's surface on %s", (kind) => {
   let bed: OidcTestBed;
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     bed = await startOidcTestBed(kind, { ...unlimitedRateLimits(), AUTHORIZE_LIMIT_PER_IP: "1000" });
   });
   afterAll(async () => {
-    if (!skip) recordCases(FAMILY, cases);
+    recordCases(FAMILY, cases);
     await bed?.server.stop();
   });
 
-  it.skipIf(skip)("stores no token, code or session id it handed out: a copy of its table signs nobody in", async () => {
+  it("stores no token, code or session id it handed out: a copy of its table signs nobody in", async () => {
     const browser = new BrowserAgent();
     const { config, tokens, redirectUri } = await desktopAgentSignIn(bed, browser);
     const pending = await authorize(bed, browser, config, redirectUri);
@@ -64,7 +62,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
     cases += 4;
   });
 
-  it.skipIf(skip)("refuses an oversized authorization request with invalid_request, and stores nothing", async () => {
+  it("refuses an oversized authorization request with invalid_request, and stores nothing", async () => {
     const config = await discover(bed.issuer, "desktop-agent");
     const before = await interactions(bed.server);
     const oversized: Record<string, string>[] = [
@@ -108,7 +106,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
     expect((await fetch(url, { redirect: "manual" })).status).toBe(303);
   });
 
-  it.skipIf(skip)("does not advertise an endpoint it does not serve", async () => {
+  it("does not advertise an endpoint it does not serve", async () => {
     const discovery = (await (await fetch(`${bed.issuer}/.well-known/openid-configuration`)).json()) as Record<string, unknown>;
     expect(discovery.pushed_authorization_request_endpoint).toBeUndefined();
     for (const [name, value] of Object.entries(discovery)) {
@@ -121,7 +119,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
     expect(discovery.token_endpoint_auth_methods_supported).toEqual(["none", "client_secret_basic"]);
   });
 
-  it.skipIf(skip)("lets a client introspect its own tokens only, and only by the method it was registered for", async () => {
+  it("lets a client introspect its own tokens only, and only by the method it was registered for", async () => {
     const register = (id: string) =>
       addClient(bed.server.db, {
         id,
@@ -151,7 +149,7 @@ describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
     cases++;
   });
 
-  it.skipIf(skip)("never finds an account by a look-alike of its address (the Kelvin sign is not a k)", async () => {
+  it("never finds an account by a look-alike of its address (the Kelvin sign is not a k)", async () => {
     const kate = await createAccount(bed.server.db, { email: `kate.${kind}@example.com` });
     const lookAlike = { provider: "google", subject: `g-${kind}`, email: `\u212Aate.${kind}@example.com` };
     expect(await accountForIdentity(bed.server.db, lookAlike)).toEqual({ kind: "no-account" });
@@ -163,17 +161,15 @@ describe.each(DATABASE_KINDS)("the OpenID Provider's surface on %s", (kind) => {
   });
 });
 
-describe.each(DATABASE_KINDS)("the provider's limits and cookies on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("the provider's limits and cookies on %s", (kind) => {
   let server: TestServer;
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, { PUBLIC_URL: "https://account.example.com", AUTHORIZE_LIMIT_PER_IP: "3" });
   });
   afterAll(async () => {
-    if (!skip) recordCases(FAMILY, cases);
+    recordCases(FAMILY, cases);
     await server?.stop();
   });
 
@@ -194,7 +190,7 @@ describe.each(DATABASE_KINDS)("the provider's limits and cookies on %s", (kind) 
       remoteAddress,
     });
 
-  it.skipIf(skip)("limits authorization requests per address: over AUTHORIZE_LIMIT_PER_IP they store nothing", async () => {
+  it("limits authorization requests per address: over AUTHORIZE_LIMIT_PER_IP they store nothing", async () => {
     for (let i = 0; i < 3; i++) expect((await authorizeFrom("198.51.100.20")).statusCode).toBe(303);
     const stored = await interactions(server);
     const refused = await authorizeFrom("198.51.100.20");
@@ -207,7 +203,7 @@ describe.each(DATABASE_KINDS)("the provider's limits and cookies on %s", (kind) 
     cases += 2;
   });
 
-  it.skipIf(skip)("marks its cookies Secure and prefixed when PUBLIC_URL is https, whatever a proxy says", async () => {
+  it("marks its cookies Secure and prefixed when PUBLIC_URL is https, whatever a proxy says", async () => {
     const answer = await authorizeFrom("198.51.100.30");
     expect(answer.statusCode).toBe(303);
     const cookies = answer.cookies.filter((cookie) => cookie.value !== "");

@@ -1,7 +1,7 @@
 import * as client from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { BrowserAgent } from "../support/browser-agent.ts";
-import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { authorize, desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "../support/oidc-flow.ts";
 import { secretsAtRest } from "../support/secrets-at-rest.ts";
@@ -17,17 +17,15 @@ const SIX_DIGITS = /type this code instead \(it works for 10 minutes\): (\d{3}) 
  * provider's session, a desktop agent's authorization codes, access and refresh tokens) is looked
  * for in every byte of the SQLite files and in a PostgreSQL dump.
  */
-describe.each(DATABASE_KINDS)("secrets at rest after a whole journey on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("secrets at rest after a whole journey on %s", (kind) => {
   let bed: OidcTestBed;
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     bed = await startOidcTestBed(kind, unlimitedRateLimits());
   });
   afterAll(async () => {
-    if (!skip) recordCases("secrets at rest", cases);
+    recordCases("secrets at rest", cases);
     await bed?.server.stop();
   });
 
@@ -39,7 +37,7 @@ describe.each(DATABASE_KINDS)("secrets at rest after a whole journey on %s", (ki
     return text;
   }
 
-  it.skipIf(skip)("finds none of them in a copy of the database", async () => {
+  it("finds none of them in a copy of the database", async () => {
     const browser = new BrowserAgent();
     const post = (path: string, body: unknown) =>
       browser.request(`${bed.issuer}${path}`, {

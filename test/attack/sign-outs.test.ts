@@ -1,9 +1,9 @@
 import * as client from "openid-client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeAccount, signAccountOutEverywhere } from "../../server/auth/accounts.ts";
 import { sessionCookieFrom } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
-import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { authorize, desktopAgentSignIn, discover, type OidcTestBed, startAuthorization, startOidcTestBed } from "../support/oidc-flow.ts";
 import { recordCases } from "./scale.ts";
@@ -14,17 +14,15 @@ import { recordCases } from "./scale.ts";
  * end that agent's access at once: its refresh token refused, its access token refused, and a code
  * issued but not yet redeemed worthless. A website logout ends the browser's sign-in only.
  */
-describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("what each sign-out ends, on %s", (kind) => {
   let bed: OidcTestBed;
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     bed = await startOidcTestBed(kind, unlimitedRateLimits());
   });
   afterAll(async () => {
-    if (!skip) recordCases("sign-outs end app sign-ins", cases);
+    recordCases("sign-outs end app sign-ins", cases);
     await bed?.server.stop();
   });
 
@@ -82,7 +80,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     bed.password = password;
   }
 
-  it.skipIf(skip)("a password reset ends the desktop agent's tokens and codes; the resetting browser stays signed in", async () => {
+  it("a password reset ends the desktop agent's tokens and codes; the resetting browser stays signed in", async () => {
     const signIn = await intruder();
     expect(await userinfoStatus(signIn.tokens.access_token)).toBe(200);
     // The customer resets from their own signed-in browser.
@@ -105,14 +103,14 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     cases++;
   });
 
-  it.skipIf(skip)("the intruder's browser cannot sign the agent in again silently after the reset", async () => {
+  it("the intruder's browser cannot sign the agent in again silently after the reset", async () => {
     const signIn = await intruder();
     await resetPassword("another new passphrase 2");
     expect((await silentSignIn(signIn.browser)).get("error")).toBe("login_required");
     cases++;
   });
 
-  it.skipIf(skip)("sign out everywhere ends every browser and every app", async () => {
+  it("sign out everywhere ends every browser and every app", async () => {
     const signIn = await intruder();
     await signAccountOutEverywhere(bed.server.db, bed.email);
     await expectEveryAppSignInEnded(signIn);
@@ -121,7 +119,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     cases++;
   });
 
-  it.skipIf(skip)("a website logout ends that browser's sign-in, and leaves the desktop agent signed in", async () => {
+  it("a website logout ends that browser's sign-in, and leaves the desktop agent signed in", async () => {
     const signIn = await intruder();
     const logout = await signIn.browser.request(`${bed.issuer}/api/session/logout`, {
       method: "POST",
@@ -144,7 +142,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     cases += 2;
   });
 
-  it.skipIf(skip)("a session past its idle timeout signs nobody in silently; a silent sign-in counts as a use", async () => {
+  it("a session past its idle timeout signs nobody in silently; a silent sign-in counts as a use", async () => {
     const signIn = await intruder();
     const { config } = bed.server;
     const setLastSeen = (at: number) =>
@@ -167,7 +165,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     cases += 2;
   });
 
-  it.skipIf(skip)("a page elsewhere cannot log the customer out: endsession without an app's hint only asks", async () => {
+  it("a page elsewhere cannot log the customer out: endsession without an app's hint only asks", async () => {
     const signIn = await intruder();
     const page = await signIn.browser.request(`${bed.issuer}/connect/endsession`);
     expect(page.status).toBe(200);
@@ -179,7 +177,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     cases++;
   });
 
-  it.skipIf(skip)("another browser's pending authorization cannot end or finish this browser's sign-in", async () => {
+  it("another browser's pending authorization cannot end or finish this browser's sign-in", async () => {
     const victim = await intruder();
     // The attacker starts a prompt=login authorization in their own browser and sends the victim
     // its callback address.
@@ -196,7 +194,7 @@ describe.each(DATABASE_KINDS)("what each sign-out ends, on %s", (kind) => {
     cases++;
   });
 
-  it.skipIf(skip)("removing the account ends everything it had signed in", async () => {
+  it("removing the account ends everything it had signed in", async () => {
     const signIn = await intruder();
     await removeAccount(bed.server.db, bed.email);
     await expectEveryAppSignInEnded(signIn);

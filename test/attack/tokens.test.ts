@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { hashSecret } from "../../server/auth/tokens.ts";
 import { startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
-import { DATABASE_KINDS, postgresAvailable } from "../support/databases.ts";
+import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { recordCases, scaled } from "./scale.ts";
 
@@ -11,20 +11,18 @@ const RACE = 50;
 /** Each reset hashes a password: npm test races ten of them, the full run fifty. */
 const RESET_RACE = scaled(10, 50);
 
-describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
-  const skip = kind === "postgres" && !postgresAvailable;
+describeEachDatabase("one-time tokens on %s", (kind) => {
   let server: TestServer;
   let cases = 0;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startTestServer(kind, {
       ...unlimitedRateLimits(),
     });
     await createAccount(server.db, { email: "token@example.com", password: "token-password-1" });
   });
   afterAll(async () => {
-    if (!skip) recordCases("one-time tokens", cases);
+    recordCases("one-time tokens", cases);
     await server?.stop();
   });
 
@@ -52,7 +50,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
       ).n,
     );
 
-  it.skipIf(skip)("refuses a link spent once already, and opening it (GET) spends nothing", async () => {
+  it("refuses a link spent once already, and opening it (GET) spends nothing", async () => {
     const token = await newLink();
     cases++;
     const opened = await server.app.inject({ method: "GET", url: `/dsone/access-link?token=${token}` });
@@ -72,7 +70,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
     }
   });
 
-  it.skipIf(skip)("refuses an expired link", async () => {
+  it("refuses an expired link", async () => {
     cases++;
     const token = await newLink();
     await server.db
@@ -83,7 +81,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
     expect((await consume(token)).statusCode).toBe(410);
   });
 
-  it.skipIf(skip)(
+  it(
     "refuses forged, truncated, altered and padded tokens, and signs nobody in",
     async () => {
       const token = await newLink();
@@ -122,7 +120,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
     scaled(20_000, 300_000),
   );
 
-  it.skipIf(skip)(`lets exactly one of ${RACE} simultaneous spends of one link win`, async () => {
+  it(`lets exactly one of ${RACE} simultaneous spends of one link win`, async () => {
     const token = await newLink();
     const before = await sessions();
     const answers = await Promise.all(Array.from({ length: RACE }, () => consume(token)));
@@ -133,7 +131,7 @@ describe.each(DATABASE_KINDS)("one-time tokens on %s", (kind) => {
     expect(await sessions()).toBe(before + 1);
   });
 
-  it.skipIf(skip)(
+  it(
     `lets exactly one of ${RESET_RACE} simultaneous password resets with one code win`,
     async () => {
       await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "token@example.com" } });

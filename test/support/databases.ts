@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { describe, it } from "vitest";
 
 /**
  * The databases every server integration test runs on: a new SQLite file, and a new PostgreSQL
  * database on the cluster named by TEST_POSTGRES_URL (scripts/ensure-postgres.sh starts the local
- * one and sets it). Without TEST_POSTGRES_URL the PostgreSQL runs are skipped, and `npm test`
- * always sets it.
+ * one and sets it; `npm test` always does). Without it the PostgreSQL runs fail, saying so, unless
+ * TEST_SQLITE_ONLY=1 asks for a quick run on SQLite alone.
  */
 export interface TestDatabase {
   url: string;
@@ -18,7 +19,42 @@ export interface TestDatabase {
 export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
-export const postgresAvailable = Boolean(process.env.TEST_POSTGRES_URL);
+const postgresAvailable = Boolean(process.env.TEST_POSTGRES_URL);
+const sqliteOnly = process.env.TEST_SQLITE_ONLY === "1";
+
+export const POSTGRES_REQUIRED =
+  "PostgreSQL is required: set TEST_POSTGRES_URL, or run npm test, which starts the local cluster (TEST_SQLITE_ONLY=1 skips the PostgreSQL runs instead)";
+
+type DatabaseSuite = (kind: DatabaseKind) => void;
+
+function declareEach(title: string, suite: DatabaseSuite, skipped: boolean): void {
+  for (const kind of DATABASE_KINDS) {
+    const name = title.replace("%s", kind);
+    if (skipped || (kind === "postgres" && !postgresAvailable && sqliteOnly)) describe.skip(name, () => suite(kind));
+    else if (kind === "postgres" && !postgresAvailable)
+      describe(name, () => {
+        it("has a PostgreSQL database to run on", () => {
+          throw new Error(POSTGRES_REQUIRED);
+        });
+      });
+    else describe(name, () => suite(kind));
+  }
+}
+
+/**
+ * Declares `suite` once for each database, its title's `%s` naming the database. Without
+ * TEST_POSTGRES_URL the PostgreSQL run is one failing test that says what is missing; with
+ * TEST_SQLITE_ONLY=1 its tests are reported skipped instead.
+ */
+export function describeEachDatabase(title: string, suite: DatabaseSuite): void {
+  declareEach(title, suite, false);
+}
+
+/** describeEachDatabase, with both runs reported skipped when `condition` holds. */
+describeEachDatabase.skipIf =
+  (condition: boolean) =>
+  (title: string, suite: DatabaseSuite): void =>
+    declareEach(title, suite, condition);
 
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   if (kind === "sqlite") {
