@@ -4,7 +4,7 @@ import { dsone, maverick } from "../common/brands/index.ts";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { pruneOneTimeTokens, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../server/auth/one-time-tokens.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const UUID = "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e";
@@ -32,9 +32,7 @@ describeEachDatabase("access links on %s", (kind) => {
   }
 
   async function mailFor(email: string) {
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to.toLowerCase() === email.toLowerCase());
     if (!mail) throw new Error(`no mail for ${email}`);
     return mail;
@@ -414,9 +412,7 @@ describeEachDatabase("an existing desktop user with password login off, on %s", 
       payload: { Email: "desktop@example.com", ProductId: 6, ReturnUrl: "/demo/dsone/ui" },
     });
     expect(response.json()).toEqual({ isOk: true, isExistingDesktopUser: false, redirectUrl: "" });
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const token = tokenFromMail(server.delivered.findLast((mail) => mail.to === "desktop@example.com") ?? fail("no mail"));
     const spent = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token } });
     expect(spent.json()).toEqual({ redirectUrl: "http://localhost:3000/demo/dsone/ui" });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
-import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -29,9 +29,7 @@ describeEachDatabase("earlier account area on %s, called as the older pages call
 
   const inject = (options: InjectOptions) => server.app.inject(options);
   async function lastMailTo(to: string): Promise<OutgoingMail> {
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to === to);
     if (!mail) throw new Error(`no mail to ${to}`);
     return mail;

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
@@ -50,9 +50,7 @@ describeEachDatabase("atomic sign-in on %s", (kind) => {
       payload: { Email: "atomic@example.com", ProductId: 6 },
     });
     expect(asked.json()).toMatchObject({ isOk: true });
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to === "atomic@example.com");
     if (!mail) throw new Error("no mail");
     const token = tokenFromMail(mail);

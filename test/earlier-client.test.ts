@@ -5,7 +5,7 @@ import { EARLIER_MESSAGES } from "../web/account-area/messages.ts";
 import { createAccountAreaStore } from "../web/account-area/store.ts";
 import { createEarlierAccountApi } from "../web/api/earlier.ts";
 import { HttpError, send } from "../web/api/http.ts";
-import { startTestServer, type TestServer } from "./support/app.ts";
+import { drainMail, startTestServer, type TestServer } from "./support/app.ts";
 import { MisbehavingServer } from "./support/misbehaving-server.ts";
 
 /**
@@ -132,9 +132,7 @@ describe("earlier account area messages", () => {
     const store = realStore();
     expect(await store.forgotPassword("desktop", "earlier@example.com")).toBe("/dsone/forgot-password-confirmation");
     expect(await store.forgotPassword("solveiq", "earlier@example.com")).toBe("/forgotPasswordConfirmation");
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const link = new URL(server.delivered.findLast((m) => m.to === "earlier@example.com")?.text.match(/https?:\/\/\S+/)?.[0] ?? "");
     const target = await store.resetPassword("desktop", {
       Email: "earlier@example.com",

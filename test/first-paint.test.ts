@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { fillNoScript } from "../server/routes/no-script.ts";
 import { WEB_BUILD_DIR } from "../server/routes/spa.ts";
-import { startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
+import { drainMail, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** What is inside the page's root element and its <noscript> (decision 50). */
@@ -108,9 +108,7 @@ describeEachDatabase("the plain form posts on %s", (kind) => {
     expect(asked.statusCode).toBe(200);
     expect(asked.headers["cache-control"]).toBe("no-store");
     expect(parts(asked.body).noScript).toContain('<strong class="email">Customer@Example.com</strong>');
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to.toLowerCase() === "customer@example.com");
     if (!mail) throw new Error("no mail was sent");
     const token = tokenFromMail(mail);

@@ -7,7 +7,7 @@ import { addressForLimits, canonicalAddress } from "../server/auth/client-addres
 import { BUCKETS, type BucketName, bucketKey, bucketSettings } from "../server/auth/rate-limit-buckets.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import { loadConfig } from "../server/config.ts";
-import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { FakeCaptcha } from "./support/fake-captcha.ts";
 
@@ -188,9 +188,7 @@ describeEachDatabase("sessions, client addresses and new passwords on %s", (kind
     });
     const token = await server.db.selectFrom("outbox").select("text_body").where("to_address", "=", "fresh@example.com").executeTakeFirst();
     expect(token).toBeDefined();
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const link = server.delivered.findLast((mail) => mail.to === "fresh@example.com")?.text.match(/token=([\w-]{43})/)?.[1];
     const cookie = sessionCookieFrom(
       await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: link } }),

@@ -3,7 +3,7 @@ import { createAccount } from "../server/auth/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { enqueueMail } from "../server/mail/outbox.ts";
 import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
-import { silentLogger, startTestServer, type TestServer } from "./support/app.ts";
+import { drainMail, silentLogger, startTestServer, type TestServer } from "./support/app.ts";
 import { createTestDatabase, describeEachDatabase } from "./support/databases.ts";
 import { newMailKeySettings } from "./support/secrets-at-rest.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
@@ -39,7 +39,7 @@ describeEachDatabase("mail through SMTP on %s", (kind) => {
     sink.refusing = true;
     const since = sink.messages.length;
     expect((await ask()).json().isOk).toBe(true);
-    await server.mailWorker.idle();
+    await drainMail(server);
     const waiting = await server.db.selectFrom("outbox").selectAll().where("sent_at", "is", null).executeTakeFirstOrThrow();
     expect(waiting.attempts).toBe(1);
     expect(waiting.last_error).toMatch(/451/);
@@ -48,9 +48,8 @@ describeEachDatabase("mail through SMTP on %s", (kind) => {
     sink.refusing = false;
     // Bring the retry forward instead of waiting out the backoff.
     await server.db.updateTable("outbox").set({ next_attempt_at: 0 }).where("id", "=", waiting.id).execute();
-    server.mailWorker.kick();
+    await drainMail(server);
     await sink.waitFor("mail@example.com", { since });
-    await server.mailWorker.idle();
     const delivered = await server.db.selectFrom("outbox").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow();
     expect(delivered.sent_at).not.toBeNull();
     expect(delivered.attempts).toBe(2);

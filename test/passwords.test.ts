@@ -2,7 +2,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
-import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 const DEVICE = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d";
@@ -25,9 +25,7 @@ describeEachDatabase("passwords, settings and auto-login on %s", (kind) => {
   const login = (Email: string, Password: string, ReturnUrl?: string) => post("/api/dsone/password-login", { Email, Password, ReturnUrl });
 
   async function mailTo(to: string, subject: string): Promise<OutgoingMail> {
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to === to && m.subject === subject);
     if (!mail) throw new Error(`no "${subject}" mail to ${to}`);
     return mail;
@@ -150,9 +148,7 @@ describeEachDatabase("passwords, settings and auto-login on %s", (kind) => {
       messages: ["Please sign in first."],
     });
     await post("/api/access-link", { Email: "nopw@example.com", ProductId: 6 });
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const token = server.delivered.findLast((m) => m.to === "nopw@example.com")?.text.match(/token=([\w-]{43})/)?.[1];
     const cookie = sessionCookieFrom(await post("/api/access-link/consume", { token }));
 
@@ -315,9 +311,7 @@ describe("password login limits", () => {
 
     // A password reset lifts the lock: the account's password is new.
     await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "locked@example.com" } });
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const link = new URL(
       server.delivered.findLast((m) => m.to === "locked@example.com")?.text.match(/https?:\/\/\S+reset-password\S+/)?.[0] ?? "",
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { CODE_ATTEMPTS, CODE_COOKIE, pruneExpiredSignInCodes } from "../server/auth/sign-in-codes.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** The access-link mail's six-digit code: for the asking browser only, 10 minutes, 5 tries, once, with its link. */
@@ -38,9 +38,7 @@ describeEachDatabase("sign-in codes on %s", (kind) => {
     const set = response.cookies.find((c) => c.name === CODE_COOKIE);
     if (!set) throw new Error("no code cookie");
     expect(set).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api/access-link", secure: true });
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to === EMAIL);
     const code = mail?.text.match(/type this code instead \(it works for 10 minutes\): (\d{3}) (\d{3})/);
     if (!mail || !code) throw new Error("no code in the mail");

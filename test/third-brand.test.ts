@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRANDS, brandForPath, brandForProduct, registerBrand } from "../common/brands/index.ts";
 import { addressAfterLogout } from "../common/brands/logout.ts";
 import { createAccount } from "../server/auth/accounts.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { orbit } from "./support/orbit-brand.ts";
 
 /**
@@ -43,9 +43,7 @@ describe("a third brand from one file", () => {
       payload: { Email: "orbiter@example.com", ProductId: orbit.productId, ReturnUrl: null },
     });
     expect(asked.json()).toEqual({ isOk: true, isExistingDesktopUser: false, redirectUrl: "" });
-    await server.mailWorker.idle();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.findLast((m) => m.to === "orbiter@example.com");
     if (!mail) throw new Error("no access-link mail");
     expect(mail.from).toBe('"Orbit Clean" <no-reply@localhost>');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { normalisedPath } from "../../server/local-only.ts";
-import { startTestServer, type TestServer } from "../support/app.ts";
+import { drainMail, startTestServer, type TestServer } from "../support/app.ts";
 import { mailboxMails } from "../support/secrets-at-rest.ts";
 import { FROM_OUTSIDE, recordCases } from "./scale.ts";
 
@@ -62,8 +62,7 @@ describe("development-only routes", () => {
       payload: { Email: "mailbox@example.com", ProductId: 6 },
     });
     expect(asked.statusCode).toBe(200);
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const [mail] = await mailboxMails(server);
     if (!mail) throw new Error("no mail in the development mailbox");
     token = mail.text.match(/token=([A-Za-z0-9_-]{43})/)?.[1] ?? "";

@@ -4,7 +4,7 @@ import { openDatabase } from "../../server/db/database.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worker.ts";
 import type { RunningServer } from "../../server/server.ts";
-import { silentLogger, startTestServer, type TestServer } from "../support/app.ts";
+import { drainMail, silentLogger, startTestServer, type TestServer } from "../support/app.ts";
 import { createTestDatabase, describeEachDatabase } from "../support/databases.ts";
 import { mailboxMails, newMailKeySettings, secretsAtRest } from "../support/secrets-at-rest.ts";
 import { messageIdOf, SmtpSink } from "../support/smtp-sink.ts";
@@ -39,8 +39,7 @@ describeEachDatabase("outbox redaction on %s", (kind) => {
     ]) {
       expect((await server.app.inject({ method: "POST", ...request })).statusCode).toBeLessThan(300);
     }
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const secrets = (await mailboxMails(server)).map((mail) => mail.text.match(TOKEN)?.[1]);
     expect(secrets).toHaveLength(2);
     const outbox = await outboxText(server.db);
@@ -63,8 +62,7 @@ describeEachDatabase("outbox redaction on %s", (kind) => {
     const before = (await mailboxMails(server)).length;
     await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "redact@example.com" } });
     await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "redact@example.com", ProductId: 6 } });
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const texts = (await mailboxMails(server)).slice(before).map((mail) => mail.text);
     const secrets = texts.flatMap((text) => [text.match(TOKEN)?.[1], text.match(SIX_DIGITS)?.[1]].filter((found) => found !== undefined));
     // The reset code, the access link and its six-digit code.
@@ -118,8 +116,7 @@ describeEachDatabase("mail delivery failures on %s", (kind) => {
     sink.rejecting = true;
     try {
       await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "bounce@example.com", ProductId: 6 } });
-      server.mailWorker.kick();
-      await server.mailWorker.idle();
+      await drainMail(server);
     } finally {
       sink.rejecting = false;
     }
@@ -142,12 +139,10 @@ describeEachDatabase("mail delivery failures on %s", (kind) => {
     await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: "bounce@example.com", ProductId: 6 } });
     const queued = await server.db.selectFrom("outbox").select(["id", "message_id"]).executeTakeFirstOrThrow();
     expect(queued.message_id).toMatch(/^<.+@localhost>$/);
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     sink.refusing = false;
     await server.db.updateTable("outbox").set({ next_attempt_at: 0 }).where("id", "=", queued.id).execute();
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const ids = sink.attempts.slice(before).map(messageIdOf);
     expect(ids).toEqual([queued.message_id, queued.message_id]);
   });

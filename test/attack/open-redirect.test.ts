@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { safeRedirect } from "../../common/redirects.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
-import { sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { redirectCorpus, staysHome } from "./redirect-corpus.ts";
 import { FULL, recordCases, scaled } from "./scale.ts";
@@ -71,8 +71,7 @@ describe("open redirects (server)", () => {
           if (asked.statusCode >= 500) failures.push(`access-link ${JSON.stringify(payload)} -> ${asked.statusCode}`);
           continue;
         }
-        server.mailWorker.kick();
-        await server.mailWorker.idle();
+        await drainMail(server);
         const mail = server.delivered.at(-1);
         if (!mail) throw new Error("no mail");
         const spent = await server.app.inject({ method: "POST", url: "/api/access-link/consume", payload: { token: tokenFromMail(mail) } });
@@ -123,8 +122,7 @@ describe("open redirects (server)", () => {
         await createAccount(server.db, { email });
         server.delivered.length = 0;
         await server.app.inject({ method: "POST", url: "/api/access-link", payload: { Email: email, ProductId: 6 } });
-        server.mailWorker.kick();
-        await server.mailWorker.idle();
+        await drainMail(server);
         const mail = server.delivered.at(-1);
         if (!mail) throw new Error("no mail");
         const signedIn = await server.app.inject({

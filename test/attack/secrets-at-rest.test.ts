@@ -1,5 +1,6 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { drainMail } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
@@ -30,8 +31,7 @@ describeEachDatabase("secrets at rest after a whole journey on %s", (kind) => {
   });
 
   async function mailed(): Promise<string> {
-    bed.server.mailWorker.kick();
-    await bed.server.mailWorker.idle();
+    await drainMail(bed.server);
     const text = bed.server.delivered.at(-1)?.text;
     if (!text) throw new Error("no mail");
     return text;

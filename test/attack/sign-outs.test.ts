@@ -1,7 +1,7 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeAccount, signAccountOutEverywhere } from "../../server/auth/accounts.ts";
-import { sessionCookieFrom } from "../support/app.ts";
+import { drainMail, sessionCookieFrom } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
@@ -67,8 +67,7 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
     const headers = { "content-type": "application/json", ...(cookie ? { cookie } : {}) };
     const asked = await fetch(`${bed.issuer}/api/password/forgot`, { method: "POST", headers, body: JSON.stringify({ email: bed.email }) });
     expect(asked.status).toBe(200);
-    bed.server.mailWorker.kick();
-    await bed.server.mailWorker.idle();
+    await drainMail(bed.server);
     const code = bed.server.delivered.at(-1)?.text.match(/code=([A-Za-z0-9_-]{43})/)?.[1];
     expect(code).toBeTruthy();
     const reset = await fetch(`${bed.issuer}/api/password/reset`, {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { hashSecret } from "../../server/auth/tokens.ts";
-import { startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
+import { drainMail, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { recordCases, scaled } from "./scale.ts";
@@ -33,8 +33,7 @@ describeEachDatabase("one-time tokens on %s", (kind) => {
       payload: { Email: "token@example.com", ProductId: 6 },
     });
     expect(asked.statusCode).toBe(200);
-    server.mailWorker.kick();
-    await server.mailWorker.idle();
+    await drainMail(server);
     const mail = server.delivered.at(-1);
     if (!mail) throw new Error("no mail");
     return tokenFromMail(mail);
@@ -135,8 +134,7 @@ describeEachDatabase("one-time tokens on %s", (kind) => {
     `lets exactly one of ${RESET_RACE} simultaneous password resets with one code win`,
     async () => {
       await server.app.inject({ method: "POST", url: "/api/password/forgot", payload: { email: "token@example.com" } });
-      server.mailWorker.kick();
-      await server.mailWorker.idle();
+      await drainMail(server);
       const mail = server.delivered.at(-1);
       const code = new URL(mail?.text.match(/https?:\/\/\S+reset-password\S+/)?.[0] ?? "http://x").searchParams.get("code");
       expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
