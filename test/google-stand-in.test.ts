@@ -27,6 +27,8 @@ describe("the stand-in Google outside production", () => {
   });
 
   it("answers no other machine, however the path is spelled (other spellings reach the app's own pages)", async () => {
+    // The same request from this machine is answered: what refuses the others is their address.
+    expect((await discovery("/dev/google/.well-known/openid-configuration", "127.0.0.1")).json()).toHaveProperty("jwks_uri");
     for (const url of [
       "/dev/google/.well-known/openid-configuration",
       "/dev/%67oogle/.well-known/openid-configuration",
@@ -37,6 +39,8 @@ describe("the stand-in Google outside production", () => {
       const response = await discovery(url, "203.0.113.5");
       expect(response.body, url).not.toContain("jwks_uri");
       expect(response.body, url).not.toContain('"keys"');
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: "NOT_FOUND" });
     }
   });
 });

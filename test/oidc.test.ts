@@ -286,6 +286,15 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
     const agent = new BrowserAgent();
     const landing = await signIn(agent, "/connect/authorize/callback?uid=not-a-pending-one");
     expect(landing).not.toContain("/connect/authorize/callback");
+    expect(landing).toBe(`${issuer}/demo/dsone/ui`);
+
+    // A pending one is taken: the sign-in goes back to finish that authorization.
+    const browser = new BrowserAgent();
+    const { url } = await startAuthorization(await discover("dsone-web"), `${APPS}/dsone/callback`);
+    const login = await browser.follow(url, `${APPS}/`);
+    const pending = new URL(login.url).searchParams.get("ReturnUrl");
+    expect(pending).toMatch(/^\/connect\/authorize\/callback\?uid=/);
+    expect(await signIn(browser, pending as string)).toBe(`${issuer}${pending}`);
   });
 
   it("logs out at endsession: both sessions end, back to the registered address only", async () => {

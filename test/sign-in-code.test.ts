@@ -5,6 +5,7 @@ import { CODE_ATTEMPTS, CODE_COOKIE, pruneExpiredSignInCodes } from "../server/a
 import { hashSecret } from "../server/auth/tokens.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { secretsAtRest } from "./support/secrets-at-rest.ts";
 
 /** The access-link mail's six-digit code: for the asking browser only, 10 minutes, 5 tries, once, with its link. */
 describeEachDatabase("sign-in codes on %s", (kind) => {
@@ -134,13 +135,36 @@ describeEachDatabase("sign-in codes on %s", (kind) => {
   });
 
   it("stores the code only as a hash salted with the browser's secret, which is stored hashed too", async () => {
-    const { cookie, code } = await ask();
+    // Looked at while the mail is still queued: delivery clears the outbox row's bodies.
+    let queued: { codes: string; outbox: { text_body: string; html_body: string }[]; atRest: string[] } | undefined;
+    server.beforeDelivery = async (mail) => {
+      const shown = mail.text.match(/(\d{3} \d{3})/)?.[1] ?? "no code in the mail";
+      queued = {
+        codes: JSON.stringify(await server.db.selectFrom("sign_in_codes").selectAll().execute()),
+        outbox: await server.db.selectFrom("outbox").selectAll().where("to_address", "=", EMAIL).where("sent_at", "is", null).execute(),
+        atRest: await secretsAtRest(server.database, [shown]),
+      };
+    };
+    const { cookie, code } = await ask().finally(() => {
+      server.beforeDelivery = undefined;
+    });
     const secret = cookie.slice(CODE_COOKIE.length + 1);
-    const rows = JSON.stringify(await server.db.selectFrom("sign_in_codes").selectAll().execute());
-    expect(rows).not.toContain(code);
-    expect(rows).not.toContain(secret);
-    const outbox = JSON.stringify(await server.db.selectFrom("outbox").selectAll().execute());
-    expect(outbox).not.toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+    if (!queued) throw new Error("the mail was delivered without being looked at");
+    expect(queued.outbox).toHaveLength(1);
+    expect(queued.outbox[0]?.text_body).not.toBe("");
+    expect(queued.atRest).toEqual([]);
+    const stored = JSON.stringify(queued.outbox) + queued.codes;
+    expect(stored).not.toContain(code);
+    expect(stored).not.toContain(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(stored).not.toContain(secret);
+    // What is there is the browser's hashed secret, and the code hashed with the secret.
+    const row = await server.db
+      .selectFrom("sign_in_codes")
+      .selectAll()
+      .where("browser_hash", "=", hashSecret(secret))
+      .executeTakeFirstOrThrow();
+    expect(row.code_hash).toBe(hashSecret(`${secret}:${code}`));
+    expect(queued.codes).toContain(row.code_hash);
   });
 
   it("refuses a malformed code before anything is counted", async () => {

@@ -14,6 +14,8 @@ import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./data
 export interface TestServer extends RunningServer {
   config: Config;
   delivered: OutgoingMail[];
+  /** Awaited as each captured mail is delivered, while its outbox row still holds its bodies. */
+  beforeDelivery: ((mail: OutgoingMail) => Promise<void>) | undefined;
   database: TestDatabase;
   stop(): Promise<void>;
 }
@@ -58,19 +60,22 @@ export async function startTestServer(
     deliver: options.ownDelivery
       ? undefined
       : async (mail) => {
+          await testServer.beforeDelivery?.(mail);
           delivered.push(mail);
         },
   });
-  return {
+  const testServer: TestServer = {
     ...server,
     config,
     delivered,
+    beforeDelivery: undefined,
     database,
     async stop() {
       await server.close();
       await database.drop();
     },
   };
+  return testServer;
 }
 
 /** The session cookie a response set, as a Cookie request header. */
