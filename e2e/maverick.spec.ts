@@ -178,10 +178,52 @@ test("set password sends a Maverick Safe visitor to sign in with an emailed link
 });
 
 test("the Maverick Safe password dialog offers an emailed sign-in link instead, the query kept", async ({ page }) => {
-  await page.goto("/maverick/password-login?qatest=1&ReturnUrl=%2Fdemo%2Fmaverick%2Fui");
+  await page.goto("/maverick/password-login?qatest=1&uuid=u-8&channel=beta");
   await page.getByRole("link", { name: "Email me a sign-in link" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
-  await expect(page).toHaveURL(/\/maverick\/email-login\?qatest=1&ReturnUrl=%2Fdemo%2Fmaverick%2Fui$/);
+  await expect(page).toHaveURL(/\/maverick\/email-login\?qatest=1&uuid=u-8&channel=beta$/);
+});
+
+test("the Maverick Safe password dialog's links drop the OAuth-style parameters, as every move between screens does", async ({
+  page,
+  baseURL,
+}) => {
+  const hop =
+    "ReturnUrl=%2Fdemo%2Fmaverick%2Fui&acr_values=a&code_challenge=c&code_challenge_method=S256&redirect_uri=%2Fr" +
+    "&refToken=t&response_mode=query&response_type=code&scope=openid&state=s";
+  await page.goto(`/maverick/password-login?qatest=1&${hop}&uuid=u-7&channel=beta`);
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  await expect(dialog.getByRole("link", { name: "Email me a sign-in link" })).toHaveAttribute(
+    "href",
+    "/maverick/email-login?qatest=1&uuid=u-7&channel=beta",
+  );
+  await dialog.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot Your Password" })).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/maverick/forgot-password?qatest=1&uuid=u-7&channel=beta`);
+});
+
+test("the Maverick Safe password dialog holds an address the login's rule refuses, and says so before anything is sent", async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/maverick/password-login")) sent.push(request.url());
+  });
+  await page.goto("/maverick/password-login?qatest=1");
+  const dialog = page.getByRole("dialog", { name: "Login" });
+  const cont = dialog.getByRole("button", { name: "Continue" });
+  const email = dialog.getByLabel("Email");
+  // The browser's own rule lets "a@b" through; the login's does not.
+  await email.fill("a@b");
+  await dialog.getByLabel("Password", { exact: true }).fill("demo-password");
+  await expect(cont).toBeDisabled();
+  await expect(dialog.getByRole("alert")).toHaveText("Please enter a valid email address");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await email.press("Enter");
+  await email.fill("safe.customer@example.com");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(cont).toBeEnabled();
+  expect(sent).toEqual([]);
 });
 
 test("a Maverick Safe customer resets a forgotten password from the dialog, in the Maverick Safe brand", async ({

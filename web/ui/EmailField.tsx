@@ -1,20 +1,17 @@
-import type { Ref } from "react";
 import { en } from "../i18n/en.ts";
 import { TextField } from "./TextField.tsx";
 
 interface EmailFieldProps {
   value: string;
   error?: string | undefined;
-  /** The value, and whether the browser's own email rule accepts it. */
-  onChange: (value: string, valid: boolean) => void;
-  inputRef?: Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
 }
 
 /** The labelled email field of the password screens, with the browser's email keyboard and autofill. */
-export function EmailField({ value, error, onChange, inputRef }: EmailFieldProps) {
+export function EmailField({ value, error, onChange, onBlur }: EmailFieldProps) {
   return (
     <TextField
-      inputRef={inputRef}
       label={en.fields.email}
       type="email"
       name="email"
@@ -22,7 +19,8 @@ export function EmailField({ value, error, onChange, inputRef }: EmailFieldProps
       inputMode="email"
       value={value}
       error={error}
-      onChange={(event) => onChange(event.target.value, event.target.validity.valid)}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={onBlur}
     />
   );
 }

@@ -1,15 +1,16 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { maverickPasswordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
+import { loginEmailError } from "../../forms/rules.ts";
 import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/password-login.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";
-import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
+import { leaveTo, navigate, screenUrl, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
@@ -20,23 +21,23 @@ import { Screen } from "../../ui/Screen.tsx";
 
 /**
  * The safety product's password-login dialog (SPEC section 2): Continue stays disabled until the
- * email passes the browser's email validity and a password is present.
+ * email passes the login's email rule (stricter than the browser's: `a@b` fails it) and a password
+ * is present, so nothing is sent that the server would refuse for its form.
  */
 export function MaverickPasswordLoginDialog() {
   const { search } = useLocation();
   const [email, setEmail] = usePrefill(search, "email");
   const [password, setPassword] = useState("");
-  const [emailValid, setEmailValid] = useState(false);
-  const emailInput = useRef<HTMLInputElement>(null);
+  // Said once the customer has typed an address and left the field: Continue alone cannot say why.
+  const [emailLeft, setEmailLeft] = useState(false);
   const { submitting, run } = useSubmitting();
   const loginError = useLoginError();
-  const ready = emailValid && email.trim() !== "" && password !== "";
+  const emailError = loginEmailError(email);
+  const ready = !emailError && password !== "";
 
-  // An email that came in the address is checked by the browser's rules too. With password login
-  // turned off, the customer signs in with an emailed link instead, query kept.
+  // With password login turned off, the customer signs in with an emailed link instead, query kept.
   useEffect(() => {
     if (!config.passwordLoginAllowed) navigate(`${maverick.paths.emailLogin}${window.location.search}`, { replace: true });
-    setEmailValid(emailInput.current?.validity.valid ?? false);
   }, []);
 
   function submit(event: FormEvent) {
@@ -64,12 +65,10 @@ export function MaverickPasswordLoginDialog() {
       <GoogleSignIn brand={maverick} search={search} />
       <form className="form" noValidate onSubmit={submit}>
         <EmailField
-          inputRef={emailInput}
           value={email}
-          onChange={(value, valid) => {
-            setEmail(value);
-            setEmailValid(valid);
-          }}
+          error={emailLeft && email.trim() !== "" ? emailError : undefined}
+          onChange={setEmail}
+          onBlur={() => setEmailLeft(true)}
         />
         <PasswordField
           label={en.fields.password}
@@ -83,11 +82,11 @@ export function MaverickPasswordLoginDialog() {
         </Button>
         <FormError message={loginError} />
       </form>
-      <Link className="text-link" to={withQuery(maverick.paths.forgotPassword, search)}>
+      <Link className="text-link" to={screenUrl(maverick.paths.forgotPassword, search)}>
         {en.passwordLogin.forgot}
       </Link>
-      {/* A way in without the password: the brand's emailed access link, the query kept. */}
-      <Link className="text-link" to={withQuery(maverick.paths.emailLogin, search)}>
+      {/* A way in without the password: the brand's emailed access link, the query kept as between screens. */}
+      <Link className="text-link" to={screenUrl(maverick.paths.emailLogin, search)}>
         {en.maverickPasswordLogin.emailLink}
       </Link>
     </Screen>
