@@ -1,5 +1,6 @@
 import { freePort } from "../test/support/spawn-server.ts";
 import { test as base, expect } from "./fixtures.ts";
+import { signInWithLink } from "./sign-in.ts";
 
 /** No agent on this computer: nothing listens on any of the ports the app probes. */
 const test = base.extend<object, { emptyBases: { dsone: number; maverick: number } }>({
@@ -45,4 +46,22 @@ test("with no agent, auto-login says so and offers the installer", async ({ page
 test("the installer offered is the one of the channel in the address", async ({ page, baseURL }) => {
   await page.goto("/dsone/auto-login?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60&channel=beta");
   await expect(page.getByRole("link", { name: "Download DS One" })).toHaveAttribute("href", `${baseURL}/demo/installer/api/download/beta`);
+});
+
+test("the login's way to auto-login keeps the channel, so the installer offered is the customer's own", async ({ page, mail, baseURL }) => {
+  await signInWithLink(page, mail, "licensed.customer@example.com");
+  await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui&channel=beta");
+  await expect(page).toHaveURL(/\/dsone\/auto-login\?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60&channel=beta$/);
+  await expect(page.getByRole("link", { name: "Download DS One" })).toHaveAttribute("href", `${baseURL}/demo/installer/api/download/beta`);
+
+  const signedIn = await page.request.post("/api/maverick/password-login", {
+    data: { Email: "safe.customer@example.com", Password: "demo-password" },
+  });
+  expect(signedIn.ok()).toBe(true);
+  await page.goto("/maverick/login?channel=edge-beta");
+  await expect(page).toHaveURL(/\/maverick\/auto-login\?uuid=8d9e0f1a-2b3c-4d5e-8f9a-0b1c2d3e4f5a&channel=edge-beta$/);
+  await expect(page.getByRole("link", { name: "Download Maverick Safe" })).toHaveAttribute(
+    "href",
+    `${baseURL}/demo/installer/api/download/edge-beta`,
+  );
 });

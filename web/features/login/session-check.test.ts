@@ -17,6 +17,17 @@ describe("the login screen after the session check", () => {
     );
     expect(outcome).toEqual({ kind: "auto-login", to: `/dsone/auto-login?uuid=${UUID}` });
   });
+  it("keeps the installer channel on the way to auto-login, so its download is the customer's own", () => {
+    const search = "?channel=edge-beta&ReturnUrl=%2Fa";
+    const outcome = decideAfterSessionCheck(
+      { signedIn: true, SvcLicenseState: "Active", UUID },
+      `http://x/dsone/login${search}`,
+      search,
+      links,
+      ALLOWED,
+    );
+    expect(outcome).toEqual({ kind: "auto-login", to: `/dsone/auto-login?uuid=${UUID}&channel=edge-beta` });
+  });
   it("sends a licensed customer without a linked device on to the ReturnUrl, never to auto-login without a UUID", () => {
     const licensed = { signedIn: true, SvcLicenseState: "Active", UUID: "" };
     const search = "?ReturnUrl=%2Fconnect%2Fauthorize%2Fcallback%3Fuid%3Dabc";

@@ -4,6 +4,7 @@ import { getParamIgnoringCase } from "../../../common/query.ts";
 import { safeRedirect } from "../../../common/redirects.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { DsOneSession } from "../../api/account.ts";
+import { autoLoginUrl } from "../../platform/installer.ts";
 
 /** What the login screen does once the session check has answered (SPEC section 4, steps 1-3). */
 export type SessionOutcome = { kind: "auto-login"; to: string } | { kind: "leave"; to: string } | { kind: "form" };
@@ -17,7 +18,7 @@ export function decideAfterSessionCheck(
 ): SessionOutcome {
   if (session?.signedIn && session.SvcLicenseState !== "") {
     if (isValidUuid(session.UUID)) {
-      return { kind: "auto-login", to: `${dsone.paths.autoLogin}?uuid=${encodeURIComponent(session.UUID)}` };
+      return { kind: "auto-login", to: autoLoginUrl(dsone, session.UUID, search) };
     }
     // A license but no linked device: there is no desktop agent to open, so the customer, already
     // signed in, goes on to where they were going (an allowed ReturnUrl), else to the product.

@@ -4,6 +4,7 @@ import { en } from "../../i18n/en/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useHydrated } from "../../platform/hydration.ts";
+import { autoLoginUrl } from "../../platform/installer.ts";
 import { leaveTo, navigate, withQuery } from "../../platform/router.ts";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
@@ -33,7 +34,7 @@ export default function MaverickLoginPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.LicenseStatus && session.UUID)
-          navigate(`${maverick.paths.autoLogin}?uuid=${encodeURIComponent(session.UUID)}`, { replace: true });
+          navigate(autoLoginUrl(maverick, session.UUID, window.location.search), { replace: true });
         else leaveTo(withQuery(config.links.maverickSignUp, window.location.search));
       })
       .finally(() => setChecking(false));
