@@ -1,3 +1,4 @@
+import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { PRODUCTS } from "../common/products.ts";
 import {
@@ -11,6 +12,7 @@ import {
   showAccount,
   signAccountOutEverywhere,
 } from "./auth/accounts.ts";
+import { accountActivity } from "./auth/audit-trail.ts";
 import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
@@ -29,6 +31,7 @@ Commands:
   list
   license --email E --product P --state Active|Trial|Expired|none
   link-device --email E --product P --uuid U
+  activity --email E [--days N]                 the account's security trail, newest first (30 days by default)
   sign-out-everywhere --email E                 ends every browser session and every app's sign-in
   remove --email E                              deletes the account, its licenses, devices and sign-ins
   logins --email E                              the Google logins linked to the account
@@ -40,6 +43,17 @@ Reads DATABASE_URL like the server does (default file:./data/account.db).`;
 
 class UsageError extends Error {}
 
+/** Who the security trail names for the CLI's actions: the operating-system user running it. */
+const OPERATOR = { operator: `cli:${safeUserName()}` };
+
+function safeUserName(): string {
+  try {
+    return userInfo().username || "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
 const OPTIONS = {
   email: { type: "string" },
   password: { type: "string" },
@@ -50,6 +64,7 @@ const OPTIONS = {
   uuid: { type: "string" },
   provider: { type: "string" },
   subject: { type: "string" },
+  days: { type: "string" },
   help: { type: "boolean", short: "h" },
   ...OIDC_OPTIONS,
 } as const;
@@ -105,7 +120,7 @@ async function run(
     }
     case "license": {
       const email = required(values.email, "email");
-      await setLicense(db, email, required(values.product, "product"), required(values.state, "state"));
+      await setLicense(db, email, required(values.product, "product"), required(values.state, "state"), OPERATOR);
       return `license of ${email} for ${values.product} is now ${values.state}`;
     }
     case "logins": {
@@ -124,22 +139,47 @@ async function run(
       const email = required(values.email, "email");
       const provider = required(values.provider, "provider");
       const subject = required(values.subject, "subject");
-      await unlinkLogin(db, email, provider, subject);
+      await unlinkLogin(db, email, provider, subject, OPERATOR);
       return `the ${provider} login ${subject} is no longer linked to ${email}`;
     }
     case "link-device": {
       const email = required(values.email, "email");
-      await linkDevice(db, email, required(values.product, "product"), required(values.uuid, "uuid"));
+      await linkDevice(db, email, required(values.product, "product"), required(values.uuid, "uuid"), OPERATOR);
       return `device ${values.uuid} is linked to ${email} for ${values.product}`;
+    }
+    case "activity": {
+      const email = required(values.email, "email");
+      const found = await showAccount(db, email);
+      if (!found) throw new AccountInputError(`no account for ${email}`);
+      const days = values.days === undefined ? 30 : Number(values.days);
+      if (!Number.isInteger(days) || days < 1 || days > 3650) throw new UsageError("--days must be a whole number of days (1-3650)");
+      const entries = await accountActivity(db, found.id, { days, limit: 1000 });
+      if (entries.length === 0) return `no activity for ${email} in the last ${days} days`;
+      return entries
+        .map((entry) =>
+          [
+            new Date(entry.at).toISOString(),
+            entry.event,
+            entry.method,
+            entry.brand,
+            entry.address,
+            entry.device,
+            entry.actor && `by ${entry.actor}`,
+            entry.reason && `(${entry.reason})`,
+          ]
+            .filter(Boolean)
+            .join("  "),
+        )
+        .join("\n");
     }
     case "sign-out-everywhere": {
       const email = required(values.email, "email");
-      await signAccountOutEverywhere(db, email);
+      await signAccountOutEverywhere(db, email, OPERATOR);
       return `${email} is signed out of every browser and every app`;
     }
     case "remove": {
       const email = required(values.email, "email");
-      await removeAccount(db, email);
+      await removeAccount(db, email, OPERATOR);
       return `the account ${email} is removed`;
     }
     default:

@@ -164,6 +164,7 @@ const schema = z.object({
   CAPTCHA_SCRIPT_URL: absoluteUrl.default("https://www.google.com/recaptcha/api.js"),
   CAPTCHA_VERIFY_URL: absoluteUrl.default("https://www.google.com/recaptcha/api/siteverify"),
   TELEMETRY_RETENTION: duration("30d"),
+  AUDIT_RETENTION: duration("365d"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   METRICS_PORT: z.coerce.number({ message: "must be a number" }).int().min(1).max(65535, "must be a port number (1-65535)").optional(),
   METRICS_HOST: z.string().min(1).default("localhost"),
@@ -398,6 +399,8 @@ function resolve(env: Env) {
             minScore: env.CAPTCHA_MIN_SCORE,
           }
         : undefined,
+    /** How long an account's security trail keeps each entry (auth/audit-trail.ts). */
+    auditRetentionMs: env.AUDIT_RETENTION,
     telemetry: {
       retentionMs: env.TELEMETRY_RETENTION,
     },

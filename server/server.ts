@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
+import { pruneAuditTrail } from "./auth/audit-trail.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
@@ -91,6 +92,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneExpiredOidcPayloads(db),
       pruneTelemetry(db, config.telemetry.retentionMs),
       pruneAttempts(db),
+      pruneAuditTrail(db, config.auditRetentionMs),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

@@ -138,7 +138,7 @@ describeEachDatabase("operator CLI on %s", (kind) => {
       const identity = { provider: "google", subject: "110169484474386276334", email: "op.google@example.com" };
       const match = await accountForIdentity(db, { ...identity, email: "op@example.com" });
       if (match.kind === "no-account") throw new Error("the account of the first test is missing");
-      await linkIdentity(db, identity, match.accountId);
+      await linkIdentity(db, identity, match.accountId, { operator: "test" });
     } finally {
       await db.destroy();
     }

@@ -7,6 +7,7 @@ import type { Db } from "../db/database.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
 import { findAccountByEmail, isExistingDesktopUser } from "./accounts.ts";
+import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
@@ -85,6 +86,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
       returnUrl: returnUrl ?? null,
       lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
     });
+    await recordAuditEvent(tx, { event: "access_link_requested", accountId: account.id, brand: brand.id }, { caller: request.caller });
     // This browser's earlier code (if any) gives way to the new one; its link stays valid.
     await forgetBrowserCode(tx, request.caller);
     const code = await issueSignInCode(tx, token);
@@ -125,7 +127,7 @@ export async function signInWithAccessLink(db: Db, config: Config, caller: Calle
   await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
   const { session, redirectUrl } = await db
     .transaction()
-    .execute(async (tx) => sessionForSpentLink(tx, config, caller, await spendToken(tx, PURPOSES.accessLink, token)));
+    .execute(async (tx) => sessionForSpentLink(tx, config, caller, "link", await spendToken(tx, PURPOSES.accessLink, token)));
   await finishSignIn(db, config, caller, session);
   return { redirectUrl };
 }

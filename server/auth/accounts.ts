@@ -3,6 +3,7 @@ import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
 import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashPassword } from "./passwords.ts";
 import { endEverySignIn, signOutEverywhere } from "./sign-out.ts";
 import { newId } from "./tokens.ts";
@@ -100,54 +101,64 @@ async function requireAccount(db: Db, email: string) {
 }
 
 /** Sets (or, with state "none", removes) the account's license for a product. */
-export async function setLicense(db: Db, email: string, product: string, state: string): Promise<void> {
+export async function setLicense(db: Db, email: string, product: string, state: string, source?: AuditSource): Promise<void> {
   const id = productId(product);
   if (state !== "none" && !(LICENSE_STATES as readonly string[]).includes(state)) {
     throw new AccountInputError(`unknown license state "${state}" (use ${LICENSE_STATES.join(", ")} or none)`);
   }
   const account = await requireAccount(db, email);
-  if (state === "none") {
-    await db.deleteFrom("licenses").where("account_id", "=", account.id).where("product_id", "=", id).execute();
-    return;
-  }
-  await db
-    .insertInto("licenses")
-    .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: Date.now() })
-    .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: Date.now() }))
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    if (state === "none") {
+      await tx.deleteFrom("licenses").where("account_id", "=", account.id).where("product_id", "=", id).execute();
+    } else {
+      await tx
+        .insertInto("licenses")
+        .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: Date.now() })
+        .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: Date.now() }))
+        .execute();
+    }
+    if (source) await recordAuditEvent(tx, { event: "license_changed", accountId: account.id, reason: `${product}: ${state}` }, source);
+  });
 }
 
 /** Signs the account out of every browser and every app (the operator's "sign out everywhere"). */
-export async function signAccountOutEverywhere(db: Db, email: string): Promise<void> {
+export async function signAccountOutEverywhere(db: Db, email: string, source: AuditSource): Promise<void> {
   const account = await requireAccount(db, email);
-  await signOutEverywhere(db, account.id);
+  await signOutEverywhere(db, account.id, source);
 }
 
 /**
  * Removes an account: its sign-ins end and its licenses, devices, links and linked logins go with
  * it (the tables' cascades), in one transaction. Telemetry keeps its events without the account.
  */
-export async function removeAccount(db: Db, email: string): Promise<void> {
+export async function removeAccount(db: Db, email: string, source: AuditSource): Promise<void> {
   const account = await requireAccount(db, email);
   await db.transaction().execute(async (tx) => {
     await endEverySignIn(tx, account.id);
     await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", account.id).execute();
+    // The account's trail goes with it (the cascade); what stays is that a deletion happened,
+    // when and by whom, naming nobody.
     await tx.deleteFrom("accounts").where("id", "=", account.id).execute();
+    await recordAuditEvent(tx, { event: "account_deleted", accountId: null }, source);
   });
 }
 
 /** Links a device (the desktop agent's UUID) to an account for a product. */
-export async function linkDevice(db: Db, email: string, product: string, uuid: string): Promise<void> {
+export async function linkDevice(db: Db, email: string, product: string, uuid: string, source?: AuditSource): Promise<void> {
   const id = productId(product);
   if (!isValidUuid(uuid)) throw new AccountInputError(`"${uuid}" is not a UUID`);
   const account = await requireAccount(db, email);
   const existing = await db.selectFrom("devices").select("account_id").where("uuid", "=", uuid.toLowerCase()).executeTakeFirst();
   if (existing && existing.account_id !== account.id) throw new AccountInputError(`device ${uuid} belongs to another account`);
   if (existing) return;
-  await db
-    .insertInto("devices")
-    .values({ uuid: uuid.toLowerCase(), account_id: account.id, product_id: id, created_at: Date.now() })
-    .execute();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("devices")
+      .values({ uuid: uuid.toLowerCase(), account_id: account.id, product_id: id, created_at: Date.now() })
+      .execute();
+    if (source)
+      await recordAuditEvent(tx, { event: "device_linked", accountId: account.id, reason: `${product}: ${uuid.toLowerCase()}` }, source);
+  });
 }
 
 export async function showAccount(db: Db, email: string): Promise<AccountSummary | undefined> {

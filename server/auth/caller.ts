@@ -9,6 +9,8 @@ import { COOKIES, type CookieName, cookieAttributes } from "../cookies.ts";
 export interface Caller {
   /** The client's address in one canonical spelling (client-address.ts). */
   readonly address: string;
+  /** The browser's short description ("Chrome on Windows", user-agent.ts), for the security trail. */
+  readonly device: string;
   /** A cookie the request carried. */
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, attributes: ReturnType<typeof cookieAttributes>): void;

@@ -1,6 +1,7 @@
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import type { Db } from "../db/database.ts";
 import { AccountInputError, findAccountByEmail } from "./accounts.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -116,19 +117,30 @@ export async function accountForIdentity(db: Db, identity: ExternalIdentity, now
 }
 
 /** Links the identity to the account; two first sign-ins racing each other link it once. */
-export async function linkIdentity(db: Db, identity: ExternalIdentity, accountId: string, now = Date.now()): Promise<void> {
-  await db
-    .insertInto("external_logins")
-    .values({
-      provider: identity.provider,
-      subject: identity.subject,
-      account_id: accountId,
-      email: identity.email,
-      created_at: now,
-      last_used_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(["provider", "subject"]).doNothing())
-    .execute();
+export async function linkIdentity(
+  db: Db,
+  identity: ExternalIdentity,
+  accountId: string,
+  source: AuditSource,
+  now = Date.now(),
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const linked = await tx
+      .insertInto("external_logins")
+      .values({
+        provider: identity.provider,
+        subject: identity.subject,
+        account_id: accountId,
+        email: identity.email,
+        created_at: now,
+        last_used_at: now,
+      })
+      .onConflict((conflict) => conflict.columns(["provider", "subject"]).doNothing())
+      .executeTakeFirst();
+    if (Number(linked.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      await recordAuditEvent(tx, { event: "google_linked", accountId, reason: identity.email }, source, now);
+    }
+  });
 }
 
 export interface LinkedLogin {
@@ -164,16 +176,19 @@ export async function linkedLogins(db: Db, email: string): Promise<LinkedLogin[]
 }
 
 /** Removes one linked login of the account with this email; the next sign-in links by email again. */
-export async function unlinkLogin(db: Db, email: string, provider: string, subject: string): Promise<void> {
+export async function unlinkLogin(db: Db, email: string, provider: string, subject: string, source: AuditSource): Promise<void> {
   const account = await findAccountByEmail(db, email);
   if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
-  const removed = await db
-    .deleteFrom("external_logins")
-    .where("account_id", "=", account.id)
-    .where("provider", "=", provider)
-    .where("subject", "=", subject)
-    .executeTakeFirst();
-  if (Number(removed.numDeletedRows) === 0) {
-    throw new AccountInputError(`${account.email} has no ${provider} login with subject ${subject}`);
-  }
+  await db.transaction().execute(async (tx) => {
+    const removed = await tx
+      .deleteFrom("external_logins")
+      .where("account_id", "=", account.id)
+      .where("provider", "=", provider)
+      .where("subject", "=", subject)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) {
+      throw new AccountInputError(`${account.email} has no ${provider} login with subject ${subject}`);
+    }
+    await recordAuditEvent(tx, { event: "google_unlinked", accountId: account.id, reason: `${provider} ${subject}` }, source);
+  });
 }

@@ -149,8 +149,8 @@ export async function finishGoogleSignIn(
     if (desktopSignIn)
       return { redirectTo: `${desktopSignIn}${encodeURIComponent(identity.email)}`, brand, outcome: "existing-desktop-user" };
   }
-  if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId);
-  await startSession(db, config, caller, match.accountId);
+  if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId, { caller });
+  await startSession(db, config, caller, match.accountId, { method: "google", brand: brand.id });
   // The allowlist and the pending authorization are checked again: either may have changed.
   const redirectTo = await continueTo(db, config, attempt.returnUrl, config.links[brand.links.ui]);
   return { redirectTo, brand, outcome: "signed-in", detail: match.kind };

@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import { COOKIES } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
@@ -33,6 +34,13 @@ const addressMark = (address: string) => `a.${hashSecret(addressForLimits(addres
 export async function rememberOrigin(db: Db, config: Config, caller: Caller, accountId: string): Promise<void> {
   const deviceId = readDeviceId(caller, config) ?? newSecret();
   const now = Date.now();
+  const known = await db
+    .selectFrom("known_origins")
+    .select("mark")
+    .where("account_id", "=", accountId)
+    .where("mark", "=", deviceMark(deviceId))
+    .executeTakeFirst();
+  if (!known) await recordAuditEvent(db, { event: "new_browser", accountId }, { caller }, now);
   for (const mark of [deviceMark(deviceId), addressMark(caller.address)]) {
     await db
       .insertInto("known_origins")

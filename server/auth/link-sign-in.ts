@@ -15,9 +15,11 @@ export async function sessionForSpentLink(
   tx: Kysely<Database>,
   config: Config,
   caller: Caller,
+  method: "link" | "code",
   spent: { accountId: string; productId: number; returnUrl: string | null },
 ): Promise<{ session: NewSession; redirectUrl: string }> {
-  const session = await writeSession(tx, config, caller, spent.accountId);
-  const redirectUrl = await continueTo(tx, config, spent.returnUrl, config.links[brandForProduct(spent.productId).links.ui]);
+  const brand = brandForProduct(spent.productId);
+  const session = await writeSession(tx, config, caller, spent.accountId, { method, brand: brand.id });
+  const redirectUrl = await continueTo(tx, config, spent.returnUrl, config.links[brand.links.ui]);
   return { session, redirectUrl };
 }

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { findAccountByEmail } from "./accounts.ts";
+import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { ownOrigin } from "./known-origins.ts";
@@ -91,7 +92,16 @@ export async function checkPassword(db: Db, config: Config, caller: Caller, atte
   const valid = account?.password_hash
     ? await verifyPassword(account.password_hash, attempt.password)
     : await verifyNothing(attempt.password);
-  if (!account || !valid) throw new AppError("INVALID_CREDENTIALS");
+  if (!account || !valid) {
+    // The owner sees on their account page that someone tried their password, and from where.
+    if (account)
+      await recordAuditEvent(
+        db,
+        { event: "sign_in_refused", accountId: account.id, method: "password", reason: "wrong password" },
+        { caller },
+      );
+    throw new AppError("INVALID_CREDENTIALS");
+  }
   await Promise.all([forgetAttempts(db, originKey), uncountAttempt(db, ipKey), uncountAttempt(db, accountKey)]);
   return account.id;
 }
@@ -122,6 +132,6 @@ export async function signInWithPassword(db: Db, config: Config, caller: Caller,
     password: signIn.password,
     captchaToken: signIn.captchaToken,
   });
-  await startSession(db, config, caller, accountId, { remember: signIn.remember ?? true });
+  await startSession(db, config, caller, accountId, { method: "password", remember: signIn.remember ?? true });
   return continueTo(db, config, signIn.returnUrl, signIn.landing);
 }

@@ -9,6 +9,7 @@ import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
 import { findAccountByEmail } from "./accounts.ts";
+import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
@@ -79,13 +80,13 @@ export async function requestPasswordReset(
   );
   const started = Date.now();
   try {
-    await mailResetLink(db, config, emailKey, area);
+    await mailResetLink(db, config, emailKey, area, from);
   } finally {
     await sleep(started + RESET_ANSWER_MS - Date.now());
   }
 }
 
-async function mailResetLink(db: Db, config: Config, emailKey: string, area: ResetArea | Brand): Promise<void> {
+async function mailResetLink(db: Db, config: Config, emailKey: string, area: ResetArea | Brand, from: Caller): Promise<void> {
   // A brand's own reset screens, or an area of the earlier account area.
   const { productId, resetPath } =
     typeof area === "string" ? RESET_AREAS[area] : { productId: area.productId, resetPath: area.paths.resetPassword };
@@ -98,6 +99,11 @@ async function mailResetLink(db: Db, config: Config, emailKey: string, area: Res
       returnUrl: null,
       lifetimeMs: config.resetLinkLifetimeMs,
     });
+    await recordAuditEvent(
+      tx,
+      { event: "password_reset_requested", accountId: account.id, brand: brandForProduct(productId).id },
+      { caller: from },
+    );
     const link = `${config.publicUrl}${resetPath}?code=${code}&email=${encodeURIComponent(account.email)}`;
     const brand = brandName(productId);
     await enqueueMail(
@@ -134,6 +140,8 @@ export interface PasswordResetRequest {
   confirmPassword: string;
   /** The session id of the browser doing the reset: the one session that survives it. */
   keepSessionId?: string | undefined;
+  /** The browser doing the reset, for the security trail. */
+  from: Caller;
 }
 
 /**
@@ -158,6 +166,7 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
     // Whoever knew the old password is signed out of every browser and every app (the desktop
     // agent's refresh token included); the browser doing the reset stays signed in.
     await endEverySignIn(tx, accountId, request.keepSessionId ? { keepSessionId: request.keepSessionId } : {});
+    await recordAuditEvent(tx, { event: "password_changed", accountId, reason: "reset by an emailed link" }, { caller: request.from });
     // Every other link the account was sent (older reset codes, access links) stops working too.
     await tx
       .updateTable("one_time_tokens")
@@ -209,11 +218,14 @@ export async function setFirstPassword(
   if (account?.password_hash) throw alreadySet();
   checkNewPassword(password, confirmPassword);
   const passwordHash = await hashPassword(password);
-  const updated = await db
-    .updateTable("accounts")
-    .set({ password_hash: passwordHash })
-    .where("id", "=", accountId)
-    .where("password_hash", "is", null)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows !== 1n) throw alreadySet();
+  await db.transaction().execute(async (tx) => {
+    const updated = await tx
+      .updateTable("accounts")
+      .set({ password_hash: passwordHash })
+      .where("id", "=", accountId)
+      .where("password_hash", "is", null)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) throw alreadySet();
+    await recordAuditEvent(tx, { event: "password_set", accountId }, { caller: from });
+  });
 }

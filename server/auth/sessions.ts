@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import { deleteProviderSession } from "../db/oidc-payloads.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
+import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { rememberOrigin } from "./known-origins.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
@@ -33,7 +34,7 @@ export async function writeSession(
   config: Config,
   caller: Caller,
   accountId: string,
-  { remember = true }: { remember?: boolean } = {},
+  { remember = true, method, brand }: SignInOptions,
 ): Promise<NewSession> {
   const previous = readSessionId(caller, config);
   const id = newSecret();
@@ -44,7 +45,16 @@ export async function writeSession(
     .insertInto("sessions")
     .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, last_seen_at: now, expires_at: now + lifetimeMs })
     .execute();
+  await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   return { id, accountId, remember, lifetimeMs };
+}
+
+/** How a sign-in was made, for its session and the security trail. */
+export interface SignInOptions {
+  method: SignInMethodName;
+  brand?: string;
+  /** False: the cookie ends with the browser (the earlier login's RememberMe false). */
+  remember?: boolean;
 }
 
 /** A session written by writeSession, not yet handed to the browser. */
@@ -75,13 +85,7 @@ export async function finishSignIn(db: Db, config: Config, caller: Caller, sessi
 }
 
 /** Signs the account in with a new session (writeSession and finishSignIn in one step). */
-export async function startSession(
-  db: Db,
-  config: Config,
-  caller: Caller,
-  accountId: string,
-  options: { remember?: boolean } = {},
-): Promise<void> {
+export async function startSession(db: Db, config: Config, caller: Caller, accountId: string, options: SignInOptions): Promise<void> {
   const session = await db.transaction().execute((tx) => writeSession(tx, config, caller, accountId, options));
   await finishSignIn(db, config, caller, session);
 }
@@ -98,7 +102,10 @@ export async function endSession(
   { providerSession = true }: { providerSession?: boolean } = {},
 ): Promise<void> {
   const id = readSessionId(caller, config);
-  if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
+  if (id) {
+    const ended = await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).returning("account_id").executeTakeFirst();
+    if (ended) await recordAuditEvent(db, { event: "signed_out", accountId: ended.account_id }, { caller });
+  }
   // An authorization that asks the customer to sign in again (prompt=login) keeps the provider's
   // session: the authorization resumes in it once they have.
   if (providerSession) await endProviderSession(db, caller.cookie(providerCookieNames(config).session));

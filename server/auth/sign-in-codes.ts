@@ -101,7 +101,7 @@ export async function signInWithCode(db: Db, config: Config, caller: Caller, cod
       throw error instanceof AppError ? new AppError("CODE_SPENT") : error;
     });
     await tx.deleteFrom("sign_in_codes").where("token_hash", "=", attempt.token_hash).execute();
-    return sessionForSpentLink(tx, config, caller, spent);
+    return sessionForSpentLink(tx, config, caller, "code", spent);
   });
   caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
   await finishSignIn(db, config, caller, session);

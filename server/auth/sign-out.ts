@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
 import { deleteAccountProviderObjects } from "../db/oidc-payloads.ts";
 import type { Database } from "../db/schema.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -29,6 +30,9 @@ export async function endEverySignIn(
 }
 
 /** The operator's or the customer's "sign out everywhere": every browser and every app, at once. */
-export async function signOutEverywhere(db: Db, accountId: string): Promise<void> {
-  await db.transaction().execute((tx) => endEverySignIn(tx, accountId));
+export async function signOutEverywhere(db: Db, accountId: string, source: AuditSource): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await endEverySignIn(tx, accountId);
+    await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId }, source);
+  });
 }

@@ -343,6 +343,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("telemetry_events").dropColumn("fingerprint").execute();
     },
   },
+  "0010_audit_events": {
+    async up(db: Kysely<unknown>) {
+      // The account's security trail, append-only: what happened (a sign-in and how, a refusal and
+      // why, a link or reset asked for, a password changed, a login linked, a sign-out, a new
+      // browser, an operator's action and who took it), when, from which network and browser.
+      // No secret and no full user agent. Deleting the account deletes its rows (the cascade);
+      // the record that a deletion happened has no account.
+      await db.schema
+        .createTable("audit_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.references("accounts.id").onDelete("cascade"))
+        .addColumn("event", "text", (c) => c.notNull())
+        .addColumn("method", "text")
+        .addColumn("brand", "text")
+        .addColumn("client_id", "text")
+        .addColumn("reason", "text")
+        .addColumn("address", "text")
+        .addColumn("device", "text")
+        .addColumn("actor", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("audit_events_account_time").on("audit_events").columns(["account_id", "created_at"]).execute();
+      await db.schema.createIndex("audit_events_time").on("audit_events").column("created_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("audit_events").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -200,6 +200,7 @@ export interface Database {
   oidc_clients: OidcClientsTable;
   oidc_keys: OidcKeysTable;
   telemetry_events: TelemetryEventsTable;
+  audit_events: AuditEventsTable;
   external_logins: ExternalLoginsTable;
   external_login_attempts: ExternalLoginAttemptsTable;
 }
@@ -246,4 +247,26 @@ export interface OidcKeysTable {
   activates_at: Millis;
   /** When a newer key took over; published until the tokens it signed have expired. */
   retired_at: Millis | null;
+}
+
+/** One entry of an account's security trail (auth/audit-trail.ts); append-only. */
+export interface AuditEventsTable {
+  id: string;
+  /** Null only for the record that an account was deleted. */
+  account_id: string | null;
+  event: string;
+  /** How a sign-in was made or tried: link, code, password, google. */
+  method: string | null;
+  brand: string | null;
+  /** The OpenID client the event concerns, where there is one. */
+  client_id: string | null;
+  /** Why a sign-in was refused, or what an operator said. */
+  reason: string | null;
+  /** The client's IPv4 address, or its IPv6 /64. */
+  address: string | null;
+  /** "Chrome on Windows": the user agent's short description, never the string itself. */
+  device: string | null;
+  /** Who took an operator's action ("cli:<user>"); null for the customer's own. */
+  actor: string | null;
+  created_at: Millis;
 }

@@ -106,6 +106,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
           password: body.Password,
           confirmPassword: body.ConfirmPassword,
           keepSessionId: readSessionId(callerOf(request, reply), config),
+          from: callerOf(request, reply),
         });
       } catch (error) {
         // The earlier pages show statusText; the code and status stay for programs.

@@ -54,6 +54,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       password: body.Password,
       confirmPassword: body.ConfirmPassword,
       keepSessionId: readSessionId(callerOf(request, reply), config),
+      from: callerOf(request, reply),
     });
     clearResetCookies(reply);
     mailWorker.kick();

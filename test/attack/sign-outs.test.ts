@@ -111,7 +111,7 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
 
   it("sign out everywhere ends every browser and every app", async () => {
     const signIn = await intruder();
-    await signAccountOutEverywhere(bed.server.db, bed.email);
+    await signAccountOutEverywhere(bed.server.db, bed.email, { operator: "test" });
     await expectEveryAppSignInEnded(signIn);
     const session = await (await signIn.browser.request(`${bed.issuer}/api/dsone/session`)).json();
     expect(session).toMatchObject({ signedIn: false });
@@ -195,7 +195,7 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
 
   it("removing the account ends everything it had signed in", async () => {
     const signIn = await intruder();
-    await removeAccount(bed.server.db, bed.email);
+    await removeAccount(bed.server.db, bed.email, { operator: "test" });
     await expectEveryAppSignInEnded(signIn);
     expect(await discover(bed.issuer, "desktop-agent")).toBeTruthy();
     cases++;
