@@ -124,6 +124,16 @@ describeEachDatabase("the plain form posts on %s", (kind) => {
     expect(again.cookies).toEqual([]);
   });
 
+  it("answers the form at the screen's legacy alias and its lower-case spelling, and nowhere else", async () => {
+    for (const path of ["/loginDSOne", "/logindsone", "/dsone/login/"]) {
+      const asked = await post(path, { email: "customer@example.com" }, "203.0.113.21");
+      expect({ path, status: asked.statusCode }).toEqual({ path, status: 200 });
+      expect(parts(asked.body).noScript).toContain('<strong class="email">customer@example.com</strong>');
+    }
+    // Only the screens with a form take a post: any other address is not found, and sends nothing.
+    expect((await post("/dsone/forgot-password", { email: "customer@example.com" }, "203.0.113.21")).statusCode).toBe(404);
+  });
+
   it("bad input is answered on the page and changes nothing", async () => {
     const before = await server.db
       .selectFrom("outbox")

@@ -191,12 +191,19 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     },
   });
 
+  // The plain form posts of the screens that work without JavaScript, each to its screen's own
+  // address as a browser shows it: the screen's path, its legacy aliases, and their lower-case
+  // spellings, with or without a trailing slash.
+  const formPaths = new Map<string, { brand: Brand; form: NoScriptForm }>();
+  for (const [key, target] of noScriptFormAt) {
+    const spellings = [target.form === "emailLogin" ? target.brand.paths.emailLogin : target.brand.paths.accessLink, key];
+    for (const [alias, screen] of Object.entries(DSONE_LEGACY_ALIASES))
+      if (screenKey(screen) === key) spellings.push(alias, alias.toLowerCase());
+    for (const path of spellings) for (const spelled of [path, `${path}/`]) formPaths.set(spelled, target);
+  }
+  for (const [path, target] of formPaths) app.post(path, (request, reply) => answerNoScript(request, reply, target.brand, target.form));
+
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.method === "POST") {
-      // A plain form post from a screen that works without JavaScript, to that screen's own address.
-      const target = noScriptFormAt.get(screenKey(normalisedPath(request.url)));
-      if (target) return answerNoScript(request, reply, target.brand, target.form);
-    }
     if (request.method !== "GET" && request.method !== "HEAD") throw new AppError("NOT_FOUND");
     // Decided on the path as any browser or proxy might read it, so /%64ev/mailbox or //dev/agent
     // is refused like /dev/mailbox, never answered with the app.
