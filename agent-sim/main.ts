@@ -6,6 +6,7 @@ import { startAgentSimulator } from "./simulator.ts";
  *   --port-index N        which of the five ports to listen on (0-4, default 0)
  *   --dsone-base-port P   first DS One agent port (default 49217)
  *   --maverick-base-port P first Maverick Safe agent port (default 51215)
+ *   --access-token T      the Bearer access token the hub asks for (default: none)
  */
 const { values } = parseArgs({
   options: {
@@ -13,6 +14,7 @@ const { values } = parseArgs({
     "dsone-base-port": { type: "string" },
     "maverick-base-port": { type: "string" },
     host: { type: "string" },
+    "access-token": { type: "string" },
   },
 });
 const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -21,12 +23,15 @@ const simulator = await startAgentSimulator({
   dsoneBasePort: number(values["dsone-base-port"]),
   maverickBasePort: number(values["maverick-base-port"]),
   host: values.host ?? "127.0.0.1",
+  accessToken: values["access-token"],
 });
 console.log(`Agent simulator: DS One agent on port ${simulator.ports.dsone} (GET /regstate, POST /sendchecklicense, hub /hub)`);
 console.log(
   `                 Maverick Safe agent on port ${simulator.ports.maverick} (GET /maverick/regstate, POST /maverick/sendchecklicense)`,
 );
-console.log("Control: GET /sim/received, POST /sim/close?allowReconnect=true, POST /sim/handshake?reject=true, POST /sim/reset");
+console.log(
+  "Control: GET /sim/received, POST /sim/close?allowReconnect=true, POST /sim/handshake?reject=true, POST /sim/access-token?token=T, POST /sim/reset",
+);
 const stop = () => simulator.close().then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

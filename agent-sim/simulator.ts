@@ -20,6 +20,11 @@ export interface SimulatorOptions {
   pollMs?: number;
   stepMs?: number;
   uuid?: string;
+  /**
+   * The Bearer access token the agent asks its hub clients for (SPEC section 7): set, the hub answers
+   * 401 to a request without it. Unset, the hub asks for none. POST /sim/access-token?token=… changes it.
+   */
+  accessToken?: string;
 }
 
 export interface ReceivedRequest {
@@ -57,6 +62,15 @@ function cors(request: IncomingMessage, response: ServerResponse): void {
   }
 }
 
+/**
+ * Whether a hub request carries the access token: as a Bearer Authorization header, or, from a
+ * browser's WebSocket, which cannot send headers, as the access_token query parameter.
+ */
+function authorized(request: IncomingMessage, url: URL, accessToken: string | undefined): boolean {
+  if (accessToken === undefined) return true;
+  return request.headers.authorization === `Bearer ${accessToken}` || url.searchParams.get("access_token") === accessToken;
+}
+
 function json(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" }).end(JSON.stringify(body));
 }
@@ -66,6 +80,7 @@ export async function startAgentSimulator(options: SimulatorOptions = {}): Promi
   const host = options.host ?? "127.0.0.1";
   const uuid = options.uuid ?? "3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60";
   const received: ReceivedRequest[] = [];
+  let accessToken = options.accessToken;
   const hub = new Hub({
     pingMs: options.pingMs ?? 15_000,
     pollMs: options.pollMs ?? 90_000,
@@ -100,6 +115,8 @@ export async function startAgentSimulator(options: SimulatorOptions = {}): Promi
           received.push({ variant, path: url.pathname, body, origin: request.headers.origin });
           return json(response, 200, { isOk: true });
         }
+        if (url.pathname.startsWith("/hub") && !authorized(request, url, accessToken))
+          return json(response, 401, { error: "NOT_CONNECTED" });
         if (route === "POST /hub/negotiate") return json(response, 200, hub.negotiate());
         const token = url.searchParams.get("id") ?? "";
         if (route === "GET /hub") return hub.poll(token, response);
@@ -114,9 +131,14 @@ export async function startAgentSimulator(options: SimulatorOptions = {}): Promi
           hub.rejectHandshake = url.searchParams.get("reject") === "true";
           return json(response, 200, { rejectHandshake: hub.rejectHandshake });
         }
+        if (route === "POST /sim/access-token") {
+          accessToken = url.searchParams.get("token") || undefined;
+          return json(response, 200, { accessToken: accessToken !== undefined });
+        }
         if (route === "POST /sim/reset") {
           received.length = 0;
           hub.rejectHandshake = false;
+          accessToken = options.accessToken;
           return json(response, 200, { reset: true });
         }
         json(response, 404, { error: "ITEM_NOT_FOUND" });
@@ -127,7 +149,7 @@ export async function startAgentSimulator(options: SimulatorOptions = {}): Promi
     const sockets = new WebSocketServer({ noServer: true });
     server.on("upgrade", (request, socket, head) => {
       const url = new URL(request.url ?? "/", "http://agent");
-      if (url.pathname !== "/hub") return void socket.destroy();
+      if (url.pathname !== "/hub" || !authorized(request, url, accessToken)) return void socket.destroy();
       sockets.handleUpgrade(request, socket, head, (ws) => hub.attach(url.searchParams.get("id") ?? "", ws));
     });
     await new Promise<void>((resolve, reject) => {

@@ -2,11 +2,13 @@ import { HttpTransportType, type HubConnection, HubConnectionBuilder, HubConnect
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startAgentSimulator } from "../agent-sim/simulator.ts";
 import { type AgentEvent, HUB_METHODS } from "../common/agent/catalogue.ts";
+import { AgentHub, type AgentHubOptions, type HubState } from "../web/agent/hub.ts";
 import { freePort } from "./support/spawn-server.ts";
 
 /** The official SignalR client against the agent simulator, over both transports. */
 let sim: RunningSimulator;
 const open: HubConnection[] = [];
+const hubs: AgentHub[] = [];
 
 beforeAll(async () => {
   // Free ports, as the simulator's second of five: a fixed one may be any connection's local port.
@@ -22,6 +24,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(open.splice(0).map((connection) => connection.stop()));
+  await Promise.all(hubs.splice(0).map((hub) => hub.stop()));
   await fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/reset`, { method: "POST" });
 });
 afterAll(async () => {
@@ -116,6 +119,56 @@ describe.each([
     await fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/close?allowReconnect=false`, { method: "POST" });
     expect((await closed)?.message).toMatch(/The agent is restarting/);
     expect(connection.state).toBe(HubConnectionState.Disconnected);
+  });
+});
+
+describe.each(["LongPolling", "WebSockets"] as const)("the web app's hub client (web/agent/hub.ts) over %s", (transport) => {
+  const TOKEN = "agent-issued-token";
+  const control = (path: string) => fetch(`http://127.0.0.1:${sim.ports.dsone}/sim/${path}`, { method: "POST" });
+
+  function hubWith(options: AgentHubOptions): { hub: AgentHub; states: HubState[] } {
+    const hub = new AgentHub(`http://127.0.0.1:${sim.ports.dsone}/hub`, { transport, ...options });
+    hubs.push(hub);
+    const states: HubState[] = [];
+    hub.onState((state) => states.push(state));
+    return { hub, states };
+  }
+
+  function reaches(hub: AgentHub, wanted: HubState): Promise<void> {
+    return new Promise((resolve) => hub.onState((state) => state === wanted && resolve()));
+  }
+
+  it("without a retry policy, goes to Disconnected when the connection drops, and may start again", async () => {
+    const { hub, states } = hubWith({ reconnectDelaysMs: false });
+    await hub.start();
+    const disconnected = reaches(hub, "Disconnected");
+    // The agent goes away allowing a reconnect: only a retry policy would take it up.
+    await control("close?allowReconnect=true");
+    await disconnected;
+    expect(states).toEqual(["Connecting", "Connected", "Disconnected"]);
+    await hub.start();
+    expect(hub.state).toBe("Connected");
+  });
+
+  it("with a retry policy, goes to Reconnecting and back when the connection drops", async () => {
+    const { hub, states } = hubWith({ reconnectDelaysMs: [0, 100] });
+    await hub.start();
+    const back = reaches(hub, "Reconnecting").then(() => reaches(hub, "Connected"));
+    await control("close?allowReconnect=true");
+    await back;
+    expect(states).toEqual(["Connecting", "Connected", "Reconnecting", "Connected"]);
+  });
+
+  it("passes the Bearer access token to an agent that asks for one; without it the agent refuses", async () => {
+    await control(`access-token?token=${TOKEN}`);
+    const refused = hubWith({});
+    await expect(refused.hub.start()).rejects.toThrow(/401/);
+    expect(refused.states).toEqual(["Connecting", "Disconnected"]);
+
+    const { hub } = hubWith({ accessToken: async () => TOKEN });
+    await hub.start();
+    expect(hub.state).toBe("Connected");
+    expect(await hub.send({ type: "GET_AGENT_INFO" })).toMatchObject({ version: "simulator-1.0" });
   });
 });
 

@@ -13,8 +13,16 @@ export const HUB_TIMEOUTS = { serverTimeoutMs: 30_000, keepAliveMs: 15_000, long
 export interface AgentHubOptions {
   /** "LongPolling" (the default) or "WebSockets". */
   transport?: "LongPolling" | "WebSockets";
-  /** Delays before each reconnect attempt; SignalR's default is 0, 2, 10 and 30 seconds. */
-  reconnectDelaysMs?: number[];
+  /**
+   * Delays before each reconnect attempt; SignalR's default is 0, 2, 10 and 30 seconds. false: no
+   * retry policy, so a connection that drops goes to Disconnected (SPEC section 4).
+   */
+  reconnectDelaysMs?: number[] | false;
+  /**
+   * The Bearer access token, for an agent that asks for one (SPEC section 7): called at each
+   * connect and reconnect, so a token that expires can be renewed.
+   */
+  accessToken?: () => string | Promise<string>;
 }
 
 export class AgentHub {
@@ -90,14 +98,20 @@ export class AgentHub {
     const signalr = await import("@microsoft/signalr");
     const transport =
       this.#options.transport === "WebSockets" ? signalr.HttpTransportType.WebSockets : signalr.HttpTransportType.LongPolling;
+    const { accessToken, reconnectDelaysMs } = this.#options;
     const builder = new signalr.HubConnectionBuilder()
-      .withUrl(this.#url, { transport, timeout: HUB_TIMEOUTS.longPollMs, withCredentials: false })
+      .withUrl(this.#url, {
+        transport,
+        timeout: HUB_TIMEOUTS.longPollMs,
+        withCredentials: false,
+        ...(accessToken ? { accessTokenFactory: accessToken } : {}),
+      })
       .withServerTimeout(HUB_TIMEOUTS.serverTimeoutMs)
       .withKeepAliveInterval(HUB_TIMEOUTS.keepAliveMs)
       .configureLogging(signalr.LogLevel.Warning);
-    const connection = (
-      this.#options.reconnectDelaysMs ? builder.withAutomaticReconnect(this.#options.reconnectDelaysMs) : builder.withAutomaticReconnect()
-    ).build();
+    if (reconnectDelaysMs) builder.withAutomaticReconnect(reconnectDelaysMs);
+    else if (reconnectDelaysMs === undefined) builder.withAutomaticReconnect();
+    const connection = builder.build();
     connection.on(HUB_METHODS.event, (event: AgentEvent) => {
       for (const listener of this.#eventListeners) listener(event);
     });
