@@ -9,6 +9,7 @@ import { createServer } from "../server/server.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { startAuthorization } from "./support/oidc-flow.ts";
 
 const APPS = "http://127.0.0.1:4999";
 const EMAIL = "oidc.customer@example.com";
@@ -61,22 +62,6 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { redirectUrl: string }).redirectUrl;
-  }
-
-  async function startAuthorization(config: client.Configuration, redirectUri: string, extra: Record<string, string> = {}) {
-    const verifier = client.randomPKCECodeVerifier();
-    const state = client.randomState();
-    const nonce = client.randomNonce();
-    const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: "openid email profile license",
-      code_challenge: await client.calculatePKCECodeChallenge(verifier),
-      code_challenge_method: "S256",
-      state,
-      nonce,
-      ...extra,
-    });
-    return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce } };
   }
 
   /** A whole sign-in: authorize, log in on the brand's screen when asked, back at the app. */

@@ -50,7 +50,7 @@ export async function startAuthorization(config: client.Configuration, redirectU
   const nonce = client.randomNonce();
   const url = client.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
-    scope: "openid email profile license offline_access",
+    scope: "openid email profile license",
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
     state,
