@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { linkIn } from "../test/support/smtp-sink.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -83,6 +84,46 @@ for (const [path, heading, control] of [
       page.getByRole("button", { name: control, exact: true }).or(page.getByRole("link", { name: control, exact: true })),
     ).toBeEnabled();
     await expect(page.getByRole("heading", { name: heading, exact: true })).toHaveAttribute("data-rendered-ahead", "kept");
+  });
+}
+
+// Every screen rendered ahead (web/prerender.tsx), visited with a query that the page was not
+// rendered with: a link in the first paint either waits for the app (no address yet) or already has
+// the address it has once the app runs, so a quick click never drops the uuid or the channel. (The
+// Maverick Safe login's first paint is its session check, which leaves the page.)
+const QUERY = "uuid=5a4b3c2d-1e0f-4a9b-8c7d-6e5f4a3b2c1d&channel=beta&ReturnUrl=%2Fdemo%2Fdsone%2Fui";
+for (const path of [
+  "/dsone/login",
+  "/dsone/password-login",
+  "/dsone/access-link",
+  "/dsone/forgot-password",
+  "/dsone/forgot-password-confirmation",
+  "/dsone/set-password-confirmation",
+  "/dsone/reset-password-confirmation",
+  "/maverick/email-login",
+  "/maverick/password-login",
+  "/maverick/access-link",
+  "/maverick/forgot-password",
+  "/maverick/forgot-password-confirmation",
+  "/maverick/set-password-confirmation",
+  "/maverick/reset-password-confirmation",
+]) {
+  test(`${path}: no link in the first paint has another address than once the app runs`, async ({ page }) => {
+    const links = () =>
+      page
+        .locator("#root a")
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => ({ name: anchor.textContent || anchor.getAttribute("aria-label"), href: anchor.getAttribute("href") })),
+        );
+    const release = await holdScripts(page);
+    await page.goto(`${path}?${QUERY}`, { waitUntil: "commit" });
+    await page.locator("#root h1").first().waitFor();
+    const painted = await links();
+    release();
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
+    const running = new Map((await links()).map((link) => [link.name, link.href]));
+    for (const link of painted.filter((link) => link.href !== null && running.has(link.name)))
+      expect(link.href, `${link.name} in the first paint`).toBe(running.get(link.name));
   });
 }
 

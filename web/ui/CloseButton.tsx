@@ -1,17 +1,15 @@
 import { en } from "../i18n/en.ts";
-import { useHydrated } from "../platform/hydration.ts";
 import { CloseIcon } from "./icons.tsx";
-import { WAITING_LINK } from "./Link.tsx";
+import { QueryAnchor } from "./Link.tsx";
 
 /**
  * The close icon in a card's corner: it leaves for another site, so it is a link to it. Its address
  * carries the query, so on a screen rendered ahead of time it waits for the app (ui/Link.tsx).
  */
 export function CloseButton({ href }: { href: string }) {
-  const hydrated = useHydrated();
   return (
-    <a className="close-button" aria-label={en.fields.close} href={hydrated ? href : undefined} {...(hydrated ? {} : WAITING_LINK)}>
+    <QueryAnchor className="close-button" aria-label={en.fields.close} href={href}>
       <CloseIcon />
-    </a>
+    </QueryAnchor>
   );
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from "react";
 import { useHydrated } from "../platform/hydration.ts";
 import { navigate } from "../platform/router.ts";
 import type { ButtonVariant } from "./Button.tsx";
@@ -22,7 +22,18 @@ function isPlainClick(event: MouseEvent<HTMLAnchorElement>): boolean {
  * What a link without its address yet says to assistive technology: still a link, not yet
  * usable. An anchor without href is no link at all, and may not carry a label of its own.
  */
-export const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
+const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
+
+/**
+ * An anchor whose address carries the query: on a screen rendered ahead of time it has no address
+ * until the app has taken the page over (platform/hydration.ts), since the page was rendered with
+ * no query and the address would drop what the query carries (the ReturnUrl, the device's uuid,
+ * the channel).
+ */
+export function QueryAnchor({ href, ...anchor }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const hydrated = useHydrated();
+  return <a {...anchor} href={hydrated ? href : undefined} {...(hydrated ? {} : WAITING_LINK)} />;
+}
 
 /**
  * A move to another screen of this app: a real anchor with its address, so it can be opened in a
@@ -30,16 +41,13 @@ export const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
  * click moves without a page load. Addresses outside the app are plain anchors.
  *
  * On a screen rendered ahead of time it has no address until the app has taken the page over
- * (platform/hydration.ts): the page was rendered with no query, so until then the address would
- * drop what the query carries (the ReturnUrl, the device's uuid).
+ * (QueryAnchor).
  */
 export function Link({ to, children, variant, className, replace = false }: LinkProps) {
   const classes = [variant ? `button button--${variant}` : undefined, className].filter(Boolean).join(" ") || undefined;
-  const hydrated = useHydrated();
   return (
-    <a
-      href={hydrated ? to : undefined}
-      {...(hydrated ? {} : WAITING_LINK)}
+    <QueryAnchor
+      href={to}
       className={classes}
       onClick={(event) => {
         if (!isPlainClick(event)) return;
@@ -48,6 +56,6 @@ export function Link({ to, children, variant, className, replace = false }: Link
       }}
     >
       {children}
-    </a>
+    </QueryAnchor>
   );
 }

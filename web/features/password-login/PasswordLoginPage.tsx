@@ -14,7 +14,7 @@ import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../plat
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
-import { Link } from "../../ui/Link.tsx";
+import { Link, QueryAnchor } from "../../ui/Link.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
@@ -75,9 +75,9 @@ export default function PasswordLoginPage() {
         </Button>
         <FormError message={loginError} />
       </form>
-      <a className="button button--link-blue" href={withQuery(config.links.cart, withoutHopParameters(search))}>
+      <QueryAnchor className="button button--link-blue" href={withQuery(config.links.cart, withoutHopParameters(search))}>
         {en.passwordLogin.createAccount}
-      </a>
+      </QueryAnchor>
     </Screen>
   );
 }

@@ -2,10 +2,9 @@ import { safeRedirect } from "../../../common/redirects.ts";
 import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath, passwordSignInAddress } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
-import { useHydrated } from "../../platform/hydration.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Checkmark } from "../../ui/icons.tsx";
-import { WAITING_LINK } from "../../ui/Link.tsx";
+import { QueryAnchor } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 /**
@@ -19,15 +18,14 @@ export default function ResetPasswordConfirmationPage() {
   const requested = new URLSearchParams(search).get("redirectUrl");
   const target =
     safeRedirect(requested, window.location.origin, config.allowedRedirectOrigins) ?? passwordSignInAddress(brand, config.links);
-  // Rendered ahead of time with no query: the redirectUrl is known once the app has the page.
-  const hydrated = useHydrated();
   return (
     <Screen brand={brand} title={en.resetPasswordConfirmation.title}>
       <Checkmark />
       <p>{en.resetPasswordConfirmation.text}</p>
-      <a className="button button--green button--wide" href={hydrated ? target : undefined} {...(hydrated ? {} : WAITING_LINK)}>
+      {/* Rendered ahead of time with no query: the redirectUrl is known once the app has the page. */}
+      <QueryAnchor className="button button--green button--wide" href={target}>
         {en.resetPasswordConfirmation.login}
-      </a>
+      </QueryAnchor>
     </Screen>
   );
 }
