@@ -14,7 +14,8 @@ import {
 } from "./auth/accounts.ts";
 import { accountActivity } from "./auth/audit-trail.ts";
 import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/signed-in-places.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
 import { ClientInputError } from "./oidc/clients.ts";
@@ -32,6 +33,9 @@ Commands:
   license --email E --product P --state Active|Trial|Expired|none
   link-device --email E --product P --uuid U
   activity --email E [--days N]                 the account's security trail, newest first (30 days by default)
+  sessions --email E                            where the account is signed in: browsers and apps
+  sign-out --email E (--session REF | --app CLIENT_ID)
+                                                ends one browser's session, or one app's grant and tokens
   sign-out-everywhere --email E                 ends every browser session and every app's sign-in
   remove --email E                              deletes the account, its licenses, devices and sign-ins
   logins --email E                              the Google logins linked to the account
@@ -65,6 +69,8 @@ const OPTIONS = {
   provider: { type: "string" },
   subject: { type: "string" },
   days: { type: "string" },
+  session: { type: "string" },
+  app: { type: "string" },
   help: { type: "boolean", short: "h" },
   ...OIDC_OPTIONS,
 } as const;
@@ -89,6 +95,7 @@ function formatAccount(account: AccountSummary): string {
 
 async function run(
   db: Db,
+  config: Config,
   command: string | undefined,
   values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>["values"],
 ): Promise<string> {
@@ -172,6 +179,35 @@ async function run(
         )
         .join("\n");
     }
+    case "sessions": {
+      const email = required(values.email, "email");
+      const found = await showAccount(db, email);
+      if (!found) throw new AccountInputError(`no account for ${email}`);
+      const { browsers, apps } = await whereSignedIn(db, found.id, { idleTimeoutMs: config.sessionIdleTimeoutMs });
+      const lines = [
+        ...browsers.map(
+          (browser) =>
+            `browser ${browser.ref}  ${browser.device ?? "an unknown browser"}  ${browser.address ?? ""}  signed in ${new Date(browser.signedInAt).toISOString()}, last used ${new Date(browser.lastSeenAt).toISOString()}`,
+        ),
+        ...apps.map((app) => `app     ${app.clientId}  ${app.brand ?? ""}  since ${new Date(app.since).toISOString()}`),
+      ];
+      return lines.length > 0 ? lines.join("\n") : `${email} is signed in nowhere`;
+    }
+    case "sign-out": {
+      const email = required(values.email, "email");
+      const found = await showAccount(db, email);
+      if (!found) throw new AccountInputError(`no account for ${email}`);
+      if ((values.session === undefined) === (values.app === undefined))
+        throw new UsageError("give one of --session REF or --app CLIENT_ID");
+      if (values.session !== undefined) {
+        if (!(await signOutBrowser(db, found.id, values.session, OPERATOR)))
+          throw new AccountInputError(`${email} has no session ${values.session}`);
+        return `that browser of ${email} is signed out`;
+      }
+      const app = values.app as string;
+      if (!(await signOutApp(db, found.id, app, OPERATOR))) throw new AccountInputError(`${email} is not signed in to ${app}`);
+      return `${email} is signed out of ${app}`;
+    }
     case "sign-out-everywhere": {
       const email = required(values.email, "email");
       await signAccountOutEverywhere(db, email, OPERATOR);
@@ -222,7 +258,7 @@ async function main(): Promise<number> {
     console.log(
       command === "client" || command === "keys"
         ? await runOidcCommand(db, command, action, parsed.values)
-        : await run(db, command, parsed.values),
+        : await run(db, config, command, parsed.values),
     );
     return 0;
   } catch (error) {

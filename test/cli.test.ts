@@ -156,6 +156,23 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     // Six CLI processes, each a Node start: on a busy machine that is well over the default.
   }, 60_000);
 
+  it("shows the trail and where the account is signed in, signs out everywhere, and names the operator", () => {
+    const before = account("sessions", "--email", "op@example.com");
+    expect(before.code).toBe(0);
+    expect(before.out.trim()).toBe("op@example.com is signed in nowhere");
+    const everywhere = account("sign-out-everywhere", "--email", "op@example.com");
+    expect(everywhere.out.trim()).toBe("op@example.com is signed out of every browser and every app");
+    const trail = account("activity", "--email", "op@example.com");
+    expect(trail.code).toBe(0);
+    // Newest first: the sign-out everywhere, then the unlinking, each by this CLI's user.
+    const lines = trail.out.trim().split("\n");
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}signed_out_everywhere {2}by cli:\S+$/);
+    expect(lines[1]).toMatch(/ {2}google_unlinked {2}by cli:\S+ {2}\(google 110169484474386276334\)$/);
+    const wrong = account("sign-out", "--email", "op@example.com", "--app", "no-such-app");
+    expect({ code: wrong.code, err: wrong.err.trim() }).toEqual({ code: 1, err: "error: op@example.com is not signed in to no-such-app" });
+    expect(account("activity", "--email", "op@example.com", "--days", "0").code).toBe(64);
+  }, 60_000);
+
   it("explains its usage for an unknown command", () => {
     const result = account("frobnicate");
     expect(result.code).toBe(64);

@@ -23,6 +23,7 @@ export const AUDIT_EVENTS = [
   "google_unlinked",
   "signed_out",
   "signed_out_everywhere",
+  "app_signed_out",
   "new_browser",
   "license_changed",
   "device_linked",

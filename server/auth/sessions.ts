@@ -7,6 +7,7 @@ import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
+import { addressForLimits } from "./client-address.ts";
 import { rememberOrigin } from "./known-origins.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
@@ -43,7 +44,15 @@ export async function writeSession(
   if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
   await tx
     .insertInto("sessions")
-    .values({ id_hash: hashSecret(id), account_id: accountId, created_at: now, last_seen_at: now, expires_at: now + lifetimeMs })
+    .values({
+      id_hash: hashSecret(id),
+      account_id: accountId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + lifetimeMs,
+      device: caller.device,
+      address: addressForLimits(caller.address),
+    })
     .execute();
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   return { id, accountId, remember, lifetimeMs };

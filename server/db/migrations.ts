@@ -371,6 +371,35 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("audit_events").execute();
     },
   },
+  "0011_where_signed_in": {
+    async up(db: Kysely<unknown>) {
+      // Where an account is signed in, as its owner sees it: each session's browser ("Chrome on
+      // Windows") and network (IPv4, or the IPv6 /64) from its sign-in; and the app each provider
+      // object belongs to, so one app's grant and its tokens end together.
+      await db.schema.alterTable("sessions").addColumn("device", "text").execute();
+      await db.schema.alterTable("sessions").addColumn("address", "text").execute();
+      await db.schema.alterTable("oidc_payloads").addColumn("client_id", "text").execute();
+      await db.schema.createIndex("oidc_payloads_account_client").on("oidc_payloads").columns(["account_id", "client_id"]).execute();
+      const table = db as unknown as Kysely<{ oidc_payloads: { model: string; id: string; payload: string; client_id: string | null } }>;
+      const rows = await table.selectFrom("oidc_payloads").select(["model", "id", "payload"]).execute();
+      for (const row of rows) {
+        const clientId = (JSON.parse(row.payload) as { clientId?: unknown }).clientId;
+        if (typeof clientId !== "string") continue;
+        await table
+          .updateTable("oidc_payloads")
+          .set({ client_id: clientId })
+          .where("model", "=", row.model)
+          .where("id", "=", row.id)
+          .execute();
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex("oidc_payloads_account_client").execute();
+      await db.schema.alterTable("oidc_payloads").dropColumn("client_id").execute();
+      await db.schema.alterTable("sessions").dropColumn("address").execute();
+      await db.schema.alterTable("sessions").dropColumn("device").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -43,6 +43,9 @@ export interface SessionsTable {
   expires_at: Millis;
   /** Last use, updated at most once a minute or so: the idle timeout counts from it. */
   last_seen_at: Millis;
+  /** The browser it was signed in from ("Chrome on Windows") and its network (IPv4, IPv6 /64). */
+  device: string | null;
+  address: string | null;
 }
 
 export interface OneTimeTokensTable {
@@ -216,6 +219,8 @@ export interface OidcPayloadsTable {
   user_code: string | null;
   /** The account the object belongs to, when it has one: what a sign-out everywhere deletes by. */
   account_id: string | null;
+  /** The app the object belongs to, when it has one: what signing one app out deletes by. */
+  client_id: string | null;
   expires_at: Millis | null;
   consumed_at: Millis | null;
 }

@@ -46,6 +46,7 @@ export function kyselyAdapter(db: Db) {
         payload: JSON.stringify(storablePayload(payload)),
         grant_id: payload.grantId ?? null,
         account_id: payload.accountId ?? payload.session?.accountId ?? null,
+        client_id: typeof payload.clientId === "string" ? payload.clientId : null,
         uid: payload.uid ?? null,
         user_code: payload.userCode ?? null,
         expires_at: expiresIn ? Date.now() + expiresIn * 1000 : null,
