@@ -1,3 +1,4 @@
+import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
 
 /**
@@ -15,4 +16,13 @@ export function rememberDeviceUuid(search: string): void {
 /** The device UUID of this visit: from the address, or kept from earlier in the tab. */
 export function deviceUuid(): string | null {
   return getParamIgnoringCase(window.location.search, "uuid") ?? sessionStorage.getItem(KEY);
+}
+
+/**
+ * Auto-login's address for a licensed device: its uuid, and the address's installer channel, so
+ * the download auto-login offers when no agent answers is the customer's own (SPEC section 2).
+ */
+export function autoLoginUrl(brand: Brand, uuid: string, search: string): string {
+  const channel = getParamIgnoringCase(search, "channel");
+  return `${brand.paths.autoLogin}?uuid=${encodeURIComponent(uuid)}${channel ? `&channel=${encodeURIComponent(channel)}` : ""}`;
 }

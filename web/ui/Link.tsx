@@ -32,7 +32,7 @@ const WAITING_LINK = { role: "link", "aria-disabled": true } as const;
  */
 export function QueryAnchor({ href, ...anchor }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   const hydrated = useHydrated();
-  return <a {...anchor} href={hydrated ? href : undefined} {...(hydrated ? {} : WAITING_LINK)} />;
+  return <a {...anchor} {...(hydrated ? { href } : WAITING_LINK)} />;
 }
 
 /**

@@ -4,7 +4,7 @@ import { getParamIgnoringCase } from "../../../common/query.ts";
 import { safeRedirect } from "../../../common/redirects.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { DsOneSession } from "../../api/account.ts";
-import { autoLoginUrl } from "../../platform/installer.ts";
+import { autoLoginUrl } from "../../platform/device.ts";
 
 /** What the login screen does once the session check has answered (SPEC section 4, steps 1-3). */
 export type SessionOutcome = { kind: "auto-login"; to: string } | { kind: "leave"; to: string } | { kind: "form" };
