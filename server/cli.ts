@@ -1,6 +1,7 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { PRODUCTS } from "../common/products.ts";
+import { exportAccount } from "./auth/account-export.ts";
 import {
   AccountInputError,
   type AccountSummary,
@@ -12,7 +13,7 @@ import {
   showAccount,
   signAccountOutEverywhere,
 } from "./auth/accounts.ts";
-import { accountActivity } from "./auth/audit-trail.ts";
+import { accountActivity, recordAuditEvent } from "./auth/audit-trail.ts";
 import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/signed-in-places.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
@@ -34,6 +35,7 @@ Commands:
   link-device --email E --product P --uuid U
   activity --email E [--days N]                 the account's security trail, newest first (30 days by default)
   sessions --email E                            where the account is signed in: browsers and apps
+  export --email E                              everything held about the account, as JSON (nothing secret)
   sign-out --email E (--session REF | --app CLIENT_ID)
                                                 ends one browser's session, or one app's grant and tokens
   sign-out-everywhere --email E                 ends every browser session and every app's sign-in
@@ -178,6 +180,14 @@ async function run(
             .join("  "),
         )
         .join("\n");
+    }
+    case "export": {
+      const email = required(values.email, "email");
+      const found = await showAccount(db, email);
+      if (!found) throw new AccountInputError(`no account for ${email}`);
+      const data = await exportAccount(db, found.id);
+      await recordAuditEvent(db, { event: "data_exported", accountId: found.id }, OPERATOR);
+      return JSON.stringify(data, null, 2);
     }
     case "sessions": {
       const email = required(values.email, "email");

@@ -28,6 +28,7 @@ export const AUDIT_EVENTS = [
   "license_changed",
   "device_linked",
   "account_created",
+  "data_exported",
   "account_deleted",
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];

@@ -1,0 +1,105 @@
+import type { Db } from "../db/database.ts";
+import { accountActivity } from "./audit-trail.ts";
+import { whereSignedIn } from "./signed-in-places.ts";
+
+/**
+ * Everything the account server holds about an account, as one JSON document: what a customer is
+ * entitled to receive (GDPR articles 15 and 20) and what the account page's "Download my data"
+ * hands over. Nothing secret is in it: no password hash, no session id or its hash, no token.
+ */
+export interface AccountExport {
+  format: "account-export/1";
+  exportedAt: string;
+  account: { id: string; email: string; name: string; createdAt: string; passwordSet: boolean; admin: boolean };
+  licenses: { product: string; state: string; updatedAt: string }[];
+  devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
+  signedIn: {
+    browsers: { browser: string | null; network: string | null; signedInAt: string; lastUsedAt: string }[];
+    apps: { app: string; since: string }[];
+  };
+  linkedLogins: { provider: string; subject: string; email: string; linkedAt: string; lastUsedAt: string }[];
+  activity: { at: string; event: string; method: string | null; brand: string | null; app: string | null; detail: string | null; network: string | null; browser: string | null; by: string | null }[];
+  telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
+}
+
+const iso = (millis: number | string) => new Date(Number(millis)).toISOString();
+
+/** The account's data, or undefined when there is no such account. */
+export async function exportAccount(db: Db, accountId: string, now = Date.now()): Promise<AccountExport | undefined> {
+  const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+  if (!account) return undefined;
+  const [licenses, devices, logins, places, activity, telemetry] = await Promise.all([
+    db
+      .selectFrom("licenses")
+      .innerJoin("products", "products.id", "licenses.product_id")
+      .select(["products.code", "licenses.state", "licenses.updated_at"])
+      .where("licenses.account_id", "=", accountId)
+      .orderBy("products.id")
+      .execute(),
+    db
+      .selectFrom("devices")
+      .innerJoin("products", "products.id", "devices.product_id")
+      .leftJoin("device_settings", "device_settings.uuid", "devices.uuid")
+      .select(["devices.uuid", "products.code", "devices.created_at", "device_settings.show_notifications"])
+      .where("devices.account_id", "=", accountId)
+      .orderBy("devices.created_at")
+      .execute(),
+    db.selectFrom("external_logins").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute(),
+    // Every session that has not ended, idle or not: the export says what is held.
+    whereSignedIn(db, accountId, { idleTimeoutMs: Number.MAX_SAFE_INTEGER }, now),
+    accountActivity(db, accountId, { days: 36_500, limit: 100_000 }, now),
+    db
+      .selectFrom("telemetry_events")
+      .select(["kind", "name", "screen", "brand", "created_at"])
+      .where("account_id", "=", accountId)
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return {
+    format: "account-export/1",
+    exportedAt: iso(now),
+    account: {
+      id: account.id,
+      email: account.email,
+      name: account.name,
+      createdAt: iso(account.created_at),
+      passwordSet: account.password_hash !== null,
+      admin: account.is_admin === 1,
+    },
+    licenses: licenses.map((row) => ({ product: row.code, state: row.state, updatedAt: iso(row.updated_at) })),
+    devices: devices.map((row) => ({
+      uuid: row.uuid,
+      product: row.code,
+      linkedAt: iso(row.created_at),
+      showNotifications: row.show_notifications === null ? null : row.show_notifications === 1,
+    })),
+    signedIn: {
+      browsers: places.browsers.map((browser) => ({
+        browser: browser.device,
+        network: browser.address,
+        signedInAt: iso(browser.signedInAt),
+        lastUsedAt: iso(browser.lastSeenAt),
+      })),
+      apps: places.apps.map((app) => ({ app: app.clientId, since: iso(app.since) })),
+    },
+    linkedLogins: logins.map((row) => ({
+      provider: row.provider,
+      subject: row.subject,
+      email: row.email,
+      linkedAt: iso(row.created_at),
+      lastUsedAt: iso(row.last_used_at),
+    })),
+    activity: activity.map((entry) => ({
+      at: iso(entry.at),
+      event: entry.event,
+      method: entry.method,
+      brand: entry.brand,
+      app: entry.clientId,
+      detail: entry.reason,
+      network: entry.address,
+      browser: entry.device,
+      by: entry.actor,
+    })),
+    telemetry: telemetry.map((row) => ({ at: iso(row.created_at), kind: row.kind, name: row.name, screen: row.screen, brand: row.brand })),
+  };
+}
