@@ -125,6 +125,7 @@ const schema = z.object({
     .default("no-reply@localhost"),
   SIGNIN_URL: absoluteUrl.optional(),
   PASSWORD_LOGIN_ALLOWED: booleanText.default(true),
+  NEW_SIGN_IN_MAIL: booleanText.default(true),
   ACCESS_LINK_LIFETIME_DAYS: positiveInt.default(1),
   RESET_LINK_LIFETIME: duration("1h"),
   SESSION_LIFETIME: duration("30d"),
@@ -368,6 +369,8 @@ function resolve(env: Env) {
     /** Outside production without MAIL_KEYS: a key file beside the data, never inside the database. */
     mailKeyFile: env.MAIL_KEYS || production ? undefined : mailKeyFileBeside(env.DATABASE_URL),
     passwordLoginAllowed: env.PASSWORD_LOGIN_ALLOWED,
+    /** Whether the first sign-in from a browser the account has not used mails the owner. */
+    newSignInMail: env.NEW_SIGN_IN_MAIL,
     accessLinkLifetimeDays: env.ACCESS_LINK_LIFETIME_DAYS,
     resetLinkLifetimeMs: env.RESET_LINK_LIFETIME,
     sessionLifetimeMs: env.SESSION_LIFETIME,

@@ -1,9 +1,9 @@
 import type { Config } from "../config.ts";
 import { COOKIES } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
-import { recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
+import { announceNewBrowser } from "./new-sign-in-mail.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
@@ -30,24 +30,32 @@ function readDeviceId(caller: Caller, config: Config): string | undefined {
 const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
 const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
 
-/** After a sign-in: this browser and this address are the account's own from now on. */
-export async function rememberOrigin(db: Db, config: Config, caller: Caller, accountId: string): Promise<void> {
+/**
+ * After a sign-in: this browser and this address are the account's own from now on. A browser the
+ * account has not used before is announced (new-sign-in-mail.ts) in the same transaction.
+ */
+export async function rememberOrigin(db: Db, config: Config, caller: Caller, accountId: string, brand?: string): Promise<void> {
   const deviceId = readDeviceId(caller, config) ?? newSecret();
   const now = Date.now();
-  const known = await db
-    .selectFrom("known_origins")
-    .select("mark")
-    .where("account_id", "=", accountId)
-    .where("mark", "=", deviceMark(deviceId))
-    .executeTakeFirst();
-  if (!known) await recordAuditEvent(db, { event: "new_browser", accountId }, { caller }, now);
-  for (const mark of [deviceMark(deviceId), addressMark(caller.address)]) {
-    await db
-      .insertInto("known_origins")
-      .values({ account_id: accountId, mark, last_seen_at: now })
-      .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
+  await db.transaction().execute(async (tx) => {
+    const browsers = await tx
+      .selectFrom("known_origins")
+      .select("mark")
+      .where("account_id", "=", accountId)
+      .where("mark", "like", "d.%")
       .execute();
-  }
+    const mark = deviceMark(deviceId);
+    if (!browsers.some((known) => known.mark === mark)) {
+      await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now });
+    }
+    for (const origin of [mark, addressMark(caller.address)]) {
+      await tx
+        .insertInto("known_origins")
+        .values({ account_id: accountId, mark: origin, last_seen_at: now })
+        .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
+        .execute();
+    }
+  });
   setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
 }
 

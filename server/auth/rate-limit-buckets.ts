@@ -95,6 +95,13 @@ export const BUCKETS = {
    * for an office behind one address, small next to what an attacker's loop would store.
    */
   oidcAuthorizePerIp: { prefix: "oidc-authorize:ip", parts: ["address"], setting: "AUTHORIZE_LIMIT_PER_IP", defaultLimit: 300 },
+  /** "New sign-in" mails to one account: a burst of new browsers is told of, not mailed one by one. */
+  newSignInMailPerAccount: {
+    prefix: "new-sign-in-mail:account",
+    parts: ["account"],
+    setting: "NEW_SIGN_IN_MAIL_LIMIT_PER_ACCOUNT",
+    defaultLimit: 5,
+  },
   /** Telemetry batches from the browser: each is a write. */
   telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
   /**

@@ -55,7 +55,7 @@ export async function writeSession(
     })
     .execute();
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
-  return { id, accountId, remember, lifetimeMs };
+  return { id, accountId, remember, lifetimeMs, brand };
 }
 
 /** How a sign-in was made, for its session and the security trail. */
@@ -72,6 +72,8 @@ export interface NewSession {
   accountId: string;
   remember: boolean;
   lifetimeMs: number;
+  /** The brand signed in on, when known: its look for the new-browser mail. */
+  brand?: string | undefined;
 }
 
 /** The account each caller signed in, for what reads the answer afterwards (the funnel's step). */
@@ -87,7 +89,7 @@ export function accountSignedInBy(caller: Caller): string | undefined {
  * (known-origins.ts), and the cookie is set on an answer that must never be cached.
  */
 export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<void> {
-  await rememberOrigin(db, config, caller, session.accountId);
+  await rememberOrigin(db, config, caller, session.accountId, session.brand);
   signedInBy.set(caller, session.accountId);
   caller.noStore();
   setCookie(caller, config, "session", session.id, session.remember ? session.lifetimeMs / 1000 : undefined);

@@ -109,3 +109,27 @@ export function passwordChangedMail(look: MailLook, signInUrl: string): Mail {
     html: layout(look, [intro, advice], { label: `Sign in to ${brandName}`, href: signInUrl }, footer),
   };
 }
+
+/** Where and how a new browser signed in, as the mail tells it. */
+export interface NewSignIn {
+  /** "Chrome on Windows". */
+  browser: string;
+  /** The network: an IPv4 address or an IPv6 /64. */
+  network: string;
+  /** When, in words ("25 Nov 2026, 19:30 UTC"). */
+  when: string;
+}
+
+export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: string): Mail {
+  const brandName = look.name;
+  const intro = `Your ${brandName} account was just signed in to from a browser it had not been used in before.`;
+  const details = `${signIn.browser}, from the network ${signIn.network}, on ${signIn.when}.`;
+  const advice = "If this was you, there is nothing to do.";
+  const footer =
+    "If it was not you, reset your password at once with Forgot your password? on the sign-in page: a reset signs out every browser and app.";
+  return {
+    subject: `New sign-in to your ${brandName} account`,
+    text: `${intro}\n\n${details}\n\n${advice}\n\nYour account: ${accountUrl}\n\n${footer}\n`,
+    html: layout(look, [intro, details, advice], { label: "Review your account", href: accountUrl }, footer),
+  };
+}

@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import { brandById } from "../../common/brands/index.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/schema.ts";
+import { enqueueMail, fromHeader } from "../mail/outbox.ts";
+import { mailLook, newSignInMail } from "../mail/templates.ts";
+import { recordAuditEvent } from "./audit-trail.ts";
+import type { Caller } from "./caller.ts";
+import { addressForLimits } from "./client-address.ts";
+import { countIn } from "./rate-limit.ts";
+
+const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/**
+ * A sign-in from a browser the account has not used before: recorded in the trail, and told to the
+ * owner by mail ("New sign-in to your DS One account": which browser, which network, when), so a
+ * stranger who got in is noticed. Never for an account's first browser (there is nobody else to
+ * warn about), at most NEW_SIGN_IN_MAIL_LIMIT_PER_ACCOUNT mails a window, and off with
+ * NEW_SIGN_IN_MAIL=false. Takes the caller's transaction: the mail is queued with the record.
+ */
+export async function announceNewBrowser(
+  tx: Kysely<Database>,
+  config: Config,
+  caller: Caller,
+  accountId: string,
+  { brand, firstBrowser, now }: { brand: string | undefined; firstBrowser: boolean; now: number },
+): Promise<void> {
+  await recordAuditEvent(tx, { event: "new_browser", accountId, ...(brand ? { brand } : {}) }, { caller }, now);
+  if (firstBrowser || !config.newSignInMail) return;
+  if (!(await countIn(tx, config, ["newSignInMailPerAccount", accountId])).allowed) return;
+  const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+  const look = brandById(brand);
+  const mail = newSignInMail(
+    mailLook(look, config.publicUrl),
+    { browser: caller.device, network: addressForLimits(caller.address), when: `${WHEN.format(now)} UTC` },
+    config.links[look.links.myAccount],
+  );
+  await enqueueMail(tx, config, fromHeader(look.name, config.mailFrom), account.email, mail);
+}
