@@ -18,7 +18,17 @@ export interface AccountExport {
     apps: { app: string; since: string }[];
   };
   linkedLogins: { provider: string; subject: string; email: string; linkedAt: string; lastUsedAt: string }[];
-  activity: { at: string; event: string; method: string | null; brand: string | null; app: string | null; detail: string | null; network: string | null; browser: string | null; by: string | null }[];
+  activity: {
+    at: string;
+    event: string;
+    method: string | null;
+    brand: string | null;
+    app: string | null;
+    detail: string | null;
+    network: string | null;
+    browser: string | null;
+    by: string | null;
+  }[];
   telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
 }
 
