@@ -67,11 +67,17 @@ export class SmtpSink {
     return `smtp://127.0.0.1:${this.port}`;
   }
 
-  /** Waits for a mail to `to` (after `since` messages), up to `timeoutMs`. */
-  async waitFor(to: string, { since = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedMail> {
+  /**
+   * Waits for a mail to `to` (after `since` messages) whose subject matches `subject`, up to
+   * `timeoutMs`. By default any mail but a "New sign-in" notice: those come whenever a test signs
+   * an address in from another browser, and a test that waits for one asks for it by subject.
+   */
+  async waitFor(to: string, { since = 0, timeoutMs = 10_000, subject = ANY_BUT_NOTICES } = {}): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const found = this.messages.slice(since).find((message) => message.to.includes(to.toLowerCase()) || message.to.includes(to));
+      const found = this.messages
+        .slice(since)
+        .find((message) => (message.to.includes(to.toLowerCase()) || message.to.includes(to)) && subject.test(subjectOf(message.raw)));
       if (found) return found;
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms (received ${this.messages.length})`);
@@ -88,6 +94,14 @@ export class SmtpSink {
   close(): Promise<void> {
     return new Promise((resolve) => this.#server.close(() => resolve()));
   }
+}
+
+/** Every mail's subject except the new-browser notice's (server/mail/templates.ts, newSignInMail). */
+const ANY_BUT_NOTICES = /^(?!New sign-in to your )/;
+
+/** The Subject header of a raw mail (its first line; our subjects are ASCII and short). */
+export function subjectOf(raw: string): string {
+  return raw.match(/^Subject:\s*(.*)$/im)?.[1]?.trim() ?? "";
 }
 
 /** The Message-ID header of a raw mail. */
