@@ -167,7 +167,7 @@ describeEachDatabase("mail workers and keys on %s", (kind) => {
       expect(failed).toMatchObject({ text_body: "", html_body: "", locked_by: null });
 
       await enqueueMail(db, current, "no-reply@example.com", "next@example.com", { subject: "next", text: "t", html: "h" });
-      worker.kick();
+      worker.deliverNow();
       await worker.idle();
       expect(sent.map((mail) => [mail.to, mail.text, mail.html])).toEqual([["next@example.com", "t", "h"]]);
     } finally {

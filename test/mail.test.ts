@@ -81,7 +81,7 @@ describeEachDatabase("several mail workers on one %s database", (kind) => {
         await enqueueMail(db, keys, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
       }
       for (const worker of workers) worker.start(silent, 60_000);
-      for (const worker of workers) worker.kick();
+      for (const worker of workers) worker.deliverNow();
       await Promise.all(workers.map((worker) => worker.idle()));
       await Promise.all(workers.map((worker) => worker.idle()));
       expect(sent.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `mail ${i}`).sort());

@@ -132,13 +132,13 @@ export class MailWorker {
 
   start(log: FastifyBaseLogger, intervalMs = 1_000): void {
     this.#log = log;
-    this.#timer = setInterval(() => this.kick(), intervalMs);
+    this.#timer = setInterval(() => this.deliverNow(), intervalMs);
     this.#timer.unref();
-    this.kick();
+    this.deliverNow();
   }
 
   /** Runs a delivery pass now (a request that just queued a mail calls this). */
-  kick(): void {
+  deliverNow(): void {
     if (this.#stopped || !this.#log) return;
     if (this.#running) {
       this.#again = true;
@@ -150,7 +150,7 @@ export class MailWorker {
         this.#running = undefined;
         if (this.#again) {
           this.#again = false;
-          this.kick();
+          this.deliverNow();
         }
       });
   }

@@ -75,7 +75,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       }
       const productId = maverick ? PRODUCTS.maverick.id : DSONE_PRODUCT_ID;
       const answer = await requestAccessLink(db, config, { email: emailOf(body), productId, caller: callerOf(request, reply) });
-      if (answer.isOk) mailWorker.kick();
+      if (answer.isOk) mailWorker.deliverNow();
       return answer;
     };
   contractRoute(app, "POST /api/account/passwordless-login", passwordlessLogin(false));
@@ -93,7 +93,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {
     contractRoute(app, `POST /api/account/${area}/forgot-password`, async (body, request, reply) => {
       await requestPasswordReset(db, config, emailOf(body), callerOf(request, reply), area);
-      mailWorker.kick();
+      mailWorker.deliverNow();
       return { isOk: true, statusText: "" };
     });
 
@@ -114,7 +114,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
           throw new AppError(error.code, error.message, error.headers, { ...error.details, isOk: false, statusText: error.message });
         throw error;
       }
-      mailWorker.kick();
+      mailWorker.deliverNow();
       return { isOk: true, statusText: "", redirectUrl: config.links.signIn };
     });
 

@@ -23,7 +23,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
       returnUrl: body.ReturnUrl ?? undefined,
       caller: callerOf(request, reply),
     });
-    if (answer.isOk) mailWorker.kick();
+    if (answer.isOk) mailWorker.deliverNow();
     return answer;
   });
 

@@ -30,7 +30,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
 
   contractRoute(app, "POST /api/password/forgot", async (body, request, reply) => {
     await requestPasswordReset(db, config, body.email, callerOf(request, reply), brandForProduct(body.ProductId ?? dsone.productId));
-    mailWorker.kick();
+    mailWorker.deliverNow();
     return { isOk: true, statusText: "If an account exists for this email, we sent it a link to set a new password." };
   });
 
@@ -57,7 +57,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       from: callerOf(request, reply),
     });
     clearResetCookies(reply);
-    mailWorker.kick();
+    mailWorker.deliverNow();
     return { isOk: true, statusText: "", redirectUrl: brand.paths.resetPasswordConfirmation };
   });
 

@@ -74,7 +74,7 @@ export function answerNoScriptForm(
         caller: callerOf(request, reply),
       });
       if (answer.isOk) {
-        mailWorker.kick();
+        mailWorker.deliverNow();
         return send(reply, brand, fillNoScript(screen("checkEmail"), { email: parsed.data }));
       }
       if (answer.isExistingDesktopUser)

@@ -171,7 +171,7 @@ describeEachDatabase("mail claims on %s", (kind) => {
       await worker.idle();
       expect(sent).toHaveLength(0);
       vi.useFakeTimers({ toFake: ["Date"], now: claimedAt + 30_001 });
-      worker.kick();
+      worker.deliverNow();
       await worker.idle();
       vi.useRealTimers();
       expect(sent.map((mail) => mail.to)).toEqual(["crash@example.com"]);
@@ -194,7 +194,7 @@ describeEachDatabase("mail claims on %s", (kind) => {
       eager.start(silentLogger(), 60_000);
       for (let i = 0; i < 6; i++) {
         await new Promise((resolve) => setTimeout(resolve, 120));
-        eager.kick();
+        eager.deliverNow();
       }
       await slow.idle();
       await eager.idle();

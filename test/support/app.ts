@@ -111,7 +111,7 @@ export async function signInByLink(server: TestServer, email: string, extra: Rec
  */
 export async function drainMail(server: Pick<TestServer, "db" | "mailWorker">): Promise<void> {
   for (let pass = 0; pass < 10; pass++) {
-    server.mailWorker.kick();
+    server.mailWorker.deliverNow();
     await server.mailWorker.idle();
     const now = Date.now();
     const due = await server.db
