@@ -111,6 +111,9 @@ it("describes a browser in a few words, never keeping the user agent", () => {
       "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36",
     ),
   ).toBe("Samsung Internet on Android");
+  expect(
+    describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36"),
+  ).toBe("Chrome on Linux");
   expect(describeUserAgent(undefined)).toBe("an unknown browser");
   expect(describeUserAgent("x".repeat(100_000))).toBe("an unknown browser");
 });

@@ -9,7 +9,8 @@ const BROWSERS: [RegExp, string][] = [
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\bFirefox\/|\bFxiOS\//, "Firefox"],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
+  // HeadlessChrome too: automated Chromium is Chrome to the customer reading their list.
+  [/(?:\b|Headless)Chrome\/|\bCriOS\/|\bChromium\//, "Chrome"],
   [/\bSafari\//, "Safari"],
 ];
 
