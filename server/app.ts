@@ -14,6 +14,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
+import { meRoutes } from "./routes/api-me.ts";
 import { passwordRoutes } from "./routes/api-password.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
@@ -107,6 +108,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   app.get("/healthz", async () => ({ ok: true }));
 
   sessionRoutes(app, context);
+  meRoutes(app, context);
   accessLinkRoutes(app, context);
   passwordRoutes(app, context);
   autoLoginRoutes(app, context);

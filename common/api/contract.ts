@@ -4,14 +4,17 @@ import {
   accessLinkToken,
   booleanField,
   captchaToken,
+  displayName,
   email,
   newPassword,
   nullableReturnUrl,
+  oidcClientId,
   optionalEmail,
   password,
   productId,
   resetCode,
   returnUrl,
+  sessionRef,
   signInCode,
   uuid,
 } from "./fields.ts";
@@ -44,6 +47,34 @@ export interface MaverickSession {
   email?: string;
   LicenseStatus: string;
   UUID: string;
+}
+
+/** The customer's own account, as the account page shows it (GET /api/me). */
+export interface MyAccount {
+  email: string;
+  name: string;
+  licenses: { product: string; state: string }[];
+  signInMethods: {
+    /** Always: the emailed link. */
+    link: true;
+    password: boolean;
+    google: { email: string; linkedAt: number }[];
+  };
+  /** Each browser signed in, this one marked; `ref` names it for signing it out. */
+  browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number; current: boolean }[];
+  /** Each app holding a grant: a web app, a desktop agent. */
+  apps: { clientId: string; brand: string | null; since: number }[];
+  /** The last 30 days of the security trail, newest first. */
+  activity: {
+    at: number;
+    event: string;
+    method: string | null;
+    brand: string | null;
+    clientId: string | null;
+    address: string | null;
+    device: string | null;
+    byOperator: boolean;
+  }[];
 }
 
 interface SignInAnswer {
@@ -96,6 +127,12 @@ export const API = {
       ShowUI: booleanField,
     }),
   ),
+
+  "GET /api/me": endpoint<MyAccount>()(),
+  "POST /api/me/name": endpoint<{ isOk: boolean }>()(z.object({ Name: displayName })),
+  "POST /api/me/sign-out-browser": endpoint<{ isOk: boolean; signedOutHere: boolean }>()(z.object({ ref: sessionRef })),
+  "POST /api/me/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ clientId: oidcClientId })),
+  "POST /api/me/sign-out-everywhere-else": endpoint<{ isOk: boolean }>()(),
 
   "POST /notifications/updateunregisterednotifications": endpoint<{ isOk: boolean }>()(z.object({ uuid, settingValue: booleanField })),
 

@@ -53,3 +53,20 @@ export const booleanField = z.boolean({ message: "must be true or false" });
 
 /** The earlier area's forms send booleans as text. */
 export const booleanText = z.enum(["true", "false"], { message: "must be true or false" });
+
+/** The name an account shows: what a person calls themselves, trimmed, at most 100 characters. */
+export const displayName = z
+  .string({ message: "is required" })
+  .trim()
+  .max(100, "must be at most 100 characters")
+  .refine((value) => ![...value].some((char) => char < " " || char === "\u007f"), { message: "must not contain control characters" });
+
+/** A browser in the account's list: its session's SHA-256, in hex. */
+export const sessionRef = z.string({ message: "is required" }).regex(/^[0-9a-f]{64}$/, "is not a browser of this account");
+
+/** An OpenID client id, as the operator registered it. */
+export const oidcClientId = z
+  .string({ message: "is required" })
+  .min(1, "is required")
+  .max(128, "is too long")
+  .regex(/^[\w.:-]+$/, "is not an app of this account");

@@ -27,6 +27,7 @@ export const AUDIT_EVENTS = [
   "new_browser",
   "license_changed",
   "device_linked",
+  "name_changed",
   "account_created",
   "data_exported",
   "account_deleted",

@@ -95,6 +95,13 @@ export const BUCKETS = {
    * for an office behind one address, small next to what an attacker's loop would store.
    */
   oidcAuthorizePerIp: { prefix: "oidc-authorize:ip", parts: ["address"], setting: "AUTHORIZE_LIMIT_PER_IP", defaultLimit: 300 },
+  /** Changes a signed-in customer makes on the account page (name, sign-outs). */
+  accountChangesPerAccount: {
+    prefix: "account-changes:account",
+    parts: ["account"],
+    setting: "ACCOUNT_CHANGE_LIMIT_PER_ACCOUNT",
+    defaultLimit: 60,
+  },
   /** "New sign-in" mails to one account: a burst of new browsers is told of, not mailed one by one. */
   newSignInMailPerAccount: {
     prefix: "new-sign-in-mail:account",

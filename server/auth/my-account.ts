@@ -1,0 +1,62 @@
+import type { MyAccount } from "../../common/api/contract.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
+import { type AuditSource, accountActivity, recordAuditEvent } from "./audit-trail.ts";
+import { endEverySignIn } from "./sign-out.ts";
+import { whereSignedIn } from "./signed-in-places.ts";
+
+/**
+ * The customer's own account, for the account page: who they are, how they sign in, where they
+ * are signed in, and what happened lately. Read for the signed-in account only.
+ */
+export async function myAccount(
+  db: Db,
+  config: Config,
+  accountId: string,
+  currentSessionId: string | undefined,
+): Promise<MyAccount | undefined> {
+  const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
+  if (!account) return undefined;
+  const [licenses, google, places, activity] = await Promise.all([
+    db
+      .selectFrom("licenses")
+      .innerJoin("products", "products.id", "licenses.product_id")
+      .select(["products.code", "licenses.state"])
+      .where("licenses.account_id", "=", accountId)
+      .orderBy("products.id")
+      .execute(),
+    db.selectFrom("external_logins").select(["email", "created_at"]).where("account_id", "=", accountId).orderBy("created_at").execute(),
+    whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
+    accountActivity(db, accountId, { days: 30, limit: 200 }),
+  ]);
+  return {
+    email: account.email,
+    name: account.name,
+    licenses: licenses.map((row) => ({ product: row.code, state: row.state })),
+    signInMethods: {
+      link: true,
+      password: account.password_hash !== null,
+      google: google.map((row) => ({ email: row.email, linkedAt: Number(row.created_at) })),
+    },
+    browsers: places.browsers,
+    apps: places.apps,
+    // Who the operator was is support's business; the customer sees that it was support.
+    activity: activity.map(({ actor, reason: _reason, ...entry }) => ({ ...entry, byOperator: actor !== null })),
+  };
+}
+
+/** Changes the name the account shows; the trail says it changed, not what to. */
+export async function renameAccount(db: Db, accountId: string, name: string, source: AuditSource): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable("accounts").set({ name }).where("id", "=", accountId).execute();
+    await recordAuditEvent(tx, { event: "name_changed", accountId }, source);
+  });
+}
+
+/** "Sign out everywhere else": every other browser and every app; this browser stays signed in. */
+export async function signOutEverywhereElse(db: Db, accountId: string, keepSessionId: string, source: AuditSource): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await endEverySignIn(tx, accountId, { keepSessionId });
+    await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId, reason: "except this browser" }, source);
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from "fastify";
+import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/my-account.ts";
+import { enforceLimits } from "../auth/rate-limit.ts";
+import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
+import { signOutApp, signOutBrowser } from "../auth/signed-in-places.ts";
+import { hashSecret } from "../auth/tokens.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { callerOf } from "./caller.ts";
+import { contractRoute } from "./contract-route.ts";
+
+/**
+ * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
+ * how they sign in, where they are signed in, what happened; rename, sign one browser or app out,
+ * sign out everywhere else. Each change is limited per account and written to the trail.
+ */
+export function meRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  /** The signed-in account and its caller; every change also counts against the account's limit. */
+  const signedIn = async (request: Parameters<typeof callerOf>[0], reply: Parameters<typeof callerOf>[1], change: boolean) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    const account = await currentAccount(db, config, caller);
+    if (!account) throw new AppError("NOT_SIGNED_IN");
+    if (change) await enforceLimits(db, config, [["accountChangesPerAccount", account.accountId]], "account changes");
+    return { caller, accountId: account.accountId };
+  };
+
+  contractRoute(app, "GET /api/me", async (_body, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, false);
+    const account = await myAccount(db, config, accountId, readSessionId(caller, config));
+    if (!account) throw new AppError("NOT_SIGNED_IN");
+    return account;
+  });
+
+  contractRoute(app, "POST /api/me/name", async ({ Name }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    await renameAccount(db, accountId, Name, { caller });
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/sign-out-browser", async ({ ref }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    const here = readSessionId(caller, config);
+    // This browser, picked from the list: a logout like any other.
+    if (here && hashSecret(here) === ref) {
+      await endSession(db, config, caller);
+      return { isOk: true, signedOutHere: true };
+    }
+    if (!(await signOutBrowser(db, accountId, ref, { caller }))) throw new AppError("NOT_FOUND");
+    return { isOk: true, signedOutHere: false };
+  });
+
+  contractRoute(app, "POST /api/me/sign-out-app", async ({ clientId }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    if (!(await signOutApp(db, accountId, clientId, { caller }))) throw new AppError("NOT_FOUND");
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/sign-out-everywhere-else", async (_body, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    const here = readSessionId(caller, config);
+    if (!here) throw new AppError("NOT_SIGNED_IN");
+    await signOutEverywhereElse(db, accountId, here, { caller });
+    return { isOk: true };
+  });
+}
