@@ -77,6 +77,16 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     expect(after).toMatchObject({ name: "Olive Renamed", apps: [] });
     expect(after.activity.slice(0, 3).map((entry) => entry.event)).toEqual(["app_signed_out", "signed_out", "name_changed"]);
 
+    // Everything held, as a file to keep; nothing in it signs in.
+    const download = await call(mine, "/api/me/export");
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${bed.email}-account.json"`);
+    const data = (await download.json()) as { account: { email: string }; activity: { event: string }[] };
+    expect(data.account.email).toBe(bed.email);
+    expect(data.activity.map((entry) => entry.event)).toContain("app_signed_out");
+    const cookie = mine.cookieHeader(bed.issuer).match(/(?:^|; )session=([^;]+)/)?.[1] as string;
+    expect(JSON.stringify(data)).not.toContain(cookie);
+
     // Everywhere else: a third browser goes, this one stays.
     const third = new BrowserAgent();
     await third.request(`${bed.issuer}/api/dsone/password-login`, {
@@ -98,6 +108,7 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     const stranger = new BrowserAgent();
     expect((await call(stranger, "/api/me")).status).toBe(401);
     expect((await call(stranger, "/api/me/name", { Name: "Mallory" })).status).toBe(401);
+    expect((await call(stranger, "/api/me/export")).status).toBe(401);
     const signedIn = new BrowserAgent();
     await signedIn.request(`${bed.issuer}/api/dsone/password-login`, {
       method: "POST",

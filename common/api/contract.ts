@@ -77,6 +77,32 @@ export interface MyAccount {
   }[];
 }
 
+/** Everything held about an account (GET /api/me/export; server/auth/account-export.ts), nothing secret. */
+export interface AccountExport {
+  format: "account-export/1";
+  exportedAt: string;
+  account: { id: string; email: string; name: string; createdAt: string; passwordSet: boolean; admin: boolean };
+  licenses: { product: string; state: string; updatedAt: string }[];
+  devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
+  signedIn: {
+    browsers: { browser: string | null; network: string | null; signedInAt: string; lastUsedAt: string }[];
+    apps: { app: string; since: string }[];
+  };
+  linkedLogins: { provider: string; subject: string; email: string; linkedAt: string; lastUsedAt: string }[];
+  activity: {
+    at: string;
+    event: string;
+    method: string | null;
+    brand: string | null;
+    app: string | null;
+    detail: string | null;
+    network: string | null;
+    browser: string | null;
+    by: string | null;
+  }[];
+  telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
+}
+
 interface SignInAnswer {
   isOk: boolean;
   redirectUrl: string;
@@ -129,6 +155,7 @@ export const API = {
   ),
 
   "GET /api/me": endpoint<MyAccount>()(),
+  "GET /api/me/export": endpoint<AccountExport>()(),
   "POST /api/me/name": endpoint<{ isOk: boolean }>()(z.object({ Name: displayName })),
   "POST /api/me/sign-out-browser": endpoint<{ isOk: boolean; signedOutHere: boolean }>()(z.object({ ref: sessionRef })),
   "POST /api/me/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ clientId: oidcClientId })),

@@ -1,3 +1,4 @@
+import type { AccountExport } from "../../common/api/contract.ts";
 import type { Db } from "../db/database.ts";
 import { accountActivity } from "./audit-trail.ts";
 import { whereSignedIn } from "./signed-in-places.ts";
@@ -7,30 +8,7 @@ import { whereSignedIn } from "./signed-in-places.ts";
  * entitled to receive (GDPR articles 15 and 20) and what the account page's "Download my data"
  * hands over. Nothing secret is in it: no password hash, no session id or its hash, no token.
  */
-export interface AccountExport {
-  format: "account-export/1";
-  exportedAt: string;
-  account: { id: string; email: string; name: string; createdAt: string; passwordSet: boolean; admin: boolean };
-  licenses: { product: string; state: string; updatedAt: string }[];
-  devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
-  signedIn: {
-    browsers: { browser: string | null; network: string | null; signedInAt: string; lastUsedAt: string }[];
-    apps: { app: string; since: string }[];
-  };
-  linkedLogins: { provider: string; subject: string; email: string; linkedAt: string; lastUsedAt: string }[];
-  activity: {
-    at: string;
-    event: string;
-    method: string | null;
-    brand: string | null;
-    app: string | null;
-    detail: string | null;
-    network: string | null;
-    browser: string | null;
-    by: string | null;
-  }[];
-  telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
-}
+export type { AccountExport };
 
 const iso = (millis: number | string) => new Date(Number(millis)).toISOString();
 

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { exportAccount } from "../auth/account-export.ts";
+import { recordAuditEvent } from "../auth/audit-trail.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/my-account.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
@@ -11,8 +13,8 @@ import { contractRoute } from "./contract-route.ts";
 
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
- * how they sign in, where they are signed in, what happened; rename, sign one browser or app out,
- * sign out everywhere else. Each change is limited per account and written to the trail.
+ * how they sign in, where they are signed in, what happened; a download of everything held;
+ * rename, sign one browser or app out, sign out everywhere else. Each change is limited per account and written to the trail.
  */
 export function meRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   /** The signed-in account and its caller; every change also counts against the account's limit. */
@@ -30,6 +32,16 @@ export function meRoutes(app: FastifyInstance, { db, config }: AppContext): void
     const account = await myAccount(db, config, accountId, readSessionId(caller, config));
     if (!account) throw new AppError("NOT_SIGNED_IN");
     return account;
+  });
+
+  contractRoute(app, "GET /api/me/export", async (_body, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    const data = await exportAccount(db, accountId);
+    if (!data) throw new AppError("NOT_SIGNED_IN");
+    await recordAuditEvent(db, { event: "data_exported", accountId }, { caller });
+    // A file to keep: the browser saves it rather than showing it.
+    reply.header("content-disposition", `attachment; filename="${data.account.email.replace(/[^\w.@-]/g, "_")}-account.json"`);
+    return data;
   });
 
   contractRoute(app, "POST /api/me/name", async ({ Name }, request, reply) => {
