@@ -1,7 +1,10 @@
 /**
- * What the simulated agent does for each catalogue message (web/agent/catalogue.ts names them):
- * a full scan with progress events, a driver download that retries then completes, an install
- * refused with INSTALL_ALREADY_IN_PROGRESS, a remote uninstall status, and plain answers for the rest.
+ * What the simulated agent does for each catalogue message (common/agent/catalogue.ts names them):
+ * a full scan with progress events; a driver download that retries then completes, or, asked with
+ * `outcome: "error"` or `"cancelled"`, ends so; a driver install with its events (update,
+ * verifying, verified; `force: true` ends in force complete), refused with
+ * INSTALL_ALREADY_IN_PROGRESS when it names no driver; a remote uninstall status; and plain
+ * answers for the rest. Every event of SPEC section 4's "Agent events" can so be had.
  */
 export type Emit = (event: Record<string, unknown>) => void;
 
@@ -30,21 +33,38 @@ export function runScenario(messageType: string, payload: unknown, agentInfo: Re
         ],
       };
     case "DOWNLOAD_DRIVER_REQUEST": {
-      const driverId = (payload as { driverId?: string } | undefined)?.driverId ?? "net-intel-8086";
+      const { driverId = "net-intel-8086", outcome } = (payload ?? {}) as { driverId?: string; outcome?: "error" | "cancelled" };
+      const started = [
+        { kind: "driverDownload", status: "queued", driverId },
+        { kind: "driverDownload", status: "starting", driverId },
+        { kind: "driverDownload", status: "progress", driverId, percent: 35 },
+      ];
+      if (outcome === "error")
+        return {
+          result: { accepted: true, driverId },
+          events: [...started, { kind: "driverDownload", status: "error", driverId, reason: "DISK_IS_FULL" }],
+        };
+      if (outcome === "cancelled")
+        return { result: { accepted: true, driverId }, events: [...started, { kind: "driverDownload", status: "cancelled", driverId }] };
       return {
         result: { accepted: true, driverId },
         events: [
-          { kind: "driverDownload", status: "queued", driverId },
-          { kind: "driverDownload", status: "starting", driverId },
-          { kind: "driverDownload", status: "progress", driverId, percent: 35 },
+          ...started,
           { kind: "driverDownload", status: "retry", driverId, attempt: 2, reason: "connection reset" },
           { kind: "driverDownload", status: "progress", driverId, percent: 70 },
           { kind: "driverDownload", status: "complete", driverId, percent: 100 },
         ],
       };
     }
-    case "DRIVER_INSTALL_REQUEST":
-      return { error: "INSTALL_ALREADY_IN_PROGRESS" };
+    case "DRIVER_INSTALL_REQUEST": {
+      const { driverId, force } = (payload ?? {}) as { driverId?: string; force?: boolean };
+      if (!driverId) return { error: "INSTALL_ALREADY_IN_PROGRESS" };
+      const install = (status: string) => ({ kind: "driverInstall", status, driverId });
+      return {
+        result: { accepted: true, driverId },
+        events: force ? [install("update"), install("forceComplete")] : [install("update"), install("verifying"), install("verified")],
+      };
+    }
     case "DO_REMOTE_UNINSTALL":
       return {
         result: { accepted: true },
