@@ -10,6 +10,10 @@ import { recordCases } from "./scale.ts";
 /** Every state-changing endpoint, with a body that would be accepted from our own pages. */
 const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknown> }[] = [
   { url: "/api/access-link", body: { Email: "csrf@example.com", ProductId: 6 } },
+  { url: "/api/me/name", body: { Name: "Forged Name" } },
+  { url: "/api/me/sign-out-browser", body: { ref: "0".repeat(64) } },
+  { url: "/api/me/sign-out-app", body: { clientId: "desktop-agent" } },
+  { url: "/api/me/sign-out-everywhere-else", body: {} },
   { url: "/api/access-link/consume", body: { token: "A".repeat(43) } },
   { url: "/api/access-link/code", body: { code: "123456" } },
   { url: "/api/dsone/password-login", body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
