@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type RunningSimulator, startAgentSimulator } from "../agent-sim/simulator.ts";
 import { type AgentEvent, HUB_METHODS } from "../common/agent/catalogue.ts";
 import { AgentHub, type AgentHubOptions, type HubState } from "../web/agent/hub.ts";
+import { longPollByHand, RECORD_SEPARATOR } from "./support/hub-by-hand.ts";
 import { freePort } from "./support/spawn-server.ts";
 
 /** The official SignalR client against the agent simulator, over both transports. */
@@ -207,19 +208,10 @@ describe("the agent's HTTP side", () => {
 });
 
 describe("the hub's long polling, spoken by hand", () => {
-  const RS = "\u001e";
+  const RS = RECORD_SEPARATOR;
   async function connectByHand() {
-    const base = `http://127.0.0.1:${sim.ports.dsone}/hub`;
-    const { connectionToken } = (await (await fetch(`${base}/negotiate?negotiateVersion=1`, { method: "POST" })).json()) as {
-      connectionToken: string;
-    };
-    const url = `${base}?id=${connectionToken}`;
-    const poll = async () => {
-      const response = await fetch(`${url}&_=${Date.now()}`);
-      return { status: response.status, text: await response.text() };
-    };
-    expect(await poll()).toEqual({ status: 200, text: "" });
-    await fetch(url, { method: "POST", body: `{"protocol":"json","version":1}${RS}` });
+    const { url, poll, post } = await longPollByHand(sim.ports.dsone);
+    await post(`{"protocol":"json","version":1}${RS}`);
     expect(await poll()).toEqual({ status: 200, text: `{}${RS}` });
     return { url, poll };
   }

@@ -13,6 +13,7 @@ import { AGENT_VARIANTS, agentPorts } from "../common/agent/ports.ts";
 import { loadConfig } from "../server/config.ts";
 import { detectAgent } from "../web/agent/detect.ts";
 import { AgentHub, HUB_TIMEOUTS } from "../web/agent/hub.ts";
+import { longPollByHand } from "./support/hub-by-hand.ts";
 import { freePort } from "./support/spawn-server.ts";
 
 /**
@@ -76,20 +77,7 @@ describe("the hub's constants (SPEC section 9)", () => {
 });
 
 /** A long-polling client spoken by hand, to send the simulator what the official client never does. */
-async function connectByHand() {
-  const base = `http://127.0.0.1:${sim.ports.dsone}/hub`;
-  const { connectionToken } = (await (await fetch(`${base}/negotiate?negotiateVersion=1`, { method: "POST" })).json()) as {
-    connectionToken: string;
-  };
-  const url = `${base}?id=${connectionToken}`;
-  const poll = async () => {
-    const response = await fetch(`${url}&_=${Date.now()}`);
-    return { status: response.status, text: await response.text() };
-  };
-  const post = (body: string) => fetch(url, { method: "POST", body });
-  expect(await poll()).toEqual({ status: 200, text: "" });
-  return { poll, post };
-}
+const connectByHand = () => longPollByHand(sim.ports.dsone);
 
 describe("the hub's handshake and messages (SPEC section 7)", () => {
   it("an incomplete handshake is rejected: the connection is closed saying so", async () => {
