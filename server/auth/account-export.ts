@@ -1,6 +1,7 @@
 import type { AccountExport } from "../../common/api/contract.ts";
 import type { Db } from "../db/database.ts";
 import { accountActivity } from "./audit-trail.ts";
+import { loginsOfAccount } from "./external-logins.ts";
 import { whereSignedIn } from "./signed-in-places.ts";
 
 /**
@@ -32,7 +33,7 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       .where("devices.account_id", "=", accountId)
       .orderBy("devices.created_at")
       .execute(),
-    db.selectFrom("external_logins").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute(),
+    loginsOfAccount(db, accountId),
     // Every session that has not ended, idle or not: the export says what is held.
     whereSignedIn(db, accountId, { idleTimeoutMs: Number.MAX_SAFE_INTEGER }, now),
     accountActivity(db, accountId, { days: 36_500, limit: 100_000 }, now),
@@ -70,12 +71,12 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       })),
       apps: places.apps.map((app) => ({ app: app.clientId, since: iso(app.since) })),
     },
-    linkedLogins: logins.map((row) => ({
-      provider: row.provider,
-      subject: row.subject,
-      email: row.email,
-      linkedAt: iso(row.created_at),
-      lastUsedAt: iso(row.last_used_at),
+    linkedLogins: logins.map((login) => ({
+      provider: login.provider,
+      subject: login.subject,
+      email: login.email,
+      linkedAt: iso(login.createdAt),
+      lastUsedAt: iso(login.lastUsedAt),
     })),
     activity: activity.map((entry) => ({
       at: iso(entry.at),

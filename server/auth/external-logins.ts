@@ -1,4 +1,4 @@
-import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import { isValidEmail } from "../../common/email.ts";
 import type { Db } from "../db/database.ts";
 import { AccountInputError, findAccountByEmail } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
@@ -151,28 +151,22 @@ export interface LinkedLogin {
   lastUsedAt: number;
 }
 
-/** The social logins linked to the account with this email (for the operator CLI). */
-export async function linkedLogins(db: Db, email: string): Promise<LinkedLogin[]> {
-  const rows = await db
-    .selectFrom("external_logins")
-    .innerJoin("accounts", "accounts.id", "external_logins.account_id")
-    .select([
-      "external_logins.provider",
-      "external_logins.subject",
-      "external_logins.email",
-      "external_logins.created_at",
-      "external_logins.last_used_at",
-    ])
-    .where("accounts.email_key", "=", normalizeEmail(email))
-    .orderBy("external_logins.created_at")
-    .execute();
+/** The social logins linked to an account, oldest first (the account page, the export, the CLI). */
+export async function loginsOfAccount(db: Db, accountId: string): Promise<LinkedLogin[]> {
+  const rows = await db.selectFrom("external_logins").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute();
   return rows.map((row) => ({
     provider: row.provider,
     subject: row.subject,
     email: row.email,
-    createdAt: row.created_at,
-    lastUsedAt: row.last_used_at,
+    createdAt: Number(row.created_at),
+    lastUsedAt: Number(row.last_used_at),
   }));
+}
+
+/** The social logins linked to the account with this email (for the operator CLI). */
+export async function linkedLogins(db: Db, email: string): Promise<LinkedLogin[]> {
+  const account = await findAccountByEmail(db, email);
+  return account ? loginsOfAccount(db, account.id) : [];
 }
 
 /** Removes one linked login of the account with this email; the next sign-in links by email again. */

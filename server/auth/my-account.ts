@@ -2,6 +2,7 @@ import type { MyAccount } from "../../common/api/contract.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "./audit-trail.ts";
+import { loginsOfAccount } from "./external-logins.ts";
 import { endEverySignIn } from "./sign-out.ts";
 import { whereSignedIn } from "./signed-in-places.ts";
 
@@ -25,7 +26,7 @@ export async function myAccount(
       .where("licenses.account_id", "=", accountId)
       .orderBy("products.id")
       .execute(),
-    db.selectFrom("external_logins").select(["email", "created_at"]).where("account_id", "=", accountId).orderBy("created_at").execute(),
+    loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
     accountActivity(db, accountId, { days: 30, limit: 200 }),
   ]);
@@ -36,7 +37,7 @@ export async function myAccount(
     signInMethods: {
       link: true,
       password: account.password_hash !== null,
-      google: google.map((row) => ({ email: row.email, linkedAt: Number(row.created_at) })),
+      google: google.filter((login) => login.provider === "google").map((login) => ({ email: login.email, linkedAt: login.createdAt })),
     },
     browsers: places.browsers,
     apps: places.apps,
