@@ -4,8 +4,10 @@ import {
   accessLinkToken,
   booleanField,
   captchaToken,
+  deletionToken,
   displayName,
   email,
+  externalSubject,
   newPassword,
   nullableReturnUrl,
   oidcClientId,
@@ -58,7 +60,8 @@ export interface MyAccount {
     /** Always: the emailed link. */
     link: true;
     password: boolean;
-    google: { email: string; linkedAt: number }[];
+    /** `subject` names the login for unlinking it. */
+    google: { subject: string; email: string; linkedAt: number }[];
   };
   /** Each browser signed in, this one marked; `ref` names it for signing it out. */
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number; current: boolean }[];
@@ -160,6 +163,22 @@ export const API = {
   "POST /api/me/sign-out-browser": endpoint<{ isOk: boolean; signedOutHere: boolean }>()(z.object({ ref: sessionRef })),
   "POST /api/me/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ clientId: oidcClientId })),
   "POST /api/me/sign-out-everywhere-else": endpoint<{ isOk: boolean }>()(),
+  /**
+   * Sets or changes the password from the account page. CurrentPassword is required when the
+   * account has a password (a customer who forgot it asks for a reset link instead); saved, every
+   * other browser and app is signed out, as after a reset.
+   */
+  "POST /api/me/password": endpoint<{ isOk: boolean; statusText: string }>()(
+    z.object({ CurrentPassword: z.union([z.literal(""), password]).default(""), Password: newPassword, ConfirmPassword: newPassword }),
+  ),
+  /** Unlinks a Google login; refused while it is the only way in besides the emailed link. */
+  "POST /api/me/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ subject: externalSubject })),
+  /** "Delete my account": mails a one-time confirmation link in the brand of ProductId. */
+  "POST /api/me/delete/request": endpoint<{ isOk: boolean }>()(z.object({ ProductId: productId })),
+  /** Whether a deletion link would still delete, spending nothing: the account it names. */
+  "POST /api/me/delete/check": endpoint<{ isOk: boolean; email: string }>()(z.object({ token: deletionToken })),
+  /** Deletes the account the link names, in one transaction; a goodbye mail follows. */
+  "POST /api/me/delete/confirm": endpoint<{ isOk: boolean }>()(z.object({ token: deletionToken })),
 
   "POST /notifications/updateunregisterednotifications": endpoint<{ isOk: boolean }>()(z.object({ uuid, settingValue: booleanField })),
 

@@ -42,6 +42,12 @@ export const signInCode = z
   .transform((value) => value.replace(/[\s-]/g, ""))
   .refine((value) => /^\d{6}$/.test(value), { message: "must be the 6 digits from the email" });
 
+/** An account deletion link's token (the emailed confirmation of "Delete my account"). */
+export const deletionToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not an account deletion link" });
+
+/** A login at another provider (Google's `sub`), as the account page lists it. */
+export const externalSubject = z.string({ message: "is required" }).min(1, "is required").max(255, "is too long");
+
 export const resetCode = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a password reset code" });
 
 /** A reCAPTCHA token travels with the request it protects (decision 1). */

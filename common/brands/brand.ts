@@ -50,6 +50,9 @@ export interface BrandPaths {
   forgotPasswordConfirmation: string;
   resetPassword: string;
   resetPasswordConfirmation: string;
+  /** The signed-in customer's own account page, and where its emailed deletion link opens. */
+  account: string;
+  deleteAccount: string;
 }
 
 /**
@@ -72,6 +75,8 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     forgotPasswordConfirmation: `${folder}/forgot-password-confirmation`,
     resetPassword: `${folder}/reset-password`,
     resetPasswordConfirmation: `${folder}/reset-password-confirmation`,
+    account: `${folder}/account`,
+    deleteAccount: `${folder}/account/delete`,
     ...own,
   };
 }
