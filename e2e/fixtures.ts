@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { test as base, expect } from "@playwright/test";
+import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
 import { SmtpSink } from "../test/support/smtp-sink.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
 
 export interface AppUnderTest {
   url: string;
   sink: SmtpSink;
-  /** Runs SQL on the server's SQLite file, for what a test cannot do through the product (expire a link). */
+  /** Runs SQL on the server's SQLite file (SQLite only), for what a test cannot do through the product (expire a link). */
   sql(statement: string): void;
   /** Reads rows from the server's SQLite file, to check what the product stored. */
   query(statement: string, ...parameters: (string | number)[]): Record<string, unknown>[];
@@ -17,18 +18,22 @@ export interface AppUnderTest {
 
 /**
  * One real account server per worker, on its own port, SQLite file and SMTP sink. A test file can
- * set more environment with test.use({ serverEnv: {...} }) and gets a server of its own.
+ * set more environment with test.use({ serverEnv: {...} }) and gets a server of its own; with
+ * test.use({ database: "postgres" }) the server runs on a new PostgreSQL database instead (on the
+ * cluster TEST_POSTGRES_URL names, as the integration tests do), and `sql` and `query` refuse.
  */
-export const test = base.extend<{ mail: SmtpSink }, { serverEnv: Record<string, string>; app: AppUnderTest }>({
+export const test = base.extend<{ mail: SmtpSink }, { serverEnv: Record<string, string>; database: DatabaseKind; app: AppUnderTest }>({
   serverEnv: [{}, { scope: "worker", option: true }],
+  database: ["sqlite", { scope: "worker", option: true }],
   app: [
-    async ({ serverEnv }, use) => {
+    async ({ serverEnv, database: kind }, use) => {
       const sink = await new SmtpSink().start();
       const dir = mkdtempSync(join(tmpdir(), "account-e2e-"));
       const dbPath = join(dir, "account.db");
+      const postgres = kind === "postgres" ? await createTestDatabase("postgres") : undefined;
       // Many tests sign the same demo accounts in: the per-email limit is raised unless a test sets it.
       const server = await spawnServer({
-        DATABASE_URL: `file:${dbPath}`,
+        DATABASE_URL: postgres?.url ?? `file:${dbPath}`,
         SMTP_URL: sink.url,
         ACCESS_LINK_LIMIT_PER_EMAIL: "100",
         // The stand-in Google is on by default outside production; tests of the email sign-in's
@@ -36,16 +41,24 @@ export const test = base.extend<{ mail: SmtpSink }, { serverEnv: Record<string, 
         GOOGLE_STAND_IN: "false",
         ...serverEnv,
       });
-      const database = new DatabaseSync(dbPath);
-      database.exec("pragma busy_timeout = 5000");
+      const database = postgres ? undefined : new DatabaseSync(dbPath);
+      database?.exec("pragma busy_timeout = 5000");
+      const sqlite = () => {
+        if (!database) throw new Error("sql and query read the SQLite file: this server runs on PostgreSQL");
+        return database;
+      };
       await use({
         url: server.url,
         sink,
-        sql: (statement) => database.exec(statement),
-        query: (statement, ...parameters) => database.prepare(statement).all(...parameters) as Record<string, unknown>[],
+        sql: (statement) => sqlite().exec(statement),
+        query: (statement, ...parameters) =>
+          sqlite()
+            .prepare(statement)
+            .all(...parameters) as Record<string, unknown>[],
       });
-      database.close();
+      database?.close();
       await server.stop();
+      await postgres?.drop();
       await sink.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -202,6 +202,20 @@ export const SCREENS: ScreenCase[] = [
     heading: "Something went wrong",
     open: (page) => failingScreen(page, "MaverickPasswordLoginPage", "/maverick/password-login"),
   },
+  // The account page of each brand, and its deletion link's page for a link that cannot be used.
+  ...(["dsone", "maverick"] as const).flatMap((brand): ScreenCase[] => [
+    {
+      name: `${brand}-account`,
+      heading: "Your Account",
+      signedIn: true,
+      open: (page) => page.goto(`/${brand}/account`).then(() => undefined),
+    },
+    {
+      name: `${brand}-delete-account-refused`,
+      heading: "This Link Cannot Be Used",
+      open: (page) => page.goto(`/${brand}/account/delete?token=${"t".repeat(43)}`).then(() => undefined),
+    },
+  ]),
   { name: "dsone-admin", signedIn: "admin", heading: "Operations", open: (page) => page.goto("/admin").then(() => undefined) },
   { name: "dsone-admin-refused", signedIn: true, heading: "403: Operations", open: (page) => page.goto("/admin").then(() => undefined) },
 ];

@@ -66,9 +66,10 @@ export interface MyAccount {
   /** Each browser signed in, this one marked; `ref` names it for signing it out. */
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number; current: boolean }[];
   /** Each app holding a grant: a web app, a desktop agent. */
-  apps: { clientId: string; brand: string | null; since: number }[];
+  apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
   /** The last 30 days of the security trail, newest first. */
   activity: {
+    id: string;
     at: number;
     event: string;
     method: string | null;

@@ -20,10 +20,17 @@ export interface SignedInBrowser {
   current: boolean;
 }
 
+function appKind(type: string | null): SignedInApp["kind"] {
+  if (type === null) return null;
+  return type === "native" ? "desktop" : "web";
+}
+
 export interface SignedInApp {
   clientId: string;
   /** The brand whose screens the app signs in on, when the app is registered. */
   brand: string | null;
+  /** A desktop agent (a native client) or an app on the web; null when the app is not registered. */
+  kind: "desktop" | "web" | null;
   /** When the app was first given access. */
   since: number;
 }
@@ -47,7 +54,7 @@ export async function whereSignedIn(
     db
       .selectFrom("oidc_payloads")
       .leftJoin("oidc_clients", "oidc_clients.id", "oidc_payloads.client_id")
-      .select(["oidc_payloads.client_id", "oidc_payloads.payload", "oidc_clients.brand"])
+      .select(["oidc_payloads.client_id", "oidc_payloads.payload", "oidc_clients.brand", "oidc_clients.type"])
       .where("oidc_payloads.account_id", "=", accountId)
       .where("oidc_payloads.model", "=", "Grant")
       .where((eb) => eb.or([eb("oidc_payloads.expires_at", "is", null), eb("oidc_payloads.expires_at", ">", now)]))
@@ -58,7 +65,8 @@ export async function whereSignedIn(
     if (!grant.client_id) continue;
     const since = ((JSON.parse(grant.payload) as { iat?: number }).iat ?? 0) * 1000;
     const known = apps.get(grant.client_id);
-    if (!known || since < known.since) apps.set(grant.client_id, { clientId: grant.client_id, brand: grant.brand ?? null, since });
+    if (!known || since < known.since)
+      apps.set(grant.client_id, { clientId: grant.client_id, brand: grant.brand ?? null, kind: appKind(grant.type), since });
   }
   return {
     browsers: sessions.map((row) => ({

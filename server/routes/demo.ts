@@ -17,10 +17,13 @@ const PAGES = new Map([
 ]);
 
 const BRANDS = new Map([
-  ["dsone", { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: dsone.paths.emailLogin }],
+  ["dsone", { name: PRODUCTS.dsone.name, productId: DSONE_PRODUCT_ID, login: dsone.paths.emailLogin, account: dsone.paths.account }],
   // Maverick Safe's login only checks the session and otherwise sends visitors to sign up; its
   // stand-ins sign in with an emailed link instead.
-  ["maverick", { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: maverick.paths.emailLogin }],
+  [
+    "maverick",
+    { name: PRODUCTS.maverick.name, productId: PRODUCTS.maverick.id, login: maverick.paths.emailLogin, account: maverick.paths.account },
+  ],
 ]);
 
 /**
@@ -41,6 +44,7 @@ export function demoRoutes(app: FastifyInstance, { db, config }: AppContext): vo
       const standing = await productStanding(db, account.accountId, brand.productId);
       who = `<p>Signed in as <strong>${escapeHtml(account.email)}</strong>${account.name ? ` (${escapeHtml(account.name)})` : ""}.</p>
 <p>${escapeHtml(brand.name)} license: ${escapeHtml(standing.licenseState || "none")}${standing.uuid ? ` · device ${escapeHtml(standing.uuid)}` : ""}</p>
+<p><a class="button" href="${escapeHtml(brand.account)}">Your account: sign-ins, activity, your data</a></p>
 <form method="post" action="/demo/sign-out"><input type="hidden" name="back" value="${escapeHtml(here)}"><button class="button" type="submit">Sign out</button></form>`;
     }
     const body = `<p class="note">Stand-in page for development. In production this address is the product's own site.</p>

@@ -3,7 +3,10 @@ import { createAccount } from "../../server/auth/accounts.ts";
 import { startTestServer, type TestServer } from "./app.ts";
 import type { BrowserAgent } from "./browser-agent.ts";
 import type { DatabaseKind } from "./databases.ts";
+import { discover, startAuthorization } from "./oidc-client.ts";
 import { freePort } from "./spawn-server.ts";
+
+export { discover, startAuthorization };
 
 /**
  * An account server listening on a free loopback port, so that real OpenID clients (openid-client)
@@ -29,10 +32,6 @@ export async function startOidcTestBed(
   return { server, issuer: server.config.publicUrl, ...customer, accountId: account.id };
 }
 
-export async function discover(issuer: string, clientId: string, auth: client.ClientAuth = client.None()) {
-  return client.discovery(new URL(issuer), clientId, undefined, auth, { execute: [client.allowInsecureRequests] });
-}
-
 /** Signs the customer in on the brand's password screen; answers where the screen sends them next. */
 export async function passwordSignIn(bed: OidcTestBed, agent: BrowserAgent, returnUrl?: string): Promise<string> {
   const response = await agent.request(`${bed.issuer}/api/dsone/password-login`, {
@@ -42,22 +41,6 @@ export async function passwordSignIn(bed: OidcTestBed, agent: BrowserAgent, retu
   });
   if (response.status !== 200) throw new Error(`password sign-in answered ${response.status}`);
   return ((await response.json()) as { redirectUrl: string }).redirectUrl;
-}
-
-export async function startAuthorization(config: client.Configuration, redirectUri: string, extra: Record<string, string> = {}) {
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const nonce = client.randomNonce();
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: "openid email profile license",
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-    nonce,
-    ...extra,
-  });
-  return { url: url.href, checks: { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce } };
 }
 
 /**

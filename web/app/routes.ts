@@ -44,6 +44,8 @@ const screens = {
   socialSignIn: screen(() => import("../features/social-sign-in/SocialSignInPage.tsx")),
   agentConsole: screen(() => import("../features/agent-console/AgentConsolePage.tsx")),
   admin: screen(() => import("../features/admin/AdminPage.tsx")),
+  account: screen(() => import("../features/account/AccountPage.tsx")),
+  deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
 };
 
 /** The screens every brand has, each at the address its brand file gives. */
@@ -57,6 +59,8 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.forgotPasswordConfirmation, screens.forgotPasswordConfirmation],
   [brand.paths.resetPassword, screens.resetPassword],
   [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
+  [brand.paths.account, screens.account],
+  [brand.paths.deleteAccount, screens.deleteAccount],
 ]);
 
 const LOGIN: Screen = { load: async () => ({ default: LoginPage }), lazy: LoginPage, loaded: LoginPage };

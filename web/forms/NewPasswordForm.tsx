@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { newPasswordErrors } from "../../common/password-rules.ts";
 import { en } from "../i18n/en/passwords.ts";
 import { Button } from "../ui/Button.tsx";
@@ -9,9 +9,16 @@ import { useSubmitting } from "./use-submitting.ts";
 /**
  * The new-password form of the reset and set-password screens: password and confirmPassword with
  * Show toggles, the rules of SPEC section 5, and Save Password. `save` answers the message to show
- * when the server refused, or nothing when it went on.
+ * when the server refused, or nothing when it went on. `children` come first (the account page's
+ * current password).
  */
-export function NewPasswordForm({ save }: { save: (password: string, confirmPassword: string) => Promise<string | undefined> }) {
+export function NewPasswordForm({
+  save,
+  children,
+}: {
+  save: (password: string, confirmPassword: string) => Promise<string | undefined>;
+  children?: ReactNode;
+}) {
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const [attempted, setAttempted] = useState(false);
@@ -32,6 +39,7 @@ export function NewPasswordForm({ save }: { save: (password: string, confirmPass
 
   return (
     <form className="form" noValidate onSubmit={submit}>
+      {children}
       <PasswordField
         label={en.fields.newPassword}
         name="password"

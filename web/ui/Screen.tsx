@@ -14,13 +14,15 @@ interface ScreenProps {
   footer?: ReactNode;
   /** Shown as a dialog (the safety product's screens): announced with its title. */
   dialog?: boolean;
+  /** A wider card for a page of several parts (the account page). */
+  wide?: boolean;
 }
 
 /** Fields a visitor types in (not checkboxes or buttons), enabled. */
 const FIRST_FIELD = ["email", "password", "text", "tel"].map((type) => `input[type=${type}]:not([disabled])`).join(",");
 
 /** The frame every screen sits in: the brand's logo and one centred card. */
-export function Screen({ brand, title, children, busy = false, corner, footer, dialog = false }: ScreenProps) {
+export function Screen({ brand, title, children, busy = false, corner, footer, dialog = false, wide = false }: ScreenProps) {
   const titleId = useId();
   const card = useRef<HTMLElement>(null);
   // The first field to type in takes the focus when the screen appears, unless the visitor has
@@ -39,7 +41,7 @@ export function Screen({ brand, title, children, busy = false, corner, footer, d
   return (
     <main className="screen">
       <div className="screen__column">
-        <section ref={card} className="card" aria-busy={busy} {...dialogProps}>
+        <section ref={card} className={wide ? "card card--wide" : "card"} aria-busy={busy} {...dialogProps}>
           {corner ? <div className="card__corner">{corner}</div> : null}
           <Logo brand={brand} />
           {title === undefined ? null : (

@@ -1,0 +1,32 @@
+import type { MyAccount } from "../../common/api/contract.ts";
+import { call } from "./account.ts";
+
+/**
+ * The account page's calls (GET /api/me and its actions). Apart from web/api/account.ts so that
+ * only the account page's chunk carries them.
+ */
+export type { MyAccount };
+
+/** Where the browser downloads the account's data from: a file, saved rather than shown. */
+export const EXPORT_ADDRESS = "/api/me/export";
+
+export const loadMyAccount = () => call("GET /api/me");
+
+export const renameMe = (name: string) => call("POST /api/me/name", { Name: name });
+
+export const changeMyPassword = (currentPassword: string, password: string) =>
+  call("POST /api/me/password", { CurrentPassword: currentPassword, Password: password, ConfirmPassword: password });
+
+export const unlinkGoogle = (subject: string) => call("POST /api/me/unlink-google", { subject });
+
+export const signOutBrowser = (ref: string) => call("POST /api/me/sign-out-browser", { ref });
+
+export const signOutApp = (clientId: string) => call("POST /api/me/sign-out-app", { clientId });
+
+export const signOutEverywhereElse = () => call("POST /api/me/sign-out-everywhere-else");
+
+export const requestAccountDeletion = (productId: number) => call("POST /api/me/delete/request", { ProductId: productId });
+
+export const checkDeletionLink = (token: string) => call("POST /api/me/delete/check", { token });
+
+export const deleteMyAccount = (token: string) => call("POST /api/me/delete/confirm", { token });

@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { HttpError } from "../../api/http.ts";
+import { loadMyAccount, type MyAccount } from "../../api/my-account.ts";
+import { en } from "../../i18n/en/account.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { navigate, useLocation } from "../../platform/router.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Link } from "../../ui/Link.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+import { Spinner } from "../../ui/Spinner.tsx";
+import { ActivitySection } from "./ActivitySection.tsx";
+import { DataSection, DeleteSection } from "./DataSections.tsx";
+import { DetailsSection } from "./DetailsSection.tsx";
+import { PlacesSection } from "./PlacesSection.tsx";
+import { SignInMethodsSection } from "./SignInMethodsSection.tsx";
+import "./account.css";
+
+type State = { kind: "loading" } | { kind: "failed" } | { kind: "ready"; account: MyAccount };
+
+/**
+ * /dsone/account and /maverick/account: the signed-in customer's own account. Who they are, how
+ * they sign in, where they are signed in, what happened lately, their data, and leaving. A visitor
+ * who is not signed in goes to the brand's sign-in and comes back here.
+ */
+export default function AccountPage() {
+  const { pathname } = useLocation();
+  const brand = brandForPath(pathname);
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const started = useRef(false);
+
+  const load = useCallback(async () => {
+    try {
+      setState({ kind: "ready", account: await loadMyAccount() });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) {
+        navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
+      } else setState({ kind: "failed" });
+    }
+  }, [brand]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void load();
+  }, [load]);
+
+  if (state.kind !== "ready") {
+    return (
+      <Screen brand={brand} title={en.account.title} busy={state.kind === "loading"}>
+        {state.kind === "loading" ? (
+          <Spinner label={en.account.loading} />
+        ) : (
+          <>
+            <p role="alert">{en.account.loadFailed}</p>
+            <Button variant="blue" onClick={() => void load()}>
+              {en.failure.retry}
+            </Button>
+          </>
+        )}
+      </Screen>
+    );
+  }
+
+  const { account } = state;
+  /** After a change: the page shows the account as it now is. */
+  const refresh = () => load();
+  return (
+    <Screen
+      brand={brand}
+      title={en.account.title}
+      wide
+      corner={
+        <Link to={brand.paths.logout} variant="link-blue">
+          {en.account.signOut}
+        </Link>
+      }
+    >
+      <DetailsSection account={account} refresh={refresh} />
+      <SignInMethodsSection account={account} brand={brand} refresh={refresh} />
+      <PlacesSection account={account} brand={brand} refresh={refresh} />
+      <ActivitySection activity={account.activity} />
+      <DataSection />
+      <DeleteSection account={account} brand={brand} />
+    </Screen>
+  );
+}

@@ -1,0 +1,97 @@
+import { type FormEvent, useState } from "react";
+import { PRODUCTS, type ProductCode } from "../../../common/products.ts";
+import { messageFor } from "../../api/http.ts";
+import { type MyAccount, renameMe } from "../../api/my-account.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en/account.ts";
+import { Button } from "../../ui/Button.tsx";
+import { TextField } from "../../ui/TextField.tsx";
+import { Outcome, Section } from "./Section.tsx";
+
+const t = en.account.who;
+
+function productName(code: string): string {
+  return Object.hasOwn(PRODUCTS, code) ? PRODUCTS[code as ProductCode].name : code;
+}
+
+/** Who: the email (how the account is known), the name it shows (editable) and its licenses. */
+export function DetailsSection({ account, refresh }: { account: MyAccount; refresh: () => Promise<void> }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(account.name);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  const { submitting, run } = useSubmitting();
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        await renameMe(name);
+        setEditing(false);
+        setOutcome({ text: t.saved, failed: false });
+        await refresh();
+      } catch (error) {
+        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+      }
+    });
+  }
+
+  return (
+    <Section heading={t.heading}>
+      <dl className="account__facts">
+        <dt>{t.email}</dt>
+        <dd>{account.email}</dd>
+        <dt>{t.name}</dt>
+        <dd>
+          {editing ? (
+            <form className="account__inline-form" noValidate onSubmit={save}>
+              <TextField
+                label={t.name}
+                name="name"
+                autoComplete="name"
+                maxLength={100}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+              <div className="account__actions">
+                <Button type="submit" variant="blue" disabled={submitting}>
+                  {t.save}
+                </Button>
+                <Button
+                  variant="clear"
+                  onClick={() => {
+                    setEditing(false);
+                    setName(account.name);
+                  }}
+                >
+                  {t.cancel}
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <span className="account__row">
+              <span>{account.name || <span className="account__muted">{t.noName}</span>}</span>
+              <Button variant="link-blue" ariaLabel={`${t.edit} ${t.name.toLowerCase()}`} onClick={() => setEditing(true)}>
+                {t.edit}
+              </Button>
+            </span>
+          )}
+        </dd>
+        <dt>{t.licenses}</dt>
+        <dd>
+          {account.licenses.length === 0 ? (
+            <span className="account__muted">{t.noLicenses}</span>
+          ) : (
+            <ul className="account__plain-list">
+              {account.licenses.map((license) => (
+                <li key={license.product}>
+                  {productName(license.product)}: <strong>{t.licenseState[license.state] ?? license.state}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <Outcome text={outcome?.text} failed={outcome?.failed ?? false} />
+    </Section>
+  );
+}

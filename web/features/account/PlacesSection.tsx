@@ -1,0 +1,137 @@
+import { useState } from "react";
+import { messageFor } from "../../api/http.ts";
+import { type MyAccount, signOutApp, signOutBrowser, signOutEverywhereElse } from "../../api/my-account.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en/account.ts";
+import { BRANDS, type Brand } from "../../platform/brand.ts";
+import { navigate } from "../../platform/router.ts";
+import { Button } from "../../ui/Button.tsx";
+import { networkOf } from "./activity-sentences.ts";
+import { dateTime } from "./format.ts";
+import { Outcome, Section } from "./Section.tsx";
+
+const t = en.account.places;
+
+type App = MyAccount["apps"][number];
+
+/** An app as a customer knows it: "DS One desktop app", "Maverick Safe on the web". */
+function appName(app: App): string {
+  const brand = BRANDS.find((known) => known.id === app.brand);
+  if (!brand || app.kind === null) return t.app(app.clientId);
+  return app.kind === "desktop" ? t.desktopApp(brand.name) : t.webApp(brand.name);
+}
+
+/**
+ * Where the customer is signed in: each browser (this one marked) and each app holding a grant,
+ * with Sign Out for one and Sign Out Everywhere Else. Signing this browser out is a logout.
+ */
+export function PlacesSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  const { submitting, run } = useSubmitting();
+  const others = account.browsers.some((browser) => !browser.current) || account.apps.length > 0;
+
+  const act = (work: () => Promise<string | undefined>) =>
+    void run(async () => {
+      try {
+        const text = await work();
+        if (text === undefined) return;
+        setOutcome({ text, failed: false });
+        await refresh();
+      } catch (error) {
+        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+      }
+    });
+
+  const signOutThisOr = (browser: MyAccount["browsers"][number], name: string) =>
+    act(async () => {
+      const { signedOutHere } = await signOutBrowser(browser.ref);
+      if (!signedOutHere) return t.signedOut(name);
+      // The list's own browser: the same as logging out here.
+      navigate(brand.paths.logout, { replace: true });
+      return undefined;
+    });
+
+  return (
+    <Section heading={t.heading}>
+      <h3 className="account__subheading">{t.browsers}</h3>
+      <ul className="account__list">
+        {account.browsers.map((browser) => {
+          const name = browser.device ?? t.unknownBrowser;
+          return (
+            <li key={browser.ref}>
+              <div className="account__item">
+                <strong>
+                  {name}
+                  {browser.current ? <span className="account__badge">{t.thisBrowser}</span> : null}
+                </strong>
+                <span className="account__muted">
+                  {[
+                    browser.address ? t.near(networkOf(browser.address)) : undefined,
+                    t.since(dateTime(browser.signedInAt)),
+                    t.lastUsed(dateTime(browser.lastSeenAt)),
+                  ]
+                    .filter(Boolean)
+                    .join(" · ")}
+                </span>
+              </div>
+              <Button
+                variant="clear"
+                disabled={submitting}
+                ariaLabel={t.signOutNamed(browser.current ? t.thisBrowser.toLowerCase() : name)}
+                onClick={() => signOutThisOr(browser, name)}
+              >
+                {t.signOut}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      <h3 className="account__subheading">{t.apps}</h3>
+      {account.apps.length === 0 ? (
+        <p className="hint">{t.noApps}</p>
+      ) : (
+        <ul className="account__list">
+          {account.apps.map((app) => {
+            const name = appName(app);
+            return (
+              <li key={app.clientId}>
+                <div className="account__item">
+                  <strong>{name}</strong>
+                  <span className="account__muted">{t.appSince(dateTime(app.since))}</span>
+                </div>
+                <Button
+                  variant="clear"
+                  disabled={submitting}
+                  ariaLabel={t.signOutNamed(name)}
+                  onClick={() =>
+                    act(async () => {
+                      await signOutApp(app.clientId);
+                      return t.signedOut(name);
+                    })
+                  }
+                >
+                  {t.signOut}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {others ? (
+        <Button
+          variant="blue"
+          disabled={submitting}
+          onClick={() =>
+            act(async () => {
+              await signOutEverywhereElse();
+              return t.signedOutEverywhereElse;
+            })
+          }
+        >
+          {t.signOutEverywhereElse}
+        </Button>
+      ) : null}
+      <Outcome text={outcome?.text} failed={outcome?.failed ?? false} />
+    </Section>
+  );
+}

@@ -1,0 +1,78 @@
+import type { MyAccount } from "../../../common/api/contract.ts";
+
+type ActivityEntry = MyAccount["activity"][number];
+
+/** How each way in reads in a sentence ("Signed in with an emailed link"). */
+const METHODS: Record<string, string> = {
+  link: "with an emailed link",
+  code: "with the code from an email",
+  password: "with your password",
+  google: "with Google",
+  passkey: "with a passkey",
+};
+
+/** What happened, as the start of a sentence; the trail's vocabulary is server/auth/audit-trail.ts. */
+function whatHappened(entry: ActivityEntry): string {
+  const how = entry.method ? METHODS[entry.method] : undefined;
+  const app = entry.clientId ? ` to ${entry.clientId}` : "";
+  switch (entry.event) {
+    case "signed_in":
+      return `Signed in${app}${how ? ` ${how}` : ""}`;
+    case "sign_in_refused":
+      return entry.method === "password" ? "A sign-in with a wrong password was refused" : `A sign-in${how ? ` ${how}` : ""} was refused`;
+    case "access_link_requested":
+      return "A sign-in link was emailed";
+    case "password_reset_requested":
+      return "A password reset link was emailed";
+    case "password_set":
+      return "A password was set";
+    case "password_changed":
+      return "Your password was changed";
+    case "password_change_refused":
+      return "A password change with a wrong current password was refused";
+    case "google_linked":
+      return "Google was linked";
+    case "google_unlinked":
+      return "Google was unlinked";
+    case "signed_out":
+      return "A browser was signed out";
+    case "signed_out_everywhere":
+      return "Every browser and app was signed out";
+    case "app_signed_out":
+      return entry.clientId ? `The app ${entry.clientId} was signed out` : "An app was signed out";
+    case "new_browser":
+      return "A new browser signed in";
+    case "license_changed":
+      return "A license changed";
+    case "device_linked":
+      return "A computer was linked";
+    case "name_changed":
+      return "Your name was changed";
+    case "account_created":
+      return "Your account was created";
+    case "data_exported":
+      return "Your data was downloaded";
+    case "account_deletion_requested":
+      return "Deleting your account was asked for";
+    default:
+      return entry.event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase());
+  }
+}
+
+/**
+ * The approximate place an address stands for: an IPv4 address's /24 (203.0.113.0), or the /64
+ * the server keeps of an IPv6 one. Enough for "was that me?", not a street.
+ */
+export function networkOf(address: string): string {
+  const ipv4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
+  return ipv4 ? `${ipv4[1]}.0` : address;
+}
+
+/** One line of recent activity as a plain sentence: "Signed in with an emailed link from Chrome on Windows, near 203.0.113.0." */
+export function activitySentence(entry: ActivityEntry): string {
+  let sentence = whatHappened(entry);
+  if (entry.byOperator) sentence += " by our support team";
+  else if (entry.device) sentence += ` from ${entry.device}`;
+  if (entry.address && !entry.byOperator) sentence += `, near ${networkOf(entry.address)}`;
+  return `${sentence}.`;
+}
