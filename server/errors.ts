@@ -28,6 +28,12 @@ export const ERRORS = {
   ADMIN_ONLY: { status: 403, message: "This page is for administrators. Sign in with an administrator's account." },
   PASSWORD_INVALID: { status: 400, message: "The new password does not meet the rules." },
   PASSWORD_ALREADY_SET: { status: 409, message: "This account already has a password. To change it, use Forgot your password?" },
+  CURRENT_PASSWORD_MISSING: { status: 400, message: "Enter your current password." },
+  CURRENT_PASSWORD_WRONG: { status: 400, message: "Your current password is not right." },
+  GOOGLE_ONLY_WAY_IN: {
+    status: 409,
+    message: "Google is how you sign in besides the emailed link. Set a password first, then unlink Google.",
+  },
   RESET_LINK_UNKNOWN: { status: 404, message: "This password reset link is not valid. Please ask for a new one." },
   RESET_LINK_USED: { status: 410, message: "This password reset link has already been used. Please ask for a new one." },
   RESET_LINK_EXPIRED: { status: 410, message: "This password reset link has expired. Please ask for a new one." },

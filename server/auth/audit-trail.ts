@@ -19,6 +19,7 @@ export const AUDIT_EVENTS = [
   "password_reset_requested",
   "password_set",
   "password_changed",
+  "password_change_refused",
   "google_linked",
   "google_unlinked",
   "signed_out",

@@ -173,16 +173,44 @@ export async function linkedLogins(db: Db, email: string): Promise<LinkedLogin[]
 export async function unlinkLogin(db: Db, email: string, provider: string, subject: string, source: AuditSource): Promise<void> {
   const account = await findAccountByEmail(db, email);
   if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
-  await db.transaction().execute(async (tx) => {
-    const removed = await tx
+  if ((await unlinkAccountLogin(db, account.id, { provider, subject }, source)) === "not linked") {
+    throw new AccountInputError(`${account.email} has no ${provider} login with subject ${subject}`);
+  }
+}
+
+export type UnlinkOutcome = "unlinked" | "not linked" | "only way in";
+
+/**
+ * Removes one linked login of the account. With `keepSecondWayIn` (the customer's own unlink, not
+ * support's) it refuses to remove the last linked login of an account without a password, which
+ * would leave the emailed link its only way in (docs/decisions/0057-unlinking-google.md).
+ */
+export async function unlinkAccountLogin(
+  db: Db,
+  accountId: string,
+  { provider, subject }: { provider: string; subject: string },
+  source: AuditSource,
+  { keepSecondWayIn = false } = {},
+): Promise<UnlinkOutcome> {
+  return db.transaction().execute(async (tx) => {
+    // Writing the account's row first holds it to the end: two unlinks racing each other cannot
+    // each count the other's login as the one left.
+    const account = await tx
+      .updateTable("accounts")
+      .set((eb) => ({ password_hash: eb.ref("password_hash") }))
+      .where("id", "=", accountId)
+      .returning("password_hash")
+      .executeTakeFirst();
+    const logins = await tx.selectFrom("external_logins").select(["provider", "subject"]).where("account_id", "=", accountId).execute();
+    if (!account || !logins.some((login) => login.provider === provider && login.subject === subject)) return "not linked";
+    if (keepSecondWayIn && account.password_hash === null && logins.length === 1) return "only way in";
+    await tx
       .deleteFrom("external_logins")
-      .where("account_id", "=", account.id)
+      .where("account_id", "=", accountId)
       .where("provider", "=", provider)
       .where("subject", "=", subject)
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) {
-      throw new AccountInputError(`${account.email} has no ${provider} login with subject ${subject}`);
-    }
-    await recordAuditEvent(tx, { event: "google_unlinked", accountId: account.id, reason: `${provider} ${subject}` }, source);
+      .execute();
+    await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider} ${subject}` }, source);
+    return "unlinked";
   });
 }

@@ -33,7 +33,8 @@ export async function announceNewBrowser(
   const mail = newSignInMail(
     mailLook(look, config.publicUrl),
     { browser: caller.device, network: addressForLimits(caller.address), when: `${WHEN.format(now)} UTC` },
-    config.links[look.links.myAccount],
+    // The account server's own account page: where the customer sees every browser signed in and signs it out.
+    `${config.publicUrl}${look.paths.account}`,
   );
   await enqueueMail(tx, config, fromHeader(look.name, config.mailFrom), account.email, mail);
 }

@@ -1,9 +1,9 @@
 import { normalizeEmail } from "../../common/email.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../errors.ts";
+import { AppError, type ErrorCode } from "../errors.ts";
 import { findAccountByEmail } from "./accounts.ts";
-import { recordAuditEvent } from "./audit-trail.ts";
+import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { ownOrigin } from "./known-origins.ts";
@@ -36,6 +36,22 @@ export const LOCKOUT_MESSAGES = {
     "Too many failed sign-in attempts on this account. Please sign in with an emailed link, or reset your password with Forgot your password?",
 } as const;
 
+/**
+ * What a counted password check says when it refuses, and what the trail records of a wrong
+ * password: a sign-in's words, or those of another check of the same password (the account page's).
+ */
+export interface PasswordCheckWording {
+  lockout: Record<keyof typeof LOCKOUT_MESSAGES, string>;
+  wrong: ErrorCode;
+  refused: { event: AuditEventName; reason: string };
+}
+
+const SIGN_IN_WORDING: PasswordCheckWording = {
+  lockout: LOCKOUT_MESSAGES,
+  wrong: "INVALID_CREDENTIALS",
+  refused: { event: "sign_in_refused", reason: "wrong password" },
+};
+
 export interface PasswordAttempt {
   email: string;
   password: string;
@@ -58,7 +74,13 @@ export interface PasswordAttempt {
  * A refusal that checked no password takes its count back from the account. A success takes its
  * attempt back and clears its origin's count.
  */
-export async function checkPassword(db: Db, config: Config, caller: Caller, attempt: PasswordAttempt): Promise<string> {
+export async function checkPassword(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  attempt: PasswordAttempt,
+  wording: PasswordCheckWording = SIGN_IN_WORDING,
+): Promise<string> {
   const emailKey = normalizeEmail(attempt.email);
   const address = caller.address;
   const own = await ownOrigin(db, config, caller, emailKey);
@@ -68,20 +90,20 @@ export async function checkPassword(db: Db, config: Config, caller: Caller, atte
   const accountKey = bucketKey("passwordFailuresPerAccount", emailKey);
 
   const byIp = await countIn(db, config, ["passwordFailuresPerIp", address]);
-  if (!byIp.allowed) throw tooManyAttempts(LOCKOUT_MESSAGES.address, byIp.retryAfterMs);
+  if (!byIp.allowed) throw tooManyAttempts(wording.lockout.address, byIp.retryAfterMs);
 
   const byOrigin = await countIn(db, config, ["passwordFailuresPerEmailAndOrigin", emailKey, origin]);
   let steppedUp = false;
   if (!byOrigin.allowed) {
     steppedUp = config.captcha !== undefined && (await verifyCaptcha(config.captcha, attempt.captchaToken, address));
-    if (!steppedUp) throw tooManyAttempts(LOCKOUT_MESSAGES.stepUp, byOrigin.retryAfterMs);
+    if (!steppedUp) throw tooManyAttempts(wording.lockout.stepUp, byOrigin.retryAfterMs);
   }
 
   const byAccount = await countIn(db, config, ["passwordFailuresPerAccount", emailKey]);
   const limit = config.rateLimits.limits.passwordFailuresPerAccount;
   if (byAccount.count > (own ? limit : limit - ownerReserve(limit))) {
     await uncountAttempt(db, accountKey);
-    throw tooManyAttempts(LOCKOUT_MESSAGES.account, byAccount.retryAfterMs);
+    throw tooManyAttempts(wording.lockout.account, byAccount.retryAfterMs);
   }
   // A solved captcha is the proof the delay stands in for. No delay, no timer: even a 0 ms one
   // holds the login back until the event loop's next turn of timers.
@@ -94,13 +116,8 @@ export async function checkPassword(db: Db, config: Config, caller: Caller, atte
     : await verifyNothing(attempt.password);
   if (!account || !valid) {
     // The owner sees on their account page that someone tried their password, and from where.
-    if (account)
-      await recordAuditEvent(
-        db,
-        { event: "sign_in_refused", accountId: account.id, method: "password", reason: "wrong password" },
-        { caller },
-      );
-    throw new AppError("INVALID_CREDENTIALS");
+    if (account) await recordAuditEvent(db, { ...wording.refused, accountId: account.id, method: "password" }, { caller });
+    throw new AppError(wording.wrong);
   }
   await Promise.all([forgetAttempts(db, originKey), uncountAttempt(db, ipKey), uncountAttempt(db, accountKey)]);
   return account.id;

@@ -1,3 +1,4 @@
+import type { Kysely } from "kysely";
 import { type Brand, brandForProduct, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
@@ -5,6 +6,7 @@ import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rule
 import { DSONE_PRODUCT_ID, PRODUCTS, productById, SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
@@ -145,11 +147,9 @@ export interface PasswordResetRequest {
 }
 
 /**
- * Sets the new password from a reset link: the code is spent, every other session, every app's
- * sign-in (endEverySignIn) and every other outstanding link of the account end, its failed-login count is cleared, and a "your password was
- * changed" notice is mailed, all in one transaction.
+ * Sets the new password from a reset link, spending its code (saveNewPassword says what else
+ * ends); answers the brand of the product the link was sent for, whose confirmation screen is next.
  */
-/** Answers the brand of the product the reset link was sent for (its confirmation screen is next). */
 export async function resetPassword(db: Db, config: Config, request: PasswordResetRequest): Promise<Brand> {
   checkNewPassword(request.password, request.confirmPassword);
   await openPasswordReset(db, request.code, request.email);
@@ -157,34 +157,68 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
   const passwordHash = await hashPassword(request.password);
   return db.transaction().execute(async (tx) => {
     const { accountId, productId } = await spendToken(tx, PURPOSES.passwordReset, request.code);
-    const account = await tx
-      .updateTable("accounts")
-      .set({ password_hash: passwordHash })
-      .where("id", "=", accountId)
-      .returning(["email"])
-      .executeTakeFirstOrThrow();
-    // Whoever knew the old password is signed out of every browser and every app (the desktop
-    // agent's refresh token included); the browser doing the reset stays signed in.
-    await endEverySignIn(tx, accountId, request.keepSessionId ? { keepSessionId: request.keepSessionId } : {});
-    await recordAuditEvent(tx, { event: "password_changed", accountId, reason: "reset by an emailed link" }, { caller: request.from });
-    // Every other link the account was sent (older reset codes, access links) stops working too.
-    await tx
-      .updateTable("one_time_tokens")
-      .set({ used_at: Date.now() })
-      .where("account_id", "=", accountId)
-      .where("used_at", "is", null)
-      .execute();
-    // The failed logins that may have locked the account no longer count: its password is new.
-    await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
-    await enqueueMail(
-      tx,
-      config,
-      fromHeader(brandName(productId), config.mailFrom),
-      account.email,
-      passwordChangedMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),
-    );
+    const saved = await saveNewPassword(tx, config, {
+      accountId,
+      passwordHash,
+      ...(request.keepSessionId ? { keepSessionId: request.keepSessionId } : {}),
+      from: request.from,
+      reason: "reset by an emailed link",
+      productId,
+    });
+    if (!saved) throw new AppError("RESET_LINK_UNKNOWN");
     return brandForProduct(productId);
   });
+}
+
+export interface NewPassword {
+  accountId: string;
+  passwordHash: string;
+  /** The hash the old password was checked against: when another change saved first, this one saves nothing. */
+  replacing?: string;
+  /** The session id of the browser saving it: the one session that survives. */
+  keepSessionId?: string;
+  /** The browser saving it, for the security trail. */
+  from: Caller;
+  /** How it was changed, for the trail ("reset by an emailed link"). */
+  reason: string;
+  /** The product whose name and look the notice mail takes. */
+  productId: number;
+}
+
+/**
+ * Replaces an account's password (a reset, or a change on the account page) in the caller's
+ * transaction: every other session and every app's sign-in end (endEverySignIn), every outstanding
+ * link of the account stops working, its failed-login count is cleared, the trail records it and a
+ * "your password was changed" notice is mailed. False, having changed nothing, when the account is
+ * gone or its password is no longer `replacing`.
+ */
+export async function saveNewPassword(tx: Kysely<Database>, config: Config, change: NewPassword): Promise<boolean> {
+  const { accountId, productId } = change;
+  let update = tx.updateTable("accounts").set({ password_hash: change.passwordHash }).where("id", "=", accountId);
+  if (change.replacing !== undefined) update = update.where("password_hash", "=", change.replacing);
+  const account = await update.returning(["email"]).executeTakeFirst();
+  if (!account) return false;
+  // Whoever knew the old password is signed out of every browser and every app (the desktop
+  // agent's refresh token included); the browser saving the new one stays signed in.
+  await endEverySignIn(tx, accountId, change.keepSessionId ? { keepSessionId: change.keepSessionId } : {});
+  await recordAuditEvent(tx, { event: "password_changed", accountId, reason: change.reason }, { caller: change.from });
+  // Every other link the account was sent (older reset codes, access links) stops working too.
+  await tx
+    .updateTable("one_time_tokens")
+    .set({ used_at: Date.now() })
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .execute();
+  // The failed logins that may have locked the account no longer count: its password is new.
+  await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
+  await enqueueMail(
+    tx,
+    config,
+    fromHeader(brandName(productId), config.mailFrom),
+    account.email,
+    passwordChangedMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),
+  );
+  return true;
 }
 
 function alreadySet(): AppError {

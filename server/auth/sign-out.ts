@@ -9,10 +9,10 @@ import { hashSecret } from "./tokens.ts";
  * What each kind of sign-out ends, in one place (README, "Security"; decision 52):
  *
  * - a website logout ends that browser's session and its provider session (sessions.ts);
- * - a password reset, an account's removal, and "sign out everywhere" end every way the account
- *   is signed in: every browser session (bar, for a reset, the browser doing it), and every grant
- *   the OpenID Provider holds for it, with each access token, refresh token, authorization code
- *   and provider session issued under them. A desktop agent's refresh token stops refreshing and
+ * - a password reset or change, an account's removal, and "sign out everywhere" end every way the
+ *   account is signed in: every browser session (bar, for a reset or change, the browser doing
+ *   it), and every grant the OpenID Provider holds for it, with each access token, refresh token,
+ *   authorization code and provider session issued under them. A desktop agent's refresh token stops refreshing and
  *   its access token stops answering at once, not when it expires.
  *
  * Takes the caller's transaction: what ends the sign-ins commits with what caused it.

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { exportAccount } from "../auth/account-export.ts";
 import { recordAuditEvent } from "../auth/audit-trail.ts";
+import { unlinkAccountLogin } from "../auth/external-logins.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/my-account.ts";
+import { changePassword } from "../auth/password-change.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/signed-in-places.ts";
@@ -14,9 +16,10 @@ import { contractRoute } from "./contract-route.ts";
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
  * how they sign in, where they are signed in, what happened; a download of everything held;
- * rename, sign one browser or app out, sign out everywhere else. Each change is limited per account and written to the trail.
+ * rename, set or change the password, unlink Google, sign one browser or app out, sign out
+ * everywhere else. Each change is limited per account and written to the trail.
  */
-export function meRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
   /** The signed-in account and its caller; every change also counts against the account's limit. */
   const signedIn = async (request: Parameters<typeof callerOf>[0], reply: Parameters<typeof callerOf>[1], change: boolean) => {
     const caller = callerOf(request, reply);
@@ -73,6 +76,28 @@ export function meRoutes(app: FastifyInstance, { db, config }: AppContext): void
     const here = readSessionId(caller, config);
     if (!here) throw new AppError("NOT_SIGNED_IN");
     await signOutEverywhereElse(db, accountId, here, { caller });
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/password", async (body, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    const outcome = await changePassword(db, config, caller, accountId, {
+      currentPassword: body.CurrentPassword,
+      password: body.Password,
+      confirmPassword: body.ConfirmPassword,
+      keepSessionId: readSessionId(caller, config),
+    });
+    mailWorker.deliverNow();
+    const statusText =
+      outcome === "set" ? "Your password is set." : "Your password is changed, and every other browser and app is signed out.";
+    return { isOk: true, statusText };
+  });
+
+  contractRoute(app, "POST /api/me/unlink-google", async ({ subject }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    const outcome = await unlinkAccountLogin(db, accountId, { provider: "google", subject }, { caller }, { keepSecondWayIn: true });
+    if (outcome === "not linked") throw new AppError("NOT_FOUND");
+    if (outcome === "only way in") throw new AppError("GOOGLE_ONLY_WAY_IN");
     return { isOk: true };
   });
 }

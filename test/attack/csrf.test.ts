@@ -14,6 +14,11 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/api/me/sign-out-browser", body: { ref: "0".repeat(64) } },
   { url: "/api/me/sign-out-app", body: { clientId: "desktop-agent" } },
   { url: "/api/me/sign-out-everywhere-else", body: {} },
+  {
+    url: "/api/me/password",
+    body: { CurrentPassword: "csrf-password-1", Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" },
+  },
+  { url: "/api/me/unlink-google", body: { subject: "csrf-google-subject" } },
   { url: "/api/access-link/consume", body: { token: "A".repeat(43) } },
   { url: "/api/access-link/code", body: { code: "123456" } },
   { url: "/api/dsone/password-login", body: { Email: "csrf@example.com", Password: "csrf-password-1" } },
