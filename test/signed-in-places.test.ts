@@ -51,7 +51,7 @@ describeEachDatabase("where an account is signed in, on %s", (kind) => {
     expect(before.browsers.filter((browser) => browser.current)).toHaveLength(1);
     const other = before.browsers.find((browser) => !browser.current);
     expect(other).toMatchObject({ device: "Firefox on Linux", address: "127.0.0.1" });
-    expect(before.apps).toEqual([{ clientId: "desktop-agent", brand: "dsone", since: expect.any(Number) }]);
+    expect(before.apps).toEqual([{ clientId: "desktop-agent", brand: "dsone", kind: "desktop", since: expect.any(Number) }]);
 
     // Unknown names change nothing.
     expect(await signOutBrowser(bed.server.db, bed.accountId, "0".repeat(64), SUPPORT)).toBe(false);
