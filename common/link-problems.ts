@@ -1,7 +1,7 @@
 /**
  * What a refused emailed link means for the customer, from the error code the server answers with:
- * the same three states for an access link and a reset link, on every screen that shows them (the
- * app's link pages and their no-JavaScript versions).
+ * the same three states for an access link, a reset link and an account deletion link, on every
+ * screen that shows them (the app's link pages and their no-JavaScript versions).
  */
 export type LinkProblem = "used" | "expired" | "unknown";
 
@@ -12,6 +12,9 @@ const LINK_PROBLEMS: Readonly<Record<string, LinkProblem>> = {
   RESET_LINK_USED: "used",
   RESET_LINK_EXPIRED: "expired",
   RESET_LINK_UNKNOWN: "unknown",
+  DELETION_LINK_USED: "used",
+  DELETION_LINK_EXPIRED: "expired",
+  DELETION_LINK_UNKNOWN: "unknown",
 };
 
 /** The link's problem for an error code, or undefined when the refusal is not about the link. */

@@ -12,6 +12,7 @@ import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
+import { accountDeletionRoutes } from "./routes/api-account-deletion.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
 import { meRoutes } from "./routes/api-me.ts";
@@ -109,6 +110,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   sessionRoutes(app, context);
   meRoutes(app, context);
+  accountDeletionRoutes(app, context);
   accessLinkRoutes(app, context);
   passwordRoutes(app, context);
   autoLoginRoutes(app, context);

@@ -1,6 +1,7 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { PRODUCTS } from "../common/products.ts";
+import { removeAccount } from "./auth/account-deletion.ts";
 import { exportAccount } from "./auth/account-export.ts";
 import {
   AccountInputError,
@@ -8,7 +9,6 @@ import {
   createAccount,
   linkDevice,
   listAccounts,
-  removeAccount,
   setLicense,
   showAccount,
   signAccountOutEverywhere,
@@ -39,7 +39,8 @@ Commands:
   sign-out --email E (--session REF | --app CLIENT_ID)
                                                 ends one browser's session, or one app's grant and tokens
   sign-out-everywhere --email E                 ends every browser session and every app's sign-in
-  remove --email E                              deletes the account, its licenses, devices and sign-ins
+  remove --email E                              deletes the account and everything held about it, as the
+                                                customer's own deletion does; mails the address goodbye
   logins --email E                              the Google logins linked to the account
   unlink-login --email E --provider google --subject S
                                                 removes one; the next Google sign-in links by email again
@@ -225,7 +226,7 @@ async function run(
     }
     case "remove": {
       const email = required(values.email, "email");
-      await removeAccount(db, email, OPERATOR);
+      await removeAccount(db, config, email, OPERATOR);
       return `the account ${email} is removed`;
     }
     default:

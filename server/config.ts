@@ -128,6 +128,7 @@ const schema = z.object({
   NEW_SIGN_IN_MAIL: booleanText.default(true),
   ACCESS_LINK_LIFETIME_DAYS: positiveInt.default(1),
   RESET_LINK_LIFETIME: duration("1h"),
+  ACCOUNT_DELETION_LINK_LIFETIME: duration("1h"),
   SESSION_LIFETIME: duration("30d"),
   ALLOWED_REDIRECT_ORIGINS: originList.default([]),
   DESKTOP_SIGNIN_URL: absoluteUrl.optional(),
@@ -373,6 +374,8 @@ function resolve(env: Env) {
     newSignInMail: env.NEW_SIGN_IN_MAIL,
     accessLinkLifetimeDays: env.ACCESS_LINK_LIFETIME_DAYS,
     resetLinkLifetimeMs: env.RESET_LINK_LIFETIME,
+    /** How long a "delete my account" link works: short, since it deletes for good. */
+    accountDeletionLinkLifetimeMs: env.ACCOUNT_DELETION_LINK_LIFETIME,
     sessionLifetimeMs: env.SESSION_LIFETIME,
     /** A session not used for this long ends, whatever its lifetime. */
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount, removeAccount, signAccountOutEverywhere } from "../server/auth/accounts.ts";
+import { removeAccount } from "../server/auth/account-deletion.ts";
+import { createAccount, signAccountOutEverywhere } from "../server/auth/accounts.ts";
 import { accountActivity, pruneAuditTrail } from "../server/auth/audit-trail.ts";
 import { describeUserAgent } from "../server/auth/user-agent.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
@@ -87,7 +88,7 @@ describeEachDatabase("the security trail on %s", (kind) => {
     expect((await events()).map((entry) => entry.event)).not.toContain("access_link_requested");
     expect((await events()).length).toBeGreaterThan(5);
 
-    await removeAccount(server.db, EMAIL, { operator: "cli:support-7" });
+    await removeAccount(server.db, server.config, EMAIL, { operator: "cli:support-7" });
     const left = await server.db.selectFrom("audit_events").selectAll().execute();
     expect(left.map((row) => [row.event, row.account_id, row.actor])).toEqual([["account_deleted", null, "cli:support-7"]]);
     expect(JSON.stringify(left)).not.toContain(EMAIL);

@@ -20,7 +20,8 @@ describeEachDatabase("operator CLI on %s", (kind) => {
 
   function account(...args: string[]) {
     const result = spawnSync(process.execPath, [CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test" },
+      // A key of its own for the mail the CLI queues (remove's goodbye), never the repository's data folder's.
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test", MAIL_KEYS: Buffer.alloc(32, 7).toString("base64") },
       encoding: "utf8",
     });
     return { code: result.status, out: result.stdout, err: result.stderr };
@@ -171,6 +172,26 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     const wrong = account("sign-out", "--email", "op@example.com", "--app", "no-such-app");
     expect({ code: wrong.code, err: wrong.err.trim() }).toEqual({ code: 1, err: "error: op@example.com is not signed in to no-such-app" });
     expect(account("activity", "--email", "op@example.com", "--days", "0").code).toBe(64);
+  }, 60_000);
+
+  it("removes an account as the customer's own deletion does, and mails the address goodbye", async () => {
+    const removed = account("remove", "--email", "OP@example.com");
+    expect(removed.code, removed.err).toBe(0);
+    expect(removed.out.trim()).toBe("the account OP@example.com is removed");
+    expect(account("show", "--email", "op@example.com").err.trim()).toBe("error: no account for op@example.com");
+    const { db } = await openDatabase(database.url);
+    try {
+      expect(await db.selectFrom("devices").select("uuid").execute()).toEqual([]);
+      expect(await db.selectFrom("outbox").select(["to_address", "subject"]).execute()).toEqual([
+        { to_address: "Op@Example.com", subject: "Your DS One account is deleted" },
+      ]);
+      expect(await db.selectFrom("audit_events").select(["event", "account_id", "actor"]).execute()).toEqual([
+        { event: "account_deleted", account_id: null, actor: expect.stringMatching(/^cli:/) },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+    expect(account("remove", "--email", "op@example.com").err.trim()).toBe("error: no account for op@example.com");
   }, 60_000);
 
   it("explains its usage for an unknown command", () => {

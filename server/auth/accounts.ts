@@ -5,7 +5,7 @@ import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashPassword } from "./passwords.ts";
-import { endEverySignIn, signOutEverywhere } from "./sign-out.ts";
+import { signOutEverywhere } from "./sign-out.ts";
 import { newId } from "./tokens.ts";
 
 /**
@@ -94,7 +94,8 @@ export async function createAccount(db: Db, input: NewAccount): Promise<AccountS
   return (await showAccount(db, email)) as AccountSummary;
 }
 
-async function requireAccount(db: Db, email: string) {
+/** The account of an email the operator typed, or AccountInputError saying why there is none. */
+export async function requireAccount(db: Db, email: string) {
   const account = await findAccountByEmail(db, checkEmail(email));
   if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
   return account;
@@ -125,22 +126,6 @@ export async function setLicense(db: Db, email: string, product: string, state: 
 export async function signAccountOutEverywhere(db: Db, email: string, source: AuditSource): Promise<void> {
   const account = await requireAccount(db, email);
   await signOutEverywhere(db, account.id, source);
-}
-
-/**
- * Removes an account: its sign-ins end and its licenses, devices, links and linked logins go with
- * it (the tables' cascades), in one transaction. Telemetry keeps its events without the account.
- */
-export async function removeAccount(db: Db, email: string, source: AuditSource): Promise<void> {
-  const account = await requireAccount(db, email);
-  await db.transaction().execute(async (tx) => {
-    await endEverySignIn(tx, account.id);
-    await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", account.id).execute();
-    // The account's trail goes with it (the cascade); what stays is that a deletion happened,
-    // when and by whom, naming nobody.
-    await tx.deleteFrom("accounts").where("id", "=", account.id).execute();
-    await recordAuditEvent(tx, { event: "account_deleted", accountId: null }, source);
-  });
 }
 
 /** Links a device (the desktop agent's UUID) to an account for a product. */

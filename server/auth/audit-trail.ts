@@ -31,6 +31,7 @@ export const AUDIT_EVENTS = [
   "name_changed",
   "account_created",
   "data_exported",
+  "account_deletion_requested",
   "account_deleted",
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
@@ -49,9 +50,10 @@ export interface AuditEntry {
 
 /**
  * Who did it: the customer's browser (its address and its short description), or an operator
- * (the CLI, and later the support console), named.
+ * (the CLI, and later the support console), named; or nobody named, for the record that a
+ * customer deleted their own account, which must not say who they were nor where from.
  */
-export type AuditSource = { caller: Caller } | { operator: string };
+export type AuditSource = { caller: Caller } | { operator: string } | { anonymous: true };
 
 const REASON_MAX = 200;
 

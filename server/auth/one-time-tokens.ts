@@ -5,12 +5,19 @@ import { AppError, type ErrorCode } from "../errors.ts";
 import { hashSecret, newSecret } from "./tokens.ts";
 
 /**
- * One-time tokens (access links, password-reset codes): 256-bit, stored as SHA-256 only, spent by
- * one conditional update so that two uses racing each other cannot both succeed.
+ * One-time tokens (access links, password-reset codes, account deletion links): 256-bit, stored
+ * as SHA-256 only, spent by one conditional update so that two uses racing each other cannot both
+ * succeed.
  */
 export const PURPOSES = {
   accessLink: { name: "access_link", unknown: "LINK_UNKNOWN", used: "LINK_USED", expired: "LINK_EXPIRED" },
   passwordReset: { name: "password_reset", unknown: "RESET_LINK_UNKNOWN", used: "RESET_LINK_USED", expired: "RESET_LINK_EXPIRED" },
+  accountDeletion: {
+    name: "account_deletion",
+    unknown: "DELETION_LINK_UNKNOWN",
+    used: "DELETION_LINK_USED",
+    expired: "DELETION_LINK_EXPIRED",
+  },
 } as const satisfies Record<string, { name: string; unknown: ErrorCode; used: ErrorCode; expired: ErrorCode }>;
 
 export type Purpose = (typeof PURPOSES)[keyof typeof PURPOSES];

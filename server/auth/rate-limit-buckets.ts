@@ -109,6 +109,20 @@ export const BUCKETS = {
     setting: "NEW_SIGN_IN_MAIL_LIMIT_PER_ACCOUNT",
     defaultLimit: 5,
   },
+  /** "Delete my account" mails one account is sent: each asks from a signed-in browser. */
+  accountDeletionMailPerAccount: {
+    prefix: "account-deletion-mail:account",
+    parts: ["account"],
+    setting: "ACCOUNT_DELETION_MAIL_LIMIT_PER_ACCOUNT",
+    defaultLimit: 5,
+  },
+  /** Checking and confirming account deletion links: each checks a secret. */
+  accountDeletionLinkPerIp: {
+    prefix: "account-deletion-link:ip",
+    parts: ["address"],
+    setting: "ACCOUNT_DELETION_LINK_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
   /** Telemetry batches from the browser: each is a write. */
   telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
   /**
@@ -171,4 +185,18 @@ export function bucketKey(bucket: BucketName, ...values: string[]): string {
   const spec: BucketSpec = BUCKETS[bucket];
   if (values.length !== spec.parts.length) throw new Error(`${bucket}: expects ${spec.parts.join(", ")}`);
   return [spec.prefix, ...spec.parts.map((kind, index) => keyPart(kind, values[index] ?? ""))].join("|");
+}
+
+/**
+ * The start of every counter key that names one account or one email (the account's own
+ * allowances, its failed passwords, the mail sent to it): what deleting the account deletes. A
+ * bucket of more parts continues such a key with "|" and the rest.
+ */
+export function keyPrefixesNaming(accountId: string, email: string): string[] {
+  return (Object.values(BUCKETS) as BucketSpec[]).flatMap((spec) => {
+    const [first] = spec.parts;
+    if (first === "account") return [`${spec.prefix}|${keyPart("account", accountId)}`];
+    if (first === "email") return [`${spec.prefix}|${keyPart("email", email)}`];
+    return [];
+  });
 }

@@ -45,7 +45,13 @@ export function mailLook(brand: Brand, publicUrl: string, name = brand.name): Ma
   };
 }
 
-function layout(look: MailLook, paragraphs: string[], button: { label: string; href: string }, footer: string, extra = ""): string {
+/** The mail's one action, where it has one. */
+interface MailButton {
+  label: string;
+  href: string;
+}
+
+function layout(look: MailLook, paragraphs: string[], button: MailButton | undefined, footer: string, extra = ""): string {
   const name = escapeHtml(look.name);
   const body = paragraphs
     .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${look.text}">${escapeHtml(text)}</p>`)
@@ -61,10 +67,15 @@ function layout(look: MailLook, paragraphs: string[], button: { label: string; h
 <td style="vertical-align:middle;padding-left:10px;font-size:19px;font-weight:600;color:${look.text}">${name}</td>
 </tr></table>
 ${body}
-<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:${look.action};color:${look.onAction};text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${escapeHtml(button.label)}</a></p>
-<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(PASTE_THE_ADDRESS)}<br><a href="${escapeHtml(button.href)}" style="color:${look.link};word-break:break-all">${escapeHtml(button.href)}</a></p>
-${extra}<p style="margin:0;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(footer)}</p>
+${button ? buttonHtml(look, button) : ""}${extra}<p style="margin:0;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(footer)}</p>
 </div></body></html>`;
+}
+
+/** The mail's one action, and its address spelled out for a mail program that shows no button. */
+function buttonHtml(look: MailLook, button: MailButton): string {
+  return `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:${look.action};color:${look.onAction};text-decoration:none;padding:12px 24px;border-radius:24px;font-weight:600">${escapeHtml(button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(PASTE_THE_ADDRESS)}<br><a href="${escapeHtml(button.href)}" style="color:${look.link};word-break:break-all">${escapeHtml(button.href)}</a></p>
+`;
 }
 
 /** The code for the other device: said in words, then the digits large, grouped for reading. */
@@ -131,5 +142,33 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
     subject: `New sign-in to your ${brandName} account`,
     text: `${intro}\n\n${details}\n\n${advice}\n\nYour account: ${accountUrl}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: "Review your account", href: accountUrl }, footer),
+  };
+}
+
+export function accountDeletionMail(look: MailLook, link: string, lifetime: string): Mail {
+  const brandName = look.name;
+  const intro = `We received a request to delete your ${brandName} account.`;
+  const what =
+    "Deleting it signs you out of every browser and app, and deletes your linked logins (such as Google), your computers and their settings, your licenses and all personal data we hold about you. A deleted account cannot be restored.";
+  const expiry = expiryOf(lifetime);
+  const footer = "If you did not ask for this, you can ignore this email: your account stays as it is.";
+  return {
+    subject: `Confirm deleting your ${brandName} account`,
+    text: `${intro}\n\n${what}\n\nDelete my account: ${link}\n\n${expiry}\n\n${footer}\n`,
+    html: layout(look, [intro, what, expiry], { label: "Delete my account", href: link }, footer),
+  };
+}
+
+/** The last mail to a deleted account's address: nothing to click, nothing left to sign in to. */
+export function accountDeletedMail(look: MailLook): Mail {
+  const brandName = look.name;
+  const intro = `Your ${brandName} account is deleted.`;
+  const what =
+    "Every sign-in has ended, and your linked logins, computers and their settings, licenses and all personal data we held about you are deleted. A deleted account cannot be restored.";
+  const footer = `This is the last email about this account. If you did not ask for this, contact ${brandName} support.`;
+  return {
+    subject: `Your ${brandName} account is deleted`,
+    text: `${intro}\n\n${what}\n\n${footer}\n`,
+    html: layout(look, [intro, what], undefined, footer),
   };
 }

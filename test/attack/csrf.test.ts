@@ -14,6 +14,8 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/api/me/sign-out-browser", body: { ref: "0".repeat(64) } },
   { url: "/api/me/sign-out-app", body: { clientId: "desktop-agent" } },
   { url: "/api/me/sign-out-everywhere-else", body: {} },
+  { url: "/api/me/delete/request", body: { ProductId: 6 } },
+  { url: "/api/me/delete/confirm", body: { token: "A".repeat(43) } },
   {
     url: "/api/me/password",
     body: { CurrentPassword: "csrf-password-1", Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" },

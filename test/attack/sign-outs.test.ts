@@ -1,6 +1,7 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { removeAccount, signAccountOutEverywhere } from "../../server/auth/accounts.ts";
+import { removeAccount } from "../../server/auth/account-deletion.ts";
+import { signAccountOutEverywhere } from "../../server/auth/accounts.ts";
 import { drainMail, sessionCookieFrom } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
@@ -195,7 +196,7 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
 
   it("removing the account ends everything it had signed in", async () => {
     const signIn = await intruder();
-    await removeAccount(bed.server.db, bed.email, { operator: "test" });
+    await removeAccount(bed.server.db, bed.server.config, bed.email, { operator: "test" });
     await expectEveryAppSignInEnded(signIn);
     expect(await discover(bed.issuer, "desktop-agent")).toBeTruthy();
     cases++;
