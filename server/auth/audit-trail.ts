@@ -89,6 +89,8 @@ export async function recordAuditEvent(db: Kysely<Database>, entry: AuditEntry, 
 }
 
 export interface AuditRecord {
+  /** Orders and names the entry (a list's key); says nothing about the account. */
+  id: string;
   at: number;
   event: AuditEventName;
   method: string | null;
@@ -117,6 +119,7 @@ export async function accountActivity(
     .limit(limit)
     .execute();
   return rows.map((row) => ({
+    id: row.id,
     at: Number(row.created_at),
     event: row.event as AuditEventName,
     method: row.method,
