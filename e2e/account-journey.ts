@@ -1,0 +1,155 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser, Page } from "@playwright/test";
+import * as client from "openid-client";
+import type { AccountExport } from "../common/api/contract.ts";
+import { discover, startAuthorization } from "../test/support/oidc-client.ts";
+import { linkIn, type SmtpSink, subjectOf } from "../test/support/smtp-sink.ts";
+import { expect, test } from "./fixtures.ts";
+
+const EMAIL = "password.customer@example.com";
+const PASSWORD = "demo-password";
+const NEW_PASSWORD = "a brand new passphrase 42";
+const NEW_BROWSER = /^New sign-in to your DS One account$/;
+
+/** Sign-in through the page itself: the account page sends a visitor to sign in and back. */
+async function signInWithLinkFromAccountPage(page: Page, mail: SmtpSink) {
+  const since = mail.messages.length;
+  await page.goto("/dsone/account");
+  await page.getByLabel("Enter your email").fill(EMAIL);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+  await page.goto(linkIn(await mail.waitFor(EMAIL, { since }), "/dsone/access-link?token="));
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Your Account", exact: true })).toBeVisible();
+}
+
+async function signInWithPassword(browser: Browser, baseURL: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await page.goto(`/dsone/password-login?ReturnUrl=${encodeURIComponent(`${baseURL}/dsone/account`)}`);
+  await page.getByLabel("Email").fill(EMAIL);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("heading", { name: "Your Account", exact: true })).toBeVisible();
+  return page;
+}
+
+/**
+ * The demo desktop agent's sign-in (a native OpenID client, PKCE, a loopback redirect): it opens
+ * the customer's browser, where they are signed in already, and redeems the code for tokens.
+ */
+async function desktopAgentSignIn(page: Page, issuer: string) {
+  const config = await discover(issuer, "desktop-agent");
+  // The agent's own loopback listener (RFC 8252), on a port of its choosing.
+  let callback: URL | undefined;
+  const listener = createServer((request, response) => {
+    const url = new URL(request.url ?? "/", redirectUri);
+    if (url.pathname === "/callback") callback = url;
+    response.end("The desktop app is signed in. You can close this page.");
+  });
+  await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+  const redirectUri = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`;
+  try {
+    const { url, checks } = await startAuthorization(config, redirectUri);
+    await page.goto(url);
+    await expect.poll(() => callback).toBeDefined();
+    const tokens = await client.authorizationCodeGrant(config, callback as URL, checks);
+    expect(tokens.refresh_token).toBeTruthy();
+    return { config, refreshToken: tokens.refresh_token as string };
+  } finally {
+    listener.close();
+  }
+}
+
+/** Mails of a kind sent to the customer so far. */
+const countMails = (mail: SmtpSink, subject: RegExp) =>
+  mail.messages.filter((message) => message.to.includes(EMAIL) && subject.test(subjectOf(message.raw))).length;
+
+/**
+ * The customer's journey through the account page, declared by a spec file per database
+ * (account.spec.ts on SQLite, account-postgres.spec.ts on PostgreSQL), each with a server of its
+ * own, since it deletes a demo account.
+ */
+export function accountPageJourney(): void {
+  test("two browsers and the desktop agent, signed out from the page; password; data; deletion by email", async ({
+    page,
+    browser,
+    mail,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const origin = baseURL as string;
+
+    // This browser signs in by link, coming back to the page; another by password.
+    await signInWithLinkFromAccountPage(page, mail);
+    const other = await signInWithPassword(browser, origin, PASSWORD);
+    // The second browser's sign-in is announced, once; the first sign-in was not.
+    await mail.waitFor(EMAIL, { subject: NEW_BROWSER });
+    const agent = await desktopAgentSignIn(page, origin);
+
+    await page.goto("/dsone/account");
+    const browsers = page.getByRole("region", { name: "Where you're signed in" });
+    await expect(browsers.getByRole("button", { name: "Sign out this browser" })).toBeVisible();
+    await expect(browsers.getByRole("button", { name: /^Sign out Chrome/ })).toHaveCount(1);
+    await expect(browsers.getByText("DS One desktop app")).toBeVisible();
+
+    // The other browser, signed out from here: its next request is signed out.
+    await browsers.getByRole("button", { name: /^Sign out Chrome/ }).click();
+    await expect(page.getByText(/is signed out\.$/)).toBeVisible();
+    expect((await other.request.get("/api/me")).status()).toBe(401);
+
+    // The desktop agent, signed out from here: its refresh token is refused.
+    await browsers.getByRole("button", { name: "Sign out DS One desktop app" }).click();
+    await expect(page.getByText("DS One desktop app is signed out.")).toBeVisible();
+    await expect(client.refreshTokenGrant(agent.config, agent.refreshToken)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // Each shows in recent activity.
+    const activity = page.getByRole("region", { name: "Recent activity" });
+    await expect(activity.getByText(/^A browser was signed out from /)).toBeVisible();
+    await expect(activity.getByText(/^The app desktop-agent was signed out from /)).toBeVisible();
+    await expect(activity.getByText(/^Signed in with your password from /)).toBeVisible();
+    await expect(activity.getByText(/^Signed in with an emailed link from /)).toBeVisible();
+    expect(countMails(mail, NEW_BROWSER)).toBe(1);
+
+    // The password, changed with the current one: the new one signs in, the old one no longer.
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByLabel("Current Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("New Password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm Password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Save Password" }).click();
+    await expect(page.getByRole("region", { name: "How you sign in" }).getByRole("status")).toContainText("Your password is changed");
+    const login = (password: string) => page.request.post("/api/dsone/password-login", { data: { Email: EMAIL, Password: password } });
+    expect((await login(PASSWORD)).ok()).toBe(false);
+    await (await signInWithPassword(browser, origin, NEW_PASSWORD)).context().close();
+
+    // Download my data: a file that parses and holds the trail.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download My Data" }).click()]);
+    const data = JSON.parse(readFileSync(await download.path(), "utf8")) as AccountExport;
+    expect(data.account.email).toBe(EMAIL);
+    expect(data.activity.map((entry) => entry.event)).toEqual(expect.arrayContaining(["signed_in", "app_signed_out", "password_changed"]));
+
+    // Delete my account, confirmed from the emailed link.
+    const since = mail.messages.length;
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    await page.getByRole("button", { name: "Email Me the Link" }).click();
+    await expect(page.getByText(`We sent a link to ${EMAIL}.`, { exact: false })).toBeVisible();
+    const link = linkIn(await mail.waitFor(EMAIL, { since }), "/dsone/account/delete?token=");
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Delete Your Account" })).toBeVisible();
+    await expect(page.getByText(`This deletes the account ${EMAIL}:`)).toBeVisible();
+    await page.getByRole("button", { name: "Delete My Account" }).click();
+    await expect(page.getByRole("heading", { name: "Your Account Is Deleted" })).toBeVisible();
+    await mail.waitFor(EMAIL, { since, subject: /is deleted/ });
+
+    // The link, used again, says so.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This Link Cannot Be Used" })).toBeVisible();
+
+    // The email is unknown again.
+    await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
+    await page.getByLabel("Enter your email").fill(EMAIL);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("heading", { name: "Account Not Found" })).toBeVisible();
+  });
+}
