@@ -14,6 +14,9 @@ const t = en.account.places;
 
 type App = MyAccount["apps"][number];
 
+/** Browsers listed before "Show all": most customers have a few; a long list waits for a click. */
+const BROWSERS_AT_FIRST = 5;
+
 /** An app as a customer knows it: "DS One desktop app", "Maverick Safe on the web". */
 function appName(app: App): string {
   const brand = BRANDS.find((known) => known.id === app.brand);
@@ -29,6 +32,12 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
   const { submitting, run } = useSubmitting();
   const others = account.browsers.some((browser) => !browser.current) || account.apps.length > 0;
+  const [allBrowsers, setAllBrowsers] = useState(false);
+  // The server lists the most recently used first; this browser always shows.
+  const browsers =
+    allBrowsers || account.browsers.length <= BROWSERS_AT_FIRST + 1
+      ? account.browsers
+      : account.browsers.filter((browser, index) => browser.current || index < BROWSERS_AT_FIRST);
 
   const act = (work: () => Promise<string | undefined>) =>
     void run(async () => {
@@ -55,7 +64,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
     <Section heading={t.heading}>
       <h3 className="account__subheading">{t.browsers}</h3>
       <ul className="account__list">
-        {account.browsers.map((browser) => {
+        {browsers.map((browser) => {
           const name = browser.device ?? t.unknownBrowser;
           return (
             <li key={browser.ref}>
@@ -86,6 +95,11 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
           );
         })}
       </ul>
+      {browsers.length < account.browsers.length ? (
+        <Button variant="link-blue" onClick={() => setAllBrowsers(true)}>
+          {t.allBrowsers(account.browsers.length)}
+        </Button>
+      ) : null}
       <h3 className="account__subheading">{t.apps}</h3>
       {account.apps.length === 0 ? (
         <p className="hint">{t.noApps}</p>

@@ -68,11 +68,52 @@ export function networkOf(address: string): string {
   return ipv4 ? `${ipv4[1]}.0` : address;
 }
 
+/** A sign-in and its "new browser" entry are written together: within this, they are one event. */
+const SAME_MOMENT_MS = 5_000;
+
+/** One line of the list: an entry of the trail, and whether it was a browser's first sign-in. */
+export interface ActivityLine {
+  entry: ActivityEntry;
+  newBrowser: boolean;
+}
+
+/**
+ * The trail as the page lists it: a browser's first sign-in is written as two entries (signed in,
+ * new browser), read as one line ("… from Firefox on Windows, a browser new to this account").
+ */
+export function activityLines(entries: readonly ActivityEntry[]): ActivityLine[] {
+  const lines: ActivityLine[] = [];
+  const folded = new Set<ActivityEntry>();
+  for (const entry of entries) {
+    if (folded.has(entry)) continue;
+    const partner =
+      entry.event === "signed_in" || entry.event === "new_browser"
+        ? entries.find(
+            (other) =>
+              other !== entry &&
+              !folded.has(other) &&
+              other.event === (entry.event === "signed_in" ? "new_browser" : "signed_in") &&
+              other.device === entry.device &&
+              other.address === entry.address &&
+              Math.abs(other.at - entry.at) <= SAME_MOMENT_MS,
+          )
+        : undefined;
+    if (!partner) {
+      lines.push({ entry, newBrowser: false });
+      continue;
+    }
+    folded.add(partner);
+    lines.push({ entry: entry.event === "signed_in" ? entry : partner, newBrowser: true });
+  }
+  return lines;
+}
+
 /** One line of recent activity as a plain sentence: "Signed in with an emailed link from Chrome on Windows, near 203.0.113.0." */
-export function activitySentence(entry: ActivityEntry): string {
+export function activitySentence(entry: ActivityEntry, newBrowser = false): string {
   let sentence = whatHappened(entry);
   if (entry.byOperator) sentence += " by our support team";
   else if (entry.device) sentence += ` from ${entry.device}`;
   if (entry.address && !entry.byOperator) sentence += `, near ${networkOf(entry.address)}`;
+  if (newBrowser) sentence += ", a browser new to this account";
   return `${sentence}.`;
 }

@@ -52,6 +52,7 @@ export const en = {
       since: (date: string) => `Signed in ${date}`,
       lastUsed: (date: string) => `last used ${date}`,
       noApps: "No apps are signed in.",
+      allBrowsers: (count: number) => `Show all ${count} browsers`,
       desktopApp: (brand: string) => `${brand} desktop app`,
       webApp: (brand: string) => `${brand} on the web`,
       app: (clientId: string) => `App ${clientId}`,
@@ -66,6 +67,7 @@ export const en = {
       heading: "Recent activity",
       intro: "The last 30 days, newest first.",
       none: "Nothing in the last 30 days.",
+      more: (older: number) => (older === 1 ? "Show 1 older entry" : `Show older entries (${older})`),
     },
     data: {
       heading: "Your data",

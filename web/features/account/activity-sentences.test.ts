@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { MyAccount } from "../../../common/api/contract.ts";
+import { activityLines, activitySentence, networkOf } from "./activity-sentences.ts";
+
+type Entry = MyAccount["activity"][number];
+
+let ids = 0;
+function entry(event: string, fields: Partial<Entry> = {}): Entry {
+  ids += 1;
+  return {
+    id: String(ids),
+    at: 1_800_000_000_000,
+    event,
+    method: null,
+    brand: null,
+    clientId: null,
+    address: "203.0.113.7",
+    device: "Chrome on Windows",
+    byOperator: false,
+    ...fields,
+  };
+}
+
+describe("the account page's activity sentences", () => {
+  it("say how, from which browser and near which network", () => {
+    expect(activitySentence(entry("signed_in", { method: "link" }))).toBe(
+      "Signed in with an emailed link from Chrome on Windows, near 203.0.113.0.",
+    );
+    expect(activitySentence(entry("sign_in_refused", { method: "password" }))).toBe(
+      "A sign-in with a wrong password was refused from Chrome on Windows, near 203.0.113.0.",
+    );
+    expect(activitySentence(entry("app_signed_out", { clientId: "desktop-agent", address: null, device: null }))).toBe(
+      "The app desktop-agent was signed out.",
+    );
+  });
+
+  it("say that support acted, not who nor from where", () => {
+    expect(activitySentence(entry("signed_out_everywhere", { byOperator: true }))).toBe(
+      "Every browser and app was signed out by our support team.",
+    );
+  });
+
+  it("read an event they do not know yet as its name", () => {
+    expect(activitySentence(entry("passkey_added", { device: null, address: null }))).toBe("Passkey added.");
+  });
+
+  it("show an IPv4 address's /24 and an IPv6 /64 as kept", () => {
+    expect(networkOf("198.51.100.23")).toBe("198.51.100.0");
+    expect(networkOf("2001:db8:1:2::/64")).toBe("2001:db8:1:2::/64");
+  });
+
+  it("fold a browser's first sign-in and its new-browser entry into one line", () => {
+    const signedIn = entry("signed_in", { method: "password" });
+    const newBrowser = entry("new_browser", { at: signedIn.at + 3 });
+    const elsewhere = entry("signed_in", { method: "link", device: "Firefox on Linux" });
+    const lines = activityLines([newBrowser, signedIn, elsewhere]);
+    expect(lines.map((line) => activitySentence(line.entry, line.newBrowser))).toEqual([
+      "Signed in with your password from Chrome on Windows, near 203.0.113.0, a browser new to this account.",
+      "Signed in with an emailed link from Firefox on Linux, near 203.0.113.0.",
+    ]);
+    // An hour apart, they are two events.
+    expect(activityLines([entry("new_browser", { at: signedIn.at + 3_600_000 }), signedIn])).toHaveLength(2);
+  });
+});
