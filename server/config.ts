@@ -167,6 +167,7 @@ const schema = z.object({
   CAPTCHA_VERIFY_URL: absoluteUrl.default("https://www.google.com/recaptcha/api/siteverify"),
   TELEMETRY_RETENTION: duration("30d"),
   AUDIT_RETENTION: duration("365d"),
+  OUTBOX_RETENTION: duration("30d"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   METRICS_PORT: z.coerce.number({ message: "must be a number" }).int().min(1).max(65535, "must be a port number (1-65535)").optional(),
   METRICS_HOST: z.string().min(1).default("localhost"),
@@ -407,6 +408,7 @@ function resolve(env: Env) {
         : undefined,
     /** How long an account's security trail keeps each entry (auth/audit-trail.ts). */
     auditRetentionMs: env.AUDIT_RETENTION,
+    outboxRetentionMs: env.OUTBOX_RETENTION,
     telemetry: {
       retentionMs: env.TELEMETRY_RETENTION,
     },

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneAuditTrail } from "./auth/audit-trail.ts";
+import { pruneSettledMail } from "./mail/outbox.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
@@ -93,6 +94,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneTelemetry(db, config.telemetry.retentionMs),
       pruneAttempts(db),
       pruneAuditTrail(db, config.auditRetentionMs),
+      pruneSettledMail(db, config.outboxRetentionMs),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
-import { enqueueMail } from "../server/mail/outbox.ts";
+import { enqueueMail, pruneSettledMail } from "../server/mail/outbox.ts";
 import { backoffMs, MAX_ATTEMPTS, MailWorker, type OutgoingMail } from "../server/mail/worker.ts";
 import { drainMail, silentLogger, startTestServer, type TestServer } from "./support/app.ts";
 import { createTestDatabase, describeEachDatabase } from "./support/databases.ts";
@@ -53,6 +53,34 @@ describeEachDatabase("mail through SMTP on %s", (kind) => {
     const delivered = await server.db.selectFrom("outbox").selectAll().where("id", "=", waiting.id).executeTakeFirstOrThrow();
     expect(delivered.sent_at).not.toBeNull();
     expect(delivered.attempts).toBe(2);
+  });
+
+  it("keeps settled mail for OUTBOX_RETENTION, waiting mail for as long as it waits", async () => {
+    const day = 86_400_000;
+    await server.db.deleteFrom("outbox").execute();
+    for (let count = 0; count < 4; count++) {
+      await enqueueMail(server.db, server.config, "accounts@dsone.example", `kept-${count}@example.com`, {
+        subject: "Kept or not",
+        text: "text",
+        html: "<p>html</p>",
+      });
+    }
+    const rows = await server.db.selectFrom("outbox").select("id").orderBy("to_address").execute();
+    const now = Date.now();
+    const settle = (index: number, fields: { sent_at?: number; failed_at?: number; created_at?: number }) =>
+      server.db
+        .updateTable("outbox")
+        .set(fields)
+        .where("id", "=", rows[index]?.id ?? "")
+        .execute();
+    await settle(0, { sent_at: now - 31 * day });
+    await settle(1, { failed_at: now - 31 * day });
+    await settle(2, { sent_at: now - 29 * day });
+    // Waiting for a month (the mail server refusing all along): still waiting, still kept.
+    await settle(3, { created_at: now - 60 * day });
+    await pruneSettledMail(server.db, 30 * day, now);
+    const left = await server.db.selectFrom("outbox").select("to_address").orderBy("to_address").execute();
+    expect(left.map((row) => row.to_address)).toEqual(["kept-2@example.com", "kept-3@example.com"]);
   });
 });
 

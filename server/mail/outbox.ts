@@ -69,3 +69,16 @@ export function newMessageId(from: string): string {
 export function fromHeader(brandName: string, address: string): string {
   return `"${brandName.replace(/"/g, "")}" <${address}>`;
 }
+
+/**
+ * Housekeeping: mail delivered or given up longer than `retentionMs` ago goes, recipient and
+ * subject with it (its bodies were cleared when it settled). Waiting mail is never touched. The
+ * default (OUTBOX_RETENTION, 30 days) is the operations page's longest period, so its counts hold.
+ */
+export async function pruneSettledMail(db: Db, retentionMs: number, now = Date.now()): Promise<void> {
+  const before = now - retentionMs;
+  await db
+    .deleteFrom("outbox")
+    .where((eb) => eb.or([eb("sent_at", "<", before), eb("failed_at", "<", before)]))
+    .execute();
+}
