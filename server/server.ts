@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneAuditTrail } from "./auth/audit-trail.ts";
-import { pruneSettledMail } from "./mail/outbox.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
@@ -12,7 +11,7 @@ import type { Config } from "./config.ts";
 import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { mailKeysFor } from "./mail/body-encryption.ts";
-import { sealWaitingMail } from "./mail/outbox.ts";
+import { pruneSettledMail, sealWaitingMail } from "./mail/outbox.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox, smtpDelivery } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
 import { registerDemoClients } from "./oidc/demo-clients.ts";

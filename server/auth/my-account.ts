@@ -37,7 +37,9 @@ export async function myAccount(
     signInMethods: {
       link: true,
       password: account.password_hash !== null,
-      google: google.filter((login) => login.provider === "google").map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
+      google: google
+        .filter((login) => login.provider === "google")
+        .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
     },
     browsers: places.browsers,
     apps: places.apps,
