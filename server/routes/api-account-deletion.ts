@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { checkAccountDeletion, deleteAccountByLink, requestAccountDeletion } from "../auth/account-deletion.ts";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { currentAccount } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
+import { signedInCustomer } from "./signed-in-customer.ts";
 
 /**
  * "Delete my account": the signed-in customer asks for a link by mail; the link's page checks it
@@ -13,13 +11,11 @@ import { contractRoute } from "./contract-route.ts";
  * needs no session: the link is the proof.
  */
 export function accountDeletionRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
+  const signedIn = signedInCustomer({ db, config });
+
   contractRoute(app, "POST /api/me/delete/request", async ({ ProductId }, request, reply) => {
-    const caller = callerOf(request, reply);
-    caller.noStore();
-    const account = await currentAccount(db, config, caller);
-    if (!account) throw new AppError("NOT_SIGNED_IN");
-    await enforceLimits(db, config, [["accountChangesPerAccount", account.accountId]], "account changes");
-    await requestAccountDeletion(db, config, caller, account.accountId, ProductId);
+    const { caller, accountId } = await signedIn(request, reply, true);
+    await requestAccountDeletion(db, config, caller, accountId, ProductId);
     mailWorker.deliverNow();
     return { isOk: true };
   });

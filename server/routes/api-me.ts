@@ -4,14 +4,13 @@ import { recordAuditEvent } from "../auth/audit-trail.ts";
 import { unlinkAccountLogin } from "../auth/external-logins.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/my-account.ts";
 import { changePassword } from "../auth/password-change.ts";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
+import { endSession, readSessionId } from "../auth/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/signed-in-places.ts";
 import { hashSecret } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
+import { signedInCustomer } from "./signed-in-customer.ts";
 
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
@@ -20,15 +19,7 @@ import { contractRoute } from "./contract-route.ts";
  * everywhere else. Each change is limited per account and written to the trail.
  */
 export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
-  /** The signed-in account and its caller; every change also counts against the account's limit. */
-  const signedIn = async (request: Parameters<typeof callerOf>[0], reply: Parameters<typeof callerOf>[1], change: boolean) => {
-    const caller = callerOf(request, reply);
-    caller.noStore();
-    const account = await currentAccount(db, config, caller);
-    if (!account) throw new AppError("NOT_SIGNED_IN");
-    if (change) await enforceLimits(db, config, [["accountChangesPerAccount", account.accountId]], "account changes");
-    return { caller, accountId: account.accountId };
-  };
+  const signedIn = signedInCustomer({ db, config });
 
   contractRoute(app, "GET /api/me", async (_body, request, reply) => {
     const { caller, accountId } = await signedIn(request, reply, false);
