@@ -19,6 +19,8 @@ export const SOCIAL_SIGN_IN_PROBLEMS = [
   "busy",
   /** This provider is not offered here. */
   "unavailable",
+  /** Support has disabled the account the provider's login belongs to. */
+  "disabled",
 ] as const;
 
 export type SocialSignInProblem = (typeof SOCIAL_SIGN_IN_PROBLEMS)[number];

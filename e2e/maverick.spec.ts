@@ -137,7 +137,7 @@ for (const colorScheme of ["light", "dark"] as const) {
 test("a passwordless customer sets a password in the Maverick brand and sees its confirmation", async ({ page, app, mail, baseURL }) => {
   const email = "maverick.first.password@example.com";
   app.sql(
-    `insert into accounts (id, email, email_key, password_hash, name, is_admin, created_at) values ('acc-mfp', '${email}', '${email}', null, '', 0, 0)`,
+    `insert into accounts (id, email, email_key, password_hash, name, created_at) values ('acc-mfp', '${email}', '${email}', null, '', 0)`,
   );
   await signInWithLink(page, mail, email);
   await page.goto("/maverick/set-password");
@@ -235,7 +235,7 @@ test("a Maverick Safe customer resets a forgotten password from the dialog, in t
   // An account of this test's own: the demo accounts' passwords are used by other tests.
   const EMAIL = "forgetful.safe@example.com";
   app.sql(
-    `INSERT INTO accounts (id, email, email_key, password_hash, name, is_admin, created_at) VALUES ('forgetful-safe', '${EMAIL}', '${EMAIL}', NULL, 'Fran', 0, 0)`,
+    `INSERT INTO accounts (id, email, email_key, password_hash, name, created_at) VALUES ('forgetful-safe', '${EMAIL}', '${EMAIL}', NULL, 'Fran', 0)`,
   );
   app.sql(`INSERT INTO licenses (account_id, product_id, state, updated_at) VALUES ('forgetful-safe', 7, 'Active', 0)`);
   await page.goto("/maverick/password-login?qatest=1&uuid=u-9");

@@ -134,7 +134,7 @@ test("source maps are built but not served", async ({ page, request }) => {
 });
 
 test("the operations page shows the figures to an admin and refuses a customer", async ({ page, app, browser, baseURL }) => {
-  app.sql("update accounts set is_admin = 1 where email_key = 'password.customer@example.com'");
+  app.sql("update accounts set role = 'admin' where email_key = 'password.customer@example.com'");
   // Some figures to show: a visit to the sign-in screen with its vitals.
   await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();

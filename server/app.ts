@@ -18,6 +18,7 @@ import { maverickRoutes } from "./routes/api-maverick.ts";
 import { meRoutes } from "./routes/api-me.ts";
 import { passwordRoutes } from "./routes/api-password.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
+import { supportRoutes } from "./routes/api-support.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
 import { clientAddress } from "./routes/caller.ts";
 import { demoRoutes } from "./routes/demo.ts";
@@ -111,6 +112,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   sessionRoutes(app, context);
   meRoutes(app, context);
   accountDeletionRoutes(app, context);
+  supportRoutes(app, context);
   accessLinkRoutes(app, context);
   passwordRoutes(app, context);
   autoLoginRoutes(app, context);

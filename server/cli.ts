@@ -1,6 +1,7 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { PRODUCTS } from "../common/products.ts";
+import { isRole, ROLES, type Role } from "../common/roles.ts";
 import { removeAccount } from "./auth/account-deletion.ts";
 import { exportAccount } from "./auth/account-export.ts";
 import {
@@ -9,6 +10,7 @@ import {
   createAccount,
   linkDevice,
   listAccounts,
+  requireAccount,
   setLicense,
   showAccount,
   signAccountOutEverywhere,
@@ -16,6 +18,7 @@ import {
 import { accountActivity, recordAuditEvent } from "./auth/audit-trail.ts";
 import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/signed-in-places.ts";
+import { setDisabled, setRole } from "./auth/support-actions.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
@@ -28,7 +31,7 @@ import { ClientInputError } from "./oidc/clients.ts";
 const USAGE = `Usage: npm run account -- <command> [options]
 
 Commands:
-  create --email E [--password P] [--product ${Object.keys(PRODUCTS).join("|")}] [--name N] [--admin]
+  create --email E [--password P] [--product ${Object.keys(PRODUCTS).join("|")}] [--name N] [--role support|admin]
   show --email E
   list
   license --email E --product P --state Active|Trial|Expired|none
@@ -41,6 +44,10 @@ Commands:
   sign-out-everywhere --email E                 ends every browser session and every app's sign-in
   remove --email E                              deletes the account and everything held about it, as the
                                                 customer's own deletion does; mails the address goodbye
+  role --email E --role support|admin|none [--reason R]
+                                                gives or takes a support console role (/admin/support)
+  disable --email E [--reason R]                no way in works, every browser and app is signed out
+  enable --email E [--reason R]                 undoes disable
   logins --email E                              the Google logins linked to the account
   unlink-login --email E --provider google --subject S
                                                 removes one; the next Google sign-in links by email again
@@ -52,6 +59,11 @@ class UsageError extends Error {}
 
 /** Who the security trail names for the CLI's actions: the operating-system user running it. */
 const OPERATOR = { operator: `cli:${safeUserName()}` };
+
+/** The operator, with the reason given with --reason (the trail keeps it). */
+function operatorWith(reason: string | undefined): { operator: string; reason?: string } {
+  return reason ? { ...OPERATOR, reason } : OPERATOR;
+}
 
 function safeUserName(): string {
   try {
@@ -67,6 +79,8 @@ const OPTIONS = {
   product: { type: "string" },
   name: { type: "string" },
   admin: { type: "boolean" },
+  role: { type: "string" },
+  reason: { type: "string" },
   state: { type: "string" },
   uuid: { type: "string" },
   provider: { type: "string" },
@@ -83,6 +97,12 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
+/** --role: a console role, or "none" for a customer (only where taking a role away makes sense). */
+function roleOption(value: string): Role {
+  if (!isRole(value)) throw new UsageError(`--role must be ${ROLES.join(" or ")}`);
+  return value;
+}
+
 function formatAccount(account: AccountSummary): string {
   const licenses = account.licenses.map((license) => `${license.product}:${license.state}`).join(", ") || "none";
   const devices = account.devices.map((device) => `${device.uuid} (${device.product})`).join(", ") || "none";
@@ -90,7 +110,8 @@ function formatAccount(account: AccountSummary): string {
     `email:     ${account.email}`,
     `name:      ${account.name || "(none)"}`,
     `password:  ${account.hasPassword ? "set" : "not set"}`,
-    `admin:     ${account.isAdmin ? "yes" : "no"}`,
+    `role:      ${account.role ?? "customer"}`,
+    `disabled:  ${account.disabled ? "yes" : "no"}`,
     `licenses:  ${licenses}`,
     `devices:   ${devices}`,
   ].join("\n");
@@ -109,7 +130,7 @@ async function run(
         ...(values.password !== undefined ? { password: values.password } : {}),
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(values.product !== undefined ? { product: values.product as never } : {}),
-        isAdmin: values.admin === true,
+        ...(values.admin === true ? { role: "admin" as const } : values.role !== undefined ? { role: roleOption(values.role) } : {}),
       });
       return `created\n${formatAccount(account)}`;
     }
@@ -228,6 +249,21 @@ async function run(
       const email = required(values.email, "email");
       await removeAccount(db, config, email, OPERATOR);
       return `the account ${email} is removed`;
+    }
+    case "role": {
+      const email = required(values.email, "email");
+      const role = required(values.role, "role");
+      const account = await requireAccount(db, email);
+      await setRole(db, account.id, role === "none" ? null : roleOption(role), operatorWith(values.reason));
+      return role === "none" ? `${account.email} is a customer, with no console role` : `${account.email} is now ${role}`;
+    }
+    case "disable":
+    case "enable": {
+      const account = await requireAccount(db, required(values.email, "email"));
+      await setDisabled(db, account.id, command === "disable", operatorWith(values.reason));
+      return command === "disable"
+        ? `${account.email} is disabled: no way in works, and every browser and app is signed out`
+        : `${account.email} is enabled again`;
     }
     default:
       throw new UsageError(command ? `unknown command "${command}"` : "no command given");

@@ -40,8 +40,15 @@ export const DEMO_ACCOUNTS = [
     email: "ops.admin@example.com",
     name: "Ops Admin",
     password: DEMO_PASSWORD,
-    admin: true,
-    note: `an admin: the operations page at /admin, password "${DEMO_PASSWORD}"`,
+    role: "admin",
+    note: `an admin: the operations page at /admin and the support console at /admin/support, password "${DEMO_PASSWORD}"`,
+  },
+  {
+    email: "support.agent@example.com",
+    name: "Sam Support",
+    password: DEMO_PASSWORD,
+    role: "support",
+    note: `a support agent: the support console at /admin/support, password "${DEMO_PASSWORD}"`,
   },
 ] as const;
 
@@ -52,7 +59,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       name: account.name,
       ...("product" in account ? { product: account.product } : {}),
       ...("password" in account ? { password: account.password } : {}),
-      ...("admin" in account ? { isAdmin: account.admin } : {}),
+      ...("role" in account ? { role: account.role } : {}),
     });
     if ("device" in account) await linkDevice(db, account.email, account.product, account.device);
   }

@@ -19,7 +19,7 @@ describeEachDatabase("earlier account area on %s, called as the older pages call
       password: "old-password",
       product: "solveiq",
       name: "Olive",
-      isAdmin: true,
+      role: "admin",
     });
     await createAccount(server.db, { email: "nopass@example.com", product: "dsone" });
   });

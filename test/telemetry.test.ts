@@ -32,7 +32,7 @@ describeEachDatabase("telemetry on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_PER_IP: "5" });
-    await createAccount(server.db, { email: "admin@example.com", product: "dsone", password: "admin-password-1", isAdmin: true });
+    await createAccount(server.db, { email: "admin@example.com", product: "dsone", password: "admin-password-1", role: "admin" });
     await createAccount(server.db, { email: "customer@example.com", product: "dsone", password: "customer-password-1" });
   });
   afterAll(async () => {

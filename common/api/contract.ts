@@ -20,6 +20,9 @@ import {
   signInCode,
   uuid,
 } from "./fields.ts";
+import { SUPPORT_API } from "./support-contract.ts";
+
+export type { SupportCustomer, SupportLimit, SupportMatch, SupportSearchAnswer } from "./support-contract.ts";
 
 /**
  * The account server's newer API, once: each endpoint's method and path (the key), its request
@@ -85,7 +88,7 @@ export interface MyAccount {
 export interface AccountExport {
   format: "account-export/1";
   exportedAt: string;
-  account: { id: string; email: string; name: string; createdAt: string; passwordSet: boolean; admin: boolean };
+  account: { id: string; email: string; name: string; createdAt: string; passwordSet: boolean; role: string | null; disabled: boolean };
   licenses: { product: string; state: string; updatedAt: string }[];
   devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
   signedIn: {
@@ -183,6 +186,7 @@ export const API = {
 
   "POST /notifications/updateunregisterednotifications": endpoint<{ isOk: boolean }>()(z.object({ uuid, settingValue: booleanField })),
 
+  ...SUPPORT_API,
   ...EARLIER_API,
 } as const;
 

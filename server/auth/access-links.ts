@@ -1,13 +1,17 @@
+import type { Kysely } from "kysely";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
+import { refuseDisabledAccount } from "./account-status.ts";
 import { findAccountByEmail, isExistingDesktopUser } from "./accounts.ts";
-import { recordAuditEvent } from "./audit-trail.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
@@ -69,6 +73,8 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
 
   const account = await findAccountByEmail(db, emailKey);
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
+  // No link for a disabled account: it could not sign in with it.
+  await refuseDisabledAccount(db, account.id);
 
   const returnUrl = await allowedReturnUrl(db, config, request.returnUrl);
   if (await isExistingDesktopUser(db, account.id)) {
@@ -80,12 +86,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
 
   const brand = brandForProduct(request.productId);
   const browserSecret = await db.transaction().execute(async (tx) => {
-    const token = await issueToken(tx, PURPOSES.accessLink, {
-      accountId: account.id,
-      productId: brand.productId,
-      returnUrl: returnUrl ?? null,
-      lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
-    });
+    const token = await issueLinkToken(tx, config, account.id, brand, returnUrl ?? null);
     await recordAuditEvent(tx, { event: "access_link_requested", accountId: account.id, brand: brand.id }, { caller: request.caller });
     // This browser's earlier code (if any) gives way to the new one; its link stays valid.
     await forgetBrowserCode(tx, request.caller);
@@ -104,6 +105,45 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   });
   holdCodeInBrowser(request.caller, browserSecret);
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
+}
+
+function issueLinkToken(tx: Kysely<Database>, config: Config, accountId: string, brand: Brand, returnUrl: string | null): Promise<string> {
+  return issueToken(tx, PURPOSES.accessLink, {
+    accountId,
+    productId: brand.productId,
+    returnUrl,
+    lifetimeMs: config.accessLinkLifetimeDays * 86_400_000,
+  });
+}
+
+/**
+ * A fresh access link sent by support (server/auth/support-actions.ts) to the account's own
+ * address, in the brand of `productId`: the same link, without the code (no browser of the
+ * customer's asked, so none could take it). Counted against the address's mail allowance, so
+ * support cannot flood a mailbox either. The agent never sees the link.
+ */
+export async function sendAccessLinkFromSupport(
+  db: Db,
+  config: Config,
+  accountId: string,
+  productId: number,
+  source: AuditSource,
+): Promise<void> {
+  const account = await db.selectFrom("accounts").select(["email", "email_key"]).where("id", "=", accountId).executeTakeFirst();
+  if (!account) throw new AppError("NOT_FOUND");
+  await refuseDisabledAccount(db, accountId);
+  await enforceLimits(db, config, [["accessLinkPerEmail", account.email_key]], "sign-in links were sent to this address");
+  const brand = brandForProduct(productId);
+  await db.transaction().execute(async (tx) => {
+    const token = await issueLinkToken(tx, config, accountId, brand, null);
+    await recordAuditEvent(tx, { event: "access_link_requested", accountId, brand: brand.id }, source);
+    const mail = accessLinkMail(
+      mailLook(brand, config.publicUrl),
+      linkPage(config, brand, token),
+      describeDays(config.accessLinkLifetimeDays),
+    );
+    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
+  });
 }
 
 /**

@@ -11,8 +11,7 @@ import { requireAccount } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, clearCookie } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
-import { enforceLimits } from "./rate-limit.ts";
-import { keyPrefixesNaming } from "./rate-limit-buckets.ts";
+import { enforceLimits, forgetCountersNaming } from "./rate-limit.ts";
 import { readSessionId } from "./sessions.ts";
 import { endEverySignIn } from "./sign-out.ts";
 import { hashSecret } from "./tokens.ts";
@@ -129,13 +128,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
 
   // Counters kept under the account or its email: left, they would still tell of it for a window.
-  const prefixes = keyPrefixesNaming(accountId, account.email);
-  await tx
-    .deleteFrom("rate_limits")
-    .where((eb) =>
-      eb.or(prefixes.flatMap((prefix) => [eb("key", "=", prefix), eb(sql`substr(key, 1, ${prefix.length + 1})`, "=", `${prefix}|`)])),
-    )
-    .execute();
+  await forgetCountersNaming(tx, accountId, account.email);
 
   // Telemetry keeps its counts, no longer anyone's.
   await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", accountId).execute();

@@ -53,7 +53,8 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       name: account.name,
       createdAt: iso(account.created_at),
       passwordSet: account.password_hash !== null,
-      admin: account.is_admin === 1,
+      role: account.role,
+      disabled: account.disabled_at !== null,
     },
     licenses: licenses.map((row) => ({ product: row.code, state: row.state, updatedAt: iso(row.updated_at) })),
     devices: devices.map((row) => ({

@@ -1,6 +1,7 @@
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
+import { isRole, type Role } from "../../common/roles.ts";
 import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
@@ -19,7 +20,8 @@ export interface AccountSummary {
   id: string;
   email: string;
   name: string;
-  isAdmin: boolean;
+  role: Role | null;
+  disabled: boolean;
   hasPassword: boolean;
   licenses: { product: ProductCode; state: string }[];
   devices: { uuid: string; product: ProductCode }[];
@@ -30,7 +32,7 @@ export interface NewAccount {
   password?: string;
   name?: string;
   product?: ProductCode;
-  isAdmin?: boolean;
+  role?: Role;
 }
 
 function checkEmail(email: string): string {
@@ -46,7 +48,7 @@ function productId(code: string): number {
   return PRODUCTS[code as ProductCode].id;
 }
 
-function productCode(id: number): ProductCode {
+export function productCode(id: number): ProductCode {
   return (Object.keys(PRODUCTS) as ProductCode[]).find((code) => PRODUCTS[code].id === id) ?? "dsone";
 }
 
@@ -83,7 +85,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<AccountS
         email_key: normalizeEmail(email),
         password_hash: passwordHash,
         name: input.name ?? "",
-        is_admin: input.isAdmin ? 1 : 0,
+        role: input.role ?? null,
         created_at: now,
       })
       .execute();
@@ -157,7 +159,8 @@ export async function showAccount(db: Db, email: string): Promise<AccountSummary
     id: account.id,
     email: account.email,
     name: account.name,
-    isAdmin: account.is_admin === 1,
+    role: isRole(account.role) ? account.role : null,
+    disabled: account.disabled_at !== null,
     hasPassword: account.password_hash !== null,
     licenses: licenses.map((license) => ({ product: productCode(license.product_id), state: license.state })),
     devices: devices.map((device) => ({ uuid: device.uuid, product: productCode(device.product_id) })),

@@ -33,6 +33,12 @@ export const AUDIT_EVENTS = [
   "data_exported",
   "account_deletion_requested",
   "account_deleted",
+  "support_searched",
+  "support_viewed",
+  "rate_limits_cleared",
+  "account_disabled",
+  "account_enabled",
+  "role_changed",
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
@@ -50,10 +56,11 @@ export interface AuditEntry {
 
 /**
  * Who did it: the customer's browser (its address and its short description), or an operator
- * (the CLI, and later the support console), named; or nobody named, for the record that a
- * customer deleted their own account, which must not say who they were nor where from.
+ * (the CLI as "cli:<user>", the support console as "support:<agent's account id>") named, with
+ * the reason they gave; or nobody named, for the record that a customer deleted their own
+ * account, which must not say who they were nor where from.
  */
-export type AuditSource = { caller: Caller } | { operator: string } | { anonymous: true };
+export type AuditSource = { caller: Caller } | { operator: string; reason?: string } | { anonymous: true };
 
 const REASON_MAX = 200;
 
@@ -68,6 +75,13 @@ function orderedId(now: number): string {
   return `${now.toString(36).padStart(9, "0")}-${sequence.toString(36).padStart(4, "0")}-${randomUUID().slice(0, 8)}`;
 }
 
+/** What the entry says of why: an operator's own words (support gives them for every action) first. */
+function reasonOf(entry: AuditEntry, source: AuditSource): string | undefined {
+  const given = "operator" in source ? source.reason : undefined;
+  if (given && entry.reason) return `${given} (${entry.reason})`;
+  return given ?? entry.reason;
+}
+
 export async function recordAuditEvent(db: Kysely<Database>, entry: AuditEntry, source: AuditSource, now = Date.now()): Promise<void> {
   const fromCaller = "caller" in source ? source.caller : undefined;
   await db
@@ -79,7 +93,7 @@ export async function recordAuditEvent(db: Kysely<Database>, entry: AuditEntry, 
       method: entry.method ?? null,
       brand: entry.brand ?? null,
       client_id: entry.clientId ?? null,
-      reason: entry.reason?.slice(0, REASON_MAX) ?? null,
+      reason: reasonOf(entry, source)?.slice(0, REASON_MAX) ?? null,
       address: fromCaller ? addressForLimits(fromCaller.address) : null,
       device: fromCaller?.device ?? null,
       actor: "operator" in source ? source.operator : null,

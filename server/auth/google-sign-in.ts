@@ -5,6 +5,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { desktopSignInFor } from "./access-links.ts";
+import { isDisabled } from "./account-status.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { ATTEMPT_LIFETIME_MS, accountForIdentity, attemptContext, linkIdentity, recordAttempt, spendAttempt } from "./external-logins.ts";
@@ -149,6 +150,7 @@ export async function finishGoogleSignIn(
     if (desktopSignIn)
       return { redirectTo: `${desktopSignIn}${encodeURIComponent(identity.email)}`, brand, outcome: "existing-desktop-user" };
   }
+  if (await isDisabled(db, match.accountId)) return problem(brand, attempt.query, "disabled");
   if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId, { caller });
   await startSession(db, config, caller, match.accountId, { method: "google", brand: brand.id });
   // The allowlist and the pending authorization are checked again: either may have changed.

@@ -123,6 +123,13 @@ export const BUCKETS = {
     setting: "ACCOUNT_DELETION_LINK_LIMIT_PER_IP",
     defaultLimit: 30,
   },
+  /** What one support agent does in the console (searches, views, actions): a bound on a stolen agent session. */
+  supportActionsPerAgent: {
+    prefix: "support:agent",
+    parts: ["account"],
+    setting: "SUPPORT_ACTION_LIMIT_PER_AGENT",
+    defaultLimit: 600,
+  },
   /** Telemetry batches from the browser: each is a write. */
   telemetryPerIp: { prefix: "telemetry:ip", parts: ["address"], setting: "TELEMETRY_LIMIT_PER_IP", defaultLimit: 600 },
   /**
@@ -191,12 +198,13 @@ export function bucketKey(bucket: BucketName, ...values: string[]): string {
  * The start of every counter key that names one account or one email (the account's own
  * allowances, its failed passwords, the mail sent to it): what deleting the account deletes. A
  * bucket of more parts continues such a key with "|" and the rest.
+ * Each comes with its bucket (the support console names them).
  */
-export function keyPrefixesNaming(accountId: string, email: string): string[] {
-  return (Object.values(BUCKETS) as BucketSpec[]).flatMap((spec) => {
+export function bucketsNaming(accountId: string, email: string): { bucket: BucketName; prefix: string }[] {
+  return (Object.entries(BUCKETS) as [BucketName, BucketSpec][]).flatMap(([bucket, spec]) => {
     const [first] = spec.parts;
-    if (first === "account") return [`${spec.prefix}|${keyPart("account", accountId)}`];
-    if (first === "email") return [`${spec.prefix}|${keyPart("email", email)}`];
+    if (first === "account") return [{ bucket, prefix: `${spec.prefix}|${keyPart("account", accountId)}` }];
+    if (first === "email") return [{ bucket, prefix: `${spec.prefix}|${keyPart("email", email)}` }];
     return [];
   });
 }

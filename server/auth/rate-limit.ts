@@ -1,8 +1,10 @@
+import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
-import { type BucketName, bucketKey } from "./rate-limit-buckets.ts";
+import { type BucketName, bucketKey, bucketsNaming } from "./rate-limit-buckets.ts";
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -93,4 +95,38 @@ export async function enforceLimits(db: Db, config: Config, counts: readonly Buc
       throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`, verdict.retryAfterMs);
     }
   }
+}
+
+/** The counters kept under an account or its email, as rows; a bucket of more parts may hold several. */
+export async function countersNaming(
+  db: Kysely<Database>,
+  accountId: string,
+  email: string,
+): Promise<{ bucket: BucketName; count: number; windowStart: number }[]> {
+  const buckets = bucketsNaming(accountId, email);
+  const rows = await db
+    .selectFrom("rate_limits")
+    .select(["key", "count", "window_start"])
+    .where((eb) =>
+      eb.or(buckets.flatMap(({ prefix }) => [eb("key", "=", prefix), eb(sql`substr(key, 1, ${prefix.length + 1})`, "=", `${prefix}|`)])),
+    )
+    .execute();
+  return rows.flatMap((row) => {
+    const owner = buckets.find(({ prefix }) => row.key === prefix || row.key.startsWith(`${prefix}|`));
+    return owner ? [{ bucket: owner.bucket, count: row.count, windowStart: Number(row.window_start) }] : [];
+  });
+}
+
+/**
+ * Forgets every counter kept under an account or its email: its failed passwords, its mail
+ * allowances (deleting the account; support clearing a lockout). Counters of an address stay.
+ */
+export async function forgetCountersNaming(db: Kysely<Database>, accountId: string, email: string): Promise<void> {
+  const prefixes = bucketsNaming(accountId, email).map(({ prefix }) => prefix);
+  await db
+    .deleteFrom("rate_limits")
+    .where((eb) =>
+      eb.or(prefixes.flatMap((prefix) => [eb("key", "=", prefix), eb(sql`substr(key, 1, ${prefix.length + 1})`, "=", `${prefix}|`)])),
+    )
+    .execute();
 }

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import { deleteProviderSession } from "../db/oidc-payloads.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
+import { refuseDisabledAccount } from "./account-status.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
@@ -37,6 +38,7 @@ export async function writeSession(
   accountId: string,
   { remember = true, method, brand }: SignInOptions,
 ): Promise<NewSession> {
+  await refuseDisabledAccount(tx, accountId);
   const previous = readSessionId(caller, config);
   const id = newSecret();
   const now = Date.now();

@@ -400,6 +400,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("sessions").dropColumn("device").execute();
     },
   },
+  "0012_roles_and_disabled_accounts": {
+    async up(db: Kysely<unknown>) {
+      // Who may use the support console: "admin" (everything, and the operations page) or
+      // "support" (find, view, the customer-facing actions); null for a customer. It replaces
+      // is_admin. And when an account was disabled: no way in works until it is enabled again.
+      await db.schema.alterTable("accounts").addColumn("role", "text").execute();
+      await db.schema.alterTable("accounts").addColumn("disabled_at", "bigint").execute();
+      const accounts = db as unknown as Kysely<{ accounts: { is_admin: number; role: string | null } }>;
+      await accounts.updateTable("accounts").set({ role: "admin" }).where("is_admin", "=", 1).execute();
+      await db.schema.alterTable("accounts").dropColumn("is_admin").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema
+        .alterTable("accounts")
+        .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      const accounts = db as unknown as Kysely<{ accounts: { is_admin: number; role: string | null } }>;
+      await accounts.updateTable("accounts").set({ is_admin: 1 }).where("role", "=", "admin").execute();
+      await db.schema.alterTable("accounts").dropColumn("disabled_at").execute();
+      await db.schema.alterTable("accounts").dropColumn("role").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,8 +10,10 @@ export interface AccountsTable {
   email_key: string;
   password_hash: string | null;
   name: string;
-  /** 0 or 1: a portable boolean. */
-  is_admin: number;
+  /** Who may use the support console (common/roles.ts): "admin", "support", or null for a customer. */
+  role: string | null;
+  /** Set while the account is disabled by support: no way in works, until it is enabled again. */
+  disabled_at: Millis | null;
   created_at: Millis;
 }
 

@@ -82,17 +82,26 @@ function buttonHtml(look: MailLook, button: MailButton): string {
 const codeLine = (lifetime: string) =>
   `Reading this on another device? On the computer where you asked for this email, type this code instead (it works for ${lifetime}):`;
 
-export function accessLinkMail(look: MailLook, link: string, lifetime: string, code: { code: string; lifetime: string }): Mail {
+/**
+ * The access link. `code` is the six digits for the browser that asked; a link support sends has
+ * none (no browser of the customer's asked, so no browser could take a code).
+ */
+export function accessLinkMail(look: MailLook, link: string, lifetime: string, code?: { code: string; lifetime: string }): Mail {
   const brandName = look.name;
   const intro = `Here is your personal access link to sign in to ${brandName}.`;
   const expiry = expiryOf(lifetime);
-  const footer = "If you did not ask to sign in, you can ignore this email: nobody can sign in without this link or code.";
-  const grouped = `${code.code.slice(0, 3)} ${code.code.slice(3)}`;
-  const codeHtml = `<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:${look.muted}">${escapeHtml(codeLine(code.lifetime))}</p>
-<p style="margin:0 0 24px;font-size:28px;line-height:36px;font-weight:700;letter-spacing:4px;color:${look.text};font-family:ui-monospace,Consolas,monospace">${escapeHtml(grouped)}</p>`;
+  const footer = code
+    ? "If you did not ask to sign in, you can ignore this email: nobody can sign in without this link or code."
+    : "If you did not ask our support team for a link, you can ignore this email: nobody can sign in without it.";
+  const grouped = code ? `${code.code.slice(0, 3)} ${code.code.slice(3)}` : "";
+  const codeHtml = code
+    ? `<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:${look.muted}">${escapeHtml(codeLine(code.lifetime))}</p>
+<p style="margin:0 0 24px;font-size:28px;line-height:36px;font-weight:700;letter-spacing:4px;color:${look.text};font-family:ui-monospace,Consolas,monospace">${escapeHtml(grouped)}</p>`
+    : "";
+  const codeText = code ? `${codeLine(code.lifetime)} ${grouped}\n\n` : "";
   return {
     subject: `Your ${brandName} sign-in link`,
-    text: `${intro}\n\nSign in: ${link}\n\n${expiry}\n\n${codeLine(code.lifetime)} ${grouped}\n\n${footer}\n`,
+    text: `${intro}\n\nSign in: ${link}\n\n${expiry}\n\n${codeText}${footer}\n`,
     html: layout(look, [intro, expiry], { label: `Sign in to ${brandName}`, href: link }, footer, codeHtml),
   };
 }

@@ -143,8 +143,8 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       reply.code(401);
       return { isOk: false, statusText: ERRORS.NOT_SIGNED_IN.message, email: "", name: "", isAdmin: false };
     }
-    const row = await db.selectFrom("accounts").select(["is_admin"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
-    return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.is_admin === 1 };
+    const row = await db.selectFrom("accounts").select(["role"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
+    return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.role === "admin" };
   });
 
   contractRoute(app, "POST /api/account/check-desktop-account", async (body, request) => {

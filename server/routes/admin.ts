@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../common/telemetry.ts";
 import type { Caller } from "../auth/caller.ts";
-import { currentAccount } from "../auth/sessions.ts";
+import { staffAccess } from "../auth/roles.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/database.ts";
@@ -19,17 +19,16 @@ const query = z.object({
     .default(7),
 });
 
-/** Whether the request comes from a signed-in admin, a signed-in customer, or nobody signed in. */
+/** Whether the request comes from a signed-in admin, another signed-in account, or nobody signed in. */
 export async function adminAccess(db: Db, config: Config, caller: Caller): Promise<"admin" | "customer" | "not-signed-in"> {
-  const account = await currentAccount(db, config, caller);
-  if (!account) return "not-signed-in";
-  const row = await db.selectFrom("accounts").select("is_admin").where("id", "=", account.accountId).executeTakeFirst();
-  return row?.is_admin === 1 ? "admin" : "customer";
+  const access = await staffAccess(db, config, caller);
+  if (access.kind === "not-signed-in") return "not-signed-in";
+  return access.kind === "staff" && access.role === "admin" ? "admin" : "customer";
 }
 
 /**
  * GET /api/admin/operations?days=1|7|30: the operations page's figures. Only for signed-in
- * accounts with isAdmin (decision 36): 401 without a session, 403 for a customer.
+ * accounts with the admin role (decision 36): 401 without a session, 403 for a customer.
  */
 export function adminRoutes(app: FastifyInstance, { db, config }: AppContext): void {
   app.get(ADMIN_REPORT_ENDPOINT, async (request, reply) => {

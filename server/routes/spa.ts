@@ -6,7 +6,9 @@ import { BRANDS, type Brand, brandById, brandForPath, DSONE_LEGACY_ALIASES } fro
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
 import { describeDuration } from "../../common/duration.ts";
 import type { NoScriptScreen } from "../../common/no-script.ts";
+import { SUPPORT_SCREEN } from "../../common/roles.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
+import { staffAccess } from "../auth/roles.ts";
 import { type Precompressed, precompress, sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -215,6 +217,8 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     // The operations page is the app's like any screen, but only an admin gets it with a 200; the
     // app shows everyone else the 403 with a way to sign in (decision 36).
     if (screenOf(path) === ADMIN_SCREEN && (await adminAccess(db, config, callerOf(request, reply))) !== "admin") reply.code(403);
+    // The support console likewise, for any account with a console role (common/roles.ts).
+    if (screenOf(path) === SUPPORT_SCREEN && (await staffAccess(db, config, callerOf(request, reply))).kind !== "staff") reply.code(403);
     // Every brand registered before the server started has its page (registerBrand says so).
     // No session cookie, no session: the login's form can be the first paint (prerender.tsx).
     const signedOut = request.cookies[sessionCookieName(config)] === undefined;

@@ -15,6 +15,7 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/api/me/sign-out-app", body: { clientId: "desktop-agent" } },
   { url: "/api/me/sign-out-everywhere-else", body: {} },
   { url: "/api/me/delete/request", body: { ProductId: 6 } },
+  { url: "/api/me/delete/check", body: { token: "A".repeat(43) } },
   { url: "/api/me/delete/confirm", body: { token: "A".repeat(43) } },
   {
     url: "/api/me/password",
@@ -44,7 +45,27 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/api/account/desktop/set-password", form: true, body: { Password: "x-new-password-1", ConfirmPassword: "x-new-password-1" } },
   { url: "/notifications/updateunregisterednotifications", body: { uuid: "0b9e4f5c-1d2a-4b3c-8d7e-6f5a4b3c2d1e", settingValue: "false" } },
   { url: "/demo/sign-out", form: true, body: { back: "http://localhost:3000/demo/dsone/ui" } },
+  // The support console's, as an admin would send them (the signed-in account is one).
+  ...supportActions(),
 ];
+
+/** Every support console request, aimed at a customer other than the signed-in admin. */
+function supportActions(): { url: string; body: Record<string, unknown> }[] {
+  const target = { accountId: "csrf-target", reason: "forged ticket" };
+  return [
+    { url: "/api/support/search", body: { query: "csrf" } },
+    { url: "/api/support/customer", body: { accountId: "csrf-target" } },
+    { url: "/api/support/send-link", body: { ...target, ProductId: 6 } },
+    { url: "/api/support/sign-out-browser", body: { ...target, ref: "0".repeat(64) } },
+    { url: "/api/support/sign-out-app", body: { ...target, clientId: "desktop-agent" } },
+    { url: "/api/support/sign-out-everywhere", body: target },
+    { url: "/api/support/clear-limits", body: target },
+    { url: "/api/support/unlink-google", body: { ...target, subject: "csrf-google-subject" } },
+    { url: "/api/support/disable", body: { ...target, disabled: true } },
+    { url: "/api/support/delete", body: target },
+    { url: "/api/support/role", body: { ...target, role: "admin" } },
+  ];
+}
 
 const FOREIGN_ORIGINS = [
   "https://evil.example",
@@ -63,7 +84,9 @@ describeEachDatabase("cross-site requests on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind, unlimitedRateLimits());
-    await createAccount(server.db, { email: "csrf@example.com" });
+    await createAccount(server.db, { email: "csrf@example.com", role: "admin" });
+    await createAccount(server.db, { email: "csrf.target@example.com" });
+    await server.db.updateTable("accounts").set({ id: "csrf-target" }).where("email_key", "=", "csrf.target@example.com").execute();
     cookie = await signInByLink(server, "csrf@example.com");
   });
   afterAll(async () => {

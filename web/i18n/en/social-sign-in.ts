@@ -37,6 +37,10 @@ export const en = {
       title: "Google Sign-In Is Not Available",
       text: "Signing in with this provider is not offered here. Please sign in with your email.",
     },
+    disabled: {
+      title: "This Account Is Disabled",
+      text: "The account of this Google login has been disabled, so it cannot sign in. Please contact support.",
+    },
     backToLogin: "Back to Login",
   },
 } as const;

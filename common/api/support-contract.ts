@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { ROLES } from "../roles.ts";
+import { endpoint } from "./earlier-contract.ts";
+import { externalSubject, oidcClientId, productId, sessionRef } from "./fields.ts";
+
+/**
+ * The support console's API (/admin/support; server/routes/api-support.ts): find a customer, see
+ * their account, act on it. For accounts with a role (common/roles.ts) only; every action names a
+ * reason, is limited per agent and written to the customer's trail with the agent's account id.
+ */
+
+/** One customer in a search's results. */
+export interface SupportMatch {
+  accountId: string;
+  email: string;
+  name: string;
+  disabled: boolean;
+  role: string | null;
+}
+
+export interface SupportSearchAnswer {
+  matches: SupportMatch[];
+  page: number;
+  /** Whether a further page exists. */
+  more: boolean;
+}
+
+/** One counter kept under the customer (rate-limit-buckets.ts), as support reads it. */
+export interface SupportLimit {
+  /** What it counts, as a sentence's subject ("Wrong passwords from one address or device"). */
+  what: string;
+  count: number;
+  limit: number;
+  /** When its window closes: the count starts again. */
+  until: number;
+  /** At or over its limit: what it guards is refused (or asks for a captcha) until then. */
+  reached: boolean;
+}
+
+/** A customer's whole account, as the console shows it. Nothing secret: no link, no body, no hash. */
+export interface SupportCustomer {
+  account: {
+    id: string;
+    email: string;
+    name: string;
+    createdAt: number;
+    role: string | null;
+    disabledAt: number | null;
+    passwordSet: boolean;
+  };
+  licenses: { product: string; state: string; updatedAt: number }[];
+  devices: { uuid: string; product: string; linkedAt: number }[];
+  google: { subject: string; email: string; linkedAt: number; lastUsedAt: number }[];
+  browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number }[];
+  apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
+  /** The trail, newest first, with who acted (an agent's email, "cli:…", or the customer) and why. */
+  trail: {
+    id: string;
+    at: number;
+    event: string;
+    method: string | null;
+    brand: string | null;
+    clientId: string | null;
+    address: string | null;
+    device: string | null;
+    by: string | null;
+    reason: string | null;
+  }[];
+  /** Mail to the customer in the last 30 days, with its delivery state: never its body or link. */
+  mails: {
+    id: string;
+    subject: string;
+    createdAt: number;
+    state: "sent" | "waiting" | "retrying" | "failed";
+    attempts: number;
+    lastError: string | null;
+    sentAt: number | null;
+  }[];
+  limits: SupportLimit[];
+}
+
+const accountId = z.string({ message: "is required" }).regex(/^[\w-]{1,64}$/, "is not an account");
+/** Why the agent acts: the trail keeps it with the action. */
+const reason = z
+  .string({ message: "is required" })
+  .trim()
+  .min(3, "must say why, in a few words")
+  .max(200, "must be at most 200 characters");
+const act = { accountId, reason };
+
+export const SUPPORT_API = {
+  /** By email (exact, or its beginning), by device UUID or by a Google subject; 20 a page. */
+  "POST /api/support/search": endpoint<SupportSearchAnswer>()(
+    z.object({
+      query: z.string({ message: "is required" }).trim().min(1, "is required").max(320, "is too long"),
+      page: z.number().int().min(0).max(1000).default(0),
+    }),
+  ),
+  "POST /api/support/customer": endpoint<SupportCustomer>()(z.object({ accountId })),
+  /** A fresh access link to the customer's own address, in the brand of ProductId; the agent never sees it. */
+  "POST /api/support/send-link": endpoint<{ isOk: boolean }>()(z.object({ ...act, ProductId: productId })),
+  "POST /api/support/sign-out-browser": endpoint<{ isOk: boolean }>()(z.object({ ...act, ref: sessionRef })),
+  "POST /api/support/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ ...act, clientId: oidcClientId })),
+  "POST /api/support/sign-out-everywhere": endpoint<{ isOk: boolean }>()(z.object(act)),
+  "POST /api/support/clear-limits": endpoint<{ isOk: boolean; cleared: number }>()(z.object(act)),
+  "POST /api/support/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
+  "POST /api/support/disable": endpoint<{ isOk: boolean }>()(
+    z.object({ ...act, disabled: z.boolean({ message: "must be true or false" }) }),
+  ),
+  /** Admin only: the same deletion as the customer's own. */
+  "POST /api/support/delete": endpoint<{ isOk: boolean }>()(z.object(act)),
+  /** Admin only: a console role, or none for a customer. */
+  "POST /api/support/role": endpoint<{ isOk: boolean }>()(
+    z.object({ ...act, role: z.enum([...ROLES, "none"], { message: `must be ${ROLES.join(", ")} or none` }) }),
+  ),
+} as const;

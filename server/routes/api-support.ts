@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { enforceLimits } from "../auth/rate-limit.ts";
+import { staffAccess } from "../auth/roles.ts";
+import {
+  clearCustomerLimits,
+  deleteCustomer,
+  sendFreshLink,
+  setCustomerDisabled,
+  setCustomerRole,
+  signOutCustomerApp,
+  signOutCustomerBrowser,
+  signOutCustomerEverywhere,
+  unlinkCustomerGoogle,
+} from "../auth/support-actions.ts";
+import { type Agent, findCustomers, supportCustomer } from "../auth/support-console.ts";
+import type { AppContext } from "../context.ts";
+import { AppError } from "../errors.ts";
+import { callerOf } from "./caller.ts";
+import { contractRoute } from "./contract-route.ts";
+
+/**
+ * The support console's API (common/api/support-contract.ts): for accounts with a console role
+ * only (401 signed out, 403 for a customer), every request limited per agent. The same-origin
+ * check every POST passes (app.ts) is its CSRF defence.
+ */
+export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
+  const agentOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Agent> => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    const access = await staffAccess(db, config, caller);
+    if (access.kind === "not-signed-in") throw new AppError("NOT_SIGNED_IN");
+    if (access.kind === "customer") throw new AppError("STAFF_ONLY");
+    await enforceLimits(db, config, [["supportActionsPerAgent", access.accountId]], "support console requests");
+    return { accountId: access.accountId, role: access.role };
+  };
+
+  contractRoute(app, "POST /api/support/search", async ({ query, page }, request, reply) =>
+    findCustomers(db, await agentOf(request, reply), query, page),
+  );
+
+  contractRoute(app, "POST /api/support/customer", async ({ accountId }, request, reply) => {
+    const customer = await supportCustomer(db, config, await agentOf(request, reply), accountId);
+    if (!customer) throw new AppError("NOT_FOUND", "There is no such customer.");
+    return customer;
+  });
+
+  contractRoute(app, "POST /api/support/send-link", async ({ accountId, reason, ProductId }, request, reply) => {
+    await sendFreshLink(db, config, await agentOf(request, reply), accountId, ProductId, reason);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/sign-out-browser", async ({ accountId, reason, ref }, request, reply) => {
+    await signOutCustomerBrowser(db, await agentOf(request, reply), accountId, ref, reason);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/sign-out-app", async ({ accountId, reason, clientId }, request, reply) => {
+    await signOutCustomerApp(db, await agentOf(request, reply), accountId, clientId, reason);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/sign-out-everywhere", async ({ accountId, reason }, request, reply) => {
+    await signOutCustomerEverywhere(db, await agentOf(request, reply), accountId, reason);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/clear-limits", async ({ accountId, reason }, request, reply) => {
+    const cleared = await clearCustomerLimits(db, await agentOf(request, reply), accountId, reason);
+    return { isOk: true, cleared };
+  });
+
+  contractRoute(app, "POST /api/support/unlink-google", async ({ accountId, reason, subject }, request, reply) => {
+    await unlinkCustomerGoogle(db, await agentOf(request, reply), accountId, subject, reason);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/disable", async ({ accountId, reason, disabled }, request, reply) => {
+    await setCustomerDisabled(db, await agentOf(request, reply), accountId, disabled, reason);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/delete", async ({ accountId, reason }, request, reply) => {
+    await deleteCustomer(db, config, await agentOf(request, reply), accountId, reason);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/role", async ({ accountId, reason, role }, request, reply) => {
+    await setCustomerRole(db, await agentOf(request, reply), accountId, role === "none" ? null : role, reason);
+    return { isOk: true };
+  });
+}
