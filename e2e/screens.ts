@@ -9,7 +9,7 @@ import { holdRequests, SESSION_RESET } from "./hold.ts";
 export interface ScreenCase {
   name: string;
   /** Signs in first (the screen needs a signed-in customer, or the demo admin). */
-  signedIn?: true | "admin";
+  signedIn?: true | "admin" | "support";
   open(page: Page): Promise<void>;
   heading: string;
 }
@@ -216,15 +216,39 @@ export const SCREENS: ScreenCase[] = [
       open: (page) => page.goto(`/${brand}/account/delete?token=${"t".repeat(43)}`).then(() => undefined),
     },
   ]),
+  {
+    name: "dsone-support-console",
+    signedIn: "support",
+    heading: "Why they cannot sign in: rate limits",
+    open: async (page) => {
+      await page.goto("/admin/support");
+      await page.getByLabel(/^Email, or its beginning/).fill("password.");
+      await page.getByRole("button", { name: "Search" }).click();
+      await page.getByRole("link", { name: "password.customer@example.com" }).click();
+    },
+  },
+  {
+    name: "dsone-support-refused",
+    signedIn: true,
+    heading: "403: Support console",
+    open: (page) => page.goto("/admin/support").then(() => undefined),
+  },
   { name: "dsone-admin", signedIn: "admin", heading: "Operations", open: (page) => page.goto("/admin").then(() => undefined) },
   { name: "dsone-admin-refused", signedIn: true, heading: "403: Operations", open: (page) => page.goto("/admin").then(() => undefined) },
 ];
+
+/** The demo account each kind of screen is shown to. */
+const SIGNED_IN_AS = {
+  customer: "password.customer@example.com",
+  admin: "ops.admin@example.com",
+  support: "support.agent@example.com",
+} as const;
 
 /** Opens a screen (signing a demo account in first when it needs it) and waits until its heading shows. */
 export async function showScreen(page: Page, screen: ScreenCase): Promise<void> {
   if (screen.signedIn) {
     const response = await page.request.post("/api/dsone/password-login", {
-      data: { Email: screen.signedIn === "admin" ? "ops.admin@example.com" : "password.customer@example.com", Password: "demo-password" },
+      data: { Email: SIGNED_IN_AS[screen.signedIn === true ? "customer" : screen.signedIn], Password: "demo-password" },
     });
     expect(response.ok()).toBe(true);
   }

@@ -152,8 +152,10 @@ describeEachDatabase("the support console on %s", (kind) => {
   it("refuses a customer, a signed-out caller, another site, an agent's own account, and a support agent's admin actions", async () => {
     const customer = await signIn(bed);
     expect((await post(customer, "/api/support/search", { query: "a" })).status).toBe(403);
+    expect((await customer.request(`${bed.issuer}/api/support/agent`)).status).toBe(403);
     expect((await post(new BrowserAgent(), "/api/support/search", { query: "a" })).status).toBe(401);
     const agent = await signIn(AGENT);
+    expect(await (await agent.request(`${bed.issuer}/api/support/agent`)).json()).toEqual({ email: AGENT.email, role: "support" });
     expect((await post(agent, "/api/support/search", { query: "a" }, { origin: "https://evil.example" })).status).toBe(403);
     const own = await post(agent, "/api/support/role", { accountId: agentId, reason: "promote myself", role: "admin" });
     expect(own.status).toBe(403);

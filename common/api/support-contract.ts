@@ -39,6 +39,8 @@ export interface SupportLimit {
 
 /** A customer's whole account, as the console shows it. Nothing secret: no link, no body, no hash. */
 export interface SupportCustomer {
+  /** The agent looking: what the console offers them (deleting and roles are an admin's). */
+  agent: { role: string };
   account: {
     id: string;
     email: string;
@@ -89,6 +91,8 @@ const reason = z
 const act = { accountId, reason };
 
 export const SUPPORT_API = {
+  /** Who is at the console: the page asks first, and shows its 403 to anyone else. */
+  "GET /api/support/agent": endpoint<{ email: string; role: string }>()(),
   /** By email (exact, or its beginning), by device UUID or by a Google subject; 20 a page. */
   "POST /api/support/search": endpoint<SupportSearchAnswer>()(
     z.object({

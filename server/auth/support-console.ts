@@ -146,6 +146,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
   ]);
   await recordAuditEvent(db, { event: "support_viewed", accountId }, agentSource(agent));
   return {
+    agent: { role: agent.role },
     account: {
       id: account.id,
       email: account.email,

@@ -24,15 +24,20 @@ import { contractRoute } from "./contract-route.ts";
  * check every POST passes (app.ts) is its CSRF defence.
  */
 export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
-  const agentOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Agent> => {
+  const agentOf = async (request: FastifyRequest, reply: FastifyReply): Promise<Agent & { email: string }> => {
     const caller = callerOf(request, reply);
     caller.noStore();
     const access = await staffAccess(db, config, caller);
     if (access.kind === "not-signed-in") throw new AppError("NOT_SIGNED_IN");
     if (access.kind === "customer") throw new AppError("STAFF_ONLY");
     await enforceLimits(db, config, [["supportActionsPerAgent", access.accountId]], "support console requests");
-    return { accountId: access.accountId, role: access.role };
+    return { accountId: access.accountId, role: access.role, email: access.email };
   };
+
+  contractRoute(app, "GET /api/support/agent", async (_body, request, reply) => {
+    const { email, role } = await agentOf(request, reply);
+    return { email, role };
+  });
 
   contractRoute(app, "POST /api/support/search", async ({ query, page }, request, reply) =>
     findCustomers(db, await agentOf(request, reply), query, page),

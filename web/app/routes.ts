@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { SOLVE_IQ_SCREENS } from "../../common/products.ts";
+import { SUPPORT_SCREEN } from "../../common/roles.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import LoginPage from "../features/login/LoginPage.tsx";
 import { BRANDS, DSONE_LEGACY_ALIASES, dsone, dsoneScreens, maverick } from "../platform/brand.ts";
@@ -44,8 +45,10 @@ const screens = {
   socialSignIn: screen(() => import("../features/social-sign-in/SocialSignInPage.tsx")),
   agentConsole: screen(() => import("../features/agent-console/AgentConsolePage.tsx")),
   admin: screen(() => import("../features/admin/AdminPage.tsx")),
+  support: screen(() => import("../features/admin/SupportPage.tsx")),
   account: screen(() => import("../features/account/AccountPage.tsx")),
   deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
+  passkeyOffer: screen(() => import("../features/passkey-offer/PasskeyOfferPage.tsx")),
 };
 
 /** The screens every brand has, each at the address its brand file gives. */
@@ -61,6 +64,7 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
   [brand.paths.account, screens.account],
   [brand.paths.deleteAccount, screens.deleteAccount],
+  [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 
 const LOGIN: Screen = { load: async () => ({ default: LoginPage }), lazy: LoginPage, loaded: LoginPage };
@@ -86,6 +90,8 @@ const ROUTES: Record<string, Screen> = Object.fromEntries(
       [SOLVE_IQ_SCREENS.resetPasswordConfirmation, screens.resetPasswordConfirmation],
       // The operations page for admins (decision 36).
       [ADMIN_SCREEN, screens.admin],
+      // The support console for accounts with a console role (decision 58).
+      [SUPPORT_SCREEN, screens.support],
     ] as [string, Screen][]
   ).map(([path, route]) => [path.toLowerCase(), route]),
 );
