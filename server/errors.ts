@@ -33,7 +33,7 @@ export const ERRORS = {
   PASSWORD_INVALID: { status: 400, message: "The new password does not meet the rules." },
   PASSWORD_ALREADY_SET: { status: 409, message: "This account already has a password. To change it, use Forgot your password?" },
   CURRENT_PASSWORD_MISSING: { status: 400, message: "Enter your current password." },
-  CURRENT_PASSWORD_WRONG: { status: 400, message: "Your current password is not right." },
+  CURRENT_PASSWORD_WRONG: { status: 400, message: "Your current password is incorrect." },
   GOOGLE_ONLY_WAY_IN: {
     status: 409,
     message: "Google is how you sign in besides the emailed link. Set a password first, then unlink Google.",

@@ -280,6 +280,21 @@ describeEachDatabase("deleting an account on %s", (kind) => {
     ]);
   });
 
+  it("keeps the account when its owner says so: the link is spent and deletes nothing after", async () => {
+    const email = "staying@example.com";
+    const password = "a passphrase that stays";
+    const account = await createAccount(bed.server.db, { email, password, product: "dsone" });
+    const browser = new BrowserAgent();
+    await signIn(browser, email, password);
+    const token = tokenFromMail(await deletionMail(browser, 6));
+    expect(await (await post(new BrowserAgent(), "/api/me/delete/keep", { token })).json()).toEqual({ isOk: true });
+    const later = await post(new BrowserAgent(), "/api/me/delete/confirm", { token });
+    expect(later.status).toBe(410);
+    expect(await later.json()).toMatchObject({ code: "DELETION_LINK_USED" });
+    expect((await post(new BrowserAgent(), "/api/me/delete/keep", { token })).status).toBe(410);
+    expect(await bed.server.db.selectFrom("accounts").select("id").where("id", "=", account.id).executeTakeFirst()).toBeDefined();
+  });
+
   it("the operator's remove is the same deletion, its goodbye in the brand of the first license", async () => {
     const email = "removed.by.support@example.com";
     const account = await createAccount(bed.server.db, { email, product: "maverick" });

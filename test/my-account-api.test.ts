@@ -148,7 +148,7 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     // A wrong current password is a failed password attempt like a sign-in's, and changes nothing.
     const wrong = await change("not the password");
     expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toMatchObject({ code: "CURRENT_PASSWORD_WRONG", message: "Your current password is not right." });
+    expect(await wrong.json()).toMatchObject({ code: "CURRENT_PASSWORD_WRONG", message: "Your current password is incorrect." });
     const failures = () =>
       bed.server.db.selectFrom("rate_limits").select("count").where("key", "=", accountFailureKey(email)).executeTakeFirst();
     expect((await failures())?.count).toBe(1);
@@ -160,7 +160,7 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({
       isOk: true,
-      statusText: "Your password is changed, and every other browser and app is signed out.",
+      statusText: "Your password has been changed. Every other browser and app has been signed out.",
     });
     expect((await call(mine, "/api/me")).status).toBe(200);
     expect((await call(other, "/api/me")).status).toBe(401);

@@ -181,6 +181,8 @@ export const API = {
   "POST /api/me/delete/request": endpoint<{ isOk: boolean }>()(z.object({ ProductId: productId })),
   /** Whether a deletion link would still delete, spending nothing: the account it names. */
   "POST /api/me/delete/check": endpoint<{ isOk: boolean; email: string }>()(z.object({ token: deletionToken })),
+  /** "Keep My Account": spends the link, deleting nothing, so the mail can no longer delete the account. */
+  "POST /api/me/delete/keep": endpoint<{ isOk: boolean }>()(z.object({ token: deletionToken })),
   /** Deletes the account the link names, in one transaction; a goodbye mail follows. */
   "POST /api/me/delete/confirm": endpoint<{ isOk: boolean }>()(z.object({ token: deletionToken })),
 

@@ -63,6 +63,15 @@ export async function checkAccountDeletion(db: Db, config: Config, caller: Calle
 }
 
 /**
+ * "Keep My Account": spends the link without deleting anything, so a mail left in the inbox can
+ * no longer delete the account. Limited like every use of a link.
+ */
+export async function keepAccount(db: Db, config: Config, caller: Caller, token: string): Promise<void> {
+  await limitDeletionLinkChecks(db, config, caller);
+  await spendToken(db, PURPOSES.accountDeletion, token);
+}
+
+/**
  * Spends a deletion link and deletes its account, in one transaction. No session is needed: the
  * link, delivered to the account's address, is the proof (the customer may open it on a phone).
  * A browser signed in as that account loses its session cookie too.
@@ -133,12 +142,15 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   // Telemetry keeps its counts, no longer anyone's.
   await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", accountId).execute();
 
-  // Mail to the address, sent (its recipient is personal) or still waiting (it must not go out now).
-  await tx.deleteFrom("outbox").where(sql`lower(to_address)`, "=", account.email_key).execute();
-
   // The trail goes with the account; what stays is that a deletion happened, naming nobody.
   await tx.deleteFrom("audit_events").where("account_id", "=", accountId).execute();
   await tx.deleteFrom("accounts").where("id", "=", accountId).execute();
+
+  // Mail to the address, sent (its recipient is personal) or still waiting (it must not go out
+  // now). After the account's row: a request that queued mail for it and committed meanwhile is
+  // seen by this statement, and one still running now fails on the account being gone, its mail
+  // with it.
+  await tx.deleteFrom("outbox").where(sql`lower(to_address)`, "=", account.email_key).execute();
   await recordAuditEvent(tx, { event: "account_deleted", accountId: null, brand: brand.id }, source);
 
   await enqueueMail(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { checkAccountDeletion, deleteAccountByLink, requestAccountDeletion } from "../auth/account-deletion.ts";
+import { checkAccountDeletion, deleteAccountByLink, keepAccount, requestAccountDeletion } from "../auth/account-deletion.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
@@ -25,6 +25,13 @@ export function accountDeletionRoutes(app: FastifyInstance, { db, config, mailWo
     caller.noStore();
     const { email } = await checkAccountDeletion(db, config, caller, token);
     return { isOk: true, email };
+  });
+
+  contractRoute(app, "POST /api/me/delete/keep", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    await keepAccount(db, config, caller, token);
+    return { isOk: true };
   });
 
   contractRoute(app, "POST /api/me/delete/confirm", async ({ token }, request, reply) => {

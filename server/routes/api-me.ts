@@ -80,7 +80,7 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     });
     mailWorker.deliverNow();
     const statusText =
-      outcome === "set" ? "Your password is set." : "Your password is changed, and every other browser and app is signed out.";
+      outcome === "set" ? "Your password is set." : "Your password has been changed. Every other browser and app has been signed out.";
     return { isOk: true, statusText };
   });
 

@@ -16,6 +16,7 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/api/me/sign-out-everywhere-else", body: {} },
   { url: "/api/me/delete/request", body: { ProductId: 6 } },
   { url: "/api/me/delete/check", body: { token: "A".repeat(43) } },
+  { url: "/api/me/delete/keep", body: { token: "A".repeat(43) } },
   { url: "/api/me/delete/confirm", body: { token: "A".repeat(43) } },
   {
     url: "/api/me/password",

@@ -30,3 +30,6 @@ export const requestAccountDeletion = (productId: number) => call("POST /api/me/
 export const checkDeletionLink = (token: string) => call("POST /api/me/delete/check", { token });
 
 export const deleteMyAccount = (token: string) => call("POST /api/me/delete/confirm", { token });
+
+/** "Keep My Account": the link is spent, nothing deleted. */
+export const keepMyAccount = (token: string) => call("POST /api/me/delete/keep", { token });

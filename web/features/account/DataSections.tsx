@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { messageFor } from "../../api/http.ts";
 import { EXPORT_ADDRESS, type MyAccount, requestAccountDeletion } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
@@ -29,6 +29,15 @@ export function DeleteSection({ account, brand }: { account: MyAccount; brand: B
   const [step, setStep] = useState<"start" | "confirm" | "sent">("start");
   const [failure, setFailure] = useState<string>();
   const { submitting, run } = useSubmitting();
+  // Each step's first control (or, once sent, the heading) takes the focus from the one that went.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const confirmStep = useRef<HTMLDivElement>(null);
+  const started = useRef(false);
+  useEffect(() => {
+    if (step === "confirm") confirmStep.current?.querySelector("button")?.focus();
+    else if (started.current) heading.current?.focus();
+    started.current = true;
+  }, [step]);
 
   const send = () =>
     void run(async () => {
@@ -42,7 +51,7 @@ export function DeleteSection({ account, brand }: { account: MyAccount; brand: B
     });
 
   return (
-    <Section heading={t.heading}>
+    <Section heading={t.heading} headingRef={heading}>
       <p>{t.text}</p>
       {step === "start" ? (
         <Button variant="clear" className="account__danger" onClick={() => setStep("confirm")}>
@@ -50,7 +59,7 @@ export function DeleteSection({ account, brand }: { account: MyAccount; brand: B
         </Button>
       ) : null}
       {step === "confirm" ? (
-        <div className="account__confirm">
+        <div className="account__confirm" ref={confirmStep}>
           <p>{t.confirmText}</p>
           <div className="account__actions">
             <Button variant="blue" className="account__danger-go" disabled={submitting} onClick={send}>

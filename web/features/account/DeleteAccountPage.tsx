@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { messageFor } from "../../api/http.ts";
-import { checkDeletionLink, deleteMyAccount } from "../../api/my-account.ts";
+import { linkProblemOf } from "../../../common/link-problems.ts";
+import { HttpError, messageFor } from "../../api/http.ts";
+import { checkDeletionLink, deleteMyAccount, keepMyAccount } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
 import { takeFromAddress } from "../../platform/address.ts";
@@ -33,8 +34,14 @@ type State =
   | { kind: "checking" }
   | { kind: "ready"; token: string; email: string }
   | { kind: "refused"; message: string }
+  | { kind: "unchecked" }
   | { kind: "deleted" }
   | { kind: "kept" };
+
+/** A refusal about the link itself (unknown, used, expired): the kept token is of no more use. */
+function isLinkProblem(error: unknown): boolean {
+  return error instanceof HttpError && linkProblemOf(error.code) !== undefined;
+}
 
 /**
  * Where the emailed deletion link opens (/dsone/account/delete, /maverick/account/delete). Opening
@@ -49,19 +56,39 @@ export default function DeleteAccountPage() {
   const { submitting, run } = useSubmitting();
   const started = useRef(false);
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
+  const check = () => {
     const token = takeToken();
     if (!token) {
       setState({ kind: "refused", message: t.incomplete });
       return;
     }
+    setState({ kind: "checking" });
     checkDeletionLink(token).then(
       ({ email }) => setState({ kind: "ready", token, email }),
-      (error: unknown) => setState({ kind: "refused", message: messageFor(error, en.login.unexpectedError) }),
+      (error: unknown) => {
+        if (!isLinkProblem(error)) {
+          setState({ kind: "unchecked" });
+          return;
+        }
+        sessionStorage.removeItem(KEPT_TOKEN);
+        setState({ kind: "refused", message: messageFor(error, t.incomplete) });
+      },
     );
-  }, []);
+  };
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    check();
+  });
+
+  // Each new state's title takes the focus, so a screen reader says where the customer now is.
+  useEffect(() => {
+    if (state.kind === "checking") return;
+    const title = document.querySelector<HTMLElement>(".card__title");
+    title?.setAttribute("tabindex", "-1");
+    title?.focus();
+  }, [state.kind]);
 
   const confirm = (token: string) =>
     void run(async () => {
@@ -70,6 +97,19 @@ export default function DeleteAccountPage() {
         await deleteMyAccount(token);
         sessionStorage.removeItem(KEPT_TOKEN);
         setState({ kind: "deleted" });
+      } catch (error) {
+        if (isLinkProblem(error)) sessionStorage.removeItem(KEPT_TOKEN);
+        setFailure(messageFor(error, t.failed));
+      }
+    });
+
+  const keep = (token: string) =>
+    void run(async () => {
+      try {
+        setFailure(undefined);
+        await keepMyAccount(token);
+        sessionStorage.removeItem(KEPT_TOKEN);
+        setState({ kind: "kept" });
       } catch (error) {
         setFailure(messageFor(error, t.failed));
       }
@@ -89,6 +129,15 @@ export default function DeleteAccountPage() {
           <Link to={brand.paths.account} variant="blue">
             {t.toAccount}
           </Link>
+        </Screen>
+      );
+    case "unchecked":
+      return (
+        <Screen brand={brand} title={t.title}>
+          <p role="alert">{t.checkFailed}</p>
+          <Button variant="blue" onClick={check}>
+            {t.retry}
+          </Button>
         </Screen>
       );
     case "deleted":
@@ -124,13 +173,7 @@ export default function DeleteAccountPage() {
           <Button variant="blue" className="account__danger-go button--wide" disabled={submitting} onClick={() => confirm(state.token)}>
             {t.confirm}
           </Button>
-          <Button
-            variant="link-gray"
-            onClick={() => {
-              sessionStorage.removeItem(KEPT_TOKEN);
-              setState({ kind: "kept" });
-            }}
-          >
+          <Button variant="link-gray" disabled={submitting} onClick={() => keep(state.token)}>
             {t.keep}
           </Button>
           <FormError message={failure} />

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { PRODUCTS, type ProductCode } from "../../../common/products.ts";
 import { messageFor } from "../../api/http.ts";
 import { type MyAccount, renameMe } from "../../api/my-account.ts";
@@ -20,6 +20,15 @@ export function DetailsSection({ account, refresh }: { account: MyAccount; refre
   const [name, setName] = useState(account.name);
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
   const { submitting, run } = useSubmitting();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // The field takes the focus as it opens; the heading when it closes and its button went.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (editing) field.current?.focus();
+    else if (opened.current) heading.current?.focus();
+    opened.current = editing;
+  }, [editing]);
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +45,7 @@ export function DetailsSection({ account, refresh }: { account: MyAccount; refre
   }
 
   return (
-    <Section heading={t.heading}>
+    <Section heading={t.heading} headingRef={heading}>
       <dl className="account__facts">
         <dt>{t.email}</dt>
         <dd>{account.email}</dd>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { messageFor } from "../../api/http.ts";
 import { type MyAccount, signOutApp, signOutBrowser, signOutEverywhereElse } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
@@ -31,6 +31,8 @@ function appName(app: App): string {
 export function PlacesSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
   const { submitting, run } = useSubmitting();
+  // The row whose button had the focus is gone once signed out: the heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
   const others = account.browsers.some((browser) => !browser.current) || account.apps.length > 0;
   const [allBrowsers, setAllBrowsers] = useState(false);
   // The server lists the most recently used first; this browser always shows.
@@ -46,6 +48,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
         if (text === undefined) return;
         setOutcome({ text, failed: false });
         await refresh();
+        heading.current?.focus();
       } catch (error) {
         setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
       }
@@ -61,7 +64,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
     });
 
   return (
-    <Section heading={t.heading}>
+    <Section heading={t.heading} headingRef={heading}>
       <h3 className="account__subheading">{t.browsers}</h3>
       <ul className="account__list">
         {browsers.map((browser) => {

@@ -1,11 +1,14 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, type Ref, useId } from "react";
 
-/** One part of the account page: a heading the page's outline and screen readers list, then its content. */
-export function Section({ heading, children }: { heading: string; children: ReactNode }) {
+/**
+ * One part of the account page: a heading the page's outline and screen readers list, then its
+ * content. The heading takes the focus (headingRef) when an action removes the control that had it.
+ */
+export function Section({ heading, children, headingRef }: { heading: string; children: ReactNode; headingRef?: Ref<HTMLHeadingElement> }) {
   const id = useId();
   return (
     <section className="account__section" aria-labelledby={id}>
-      <h2 id={id} className="account__heading">
+      <h2 id={id} className="account__heading" ref={headingRef} tabIndex={-1}>
         {heading}
       </h2>
       {children}
@@ -13,11 +16,19 @@ export function Section({ heading, children }: { heading: string; children: Reac
   );
 }
 
-/** What the last action did, read out as it changes; nothing when there is nothing to say. */
+/**
+ * What the last action did, read out as it changes. Both regions stay in the page, empty when
+ * there is nothing to say: a region that appears with its text is often not read at all.
+ */
 export function Outcome({ text, failed = false }: { text: string | undefined; failed?: boolean }) {
   return (
-    <p className={failed ? "form__error" : "account__outcome"} role={failed ? "alert" : "status"}>
-      {text ?? ""}
-    </p>
+    <>
+      <p className="account__outcome" role="status">
+        {failed ? "" : (text ?? "")}
+      </p>
+      <p className="account__outcome form__error" role="alert">
+        {failed ? (text ?? "") : ""}
+      </p>
+    </>
   );
 }

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { forgotPassword } from "../../api/account.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
 import { changeMyPassword, type MyAccount, unlinkGoogle } from "../../api/my-account.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
+import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -22,6 +23,16 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
   const [current, setCurrent] = useState("");
   const [outcome, setOutcome] = useState<Said>();
   const hasPassword = account.signInMethods.password;
+  const { submitting, run } = useSubmitting();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const form = useRef<HTMLLIElement>(null);
+  // The form's first field takes the focus as it opens; the heading when it closes.
+  const opened = useRef(false);
+  useEffect(() => {
+    if (changing) form.current?.querySelector("input")?.focus();
+    else if (opened.current) heading.current?.focus();
+    opened.current = changing;
+  }, [changing]);
 
   async function save(password: string): Promise<string | undefined> {
     try {
@@ -37,28 +48,31 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
     }
   }
 
-  async function emailResetLink() {
-    try {
-      await forgotPassword(account.email, brand.productId);
-      setChanging(false);
-      setOutcome({ text: t.resetSent(account.email), failed: false });
-    } catch (error) {
-      setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-    }
-  }
+  const emailResetLink = () =>
+    run(async () => {
+      try {
+        await forgotPassword(account.email, brand.productId);
+        setChanging(false);
+        setOutcome({ text: t.resetSent(account.email), failed: false });
+      } catch (error) {
+        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+      }
+    });
 
-  async function unlink(subject: string) {
-    try {
-      await unlinkGoogle(subject);
-      setOutcome({ text: t.unlinked, failed: false });
-      await refresh();
-    } catch (error) {
-      setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-    }
-  }
+  const unlink = (subject: string) =>
+    run(async () => {
+      try {
+        await unlinkGoogle(subject);
+        setOutcome({ text: t.unlinked, failed: false });
+        await refresh();
+        heading.current?.focus();
+      } catch (error) {
+        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+      }
+    });
 
   return (
-    <Section heading={en.account.methods.heading}>
+    <Section heading={en.account.methods.heading} headingRef={heading}>
       <ul className="account__list">
         <li>
           <div className="account__item">
@@ -78,7 +92,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
           )}
         </li>
         {changing ? (
-          <li className="account__form-row">
+          <li className="account__form-row" ref={form}>
             <NewPasswordForm save={save}>
               {hasPassword ? (
                 <PasswordField
@@ -92,7 +106,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
             </NewPasswordForm>
             <div className="account__actions">
               {hasPassword ? (
-                <Button variant="link-blue" onClick={() => void emailResetLink()}>
+                <Button variant="link-blue" disabled={submitting} onClick={() => void emailResetLink()}>
                   {t.forgotCurrent}
                 </Button>
               ) : null}
@@ -116,7 +130,12 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
                 <strong>{t.google}</strong>
                 <span className="account__muted">{t.googleLinked(login.email)}</span>
               </div>
-              <Button variant="clear" ariaLabel={t.unlinkGoogle(login.email)} onClick={() => void unlink(login.subject)}>
+              <Button
+                variant="clear"
+                disabled={submitting}
+                ariaLabel={t.unlinkGoogle(login.email)}
+                onClick={() => void unlink(login.subject)}
+              >
                 {t.unlink}
               </Button>
             </li>

@@ -53,7 +53,7 @@ function whatHappened(entry: ActivityEntry): string {
     case "data_exported":
       return "Your data was downloaded";
     case "account_deletion_requested":
-      return "Deleting your account was asked for";
+      return "You asked to delete your account";
     default:
       return entry.event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase());
   }
