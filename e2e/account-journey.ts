@@ -87,7 +87,7 @@ export function accountPageJourney(): void {
     // Each shows in recent activity.
     const activity = page.getByRole("region", { name: "Recent activity" });
     await expect(activity.getByText(/^A browser was signed out from /)).toBeVisible();
-    await expect(activity.getByText(/^The app desktop-agent was signed out from /)).toBeVisible();
+    await expect(activity.getByText(/^The DS One desktop app was signed out from /)).toBeVisible();
     await expect(activity.getByText(/^Signed in with your password from /)).toBeVisible();
     await expect(activity.getByText(/^Signed in with an emailed link from /)).toBeVisible();
     expect(countMails(mail, NEW_BROWSER)).toBe(1);

@@ -78,6 +78,8 @@ export interface MyAccount {
     method: string | null;
     brand: string | null;
     clientId: string | null;
+    /** The app of clientId as a customer knows it, when it is registered. */
+    app: { brand: string; kind: "desktop" | "web" } | null;
     address: string | null;
     device: string | null;
     byOperator: boolean;

@@ -4,7 +4,7 @@ import type { Db } from "../db/database.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "./audit-trail.ts";
 import { loginsOfAccount } from "./external-logins.ts";
 import { endEverySignIn } from "./sign-out.ts";
-import { whereSignedIn } from "./signed-in-places.ts";
+import { appsByClientId, whereSignedIn } from "./signed-in-places.ts";
 
 /**
  * The customer's own account, for the account page: who they are, how they sign in, where they
@@ -30,6 +30,10 @@ export async function myAccount(
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
     accountActivity(db, accountId, { days: 30, limit: 200 }),
   ]);
+  const apps = await appsByClientId(
+    db,
+    activity.flatMap((entry) => (entry.clientId ? [entry.clientId] : [])),
+  );
   return {
     email: account.email,
     name: account.name,
@@ -43,8 +47,13 @@ export async function myAccount(
     },
     browsers: places.browsers,
     apps: places.apps,
-    // Who the operator was is support's business; the customer sees that it was support.
-    activity: activity.map(({ actor, reason: _reason, ...entry }) => ({ ...entry, byOperator: actor !== null })),
+    // Who the operator was is support's business; the customer sees that it was support. Each
+    // app is named as the customer knows it ("DS One desktop app"), not by its client id.
+    activity: activity.map(({ actor, reason: _reason, ...entry }) => ({
+      ...entry,
+      app: entry.clientId ? (apps.get(entry.clientId) ?? null) : null,
+      byOperator: actor !== null,
+    })),
   };
 }
 

@@ -25,6 +25,14 @@ function appKind(type: string | null): SignedInApp["kind"] {
   return type === "native" ? "desktop" : "web";
 }
 
+/** The registered apps among `clientIds`: each one's brand and kind, for naming it to a customer. */
+export async function appsByClientId(db: Db, clientIds: string[]): Promise<Map<string, { brand: string; kind: "desktop" | "web" }>> {
+  const unique = [...new Set(clientIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom("oidc_clients").select(["id", "brand", "type"]).where("id", "in", unique).execute();
+  return new Map(rows.map((row) => [row.id, { brand: row.brand, kind: row.type === "native" ? "desktop" : "web" }]));
+}
+
 export interface SignedInApp {
   clientId: string;
   /** The brand whose screens the app signs in on, when the app is registered. */

@@ -14,6 +14,7 @@ function entry(event: string, fields: Partial<Entry> = {}): Entry {
     method: null,
     brand: null,
     clientId: null,
+    app: null,
     address: "203.0.113.7",
     device: "Chrome on Windows",
     byOperator: false,
@@ -32,6 +33,16 @@ describe("the account page's activity sentences", () => {
     expect(activitySentence(entry("app_signed_out", { clientId: "desktop-agent", address: null, device: null }))).toBe(
       "The app desktop-agent was signed out.",
     );
+    const desktop = { clientId: "desktop-agent", app: { brand: "dsone", kind: "desktop" as const } };
+    expect(activitySentence(entry("app_signed_out", { ...desktop, address: null, device: null }))).toBe(
+      "The DS One desktop app was signed out.",
+    );
+    expect(activitySentence(entry("signed_in", { ...desktop, method: "password" }))).toBe(
+      "Signed in to the DS One desktop app with your password from Chrome on Windows, near 203.0.113.0.",
+    );
+    expect(
+      activitySentence(entry("signed_in", { clientId: "maverick-web", app: { brand: "maverick", kind: "web" }, method: "link" })),
+    ).toBe("Signed in to Maverick Safe on the web with an emailed link from Chrome on Windows, near 203.0.113.0.");
   });
 
   it("say that support acted, not who nor from where", () => {

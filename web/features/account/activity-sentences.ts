@@ -1,4 +1,5 @@
 import type { MyAccount } from "../../../common/api/contract.ts";
+import { BRANDS } from "../../platform/brand.ts";
 
 type ActivityEntry = MyAccount["activity"][number];
 
@@ -11,10 +12,19 @@ const METHODS: Record<string, string> = {
   passkey: "with a passkey",
 };
 
+/** An app as a customer knows it ("the DS One desktop app"); its client id when it is not registered. */
+export function appName(entry: Pick<ActivityEntry, "app" | "clientId">): string | undefined {
+  if (!entry.clientId) return undefined;
+  const brand = BRANDS.find((known) => known.id === entry.app?.brand);
+  if (!entry.app || !brand) return `the app ${entry.clientId}`;
+  return entry.app.kind === "desktop" ? `the ${brand.name} desktop app` : `${brand.name} on the web`;
+}
+
 /** What happened, as the start of a sentence; the trail's vocabulary is server/auth/audit-trail.ts. */
 function whatHappened(entry: ActivityEntry): string {
   const how = entry.method ? METHODS[entry.method] : undefined;
-  const app = entry.clientId ? ` to ${entry.clientId}` : "";
+  const named = appName(entry);
+  const app = named ? ` to ${named}` : "";
   switch (entry.event) {
     case "signed_in":
       return `Signed in${app}${how ? ` ${how}` : ""}`;
@@ -39,7 +49,7 @@ function whatHappened(entry: ActivityEntry): string {
     case "signed_out_everywhere":
       return "Every browser and app was signed out";
     case "app_signed_out":
-      return entry.clientId ? `The app ${entry.clientId} was signed out` : "An app was signed out";
+      return named ? `${named.charAt(0).toUpperCase()}${named.slice(1)} was signed out` : "An app was signed out";
     case "new_browser":
       return "A new browser signed in";
     case "license_changed":
