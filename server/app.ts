@@ -16,6 +16,7 @@ import { accountDeletionRoutes } from "./routes/api-account-deletion.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
 import { meRoutes } from "./routes/api-me.ts";
+import { passkeyRoutes } from "./routes/api-passkey.ts";
 import { passwordRoutes } from "./routes/api-password.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
 import { supportRoutes } from "./routes/api-support.ts";
@@ -111,6 +112,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   sessionRoutes(app, context);
   meRoutes(app, context);
+  passkeyRoutes(app, context);
   accountDeletionRoutes(app, context);
   supportRoutes(app, context);
   accessLinkRoutes(app, context);

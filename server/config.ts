@@ -173,6 +173,11 @@ const schema = z.object({
   METRICS_HOST: z.string().min(1).default("localhost"),
   OTEL_EXPORTER_OTLP_ENDPOINT: absoluteUrl.optional(),
   OTEL_SERVICE_NAME: z.string().min(1).default("account-sign-in"),
+  PASSKEY_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, "must be a domain name such as example.com")
+    .transform((value) => value.toLowerCase())
+    .optional(),
   CAPTCHA_MIN_SCORE: z.coerce.number({ message: "must be a number" }).min(0).max(1, "must be between 0 and 1").default(0.5),
   ...(Object.fromEntries(Object.keys(EXTERNAL_ADDRESSES).map((name) => [name, absoluteUrl.optional()])) as Record<
     ExternalAddressName,
@@ -228,6 +233,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
     problems.push("CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither");
   }
+  const rpIdProblem = passkeyRpIdProblem(env);
+  if (rpIdProblem) problems.push(rpIdProblem);
   if (problems.length > 0) throw new ConfigError(problems);
   return resolve(env);
 }
@@ -262,6 +269,20 @@ function plainTransportProblems(env: Env): string[] {
     }
   }
   return problems;
+}
+
+/**
+ * PASSKEY_RP_ID: the domain passkeys belong to (docs/decisions/0059-passkeys.md). Browsers accept
+ * the sign-in site's own host name or a parent domain of it (the products' sites' shared domain);
+ * anything else would make every passkey ceremony fail, so it stops the server at start.
+ */
+function passkeyRpIdProblem(env: Env): string | undefined {
+  if (!env.PASSKEY_RP_ID) return undefined;
+  const host = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).hostname;
+  const rpId = env.PASSKEY_RP_ID;
+  if (rpId === host) return undefined;
+  if (host.endsWith(`.${rpId}`) && rpId.includes(".") && !/^[\d.]+$/.test(host)) return undefined;
+  return `PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain`;
 }
 
 /** `mail.key` in the SQLite file's folder; for PostgreSQL, in ./data where the SQLite file would be. */
@@ -396,6 +417,8 @@ function resolve(env: Env) {
       demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
     },
     google: googleSettings(env, publicUrl, production),
+    /** Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host) and the one origin ceremonies run on. */
+    passkeys: { rpId: env.PASSKEY_RP_ID ?? new URL(publicUrl).hostname, origins: [publicUrl] },
     captcha:
       env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
         ? {

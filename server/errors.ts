@@ -44,6 +44,12 @@ export const ERRORS = {
   DELETION_LINK_UNKNOWN: { status: 404, message: "This account deletion link is not valid, or the account is already deleted." },
   DELETION_LINK_USED: { status: 410, message: "This account deletion link has already been used." },
   DELETION_LINK_EXPIRED: { status: 410, message: "This account deletion link has expired. Ask for a new one from your account page." },
+  PASSKEY_UNKNOWN: {
+    status: 401,
+    message: "This passkey is not registered with us, or it was removed. Sign in with your email, then add a passkey again.",
+  },
+  PASSKEY_REFUSED: { status: 401, message: "This passkey could not be verified. Please try again, or sign in with your email." },
+  PASSKEY_EXPIRED: { status: 400, message: "This passkey request has expired or was already used. Please try again." },
   DEVICE_NOT_FOUND: { status: 404, message: "This device is not linked to your account." },
   BUSY: { status: 503, message: "We are busy right now. Please try again in a moment." },
   INTERNAL: { status: 500, message: "Something went wrong on our side. Please try again in a moment." },

@@ -4,6 +4,7 @@ import { pruneAuditTrail } from "./auth/audit-trail.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
+import { pruneExpiredChallenges } from "./auth/passkeys.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import { pruneExpiredSignInCodes } from "./auth/sign-in-codes.ts";
@@ -85,6 +86,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   const housekeeping = setInterval(() => {
     Promise.all([
       pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
+      pruneExpiredChallenges(db),
       pruneExpiredSignInCodes(db),
       pruneOneTimeTokens(db),
       pruneRateLimits(db, config.rateLimits.windowMs),

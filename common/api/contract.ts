@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { z } from "zod";
 import { EARLIER_API, endpoint } from "./earlier-contract.ts";
 import {
@@ -12,6 +13,10 @@ import {
   nullableReturnUrl,
   oidcClientId,
   optionalEmail,
+  passkeyAssertion,
+  passkeyAttestation,
+  passkeyId,
+  passkeyName,
   password,
   productId,
   resetCode,
@@ -70,6 +75,8 @@ export interface MyAccount {
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number; current: boolean }[];
   /** Each app holding a grant: a web app, a desktop agent. */
   apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
+  /** The account's passkeys (docs/decisions/0059-passkeys.md), newest first. */
+  passkeys: MyPasskey[];
   /** The last 30 days of the security trail, newest first. */
   activity: {
     id: string;
@@ -110,6 +117,18 @@ export interface AccountExport {
     by: string | null;
   }[];
   telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
+}
+
+/** A passkey as its owner sees it on the account page. */
+export interface MyPasskey {
+  id: string;
+  name: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  /** Whether it is synced (backed up) by its provider, or kept on one device. */
+  synced: boolean;
+  /** Made in this browser. */
+  thisBrowser: boolean;
 }
 
 interface SignInAnswer {
@@ -162,6 +181,27 @@ export const API = {
       ShowUI: booleanField,
     }),
   ),
+
+  /**
+   * Passkeys (docs/decisions/0059-passkeys.md). A ceremony's options come with a challenge bound
+   * to this browser (a cookie), single use and short lived; the answer spends it.
+   */
+  "POST /api/passkey/sign-in/options": endpoint<{ options: PublicKeyCredentialRequestOptionsJSON }>()(),
+  "POST /api/passkey/sign-in": endpoint<SignInAnswer>()(
+    z.object({ credential: passkeyAssertion, ReturnUrl: nullableReturnUrl, ProductId: productId.optional() }),
+  ),
+  /** After a sign-in: whether to offer "Sign in faster next time", and where to continue. */
+  "POST /api/passkey/offer": endpoint<{ offer: boolean; redirectUrl: string }>()(
+    z.object({ ReturnUrl: nullableReturnUrl, ProductId: productId }),
+  ),
+  /** "Not now": no offer in this browser for 30 days. */
+  "POST /api/passkey/offer/decline": endpoint<{ isOk: boolean }>()(),
+  /** ProductId names the brand the passkey manager shows. */
+  "POST /api/passkey/register/options": endpoint<{ options: PublicKeyCredentialCreationOptionsJSON }>()(z.object({ ProductId: productId })),
+  "POST /api/passkey/register": endpoint<{ isOk: boolean; passkey: MyPasskey }>()(z.object({ credential: passkeyAttestation })),
+  "POST /api/me/passkeys/rename": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId, Name: passkeyName })),
+  /** Removing the last passkey is allowed: the emailed link always remains. */
+  "POST /api/me/passkeys/remove": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId })),
 
   "GET /api/me": endpoint<MyAccount>()(),
   "GET /api/me/export": endpoint<AccountExport>()(),

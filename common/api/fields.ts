@@ -76,3 +76,51 @@ export const oidcClientId = z
   .min(1, "is required")
   .max(128, "is too long")
   .regex(/^[\w.:-]+$/, "is not an app of this account");
+
+const base64url = (max: number) =>
+  z
+    .string({ message: "is required" })
+    .max(max, "is too long")
+    .regex(/^[A-Za-z0-9_-]*$/, "must be base64url");
+
+/** A passkey's credential id, as the account page names it. */
+export const passkeyId = base64url(1400).min(1, "is required");
+
+/** The name a customer gives a passkey: like a display name, at most 64 characters, never empty. */
+export const passkeyName = displayName.pipe(z.string().min(1, "is required").max(64, "must be at most 64 characters"));
+
+/** What the browser's WebAuthn call answered (@simplewebauthn/browser), for the server to verify. */
+const credentialCommon = {
+  id: passkeyId,
+  rawId: passkeyId,
+  type: z.literal("public-key", { message: 'must be "public-key"' }),
+  authenticatorAttachment: z.enum(["platform", "cross-platform"]).nullable().optional(),
+  // No extension is asked for: what the browser reports is passed on to the library unread.
+  clientExtensionResults: z
+    .custom<object>((value) => typeof value === "object" && value !== null && !Array.isArray(value), "must be an object")
+    .default({}),
+};
+
+/** A passkey's assertion: a sign-in. */
+export const passkeyAssertion = z.object({
+  ...credentialCommon,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    authenticatorData: base64url(4096),
+    signature: base64url(4096),
+    userHandle: base64url(256).nullable().optional(),
+  }),
+});
+
+/** A new passkey's attestation: a registration. */
+export const passkeyAttestation = z.object({
+  ...credentialCommon,
+  response: z.object({
+    clientDataJSON: base64url(4096),
+    attestationObject: base64url(8192),
+    authenticatorData: base64url(8192).optional(),
+    publicKey: base64url(4096).optional(),
+    publicKeyAlgorithm: z.number().int().optional(),
+    transports: z.array(z.string().max(32)).max(8).optional(),
+  }),
+});

@@ -33,6 +33,10 @@ export const AUDIT_EVENTS = [
   "data_exported",
   "account_deletion_requested",
   "account_deleted",
+  "passkey_registered",
+  "passkey_renamed",
+  "passkey_removed",
+  "passkey_refused",
   "support_searched",
   "support_viewed",
   "rate_limits_cleared",
@@ -42,7 +46,7 @@ export const AUDIT_EVENTS = [
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
-export type SignInMethodName = "link" | "code" | "password" | "google";
+export type SignInMethodName = "link" | "code" | "password" | "google" | "passkey";
 
 export interface AuditEntry {
   event: AuditEventName;

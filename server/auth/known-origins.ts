@@ -28,6 +28,12 @@ function readDeviceId(caller: Caller, config: Config): string | undefined {
 }
 
 const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
+/** This browser's mark among the account's own (`d.` and its device cookie's hash), if it has the cookie. */
+export function browserMark(caller: Caller, config: Config): string | undefined {
+  const deviceId = readDeviceId(caller, config);
+  return deviceId ? deviceMark(deviceId) : undefined;
+}
+
 const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
 
 /**

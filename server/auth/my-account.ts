@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "./audit-trail.ts";
 import { loginsOfAccount } from "./external-logins.ts";
+import { passkeysOf } from "./passkeys.ts";
 import { endEverySignIn } from "./sign-out.ts";
 import { appsByClientId, whereSignedIn } from "./signed-in-places.ts";
 
@@ -15,10 +16,11 @@ export async function myAccount(
   config: Config,
   accountId: string,
   currentSessionId: string | undefined,
+  browserMark?: string,
 ): Promise<MyAccount | undefined> {
   const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
-  const [licenses, google, places, activity] = await Promise.all([
+  const [licenses, google, places, activity, passkeys] = await Promise.all([
     db
       .selectFrom("licenses")
       .innerJoin("products", "products.id", "licenses.product_id")
@@ -29,6 +31,7 @@ export async function myAccount(
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
     accountActivity(db, accountId, { days: 30, limit: 200 }),
+    passkeysOf(db, accountId, browserMark),
   ]);
   const apps = await appsByClientId(
     db,
@@ -47,6 +50,7 @@ export async function myAccount(
     },
     browsers: places.browsers,
     apps: places.apps,
+    passkeys,
     // Who the operator was is support's business; the customer sees that it was support. Each
     // app is named as the customer knows it ("DS One desktop app"), not by its client id.
     activity: activity.map(({ actor, reason: _reason, ...entry }) => ({

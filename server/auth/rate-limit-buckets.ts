@@ -123,6 +123,15 @@ export const BUCKETS = {
     setting: "ACCOUNT_DELETION_LINK_LIMIT_PER_IP",
     defaultLimit: 30,
   },
+  /** Passkey sign-ins: each asks for a challenge, then checks a signature. */
+  passkeySignInPerIp: { prefix: "passkey-sign-in:ip", parts: ["address"], setting: "PASSKEY_SIGN_IN_LIMIT_PER_IP", defaultLimit: 30 },
+  /** Passkey challenges: every sign-in screen asks for one as it opens (the autofill), so more. */
+  passkeyChallengesPerIp: {
+    prefix: "passkey-challenge:ip",
+    parts: ["address"],
+    setting: "PASSKEY_CHALLENGE_LIMIT_PER_IP",
+    defaultLimit: 300,
+  },
   /** What one support agent does in the console (searches, views, actions): a bound on a stolen agent session. */
   supportActionsPerAgent: {
     prefix: "support:agent",

@@ -36,7 +36,7 @@ export async function writeSession(
   config: Config,
   caller: Caller,
   accountId: string,
-  { remember = true, method, brand }: SignInOptions,
+  { remember = true, method, brand, amr }: SignInOptions,
 ): Promise<NewSession> {
   await refuseDisabledAccount(tx, accountId);
   const previous = readSessionId(caller, config);
@@ -54,15 +54,32 @@ export async function writeSession(
       expires_at: now + lifetimeMs,
       device: caller.device,
       address: addressForLimits(caller.address),
+      amr: (amr ?? AMR[method]).join(" "),
     })
     .execute();
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   return { id, accountId, remember, lifetimeMs, brand };
 }
 
+/**
+ * What each way in tells an app in the ID token's `amr` (RFC 8176; docs/decisions/0059-passkeys.md):
+ * a password is "pwd"; the emailed link and its code are one-time secrets, "otp"; Google is a
+ * federated sign-in, "fed" (not in RFC 8176's registry; the value Microsoft's and others' providers
+ * use). A passkey says its own (passkeys.ts): "hwk" or "swk", "user" and "mfa".
+ */
+const AMR: Record<SignInMethodName, string[]> = {
+  link: ["otp"],
+  code: ["otp"],
+  password: ["pwd"],
+  google: ["fed"],
+  passkey: ["swk", "user", "mfa"],
+};
+
 /** How a sign-in was made, for its session and the security trail. */
 export interface SignInOptions {
   method: SignInMethodName;
+  /** The ID token's amr when the method alone does not say it (a device-bound passkey). */
+  amr?: string[];
   brand?: string;
   /** False: the cookie ends with the browser (the earlier login's RememberMe false). */
   remember?: boolean;
@@ -132,6 +149,8 @@ export interface SignedInAccount {
   name: string;
   /** When the customer signed in: every sign-in starts a new session. */
   signedInAt: number;
+  /** How (RFC 8176 values), for the ID token; none for a session older than the record. */
+  amr: string[] | undefined;
 }
 
 /**
@@ -206,6 +225,7 @@ interface SessionRow {
   id: string;
   email: string;
   name: string;
+  amr: string | null;
   created_at: number | string;
   last_seen_at: number | string;
 }
@@ -214,7 +234,7 @@ function sessionQuery(db: Db, { idHash, now, lastSeenAfter }: SessionLookup) {
   return db
     .selectFrom("sessions")
     .innerJoin("accounts", "accounts.id", "sessions.account_id")
-    .select(["accounts.id", "accounts.email", "accounts.name", "sessions.created_at", "sessions.last_seen_at"])
+    .select(["accounts.id", "accounts.email", "accounts.name", "sessions.created_at", "sessions.last_seen_at", "sessions.amr"])
     .where("sessions.id_hash", "=", idHash)
     .where("sessions.expires_at", ">", now)
     .where("sessions.last_seen_at", ">", lastSeenAfter);
@@ -269,7 +289,7 @@ async function recordUse(db: Db, config: Config, row: SessionRow, { idHash, now 
       .where("last_seen_at", "<=", staleBefore)
       .execute();
   }
-  return { accountId: row.id, email: row.email, name: row.name, signedInAt: Number(row.created_at) };
+  return { accountId: row.id, email: row.email, name: row.name, signedInAt: Number(row.created_at), amr: row.amr?.split(" ") };
 }
 
 /** One product's standing for an account already known (the OpenID claims, the device check). */

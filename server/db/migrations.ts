@@ -422,6 +422,48 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").dropColumn("role").execute();
     },
   },
+  "0013_passkeys": {
+    async up(db: Kysely<unknown>) {
+      // Passkeys (docs/decisions/0059-passkeys.md): each credential's id, public key, sign count,
+      // transports, backup state and AAGUID, the name its owner sees, and the browser it was made
+      // in (the hash of the device cookie), so that browser is not offered another. No secret:
+      // the public key is not one. Deleting the account deletes them.
+      await db.schema
+        .createTable("passkeys")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("public_key", "text", (c) => c.notNull())
+        .addColumn("sign_count", "bigint", (c) => c.notNull())
+        .addColumn("transports", "text")
+        .addColumn("device_type", "text")
+        .addColumn("backed_up", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("aaguid", "text")
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("browser_mark", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("last_used_at", "bigint")
+        .execute();
+      await db.schema.createIndex("passkeys_account").on("passkeys").column("account_id").execute();
+      // Each challenge once: stored hashed, bound to the browser that asked (the hash of its
+      // cookie's secret), short lived, deleted when spent.
+      await db.schema
+        .createTable("passkey_challenges")
+        .addColumn("challenge_hash", "text", (c) => c.primaryKey())
+        .addColumn("browser_hash", "text", (c) => c.notNull())
+        .addColumn("purpose", "text", (c) => c.notNull())
+        .addColumn("account_id", "text", (c) => c.references("accounts.id").onDelete("cascade"))
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("passkey_challenges_expiry").on("passkey_challenges").column("expires_at").execute();
+      // How each session was signed in, as RFC 8176 names it: the ID token's amr.
+      await db.schema.alterTable("sessions").addColumn("amr", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("sessions").dropColumn("amr").execute();
+      await db.schema.dropTable("passkey_challenges").execute();
+      await db.schema.dropTable("passkeys").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

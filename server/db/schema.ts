@@ -48,6 +48,8 @@ export interface SessionsTable {
   /** The browser it was signed in from ("Chrome on Windows") and its network (IPv4, IPv6 /64). */
   device: string | null;
   address: string | null;
+  /** How it was signed in, RFC 8176 values space-separated ("pwd", "hwk user"): the ID token's amr. */
+  amr: string | null;
 }
 
 export interface OneTimeTokensTable {
@@ -188,6 +190,40 @@ export interface ExternalLoginAttemptsTable {
   used_at: Millis | null;
 }
 
+/** A passkey (docs/decisions/0059-passkeys.md): a WebAuthn credential, nothing secret. */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  account_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  sign_count: number;
+  /** Comma-separated: internal, hybrid, usb… */
+  transports: string | null;
+  /** "singleDevice" or "multiDevice" (synced). */
+  device_type: string | null;
+  /** 0 or 1: whether it is backed up (synced). */
+  backed_up: number;
+  aaguid: string | null;
+  name: string;
+  /** `d.` and the hash of the device cookie of the browser it was made in. */
+  browser_mark: string | null;
+  created_at: Millis;
+  last_used_at: Millis | null;
+}
+
+export interface PasskeyChallengesTable {
+  /** SHA-256 of the challenge. */
+  challenge_hash: string;
+  /** SHA-256 of the secret in the browser's passkey cookie. */
+  browser_hash: string;
+  /** "sign-in" or "register". */
+  purpose: string;
+  /** Registration only: the signed-in account. */
+  account_id: string | null;
+  expires_at: Millis;
+}
+
 export interface Database {
   accounts: AccountsTable;
   products: ProductsTable;
@@ -208,6 +244,8 @@ export interface Database {
   audit_events: AuditEventsTable;
   external_logins: ExternalLoginsTable;
   external_login_attempts: ExternalLoginAttemptsTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */

@@ -14,6 +14,8 @@ export interface AppSession {
   accountId: string;
   /** When the customer signed in: every sign-in starts a new session. */
   signedInAt: number;
+  /** How the customer signed in (RFC 8176), for the ID token's amr. */
+  amr: string[] | undefined;
 }
 
 function appSessionId(cookieHeader: string | undefined, config: Config): string | undefined {
@@ -23,7 +25,7 @@ function appSessionId(cookieHeader: string | undefined, config: Config): string 
 
 export async function appSession(db: Db, config: Config, cookieHeader: string | undefined): Promise<AppSession | undefined> {
   const account = await accountForSessionId(db, config, appSessionId(cookieHeader, config));
-  return account && { accountId: account.accountId, signedInAt: account.signedInAt };
+  return account && { accountId: account.accountId, signedInAt: account.signedInAt, amr: account.amr };
 }
 
 /** A logout at the provider: the browser's account session and its provider session end. */

@@ -83,7 +83,11 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
     responseTypes: ["code"],
     pkce: { required: () => true },
     scopes: ["openid", "offline_access", ...Object.keys(SCOPE_CLAIMS).filter((scope) => scope !== "openid")],
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    // amr: how the customer signed in (RFC 8176; sessions.ts), in every ID token.
+    claims: {
+      ...Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+      openid: [...SCOPE_CLAIMS.openid, "amr"],
+    },
     // The demo apps (and the products) show who signed in from the ID token alone.
     conformIdTokenClaims: false,
     extraClientMetadata: {

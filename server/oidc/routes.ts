@@ -113,7 +113,14 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
         const hint = typeof interaction.params.login_hint === "string" ? `&email=${encodeURIComponent(interaction.params.login_hint)}` : "";
         return reply.redirect(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}`, 303);
       }
-      result = { login: { accountId: session.accountId, ts: Math.floor(session.signedInAt / 1000), remember: true } };
+      result = {
+        login: {
+          accountId: session.accountId,
+          ts: Math.floor(session.signedInAt / 1000),
+          remember: true,
+          ...(session.amr ? { amr: session.amr } : {}),
+        },
+      };
     } else if (interaction.prompt.name === "consent") {
       result = { consent: { grantId: await grantRequestedScopes(interaction) } };
     } else {

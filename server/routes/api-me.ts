@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { exportAccount } from "../auth/account-export.ts";
 import { recordAuditEvent } from "../auth/audit-trail.ts";
 import { unlinkAccountLogin } from "../auth/external-logins.ts";
+import { browserMark } from "../auth/known-origins.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/my-account.ts";
+import { removePasskey, renamePasskey } from "../auth/passkeys.ts";
 import { changePassword } from "../auth/password-change.ts";
 import { endSession, readSessionId } from "../auth/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/signed-in-places.ts";
@@ -23,7 +25,7 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
 
   contractRoute(app, "GET /api/me", async (_body, request, reply) => {
     const { caller, accountId } = await signedIn(request, reply, false);
-    const account = await myAccount(db, config, accountId, readSessionId(caller, config));
+    const account = await myAccount(db, config, accountId, readSessionId(caller, config), browserMark(caller, config));
     if (!account) throw new AppError("NOT_SIGNED_IN");
     return account;
   });
@@ -82,6 +84,18 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     const statusText =
       outcome === "set" ? "Your password is set." : "Your password has been changed. Every other browser and app has been signed out.";
     return { isOk: true, statusText };
+  });
+
+  contractRoute(app, "POST /api/me/passkeys/rename", async ({ id, Name }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    if (!(await renamePasskey(db, accountId, id, Name, { caller }))) throw new AppError("NOT_FOUND");
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/passkeys/remove", async ({ id }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    if (!(await removePasskey(db, accountId, id, { caller }))) throw new AppError("NOT_FOUND");
+    return { isOk: true };
   });
 
   contractRoute(app, "POST /api/me/unlink-google", async ({ subject }, request, reply) => {

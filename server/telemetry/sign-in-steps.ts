@@ -30,6 +30,7 @@ export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; ste
   "POST /api/maverick/password-login": { method: "password", step: "signed_in" },
   "POST /api/account/login": { method: "password", step: "signed_in" },
   "POST /api/account/maverick-login": { method: "password", step: "signed_in" },
+  "POST /api/passkey/sign-in": { method: "passkey", step: "signed_in" },
 };
 
 /**

@@ -48,6 +48,7 @@ const screens = {
   support: screen(() => import("../features/admin/SupportPage.tsx")),
   account: screen(() => import("../features/account/AccountPage.tsx")),
   deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
+  passkeyOffer: screen(() => import("../features/passkey-offer/PasskeyOfferPage.tsx")),
 };
 
 /** The screens every brand has, each at the address its brand file gives. */
@@ -63,6 +64,7 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
   [brand.paths.account, screens.account],
   [brand.paths.deleteAccount, screens.deleteAccount],
+  [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 
 const LOGIN: Screen = { load: async () => ({ default: LoginPage }), lazy: LoginPage, loaded: LoginPage };

@@ -15,6 +15,7 @@ import { GoogleSignIn } from "../ui/GoogleSignIn.tsx";
 import { Link } from "../ui/Link.tsx";
 import { Screen } from "../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
+import { PasskeyButton, usePasskeySignIn } from "./PasskeySignIn.tsx";
 import { loginEmailError } from "./rules.ts";
 import { usePrefill } from "./use-prefill.ts";
 import { useSubmitting } from "./use-submitting.ts";
@@ -131,11 +132,13 @@ function EmailForm({
   const fieldError = attempted ? loginEmailError(email) : undefined;
   // What is typed before the app takes over a page rendered ahead of time could not be kept.
   const hydrated = useHydrated();
+  const passkey = usePasskeySignIn(brand, search);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
     if (loginEmailError(email)) return;
+    passkey.stop();
     const address = email.trim();
     void run(async () => {
       setLoginError(undefined);
@@ -152,34 +155,37 @@ function EmailForm({
 
   const label = config.googleSignIn ? en.login.emailLabelWithSocial : en.login.emailLabel;
   return (
-    <form className="email-form" noValidate onSubmit={submit}>
-      <label className="field__label" htmlFor="login-email">
-        {label}
-      </label>
-      <div className="email-form__row">
-        <input
-          id="login-email"
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? "login-email-error" : loginError ? "login-submit-error" : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-          readOnly={!hydrated}
-        />
-        <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
-          {en.login.continue}
-        </Button>
-      </div>
-      {fieldError ? (
-        <p id="login-email-error" className="field__error" role="alert">
-          {fieldError}
-        </p>
-      ) : null}
-      <FormError message={loginError} id="login-submit-error" />
-    </form>
+    <>
+      <form className="email-form" noValidate onSubmit={submit}>
+        <label className="field__label" htmlFor="login-email">
+          {label}
+        </label>
+        <div className="email-form__row">
+          <input
+            id="login-email"
+            className="field__input"
+            type="email"
+            name="email"
+            autoComplete="username webauthn"
+            inputMode="email"
+            value={email}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? "login-email-error" : loginError ? "login-submit-error" : undefined}
+            onChange={(event) => setEmail(event.target.value)}
+            readOnly={!hydrated}
+          />
+          <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
+            {en.login.continue}
+          </Button>
+        </div>
+        {fieldError ? (
+          <p id="login-email-error" className="field__error" role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+        <FormError message={loginError} id="login-submit-error" />
+      </form>
+      <PasskeyButton passkey={passkey} />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { signInWithCode } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
 import { en } from "../i18n/en.ts";
-import { leaveTo } from "../platform/router.ts";
+import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
 import { Button } from "../ui/Button.tsx";
 import { TextField } from "../ui/TextField.tsx";
 import { useSubmitting } from "./use-submitting.ts";
@@ -27,7 +27,7 @@ export function SignInCode() {
     void run(async () => {
       setProblem(undefined);
       try {
-        leaveTo((await signInWithCode(digits)).redirectUrl);
+        await leaveAfterSignIn((await signInWithCode(digits)).redirectUrl);
       } catch (error) {
         setProblem(messageFor(error, en.login.unexpectedError));
       }

@@ -36,6 +36,7 @@ export const en = {
     createAccount: "Create Your Account",
     captchaFailed: "Login failed",
     unexpectedError: "Something went wrong. Please try again in a moment.",
+    passkey: "Sign in with a passkey",
   },
   checkEmail: {
     title: "Check Your Email",

@@ -4,6 +4,7 @@ import { checkAccessLink, consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { en } from "../../i18n/en/access-link.ts";
 import { takeFromAddress } from "../../platform/address.ts";
+import { leaveAfterSignIn } from "../../platform/after-sign-in.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useHydrated } from "../../platform/hydration.ts";
@@ -85,7 +86,7 @@ export default function AccessLinkPage() {
       const { redirectUrl } = await consumeAccessLink(token);
       sessionStorage.removeItem(STORAGE_KEY);
       sessionStorage.setItem(LANDING_KEY, redirectUrl);
-      leaveTo(redirectUrl);
+      await leaveAfterSignIn(redirectUrl);
     } catch (error) {
       setSubmitting(false);
       const found = problemOf(error);

@@ -11,6 +11,7 @@ import { Spinner } from "../../ui/Spinner.tsx";
 import { ActivitySection } from "./ActivitySection.tsx";
 import { DataSection, DeleteSection } from "./DataSections.tsx";
 import { DetailsSection } from "./DetailsSection.tsx";
+import { PasskeysSection } from "./PasskeysSection.tsx";
 import { PlacesSection } from "./PlacesSection.tsx";
 import { SignInMethodsSection } from "./SignInMethodsSection.tsx";
 import "./account.css";
@@ -77,6 +78,7 @@ export default function AccountPage() {
     >
       <DetailsSection account={account} refresh={refresh} />
       <SignInMethodsSection account={account} brand={brand} refresh={refresh} />
+      <PasskeysSection account={account} brand={brand} refresh={refresh} />
       <PlacesSection account={account} brand={brand} refresh={refresh} />
       <ActivitySection activity={account.activity} />
       <DataSection />

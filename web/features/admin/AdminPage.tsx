@@ -22,7 +22,7 @@ const STEP_NAMES = {
   link_opened: "Link opened",
   signed_in: "Signed in",
 };
-const METHOD_NAMES = { access_link: "access link", password: "password", google: "Google" };
+const METHOD_NAMES = { access_link: "access link", password: "password", google: "Google", passkey: "passkey" };
 
 function vitalText(name: VitalName, value: number): string {
   return name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`;

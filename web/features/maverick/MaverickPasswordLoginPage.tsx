@@ -3,14 +3,16 @@ import { getParamIgnoringCase } from "../../../common/query.ts";
 import { maverickPasswordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
+import { PasskeyButton, usePasskeySignIn } from "../../forms/PasskeySignIn.tsx";
 import { loginEmailError } from "../../forms/rules.ts";
 import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/password-login.ts";
+import { leaveAfterSignIn } from "../../platform/after-sign-in.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";
-import { leaveTo, navigate, screenUrl, useLocation } from "../../platform/router.ts";
+import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
@@ -32,6 +34,7 @@ export function MaverickPasswordLoginDialog() {
   const [emailLeft, setEmailLeft] = useState(false);
   const { submitting, run } = useSubmitting();
   const loginError = useLoginError();
+  const passkey = usePasskeySignIn(maverick, search);
   const emailError = loginEmailError(email);
   const ready = !emailError && password !== "";
 
@@ -43,6 +46,7 @@ export function MaverickPasswordLoginDialog() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!ready) return;
+    passkey.stop();
     void run(async () => {
       setLoginError(undefined);
       try {
@@ -53,7 +57,7 @@ export function MaverickPasswordLoginDialog() {
           ...(returnUrl ? { ReturnUrl: returnUrl } : {}),
           ...(await optionalCaptchaToken(config.captcha)),
         });
-        leaveTo(redirectUrl);
+        await leaveAfterSignIn(redirectUrl);
       } catch (error) {
         setLoginError(messageFor(error, en.login.unexpectedError));
       }
@@ -69,6 +73,7 @@ export function MaverickPasswordLoginDialog() {
           error={emailLeft && email.trim() !== "" ? emailError : undefined}
           onChange={setEmail}
           onBlur={() => setEmailLeft(true)}
+          passkeys
         />
         <PasswordField
           label={en.fields.password}
@@ -82,6 +87,7 @@ export function MaverickPasswordLoginDialog() {
         </Button>
         <FormError message={loginError} />
       </form>
+      <PasskeyButton passkey={passkey} />
       <Link className="text-link" to={screenUrl(maverick.paths.forgotPassword, search)}>
         {en.passwordLogin.forgot}
       </Link>

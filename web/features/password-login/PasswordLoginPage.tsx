@@ -3,14 +3,16 @@ import { getParamIgnoringCase, withoutHopParameters } from "../../../common/quer
 import { passwordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
+import { PasskeyButton, usePasskeySignIn } from "../../forms/PasskeySignIn.tsx";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/password-login.ts";
+import { leaveAfterSignIn } from "../../platform/after-sign-in.ts";
 import { dsone, dsoneScreens } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { setLoginError, useLoginError } from "../../platform/login-error.ts";
-import { leaveTo, navigate, screenUrl, useLocation, withQuery } from "../../platform/router.ts";
+import { navigate, screenUrl, useLocation, withQuery } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
@@ -26,6 +28,7 @@ export default function PasswordLoginPage() {
   const [attempted, setAttempted] = useState(false);
   const { submitting, run } = useSubmitting();
   const loginError = useLoginError();
+  const passkey = usePasskeySignIn(dsone, search);
 
   useEffect(() => {
     if (!config.passwordLoginAllowed) navigate(`${dsone.paths.login}${window.location.search}`, { replace: true });
@@ -38,6 +41,7 @@ export default function PasswordLoginPage() {
     event.preventDefault();
     setAttempted(true);
     if (loginEmailError(email) || loginPasswordError(password)) return;
+    passkey.stop();
     void run(async () => {
       setLoginError(undefined);
       try {
@@ -47,7 +51,7 @@ export default function PasswordLoginPage() {
           ReturnUrl: getParamIgnoringCase(search, "returnurl"),
           ...(await optionalCaptchaToken(config.captcha)),
         });
-        leaveTo(redirectUrl);
+        await leaveAfterSignIn(redirectUrl);
       } catch (error) {
         setLoginError(messageFor(error, en.login.unexpectedError));
       }
@@ -58,7 +62,7 @@ export default function PasswordLoginPage() {
     <Screen brand={dsone} title={en.passwordLogin.title}>
       <p>{en.passwordLogin.text}</p>
       <form className="form" noValidate onSubmit={submit}>
-        <EmailField value={email} error={errors.email} onChange={setEmail} />
+        <EmailField value={email} error={errors.email} onChange={setEmail} passkeys />
         <PasswordField
           label={en.fields.password}
           name="password"
@@ -75,6 +79,7 @@ export default function PasswordLoginPage() {
         </Button>
         <FormError message={loginError} />
       </form>
+      <PasskeyButton passkey={passkey} />
       <QueryAnchor className="button button--link-blue" href={withQuery(config.links.cart, withoutHopParameters(search))}>
         {en.passwordLogin.createAccount}
       </QueryAnchor>

@@ -1,0 +1,50 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { FastifyInstance } from "fastify";
+import { brandForProduct } from "../../common/brands/index.ts";
+import { declinePasskeyOffer, passkeyOffer } from "../auth/passkey-offer.ts";
+import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkeys.ts";
+import type { AppContext } from "../context.ts";
+import { callerOf } from "./caller.ts";
+import { contractRoute } from "./contract-route.ts";
+import { signedInCustomer } from "./signed-in-customer.ts";
+
+/**
+ * Passkeys (docs/decisions/0059-passkeys.md): signing in with one (the login screens' autofill and
+ * button), the offer after another sign-in, and making one for the signed-in account.
+ */
+export function passkeyRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  const signedIn = signedInCustomer({ db, config });
+
+  contractRoute(app, "POST /api/passkey/sign-in/options", async (_body, request, reply) => {
+    return { options: await passkeySignInOptions(db, config, callerOf(request, reply)) };
+  });
+
+  contractRoute(app, "POST /api/passkey/sign-in", async (body, request, reply) => {
+    const redirectUrl = await signInWithPasskey(db, config, callerOf(request, reply), {
+      credential: body.credential as AuthenticationResponseJSON,
+      returnUrl: body.ReturnUrl,
+      brand: brandForProduct(body.ProductId ?? 0),
+    });
+    return { isOk: true, redirectUrl };
+  });
+
+  contractRoute(app, "POST /api/passkey/offer", async (body, request, reply) => {
+    const brand = brandForProduct(body.ProductId);
+    return passkeyOffer(db, config, callerOf(request, reply), { returnUrl: body.ReturnUrl, landing: config.links[brand.links.ui] });
+  });
+
+  contractRoute(app, "POST /api/passkey/offer/decline", async (_body, request, reply) => {
+    declinePasskeyOffer(config, callerOf(request, reply));
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/passkey/register/options", async (body, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    return { options: await passkeyRegistrationOptions(db, config, caller, accountId, brandForProduct(body.ProductId)) };
+  });
+
+  contractRoute(app, "POST /api/passkey/register", async ({ credential }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    return { isOk: true, passkey: await registerPasskey(db, config, caller, accountId, credential as RegistrationResponseJSON) };
+  });
+}

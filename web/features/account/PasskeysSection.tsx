@@ -1,0 +1,132 @@
+import { type FormEvent, useState } from "react";
+import { messageFor } from "../../api/http.ts";
+import type { MyAccount } from "../../api/my-account.ts";
+import { removePasskey, renamePasskey } from "../../api/passkeys.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en/account.ts";
+import type { Brand } from "../../platform/brand.ts";
+import { Button } from "../../ui/Button.tsx";
+import { TextField } from "../../ui/TextField.tsx";
+import { dateTime } from "./format.ts";
+import { Outcome, Section } from "./Section.tsx";
+
+const t = en.account.passkeys;
+
+type Passkey = MyAccount["passkeys"][number];
+
+/**
+ * The customer's passkeys (docs/decisions/0059-passkeys.md): each with its name, when it was made
+ * and last used; add one (in a browser with WebAuthn), rename or remove one. Removing the last one
+ * is allowed: the emailed link always remains.
+ */
+export function PasskeysSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  const [renaming, setRenaming] = useState<{ id: string; name: string }>();
+  const { submitting, run } = useSubmitting();
+  const webAuthn = typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+
+  const act = (work: () => Promise<string | undefined>) =>
+    void run(async () => {
+      try {
+        const text = await work();
+        if (text === undefined) return;
+        setOutcome({ text, failed: false });
+        await refresh();
+      } catch (error) {
+        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+      }
+    });
+
+  const add = () =>
+    act(async () => {
+      const { makePasskey } = await import("../../platform/passkey-client.ts");
+      // Cancelled: nothing to say.
+      return (await makePasskey(brand.productId)) ? t.added : undefined;
+    });
+
+  function saveName(event: FormEvent) {
+    event.preventDefault();
+    if (!renaming) return;
+    const { id, name } = renaming;
+    act(async () => {
+      await renamePasskey(id, name);
+      setRenaming(undefined);
+      return t.renamed;
+    });
+  }
+
+  const details = (passkey: Passkey) =>
+    [
+      t.created(dateTime(passkey.createdAt)),
+      passkey.lastUsedAt === null ? t.neverUsed : t.lastUsed(dateTime(passkey.lastUsedAt)),
+      passkey.synced ? t.synced : undefined,
+    ]
+      .filter(Boolean)
+      .join(" · ");
+
+  return (
+    <Section heading={t.heading}>
+      <p className="hint">{t.text}</p>
+      {account.passkeys.length === 0 ? <p className="hint">{t.none}</p> : null}
+      <ul className="account__list">
+        {account.passkeys.map((passkey) =>
+          renaming?.id === passkey.id ? (
+            <li key={passkey.id}>
+              <form className="form account__rename" noValidate onSubmit={saveName}>
+                <TextField
+                  label={t.nameLabel}
+                  value={renaming.name}
+                  maxLength={64}
+                  onChange={(event) => setRenaming({ id: passkey.id, name: event.target.value })}
+                />
+                <Button type="submit" variant="green" disabled={submitting || renaming.name.trim() === ""}>
+                  {t.save}
+                </Button>
+                <Button variant="link-blue" onClick={() => setRenaming(undefined)}>
+                  {t.cancel}
+                </Button>
+              </form>
+            </li>
+          ) : (
+            <li key={passkey.id}>
+              <div className="account__item">
+                <strong>
+                  {passkey.name}
+                  {passkey.thisBrowser ? <span className="account__badge">{t.thisBrowser}</span> : null}
+                </strong>
+                <span className="account__muted">{details(passkey)}</span>
+              </div>
+              <Button
+                variant="clear"
+                disabled={submitting}
+                ariaLabel={t.renameNamed(passkey.name)}
+                onClick={() => setRenaming({ id: passkey.id, name: passkey.name })}
+              >
+                {t.rename}
+              </Button>
+              <Button
+                variant="clear"
+                disabled={submitting}
+                ariaLabel={t.removeNamed(passkey.name)}
+                onClick={() =>
+                  act(async () => {
+                    await removePasskey(passkey.id);
+                    return t.removed(passkey.name);
+                  })
+                }
+              >
+                {t.remove}
+              </Button>
+            </li>
+          ),
+        )}
+      </ul>
+      {webAuthn ? (
+        <Button variant="blue" disabled={submitting} onClick={add} qaTag="passkey-add">
+          {t.add}
+        </Button>
+      ) : null}
+      <Outcome text={outcome?.text} failed={outcome?.failed ?? false} />
+    </Section>
+  );
+}

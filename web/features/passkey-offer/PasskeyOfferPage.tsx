@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from "react";
+import { getParamIgnoringCase } from "../../../common/query.ts";
+import { messageFor } from "../../api/http.ts";
+import { declinePasskeyOffer, passkeyOffer } from "../../api/passkeys.ts";
+import { en } from "../../i18n/en/passkey-offer.ts";
+import { brandForPath } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
+import { leaveTo, useLocation } from "../../platform/router.ts";
+import { Button } from "../../ui/Button.tsx";
+import { FormError } from "../../ui/FormError.tsx";
+import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
+import { Screen } from "../../ui/Screen.tsx";
+
+const t = en.passkeyOffer;
+
+/**
+ * "Sign in faster next time" (docs/decisions/0059-passkeys.md): shown right after a sign-in by
+ * link, code or password on a device that can make a passkey. The server says whether to offer
+ * one and where the sign-in continues (the ReturnUrl, checked again); a cancelled prompt leaves
+ * the offer as it was; "Not now" is remembered in this browser for 30 days.
+ */
+export default function PasskeyOfferPage() {
+  const { pathname, search } = useLocation();
+  const brand = brandForPath(pathname);
+  const [next, setNext] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    passkeyOffer(getParamIgnoringCase(search, "returnurl") ?? null, brand.productId).then(
+      ({ offer, redirectUrl }) => {
+        if (offer && typeof window.PublicKeyCredential === "function") setNext(redirectUrl);
+        else leaveTo(redirectUrl, { replace: true });
+      },
+      // The sign-in is done: without an answer, on to the brand's app rather than a dead end.
+      () => leaveTo(config.links[brand.links.ui], { replace: true }),
+    );
+  }, [brand, search]);
+
+  if (next === undefined) return <LoadingScreen header={brand.name} text={t.continuing} spinnerLabel={t.continuing} />;
+
+  async function create() {
+    if (next === undefined) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { makePasskey } = await import("../../platform/passkey-client.ts");
+      if (await makePasskey(brand.productId)) {
+        leaveTo(next);
+        return;
+      }
+    } catch (failure) {
+      setError(messageFor(failure, en.login.unexpectedError));
+    }
+    setBusy(false);
+  }
+
+  async function notNow() {
+    if (next === undefined) return;
+    setBusy(true);
+    await declinePasskeyOffer().catch(() => undefined);
+    leaveTo(next);
+  }
+
+  return (
+    <Screen brand={brand} title={t.title}>
+      <p>{t.text}</p>
+      <Button variant="green" className="button--wide" onClick={() => void create()} disabled={busy} qaTag="passkey-create">
+        {t.create}
+      </Button>
+      <FormError message={error} />
+      <Button variant="link-blue" onClick={() => void notNow()} disabled={busy} qaTag="passkey-not-now">
+        {t.notNow}
+      </Button>
+    </Screen>
+  );
+}

@@ -1,0 +1,13 @@
+import { en as shared } from "../en.ts";
+
+/** "Sign in faster next time": the passkey offer after a sign-in. Loaded with that screen (see ../en.ts). */
+export const en = {
+  ...shared,
+  passkeyOffer: {
+    title: "Sign in faster next time",
+    text: "Next time, sign in with your fingerprint, face or screen lock instead of waiting for an email. A passkey stays on your device and works only on our sites.",
+    create: "Use a passkey",
+    notNow: "Not now",
+    continuing: "Signing you in",
+  },
+};
