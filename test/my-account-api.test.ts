@@ -188,6 +188,11 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     expect(shown.signInMethods.password).toBe(true);
     expect(shown.activity[0]?.event).toBe("password_set");
     expect((await passwordLogin(new BrowserAgent(), email, "first secret words")).status).toBe(200);
+    // The owner hears of the new way in.
+    await drainMail(bed.server);
+    const notice = bed.server.delivered.find((sent) => sent.to === email && sent.subject.startsWith("A password was set"));
+    expect(notice?.subject).toBe("A password was set for your DS One account");
+    expect(notice?.text).toContain("If it was not you, reset your password at once");
   });
 
   it("unlinks a Google login of this account, but not the only one of an account without a password", async () => {

@@ -1,10 +1,9 @@
-import { BRANDS, dsone } from "../../common/brands/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Caller } from "./caller.ts";
 import { checkPassword, type PasswordCheckWording } from "./password-login.ts";
-import { checkNewPassword, saveNewPassword, setFirstPassword } from "./password-reset.ts";
+import { checkNewPassword, mailProduct, saveNewPassword, setFirstPassword } from "./password-reset.ts";
 import { hashPassword } from "./passwords.ts";
 
 /**
@@ -27,12 +26,6 @@ export interface PasswordChange {
   confirmPassword: string;
   /** The session id of the browser changing it: the one session that survives. */
   keepSessionId: string | undefined;
-}
-
-/** The product whose name and look the account's mail takes: the first brand it holds a license of, else DS One. */
-async function mailProduct(db: Db, accountId: string): Promise<number> {
-  const licensed = await db.selectFrom("licenses").select("product_id").where("account_id", "=", accountId).execute();
-  return (BRANDS.find((brand) => licensed.some((license) => license.product_id === brand.productId)) ?? dsone).productId;
 }
 
 /**

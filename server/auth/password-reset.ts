@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Brand, brandForProduct, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
+import { BRANDS, type Brand, brandForProduct, dsone, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
 import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
@@ -9,7 +9,7 @@ import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
-import { type MailLook, mailLook, passwordChangedMail, passwordResetMail } from "../mail/templates.ts";
+import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../mail/templates.ts";
 import { findAccountByEmail } from "./accounts.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
@@ -261,5 +261,22 @@ export async function setFirstPassword(
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) throw alreadySet();
     await recordAuditEvent(tx, { event: "password_set", accountId }, { caller: from });
+    // A new way in: its owner hears of it, as of a changed password (a stolen session setting one
+    // would otherwise go unnoticed).
+    const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+    const productId = await mailProduct(tx, accountId);
+    await enqueueMail(
+      tx,
+      config,
+      fromHeader(brandName(productId), config.mailFrom),
+      account.email,
+      passwordSetMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),
+    );
   });
+}
+
+/** The product whose name and look the account's mail takes: the first brand it holds a license of, else DS One. */
+export async function mailProduct(db: Kysely<Database>, accountId: string): Promise<number> {
+  const licensed = await db.selectFrom("licenses").select("product_id").where("account_id", "=", accountId).execute();
+  return (BRANDS.find((brand) => licensed.some((license) => license.product_id === brand.productId)) ?? dsone).productId;
 }

@@ -130,6 +130,19 @@ export function passwordChangedMail(look: MailLook, signInUrl: string): Mail {
   };
 }
 
+/** A first password: a new way in, told to the owner, as a changed one is. */
+export function passwordSetMail(look: MailLook, signInUrl: string): Mail {
+  const brandName = look.name;
+  const intro = `A password was just set for your ${brandName} account: it now signs in with the password as well as with an emailed link.`;
+  const advice = "If this was you, there is nothing more to do.";
+  const footer = "If it was not you, reset your password at once with Forgot your password? on the sign-in page, and contact support.";
+  return {
+    subject: `A password was set for your ${brandName} account`,
+    text: `${intro}\n\n${advice}\n\nSign in: ${signInUrl}\n\n${footer}\n`,
+    html: layout(look, [intro, advice], { label: `Sign in to ${brandName}`, href: signInUrl }, footer),
+  };
+}
+
 /** Where and how a new browser signed in, as the mail tells it. */
 export interface NewSignIn {
   /** "Chrome on Windows". */
