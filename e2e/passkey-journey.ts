@@ -38,10 +38,14 @@ async function addAuthenticator(page: Page) {
   return { cdp, authenticatorId };
 }
 
-/** A browser without the email field's passkey suggestions: only the button asks. */
+/**
+ * An older browser: no passkey suggestions in the email field (only the button asks), and no
+ * WebAuthn JSON methods (the sign-in goes through @simplewebauthn/browser).
+ */
 async function withoutAutofill(context: BrowserContext) {
   await context.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+    Reflect.deleteProperty(PublicKeyCredential, "parseRequestOptionsFromJSON");
   });
 }
 

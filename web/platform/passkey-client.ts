@@ -1,32 +1,60 @@
-import {
-  browserSupportsWebAuthnAutofill,
-  startAuthentication,
-  startRegistration,
-  WebAuthnAbortService,
-  WebAuthnError,
-} from "@simplewebauthn/browser";
-import type { MyPasskey } from "../../common/api/contract.ts";
+import type { ApiAnswer, MyPasskey } from "../../common/api/contract.ts";
 import { call } from "../api/account.ts";
 
 /**
- * The passkey ceremonies in the browser (@simplewebauthn/browser; docs/decisions/0059-passkeys.md).
- * Its own chunk, loaded once a sign-in screen is interactive, so it never delays one. A prompt the
- * customer cancels, or one that times out or is aborted, answers undefined: the screen stays as it
- * was, with no error.
+ * The passkey ceremonies in the browser (docs/decisions/0059-passkeys.md). Its own chunk, loaded
+ * once a sign-in screen is interactive, so it never delays one. A sign-in uses the browser's own
+ * WebAuthn JSON methods where it has them (every current browser), and @simplewebauthn/browser,
+ * loaded then, where it has not; making a passkey always goes through the library. A prompt the
+ * customer cancels, or one that times out or is aborted, answers undefined: the screen stays as
+ * it was, with no error.
  */
 
+const library = () => import("@simplewebauthn/browser");
+
 function cancelled(error: unknown): boolean {
-  if (error instanceof WebAuthnError)
-    return error.code === "ERROR_CEREMONY_ABORTED" || error.name === "NotAllowedError" || error.name === "AbortError";
-  return error instanceof DOMException && (error.name === "NotAllowedError" || error.name === "AbortError");
+  const name = error instanceof Error ? error.name : "";
+  const code = (error as { code?: unknown } | null)?.code;
+  return name === "NotAllowedError" || name === "AbortError" || code === "ERROR_CEREMONY_ABORTED";
 }
 
+/** The browser's JSON methods for WebAuthn (Level 3), where it has them. */
+const native = () => typeof PublicKeyCredential.parseRequestOptionsFromJSON === "function";
+
 /** Whether the browser can offer passkeys in the email field's suggestions. */
-export const autofillAvailable = (): Promise<boolean> => browserSupportsWebAuthnAutofill().catch(() => false);
+export const autofillAvailable = async (): Promise<boolean> =>
+  (await PublicKeyCredential.isConditionalMediationAvailable?.().catch(() => false)) ?? false;
+
+let pending: AbortController | undefined;
 
 /** Ends a waiting request (the autofill's), as the customer leaves or submits the email form. */
 export function cancelPasskeyRequest(): void {
-  WebAuthnAbortService.cancelCeremony();
+  pending?.abort();
+  pending = undefined;
+  if (!native()) void library().then(({ WebAuthnAbortService }) => WebAuthnAbortService.cancelCeremony());
+}
+
+type Assertion = Parameters<typeof call<"POST /api/passkey/sign-in">>[1]["credential"];
+
+type RequestOptions = ApiAnswer<"POST /api/passkey/sign-in/options">["options"];
+
+async function assertion(autofill: boolean, optionsJSON: RequestOptions): Promise<Assertion> {
+  if (!native()) {
+    const { startAuthentication } = await library();
+    return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+  }
+  // One request at a time: a new one (the button) ends the autofill's.
+  pending?.abort();
+  const controller = new AbortController();
+  pending = controller;
+  const credential = (await navigator.credentials.get({
+    publicKey: PublicKeyCredential.parseRequestOptionsFromJSON(optionsJSON as PublicKeyCredentialRequestOptionsJSON),
+    signal: controller.signal,
+    ...(autofill ? { mediation: "conditional" as CredentialMediationRequirement } : {}),
+  })) as PublicKeyCredential | null;
+  if (pending === controller) pending = undefined;
+  if (!credential) throw new DOMException("No passkey was chosen", "NotAllowedError");
+  return credential.toJSON() as Assertion;
 }
 
 /**
@@ -36,9 +64,9 @@ export function cancelPasskeyRequest(): void {
  */
 export async function signInWithPasskey(autofill: boolean, productId: number, returnUrl: string | null): Promise<string | undefined> {
   const { options } = await call("POST /api/passkey/sign-in/options");
-  let credential: Awaited<ReturnType<typeof startAuthentication>>;
+  let credential: Assertion;
   try {
-    credential = await startAuthentication({ optionsJSON: options, useBrowserAutofill: autofill });
+    credential = await assertion(autofill, options);
   } catch (error) {
     if (cancelled(error)) return undefined;
     throw error;
@@ -47,14 +75,15 @@ export async function signInWithPasskey(autofill: boolean, productId: number, re
   return redirectUrl;
 }
 
-/** Makes a passkey for the signed-in account; undefined when the customer cancelled. */
+/** Makes a passkey for the signed-in account; undefined when the customer cancelled (or has one here). */
 export async function makePasskey(productId: number): Promise<MyPasskey | undefined> {
   const { options } = await call("POST /api/passkey/register/options", { ProductId: productId });
+  const { startRegistration } = await library();
   let credential: Awaited<ReturnType<typeof startRegistration>>;
   try {
     credential = await startRegistration({ optionsJSON: options });
   } catch (error) {
-    if (cancelled(error) || (error instanceof WebAuthnError && error.name === "InvalidStateError")) return undefined;
+    if (cancelled(error) || (error instanceof Error && error.name === "InvalidStateError")) return undefined;
     throw error;
   }
   return (await call("POST /api/passkey/register", { credential })).passkey;
