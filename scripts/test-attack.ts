@@ -26,6 +26,7 @@ const FAMILIES: Record<string, string> = {
   "sign-outs.test.ts": "sign-outs end app sign-ins",
   "provider-surface.test.ts": "OpenID Provider surface",
   "secrets-at-rest.test.ts": "secrets at rest",
+  "passkey-attacks.test.ts": "passkeys (replays, forgeries, limits)",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });

@@ -48,7 +48,25 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/demo/sign-out", form: true, body: { back: "http://localhost:3000/demo/dsone/ui" } },
   // The support console's, as an admin would send them (the signed-in account is one).
   ...supportActions(),
+  ...passkeyActions(),
 ];
+
+/** Every passkey request (docs/decisions/0059-passkeys.md), each shaped as our pages send it. */
+function passkeyActions(): { url: string; body: Record<string, unknown> }[] {
+  const id = "Y3NyZi1wYXNza2V5";
+  const response = { clientDataJSON: "e30", authenticatorData: "AAAA", signature: "AAAA", attestationObject: "AAAA" };
+  const credential = { id, rawId: id, type: "public-key", response, clientExtensionResults: {} };
+  return [
+    { url: "/api/passkey/sign-in/options", body: {} },
+    { url: "/api/passkey/sign-in", body: { credential, ProductId: 6 } },
+    { url: "/api/passkey/offer", body: { ReturnUrl: null, ProductId: 6 } },
+    { url: "/api/passkey/offer/decline", body: {} },
+    { url: "/api/passkey/register/options", body: { ProductId: 6 } },
+    { url: "/api/passkey/register", body: { credential } },
+    { url: "/api/me/passkeys/rename", body: { id, Name: "Forged" } },
+    { url: "/api/me/passkeys/remove", body: { id } },
+  ];
+}
 
 /** Every support console request, aimed at a customer other than the signed-in admin. */
 function supportActions(): { url: string; body: Record<string, unknown> }[] {
@@ -96,7 +114,17 @@ describeEachDatabase("cross-site requests on %s", (kind) => {
   });
 
   async function snapshot(): Promise<string> {
-    const tables = ["accounts", "sessions", "one_time_tokens", "outbox", "device_settings", "devices", "rate_limits"];
+    const tables = [
+      "accounts",
+      "sessions",
+      "one_time_tokens",
+      "outbox",
+      "device_settings",
+      "devices",
+      "rate_limits",
+      "passkeys",
+      "passkey_challenges",
+    ];
     const rows = await Promise.all(tables.map((table) => sql`select * from ${sql.table(table)}`.execute(server.db)));
     // Refusals are recorded as funnel steps, which count against telemetry's overall bound: that
     // counter is telemetry, as the events themselves are, not something the request changed.

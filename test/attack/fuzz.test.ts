@@ -47,6 +47,14 @@ const ENDPOINTS: { url: string; encoding: "json" | "form" }[] = [
   { url: "/notifications/updateunregisterednotifications", encoding: "json" },
   { url: "/home/ValidateRecaptchaToken", encoding: "json" },
   { url: "/demo/sign-out", encoding: "form" },
+  { url: "/api/passkey/sign-in/options", encoding: "json" },
+  { url: "/api/passkey/sign-in", encoding: "json" },
+  { url: "/api/passkey/offer", encoding: "json" },
+  { url: "/api/passkey/offer/decline", encoding: "json" },
+  { url: "/api/passkey/register/options", encoding: "json" },
+  { url: "/api/passkey/register", encoding: "json" },
+  { url: "/api/me/passkeys/rename", encoding: "json" },
+  { url: "/api/me/passkeys/remove", encoding: "json" },
 ];
 
 const FIELDS = [
@@ -71,11 +79,33 @@ const FIELDS = [
   "path",
   "query",
   "back",
+  // A passkey's credential and its parts (docs/decisions/0059-passkeys.md).
+  "credential",
+  "id",
+  "rawId",
+  "type",
+  "response",
+  "clientDataJSON",
+  "authenticatorData",
+  "signature",
+  "userHandle",
+  "attestationObject",
+  "Name",
   ...PROTOTYPE_KEYS,
 ];
 
 /** Tables a refused request must leave as they were (rate-limit counters may count a refusal). */
-const GUARDED_TABLES = ["accounts", "licenses", "devices", "sessions", "one_time_tokens", "outbox", "device_settings"] as const;
+const GUARDED_TABLES = [
+  "accounts",
+  "licenses",
+  "devices",
+  "sessions",
+  "one_time_tokens",
+  "outbox",
+  "device_settings",
+  "passkeys",
+  "passkey_challenges",
+] as const;
 
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),

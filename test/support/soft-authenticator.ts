@@ -88,12 +88,13 @@ export class SoftAuthenticator {
       origin = this.origin,
       credential = this.credentials.at(-1),
       signCount,
-    }: { origin?: string; credential?: SoftCredential; signCount?: number } = {},
+      userVerified = true,
+    }: { origin?: string; credential?: SoftCredential; signCount?: number; userVerified?: boolean } = {},
   ) {
     if (!credential) throw new Error("no credential");
     const rpId = options.rpId ?? new URL(origin).hostname;
     credential.signCount = signCount ?? credential.signCount + 1;
-    const authData = authenticatorData(rpId, FLAGS.up | FLAGS.uv, credential.signCount);
+    const authData = authenticatorData(rpId, FLAGS.up | (userVerified ? FLAGS.uv : 0), credential.signCount);
     const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin, crossOrigin: false }));
     const signature = createSign("sha256")
       .update(Buffer.concat([authData, sha256(clientDataJSON)]))
