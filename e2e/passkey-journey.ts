@@ -160,6 +160,22 @@ export function passkeyJourney(APPS: string): void {
     await context.close();
   });
 
+  test("a browser without WebAuthn sees no passkey control, and signs in as before", async ({ browser, mail, baseURL }) => {
+    const brand = BRANDS[1];
+    const context = await browser.newContext({ baseURL });
+    await context.addInitScript(() => Reflect.deleteProperty(window, "PublicKeyCredential"));
+    const page = await context.newPage();
+    await page.goto(`${brand.login}?ReturnUrl=${encodeURIComponent(brand.landing)}`);
+    await expect(page.getByLabel("Enter your email")).toBeEditable();
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+    await page.goto(`/${brand.id}/password-login?qatest=1`);
+    await expect(page.getByLabel("Email")).toBeEditable();
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
+    await linkSignIn(page, mail, brand);
+    await signedIn(page, brand);
+    await context.close();
+  });
+
   test('"Not now" is remembered: the next sign-in goes straight on', async ({ browser, mail, baseURL }) => {
     const brand = BRANDS[1];
     const context = await browser.newContext({ baseURL });

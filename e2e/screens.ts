@@ -216,6 +216,30 @@ export const SCREENS: ScreenCase[] = [
       open: (page) => page.goto(`/${brand}/account/delete?token=${"t".repeat(43)}`).then(() => undefined),
     },
   ]),
+  // Passkeys (docs/decisions/0059-passkeys.md): the offer after a sign-in, and each brand's login
+  // once its autofill request waits for the customer to pick a passkey in the email field.
+  ...(
+    [
+      ["dsone", "/dsone/login"],
+      ["maverick", "/maverick/email-login"],
+    ] as const
+  ).flatMap(([brand, login]): ScreenCase[] => [
+    {
+      name: `${brand}-passkey-offer`,
+      heading: "Sign in faster next time",
+      signedIn: true,
+      open: (page) => page.goto(`/${brand}/passkey?ReturnUrl=%2Fdemo%2F${brand}%2Fui`).then(() => undefined),
+    },
+    {
+      name: `${brand}-passkey-autofill`,
+      heading: "Customer Login",
+      open: async (page) => {
+        const asked = page.waitForResponse("**/api/passkey/sign-in/options");
+        await page.goto(`${login}?ReturnUrl=%2Fdemo%2F${brand}%2Fui`);
+        await asked;
+      },
+    },
+  ]),
   {
     name: "dsone-support-console",
     signedIn: "support",

@@ -88,6 +88,19 @@ describe("configuration", () => {
     expect(problemsOf({ CAPTCHA_SITE_KEY: "site" })).toEqual(["CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither"]);
   });
 
+  it("takes passkeys' relying-party ID from PUBLIC_URL, or a parent domain of it, and refuses anything else at start", () => {
+    expect(loadConfig({}).passkeys).toEqual({ rpId: "localhost", origins: ["http://localhost:3000"] });
+    const publicUrl = { PUBLIC_URL: "https://account.example.com" };
+    expect(loadConfig(publicUrl).passkeys).toEqual({ rpId: "account.example.com", origins: ["https://account.example.com"] });
+    expect(loadConfig({ ...publicUrl, PASSKEY_RP_ID: "Example.com" }).passkeys.rpId).toBe("example.com");
+    for (const rpId of ["other.example", "com", "ample.com", "sub.account.example.com"]) {
+      expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: rpId }), rpId).toEqual([
+        "PASSKEY_RP_ID: must be account.example.com (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain",
+      ]);
+    }
+    expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: "https://example.com" })[0]).toMatch(/^PASSKEY_RP_ID: must be a domain name/);
+  });
+
   describe("Google sign-in", () => {
     const production = {
       NODE_ENV: "production",

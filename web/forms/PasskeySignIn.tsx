@@ -46,7 +46,9 @@ export interface PasskeySignIn {
  * ends where every sign-in ends. A cancelled prompt leaves the screen as it was.
  */
 export function usePasskeySignIn(brand: Brand, search: string): PasskeySignIn {
-  const [supported, setSupported] = useState(false);
+  // Shown from the first paint (a screen rendered ahead of time keeps its place, so nothing below
+  // it moves) and taken away in the rare browser without WebAuthn.
+  const [supported, setSupported] = useState(true);
   const [error, setError] = useState<string>();
   const client = useRef<Client | undefined>(undefined);
   const active = useRef(false);
@@ -82,8 +84,10 @@ export function usePasskeySignIn(brand: Brand, search: string): PasskeySignIn {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: started once per visit to the screen.
   useEffect(() => {
-    if (!webAuthnPresent()) return;
-    setSupported(true);
+    if (!webAuthnPresent()) {
+      setSupported(false);
+      return;
+    }
     active.current = true;
     const cancel = afterInteractive(() => void autofill());
     return () => {
