@@ -1,6 +1,6 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { MyAccount } from "../common/api/contract.ts";
+import type { AccountExport, MyAccount } from "../common/api/contract.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
@@ -87,6 +87,10 @@ describeEachDatabase("passkeys on %s", (kind) => {
     expect((await me(elsewhere)).passkeys[0]?.name).toBe("Work laptop");
     expect((await post(elsewhere, "/api/me/passkeys/rename", { id: passkey?.id, Name: "" })).status).toBe(400);
     expect((await post(elsewhere, "/api/me/passkeys/rename", { id: "bm90LW1pbmU", Name: "x" })).status).toBe(404);
+    const exported = (await (
+      await elsewhere.request(`${bed.issuer}/api/me/export`, { headers: { origin: bed.issuer } })
+    ).json()) as AccountExport;
+    expect(exported.passkeys).toEqual([expect.objectContaining({ name: "Work laptop", synced: false })]);
     expect((await post(elsewhere, "/api/me/passkeys/remove", { id: passkey?.id })).status).toBe(200);
     expect((await me(elsewhere)).passkeys).toEqual([]);
 
@@ -98,6 +102,14 @@ describeEachDatabase("passkeys on %s", (kind) => {
     expect(events).toEqual(expect.arrayContaining(["passkey_registered", "passkey_renamed", "passkey_removed"]));
     const passkeySignIns = (await trail()).filter((entry) => entry.event === "signed_in" && entry.method === "passkey");
     expect(passkeySignIns.length).toBeGreaterThan(0);
+    // The funnel counts it as a sign-in by passkey.
+    const funnel = await bed.server.db
+      .selectFrom("telemetry_events")
+      .select("detail")
+      .where("kind", "=", "funnel")
+      .where("name", "=", "signed_in")
+      .execute();
+    expect(funnel.some((row) => JSON.parse(row.detail ?? "{}").method === "passkey")).toBe(true);
   });
 
   it("refuses a replayed assertion, a wrong origin, a sign count gone backwards and another browser's challenge", async () => {

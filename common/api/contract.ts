@@ -105,6 +105,7 @@ export interface AccountExport {
     apps: { app: string; since: string }[];
   };
   linkedLogins: { provider: string; subject: string; email: string; linkedAt: string; lastUsedAt: string }[];
+  passkeys: { name: string; createdAt: string; lastUsedAt: string | null; synced: boolean }[];
   activity: {
     at: string;
     event: string;

@@ -2,6 +2,7 @@ import type { AccountExport } from "../../common/api/contract.ts";
 import type { Db } from "../db/database.ts";
 import { accountActivity } from "./audit-trail.ts";
 import { loginsOfAccount } from "./external-logins.ts";
+import { passkeysOf } from "./passkeys.ts";
 import { whereSignedIn } from "./signed-in-places.ts";
 
 /**
@@ -17,7 +18,7 @@ const iso = (millis: number | string) => new Date(Number(millis)).toISOString();
 export async function exportAccount(db: Db, accountId: string, now = Date.now()): Promise<AccountExport | undefined> {
   const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
-  const [licenses, devices, logins, places, activity, telemetry] = await Promise.all([
+  const [licenses, devices, logins, places, activity, telemetry, passkeys] = await Promise.all([
     db
       .selectFrom("licenses")
       .innerJoin("products", "products.id", "licenses.product_id")
@@ -43,6 +44,7 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       .where("account_id", "=", accountId)
       .orderBy("created_at")
       .execute(),
+    passkeysOf(db, accountId, undefined),
   ]);
   return {
     format: "account-export/1",
@@ -78,6 +80,13 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       email: login.email,
       linkedAt: iso(login.createdAt),
       lastUsedAt: iso(login.lastUsedAt),
+    })),
+    // A passkey's public key and credential id are not secret, but say nothing to its owner.
+    passkeys: passkeys.map((passkey) => ({
+      name: passkey.name,
+      createdAt: iso(passkey.createdAt),
+      lastUsedAt: passkey.lastUsedAt === null ? null : iso(passkey.lastUsedAt),
+      synced: passkey.synced,
     })),
     activity: activity.map((entry) => ({
       at: iso(entry.at),

@@ -64,6 +64,14 @@ function whatHappened(entry: ActivityEntry): string {
       return "Your data was downloaded";
     case "account_deletion_requested":
       return "You asked to delete your account";
+    case "passkey_registered":
+      return "A passkey was added";
+    case "passkey_renamed":
+      return "A passkey was renamed";
+    case "passkey_removed":
+      return "A passkey was removed";
+    case "passkey_refused":
+      return "A sign-in with a passkey was refused";
     default:
       return entry.event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase());
   }
