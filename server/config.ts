@@ -123,6 +123,7 @@ const schema = z.object({
     .string()
     .refine((value) => value.includes("@"), { message: "must be an email address" })
     .default("no-reply@localhost"),
+  MAIL_CONCURRENCY: positiveInt.max(500, "must be at most 500").default(32),
   SIGNIN_URL: absoluteUrl.optional(),
   PASSWORD_LOGIN_ALLOWED: booleanText.default(true),
   NEW_SIGN_IN_MAIL: booleanText.default(true),
@@ -387,6 +388,8 @@ function resolve(env: Env) {
     databaseUrl: env.DATABASE_URL,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    /** Mails each instance's worker has in flight at once, over as many pooled SMTP connections. */
+    mailConcurrency: env.MAIL_CONCURRENCY,
     /** Keys for queued mail bodies, newest first (server/mail/body-encryption.ts). */
     mailKeys: env.MAIL_KEYS ?? [],
     /** Outside production without MAIL_KEYS: a key file beside the data, never inside the database. */

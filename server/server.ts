@@ -47,8 +47,13 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   mailKeysFor(config);
   const { db, fresh } = await openDatabase(config.databaseUrl);
   const seeded = fresh && !config.production;
-  const deliver = options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl) : developmentMailbox(db, config));
-  const mailWorker = new MailWorker(db, config, deliver);
+  // MAIL_CONCURRENCY is for a mail server over the network; the development mailbox (a local
+  // insert) and a delivery the caller hands in (tests) take one mail at a time, in queue order.
+  const smtp = config.smtpUrl !== undefined && options.deliver === undefined;
+  const concurrency = smtp ? config.mailConcurrency : 1;
+  const deliver =
+    options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl, { connections: concurrency }) : developmentMailbox(db, config));
+  const mailWorker = new MailWorker(db, config, deliver, { concurrency });
   const metrics = new Metrics(db);
   mailWorker.onOutcome = (outcome) => {
     if (outcome === "delivered") metrics.mailDeliveries.inc();

@@ -1,12 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
+import { type ExpressionBuilder, PostgresAdapter, type Selectable } from "kysely";
 import nodemailer from "nodemailer";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
 import { newMessageId } from "./outbox.ts";
 
-/** Delivers one outbox row; throws when the mail server refuses or cannot be reached. */
-export type Deliver = (mail: OutgoingMail, log: FastifyBaseLogger) => Promise<void>;
+/**
+ * Delivers one outbox row; throws when the mail server refuses or cannot be reached. Called for
+ * several mails at once (the worker's concurrency). `close`, if any, ends its connections.
+ */
+export type Deliver = ((mail: OutgoingMail, log: FastifyBaseLogger) => Promise<void>) & { close?: () => void | Promise<void> };
 
 export interface OutgoingMail {
   from: string;
@@ -25,7 +30,8 @@ export const MAX_ATTEMPTS = 12;
  */
 export const CLAIM_MS = 30_000;
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
-const BATCH = 20;
+/** Mails one pooled connection carries before it is closed and a fresh one opened. */
+const MESSAGES_PER_CONNECTION = 100;
 
 /** 5 s, 10 s, 20 s ... capped at 1 hour: twelve attempts cover about five hours of outage. */
 export function backoffMs(attempts: number): number {
@@ -46,11 +52,27 @@ export function describeDeliveryError(error: unknown): string {
   return message.replace(EMAIL_ADDRESS, "redacted").slice(0, 500);
 }
 
-export function smtpDelivery(smtpUrl: string): Deliver {
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
-  return async (mail) => {
+/**
+ * Delivery over SMTP through nodemailer's pool: up to `connections` connections kept open and
+ * reused for up to 100 mails each, so a burst pays the connect, greeting, EHLO, STARTTLS and AUTH
+ * once per connection rather than once per mail. The pool sends a mail again over a fresh
+ * connection when a reused one turns out closed before any of it went out; a connection that
+ * breaks mid-mail, a 4xx (throttling, "too many connections") or a 421 fails that mail's attempt,
+ * and the worker retries it after its back-off. A 5xx is final, as before.
+ */
+export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCURRENCY } = {}): Deliver {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: connections,
+    maxMessages: MESSAGES_PER_CONNECTION,
+    ...SMTP_TIMEOUTS,
+  });
+  const deliver: Deliver = async (mail) => {
     await transport.sendMail(mail);
   };
+  deliver.close = () => transport.close();
+  return deliver;
 }
 
 /**
@@ -98,25 +120,53 @@ export async function prepareDevelopmentMailbox(db: Db): Promise<void> {
 }
 
 export interface MailWorkerOptions {
-  /** How long a claim lasts (tests shorten it); renewed every third of it during a delivery. */
+  /** How long a claim lasts (tests shorten it); renewed every third of it while the worker holds the mail. */
   claimMs?: number;
+  /** Mails in flight at once (MAIL_CONCURRENCY); an SMTP delivery opens as many pooled connections. */
+  concurrency?: number;
+  /** How soon to look again after a pass that delivered mail, for mail another instance queued. */
+  busyPollMs?: number;
+}
+
+/** Mails in flight at once by default: a relay taking 200 ms a mail then takes 160 a second. */
+export const DEFAULT_MAIL_CONCURRENCY = 32;
+const BUSY_POLL_MS = 100;
+
+type OutboxRow = Selectable<Database["outbox"]>;
+
+/** Mail the worker may take now: waiting, due, and held by no live claim. */
+function claimable(now: number) {
+  return (eb: ExpressionBuilder<Database, "outbox">) =>
+    eb.and([
+      eb("sent_at", "is", null),
+      eb("failed_at", "is", null),
+      eb("next_attempt_at", "<=", now),
+      eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]),
+    ]);
 }
 
 /**
- * Polls the outbox and delivers what is due. Several instances may run this worker on one
- * database: a row is claimed by a conditional update that also checks it is still due and
- * unchanged, under a claim id of its own; only the claim's holder records the outcome. Once a
- * mail is delivered or abandoned its bodies are cleared; recipient, subject, state, attempts and
- * Message-ID stay for the operator. A body no key opens (the key was lost, or the row was altered)
- * is never sent: the mail is marked failed at once, saying why.
+ * Delivers what the outbox holds, `concurrency` mails at a time. Several instances may run this
+ * worker on one database: due mail is claimed in batches by one conditional update (on PostgreSQL
+ * skipping rows another instance is claiming at that moment), under a claim id of the pass; only
+ * the claim's holder records the outcome, and the claim is renewed while the worker holds the mail.
+ * A pass goes on claiming while it finds due mail; after a pass that delivered, the worker looks
+ * again within `busyPollMs`, so an instance that queued none of a burst still helps deliver it.
+ * Once a mail is delivered or abandoned its bodies are cleared; recipient, subject, state,
+ * attempts and Message-ID stay for the operator. A body no key opens (the key was lost, or the row
+ * was altered) is never sent: the mail is marked failed at once, saying why.
  */
 export class MailWorker {
   readonly #db: Db;
   readonly #keys: MailKeys;
   readonly #deliver: Deliver;
   readonly #claimMs: number;
+  readonly #concurrency: number;
+  readonly #busyPollMs: number;
+  readonly #postgres: boolean;
   #log: FastifyBaseLogger | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #busyTimer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #stopped = false;
   #again = false;
@@ -128,6 +178,9 @@ export class MailWorker {
     this.#keys = mailKeysFor(keys);
     this.#deliver = deliver;
     this.#claimMs = options.claimMs ?? CLAIM_MS;
+    this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_MAIL_CONCURRENCY));
+    this.#busyPollMs = options.busyPollMs ?? BUSY_POLL_MS;
+    this.#postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   }
 
   start(log: FastifyBaseLogger, intervalMs = 1_000): void {
@@ -144,21 +197,31 @@ export class MailWorker {
       this.#again = true;
       return;
     }
-    this.#running = this.#pass()
+    clearTimeout(this.#busyTimer);
+    this.#busyTimer = undefined;
+    let delivered = 0;
+    this.#running = this.#pass(() => delivered++)
       .catch((error: unknown) => this.#log?.error({ err: error }, "mail worker pass failed"))
       .finally(() => {
         this.#running = undefined;
         if (this.#again) {
           this.#again = false;
           this.deliverNow();
+        } else if (delivered > 0 && !this.#stopped) {
+          // Busy: another instance may be queueing a burst this one should help with.
+          this.#busyTimer = setTimeout(() => this.deliverNow(), this.#busyPollMs);
+          this.#busyTimer.unref();
         }
       });
   }
 
+  /** Stops taking mail, lets the mails in flight finish, and hands back the ones claimed but not begun. */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
+    clearTimeout(this.#busyTimer);
     await this.#running;
+    await this.#deliver.close?.();
   }
 
   /** Waits until the current pass is over: tests use it to observe a settled outbox. */
@@ -166,95 +229,160 @@ export class MailWorker {
     while (this.#running) await this.#running;
   }
 
-  async #pass(): Promise<void> {
-    const now = Date.now();
-    const due = await this.#db
-      .selectFrom("outbox")
-      .selectAll()
-      .where("sent_at", "is", null)
-      .where("failed_at", "is", null)
-      .where("next_attempt_at", "<=", now)
-      .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]))
-      .orderBy("next_attempt_at")
-      .limit(BATCH)
-      .execute();
-    for (const row of due) {
-      if (this.#stopped) return;
-      const claim = randomUUID();
-      const claimedAt = Date.now();
-      const claimed = await this.#db
-        .updateTable("outbox")
-        .set({ locked_until: claimedAt + this.#claimMs, locked_by: claim })
-        .where("id", "=", row.id)
-        .where("sent_at", "is", null)
-        .where("failed_at", "is", null)
-        .where("attempts", "=", row.attempts)
-        .where("next_attempt_at", "<=", claimedAt)
-        .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", claimedAt)]))
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows !== 1n) continue;
-      const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
-      const cleared = { text_body: "", html_body: "", locked_until: null, locked_by: null };
-      let text: string;
-      let html: string;
-      try {
-        text = this.#keys.open(row.text_body, bodyContext("outbox", row, "text"));
-        html = this.#keys.open(row.html_body, bodyContext("outbox", row, "html"));
-      } catch (error) {
-        // Retrying cannot bring a key back, and sending what did not decrypt would be garbage.
-        const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
-        await mine()
-          .set({ ...cleared, last_error: message, failed_at: Date.now() })
-          .execute();
-        this.onOutcome?.("failed");
-        this.#log?.error({ mailId: row.id, messageId: row.message_id, error: message }, "mail body cannot be decrypted; mail abandoned");
-        continue;
+  /**
+   * One pass: `concurrency` lanes deliver from a queue the pass fills by claiming due mail in
+   * batches (up to twice the lanes at a time), until a claim comes back short and no new mail was
+   * queued meanwhile. Mail still queued when the worker stops is released for anyone to take.
+   */
+  async #pass(onDelivered: () => void): Promise<void> {
+    const claim = randomUUID();
+    const queue: OutboxRow[] = [];
+    let inFlight = 0;
+    let drained = false;
+    let claiming: Promise<void> | undefined;
+    const claimMore = () => {
+      claiming ??= (async () => {
+        this.#again = false;
+        const wanted = 2 * this.#concurrency - inFlight - queue.length;
+        const rows = await this.#claim(claim, wanted);
+        queue.push(...rows);
+        drained = rows.length < wanted;
+      })().finally(() => {
+        claiming = undefined;
+      });
+      return claiming;
+    };
+    // A mail queued but not yet begun must not see its claim lapse while the lanes are busy.
+    const renewal = setInterval(
+      () => {
+        this.#db
+          .updateTable("outbox")
+          .set({ locked_until: Date.now() + this.#claimMs })
+          .where("locked_by", "=", claim)
+          .where("sent_at", "is", null)
+          .where("failed_at", "is", null)
+          .execute()
+          .catch((error: unknown) => this.#log?.warn({ err: error }, "mail claim renewal failed"));
+      },
+      Math.max(10, Math.floor(this.#claimMs / 3)),
+    );
+    // A lane that fails (the database gone) ends the pass: the others finish their mail and stop.
+    let failed = false;
+    const lane = async () => {
+      while (!this.#stopped && !failed) {
+        if (queue.length === 0) {
+          if (claiming) await claiming;
+          else if (drained && !this.#again) return;
+          else await claimMore();
+          continue;
+        }
+        const row = queue.shift() as OutboxRow;
+        inFlight++;
+        try {
+          if (await this.#send(row, claim)) onDelivered();
+        } finally {
+          inFlight--;
+        }
       }
-      // A slow mail server must not let the claim lapse while this worker is still talking to it.
-      const renewal = setInterval(
-        () => {
-          mine()
-            .set({ locked_until: Date.now() + this.#claimMs })
-            .execute()
-            .catch((error: unknown) => this.#log?.warn({ err: error, mailId: row.id }, "mail claim renewal failed"));
-        },
-        Math.max(10, Math.floor(this.#claimMs / 3)),
+    };
+    try {
+      const lanes = await Promise.allSettled(
+        Array.from({ length: this.#concurrency }, () =>
+          lane().catch((error: unknown) => {
+            failed = true;
+            throw error;
+          }),
+        ),
       );
-      const attempts = row.attempts + 1;
-      // Rows queued before Message-IDs were stored get one now, kept for every later attempt.
-      const messageId = row.message_id ?? newMessageId(row.from_address);
-      if (row.message_id === null) await mine().set({ message_id: messageId }).execute();
-      try {
-        await this.#deliver(
-          { from: row.from_address, to: row.to_address, subject: row.subject, text, html, messageId },
-          this.#log as FastifyBaseLogger,
-        );
-        clearInterval(renewal);
-        await mine()
-          .set({ ...cleared, sent_at: Date.now(), attempts, last_error: null })
+      const failure = lanes.find((outcome) => outcome.status === "rejected");
+      if (failure) throw failure.reason;
+    } finally {
+      clearInterval(renewal);
+      if (queue.length > 0) {
+        await this.#db
+          .updateTable("outbox")
+          .set({ locked_until: null, locked_by: null })
+          .where("locked_by", "=", claim)
+          .where("sent_at", "is", null)
+          .where("failed_at", "is", null)
           .execute();
-        this.#log?.info({ mailId: row.id, messageId }, "mail delivered");
-        this.onOutcome?.("delivered");
-      } catch (error) {
-        clearInterval(renewal);
-        const permanent = isPermanentFailure(error);
-        const gaveUp = permanent || attempts >= MAX_ATTEMPTS;
-        const message = describeDeliveryError(error);
-        await mine()
-          .set({
-            ...(gaveUp ? cleared : { locked_until: null, locked_by: null }),
-            attempts,
-            last_error: message,
-            next_attempt_at: Date.now() + backoffMs(attempts),
-            failed_at: gaveUp ? Date.now() : null,
-          })
-          .execute();
-        this.onOutcome?.(gaveUp ? "failed" : "retry");
-        this.#log?.warn(
-          { mailId: row.id, messageId, attempts, gaveUp, permanent, error: message },
-          gaveUp ? "mail delivery abandoned" : "mail delivery failed; will retry",
-        );
       }
     }
+  }
+
+  /**
+   * Claims up to `limit` due mails under `claim` in one statement, oldest due first. On PostgreSQL
+   * rows another instance's claim holds locked are skipped, so two instances take different mail
+   * at once instead of queueing on the same rows; the outer conditions are checked again either way.
+   */
+  async #claim(claim: string, limit: number): Promise<OutboxRow[]> {
+    if (limit <= 0) return [];
+    const now = Date.now();
+    let pick = this.#db.selectFrom("outbox").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(limit);
+    if (this.#postgres) pick = pick.forUpdate().skipLocked();
+    const rows = await this.#db
+      .updateTable("outbox")
+      .set({ locked_until: now + this.#claimMs, locked_by: claim })
+      .where("id", "in", pick)
+      .where(claimable(now))
+      .returningAll()
+      .execute();
+    return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.created_at - b.created_at);
+  }
+
+  /** Delivers one claimed mail and records the outcome; true when it was delivered. */
+  async #send(row: OutboxRow, claim: string): Promise<boolean> {
+    const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+    const cleared = { text_body: "", html_body: "", locked_until: null, locked_by: null };
+    let text: string;
+    let html: string;
+    try {
+      text = this.#keys.open(row.text_body, bodyContext("outbox", row, "text"));
+      html = this.#keys.open(row.html_body, bodyContext("outbox", row, "html"));
+    } catch (error) {
+      // Retrying cannot bring a key back, and sending what did not decrypt would be garbage.
+      const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
+      await mine()
+        .set({ ...cleared, last_error: message, failed_at: Date.now() })
+        .execute();
+      this.onOutcome?.("failed");
+      this.#log?.error({ mailId: row.id, messageId: row.message_id, error: message }, "mail body cannot be decrypted; mail abandoned");
+      return false;
+    }
+    const attempts = row.attempts + 1;
+    // Rows queued before Message-IDs were stored get one now, kept for every later attempt.
+    const messageId = row.message_id ?? newMessageId(row.from_address);
+    if (row.message_id === null) await mine().set({ message_id: messageId }).execute();
+    try {
+      await this.#deliver(
+        { from: row.from_address, to: row.to_address, subject: row.subject, text, html, messageId },
+        this.#log as FastifyBaseLogger,
+      );
+    } catch (error) {
+      const permanent = isPermanentFailure(error);
+      const gaveUp = permanent || attempts >= MAX_ATTEMPTS;
+      const message = describeDeliveryError(error);
+      await mine()
+        .set({
+          ...(gaveUp ? cleared : { locked_until: null, locked_by: null }),
+          attempts,
+          last_error: message,
+          next_attempt_at: Date.now() + backoffMs(attempts),
+          failed_at: gaveUp ? Date.now() : null,
+        })
+        .execute();
+      this.onOutcome?.(gaveUp ? "failed" : "retry");
+      this.#log?.warn(
+        { mailId: row.id, messageId, attempts, gaveUp, permanent, error: message },
+        gaveUp ? "mail delivery abandoned" : "mail delivery failed; will retry",
+      );
+      return false;
+    }
+    await mine()
+      .set({ ...cleared, sent_at: Date.now(), attempts, last_error: null })
+      .execute();
+    this.#log?.info({ mailId: row.id, messageId }, "mail delivered");
+    this.onOutcome?.("delivered");
+    return true;
   }
 }

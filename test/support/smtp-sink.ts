@@ -21,6 +21,16 @@ export class SmtpSink {
   rejecting = false;
   /** Take the mail and never answer, like a server that stalls mid-delivery. */
   stalling = false;
+  /** How long to take over each mail before answering, like a real relay (its checks, its disk). */
+  delayMs = 0;
+  /** Attempts (counted from 1, as `attempts` grows) on which the connection breaks mid-mail, unanswered. */
+  readonly breakOn = new Set<number>();
+  /** Attempts answered 421 (throttled: "try again later"), which also closes the connection. */
+  readonly throttleOn = new Set<number>();
+  /** Connections opened to the sink so far. */
+  connections = 0;
+  /** When each accepted mail arrived (Date.now()), in the order of `messages`. */
+  readonly arrivals: number[] = [];
   readonly #server: SMTPServer;
   readonly #waiters: (() => void)[] = [];
   port = 0;
@@ -30,12 +40,26 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-        stream.on("end", () => {
+        stream.on("end", async () => {
           this.attempts.push(Buffer.concat(chunks).toString("utf8"));
+          const attempt = this.attempts.length;
           if (this.stalling) return;
+          if (this.breakOn.has(attempt)) {
+            this.#socketOf(session.id)?.destroy();
+            return;
+          }
+          if (this.throttleOn.has(attempt)) {
+            callback(Object.assign(new Error("4.7.0 Too many messages, slow down"), { responseCode: 421 }));
+            return;
+          }
+          if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
           if (this.rejecting) {
             const recipient = session.envelope.rcptTo[0]?.address ?? "";
             callback(Object.assign(new Error(`5.1.1 <${recipient}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
@@ -50,11 +74,18 @@ export class SmtpSink {
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString("utf8"),
           });
+          this.arrivals.push(Date.now());
           for (const wake of this.#waiters.splice(0)) wake();
           callback();
         });
       },
     });
+  }
+
+  /** The socket of the session `id` (smtp-server keeps its connections in a set of its own). */
+  #socketOf(id: string): { destroy(): void } | undefined {
+    const connections = (this.#server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> }).connections;
+    return [...connections].find((connection) => connection.id === id)?._socket;
   }
 
   async start(): Promise<this> {
