@@ -22,7 +22,7 @@ const BRANDS = [
 type Brand = Omit<(typeof BRANDS)[number], "email"> & { email: string };
 
 /** A platform authenticator that keeps discoverable credentials and verifies the user. */
-async function addAuthenticator(page: Page) {
+export async function addAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
   const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {

@@ -10,6 +10,7 @@ import { isExistingDesktopUser } from "./accounts.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { ATTEMPT_LIFETIME_MS, accountForIdentity, attemptContext, linkIdentity, recordAttempt, spendAttempt } from "./external-logins.ts";
 import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "./openid-sign-in.ts";
+import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "./passkey-offer.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { allowedReturnUrl, continueTo } from "./return-url.ts";
 import { startSession } from "./sessions.ts";
@@ -154,6 +155,13 @@ export async function finishGoogleSignIn(
   if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId, { caller });
   await startSession(db, config, caller, match.accountId, { method: "google", brand: brand.id });
   // The allowlist and the pending authorization are checked again: either may have changed.
-  const redirectTo = await continueTo(db, config, attempt.returnUrl, config.links[brand.links.ui]);
+  const target = await continueTo(db, config, attempt.returnUrl, config.links[brand.links.ui]);
+  // A device that can make a passkey is offered one first (decision 59), as after the other ways in.
+  const redirectTo = await throughPasskeyOffer(db, config, caller, {
+    accountId: match.accountId,
+    offerPath: brand.paths.passkeyOffer,
+    capable: getParamIgnoringCase(attempt.query, PASSKEY_CAPABLE_PARAMETER) === "1",
+    target,
+  });
   return { redirectTo, brand, outcome: "signed-in", detail: match.kind };
 }

@@ -2,7 +2,7 @@ import { brandForPath } from "./brand.ts";
 import { leaveTo, navigate } from "./router.ts";
 
 /** Whether this device can make a passkey that signs in with one touch (Windows Hello, Touch ID, a phone's lock). */
-async function canMakePasskey(): Promise<boolean> {
+export async function canMakePasskey(): Promise<boolean> {
   if (typeof window.PublicKeyCredential !== "function") return false;
   const asked = window.PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
   // A browser slow to say is taken as a no: the sign-in does not wait on it.

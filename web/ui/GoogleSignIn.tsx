@@ -1,4 +1,5 @@
 import { en } from "../i18n/en.ts";
+import { canMakePasskey } from "../platform/after-sign-in.ts";
 import type { Brand } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 import { leaveTo } from "../platform/router.ts";
@@ -15,7 +16,15 @@ export function GoogleSignIn({ brand, search }: { brand: Brand; search: string }
   params.set("product", brand.id);
   return (
     <>
-      <Button variant="clear" className="button--wide" onClick={() => leaveTo(`/external/login?${params.toString()}`)}>
+      <Button
+        variant="clear"
+        className="button--wide"
+        onClick={async () => {
+          // Back from Google, a device that can make a passkey is offered one (decision 59).
+          if (await canMakePasskey()) params.set("passkeyOffer", "1");
+          leaveTo(`/external/login?${params.toString()}`);
+        }}
+      >
         {/* Google's mark, as its sign-in branding asks; a file, so it costs the script nothing. */}
         <img className="button__icon" src="/brand/google.svg" alt="" width={18} height={18} />
         {en.login.continueWithGoogle}

@@ -15,7 +15,7 @@ const t = en.passkeyOffer;
 
 /**
  * "Sign in faster next time" (docs/decisions/0059-passkeys.md): shown right after a sign-in by
- * link, code or password on a device that can make a passkey. The server says whether to offer
+ * link, code, password or Google on a device that can make a passkey. The server says whether to offer
  * one and where the sign-in continues (the ReturnUrl, checked again); a cancelled prompt leaves
  * the offer as it was; "Not now" is remembered in this browser for 30 days.
  */
