@@ -1,14 +1,13 @@
-import { type FormEvent, useState } from "react";
-import { messageFor } from "../../api/http.ts";
+import { type FormEvent, useRef, useState } from "react";
 import type { MyAccount } from "../../api/my-account.ts";
 import { removePasskey, renamePasskey } from "../../api/passkeys.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 import { dateTime } from "./format.ts";
 import { Outcome, Section } from "./Section.tsx";
+import { useAccountAction } from "./use-account-action.ts";
 
 const t = en.account.passkeys;
 
@@ -20,22 +19,11 @@ type Passkey = MyAccount["passkeys"][number];
  * is allowed: the emailed link always remains.
  */
 export function PasskeysSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
   const [renaming, setRenaming] = useState<{ id: string; name: string }>();
-  const { submitting, run } = useSubmitting();
+  // A removed passkey's row is gone with the focus it had: the heading takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { outcome, submitting, act } = useAccountAction(refresh, heading);
   const webAuthn = typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
-
-  const act = (work: () => Promise<string | undefined>) =>
-    void run(async () => {
-      try {
-        const text = await work();
-        if (text === undefined) return;
-        setOutcome({ text, failed: false });
-        await refresh();
-      } catch (error) {
-        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-      }
-    });
 
   const add = () =>
     act(async () => {
@@ -65,7 +53,7 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
       .join(" · ");
 
   return (
-    <Section heading={t.heading}>
+    <Section heading={t.heading} headingRef={heading}>
       <p className="hint">{t.text}</p>
       {account.passkeys.length === 0 ? <p className="hint">{t.none}</p> : null}
       <ul className="account__list">

@@ -1,7 +1,5 @@
 import { useRef, useState } from "react";
-import { messageFor } from "../../api/http.ts";
 import { type MyAccount, signOutApp, signOutBrowser, signOutEverywhereElse } from "../../api/my-account.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
 import { BRANDS, type Brand } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";
@@ -9,6 +7,7 @@ import { Button } from "../../ui/Button.tsx";
 import { networkOf } from "./activity-sentences.ts";
 import { dateTime } from "./format.ts";
 import { Outcome, Section } from "./Section.tsx";
+import { useAccountAction } from "./use-account-action.ts";
 
 const t = en.account.places;
 
@@ -29,10 +28,9 @@ function appName(app: App): string {
  * with Sign Out for one and Sign Out Everywhere Else. Signing this browser out is a logout.
  */
 export function PlacesSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
-  const { submitting, run } = useSubmitting();
   // The row whose button had the focus is gone once signed out: the heading takes it.
   const heading = useRef<HTMLHeadingElement>(null);
+  const { outcome, submitting, act } = useAccountAction(refresh, heading);
   const others = account.browsers.some((browser) => !browser.current) || account.apps.length > 0;
   const [allBrowsers, setAllBrowsers] = useState(false);
   // The server lists the most recently used first; this browser always shows.
@@ -40,19 +38,6 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
     allBrowsers || account.browsers.length <= BROWSERS_AT_FIRST + 1
       ? account.browsers
       : account.browsers.filter((browser, index) => browser.current || index < BROWSERS_AT_FIRST);
-
-  const act = (work: () => Promise<string | undefined>) =>
-    void run(async () => {
-      try {
-        const text = await work();
-        if (text === undefined) return;
-        setOutcome({ text, failed: false });
-        await refresh();
-        heading.current?.focus();
-      } catch (error) {
-        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-      }
-    });
 
   const signOutThisOr = (browser: MyAccount["browsers"][number], name: string) =>
     act(async () => {

@@ -1,0 +1,28 @@
+import { type RefObject, useState } from "react";
+import { messageFor } from "../../api/http.ts";
+import { useSubmitting } from "../../forms/use-submitting.ts";
+import { en } from "../../i18n/en/account.ts";
+
+/**
+ * One change made from an account section: its work runs once at a time; what it says (or why it
+ * failed) becomes the section's outcome; on success the page's data is read again and the
+ * section's heading takes the focus (the control that had it may be gone). Work that answers
+ * undefined says nothing (a cancelled prompt, a logout).
+ */
+export function useAccountAction(refresh: () => Promise<void>, heading: RefObject<HTMLHeadingElement | null>) {
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  const { submitting, run } = useSubmitting();
+  const act = (work: () => Promise<string | undefined>) =>
+    void run(async () => {
+      try {
+        const text = await work();
+        if (text === undefined) return;
+        setOutcome({ text, failed: false });
+        await refresh();
+        heading.current?.focus();
+      } catch (error) {
+        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+      }
+    });
+  return { outcome, submitting, act };
+}
