@@ -128,7 +128,9 @@ describeEachDatabase("a burst of mail on %s", (kind: DatabaseKind) => {
       expect(rows.filter((row) => row.attempts === 2)).toHaveLength(6);
       expect(sink.attempts).toHaveLength(BURST + 6);
       expect(sink.messages.map((mail) => mail.to[0]).sort()).toEqual([...emails].sort());
-      // Pooled: eight connections, a new one for each the relay closed, not one for every mail.
+      // Pooled and in parallel: eight connections at once, a new one for each the relay closed (and
+      // each that carried its 100 mails), not one for every mail.
+      expect(sink.mostOpen).toBeGreaterThanOrEqual(8);
       expect(sink.connections).toBeLessThanOrEqual(8 + 6 + 2 * 8);
     } finally {
       await server.stop();

@@ -230,9 +230,9 @@ export class MailWorker {
   }
 
   /**
-   * One pass: `concurrency` lanes deliver from a queue the pass fills by claiming due mail in
-   * batches (up to twice the lanes at a time), until a claim comes back short and no new mail was
-   * queued meanwhile. Mail still queued when the worker stops is released for anyone to take.
+   * One pass: up to `concurrency` lanes deliver from a queue the pass fills by claiming due mail in
+   * batches (up to twice `concurrency` held at a time), until a claim comes back short and no new
+   * mail was queued meanwhile. Mail still queued when the worker stops is released for anyone to take.
    */
   async #pass(onDelivered: () => void): Promise<void> {
     const claim = randomUUID();
@@ -240,6 +240,15 @@ export class MailWorker {
     let inFlight = 0;
     let drained = false;
     let claiming: Promise<void> | undefined;
+    // Lanes are started as claimed mail waits for one, up to `concurrency`; each ends when the
+    // queue is empty and the last claim came back short. A lane that fails (the database gone)
+    // ends the pass: the others finish their mail and stop.
+    let lanes = 0;
+    let failure: { error: unknown } | undefined;
+    let allDone: () => void = () => {};
+    const done = new Promise<void>((resolve) => {
+      allDone = resolve;
+    });
     const claimMore = () => {
       claiming ??= (async () => {
         this.#again = false;
@@ -247,29 +256,14 @@ export class MailWorker {
         const rows = await this.#claim(claim, wanted);
         queue.push(...rows);
         drained = rows.length < wanted;
+        startLanes();
       })().finally(() => {
         claiming = undefined;
       });
       return claiming;
     };
-    // A mail queued but not yet begun must not see its claim lapse while the lanes are busy.
-    const renewal = setInterval(
-      () => {
-        this.#db
-          .updateTable("outbox")
-          .set({ locked_until: Date.now() + this.#claimMs })
-          .where("locked_by", "=", claim)
-          .where("sent_at", "is", null)
-          .where("failed_at", "is", null)
-          .execute()
-          .catch((error: unknown) => this.#log?.warn({ err: error }, "mail claim renewal failed"));
-      },
-      Math.max(10, Math.floor(this.#claimMs / 3)),
-    );
-    // A lane that fails (the database gone) ends the pass: the others finish their mail and stop.
-    let failed = false;
     const lane = async () => {
-      while (!this.#stopped && !failed) {
+      while (!this.#stopped && !failure) {
         if (queue.length === 0) {
           if (claiming) await claiming;
           else if (drained && !this.#again) return;
@@ -285,17 +279,37 @@ export class MailWorker {
         }
       }
     };
+    const startLanes = () => {
+      while (lanes < this.#concurrency && (lanes === 0 || queue.length > lanes - inFlight)) {
+        lanes++;
+        lane()
+          .catch((error: unknown) => {
+            failure ??= { error };
+          })
+          .finally(() => {
+            lanes--;
+            if (lanes === 0) allDone();
+          });
+      }
+    };
+    // A mail queued but not yet begun must not see its claim lapse while the lanes are busy.
+    const renewal = setInterval(
+      () => {
+        this.#db
+          .updateTable("outbox")
+          .set({ locked_until: Date.now() + this.#claimMs })
+          .where("locked_by", "=", claim)
+          .where("sent_at", "is", null)
+          .where("failed_at", "is", null)
+          .execute()
+          .catch((error: unknown) => this.#log?.warn({ err: error }, "mail claim renewal failed"));
+      },
+      Math.max(10, Math.floor(this.#claimMs / 3)),
+    );
     try {
-      const lanes = await Promise.allSettled(
-        Array.from({ length: this.#concurrency }, () =>
-          lane().catch((error: unknown) => {
-            failed = true;
-            throw error;
-          }),
-        ),
-      );
-      const failure = lanes.find((outcome) => outcome.status === "rejected");
-      if (failure) throw failure.reason;
+      startLanes();
+      await done;
+      if (failure) throw failure.error;
     } finally {
       clearInterval(renewal);
       if (queue.length > 0) {

@@ -29,6 +29,9 @@ export class SmtpSink {
   readonly throttleOn = new Set<number>();
   /** Connections opened to the sink so far. */
   connections = 0;
+  /** The most connections open at one time so far. */
+  mostOpen = 0;
+  #open = 0;
   /** When each accepted mail arrived (Date.now()), in the order of `messages`. */
   readonly arrivals: number[] = [];
   readonly #server: SMTPServer;
@@ -42,7 +45,12 @@ export class SmtpSink {
       logger: false,
       onConnect: (_session, callback) => {
         this.connections++;
+        this.#open++;
+        this.mostOpen = Math.max(this.mostOpen, this.#open);
         callback();
+      },
+      onClose: () => {
+        this.#open--;
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
@@ -89,6 +97,9 @@ export class SmtpSink {
   }
 
   async start(): Promise<this> {
+    // A client that vanishes mid-session (a server process killed in a test) resets its
+    // connection; smtp-server reports that as an error event, which unheard would end the run.
+    this.#server.on("error", () => {});
     await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
     this.port = (this.#server.server.address() as AddressInfo).port;
     return this;
