@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { measureAgentDetection } from "./agent-detect.ts";
 import { describeLighthouse, measureLighthouse } from "./lighthouse.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
+import { printMailBurst } from "./mail-burst.ts";
 import { describePasswordLogins, measurePasswordLogins } from "./password-logins.ts";
 import { measureLoginUnderHashing, measureResetAnswers } from "./password-work.ts";
 import { describeSessionRun, measureServerFootprint, measureSessionCheck } from "./session-check.ts";
@@ -61,6 +62,9 @@ if (process.env.TEST_POSTGRES_URL) {
   for (const line of describeSessionRun(await measureSessionCheck("postgres", 1, seconds))) console.log(line);
   for (const line of describeSessionRun(await measureSessionCheck("postgres", 2, seconds))) console.log(line);
 } else console.log("  PostgreSQL: skipped (set TEST_POSTGRES_URL, or run through npm run bench, which starts the local cluster)");
+
+console.log("");
+await printMailBurst();
 
 console.log(`\nPassword logins per core against argon2id (${seconds} s each):`);
 for (const line of describePasswordLogins(await measurePasswordLogins(seconds))) console.log(line);

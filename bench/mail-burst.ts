@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { createAccount } from "../server/auth/accounts.ts";
+import { openDatabase } from "../server/db/database.ts";
+import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
+import { unlimitedRateLimits } from "../test/support/limits.ts";
+import { SmtpSink } from "../test/support/smtp-sink.ts";
+import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";
+
+/**
+ * Sign-in at burst scale (issue 28): `requests` access-link requests for as many accounts, on 10
+ * connections, against server processes configured as `npm start` runs them (their default
+ * MAIL_CONCURRENCY), delivering to a local SMTP sink that answers at once or takes `relayMs` a mail
+ * like a real relay. Requests go round the instances as a load balancer would send them.
+ */
+export interface MailBurstRun {
+  database: DatabaseKind;
+  instances: number;
+  relayMs: number;
+  requests: number;
+  /** Requests answered per second, from the first sent to the last answered. */
+  requestsPerSecond: number;
+  /** Mails in the sink per second, from the first request sent to the last mail's arrival. */
+  mailsPerSecond: number;
+  /** Request sent to its mail in the sink, per mail. */
+  p50Ms: number;
+  p99Ms: number;
+  /** SMTP connections the servers opened to the sink. */
+  connections: number;
+  /** The last mail's arrival, from the first request sent. */
+  lastMailMs: number;
+  /** Mails the sink accepted more than once (none on a clean run). */
+  duplicates: number;
+}
+
+const CONNECTIONS = 10;
+
+export async function measureMailBurst(
+  kind: DatabaseKind,
+  instances: number,
+  relayMs: number,
+  requests = Number(process.env.BENCH_BURST ?? 1_000),
+): Promise<MailBurstRun> {
+  const database = await createTestDatabase(kind);
+  const sink = await new SmtpSink().start();
+  sink.delayMs = relayMs;
+  const servers: SpawnedServer[] = [];
+  try {
+    const emails = Array.from({ length: requests }, (_, index) => `burst-${index}@example.com`);
+    const { db } = await openDatabase(database.url);
+    for (const email of emails) await createAccount(db, { email });
+    await db.destroy();
+    const env = { DATABASE_URL: database.url, SMTP_URL: sink.url, MAIL_KEYS: randomBytes(32).toString("base64"), LOG_LEVEL: "error" };
+    for (let index = 0; index < instances; index++) servers.push(await spawnServer({ ...env, ...unlimitedRateLimits() }));
+
+    const sentAt = new Map<string, number>();
+    let next = 0;
+    const started = Date.now();
+    const client = async () => {
+      while (next < emails.length) {
+        const index = next++;
+        const email = emails[index] as string;
+        const server = servers[index % servers.length] as SpawnedServer;
+        sentAt.set(email, Date.now());
+        const response = await fetch(`${server.url}/api/access-link`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ Email: email, ProductId: 6 }),
+        });
+        if (!((await response.json()) as { isOk?: boolean }).isOk) throw new Error(`the access-link request for ${email} failed`);
+      }
+    };
+    await Promise.all(Array.from({ length: CONNECTIONS }, client));
+    const answeredMs = Date.now() - started;
+    const deadline = Date.now() + 600_000;
+    while (new Set(sink.messages.map((mail) => mail.to[0])).size < requests) {
+      if (Date.now() > deadline) throw new Error(`only ${sink.messages.length} of ${requests} mails arrived within 10 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const waits = sink.messages
+      .map((mail, index) => (sink.arrivals[index] as number) - (sentAt.get(mail.to[0] as string) as number))
+      .sort((a, b) => a - b);
+    const lastMailMs = Math.max(...sink.arrivals) - started;
+    return {
+      database: kind,
+      instances,
+      relayMs,
+      requests,
+      requestsPerSecond: requests / (answeredMs / 1000),
+      mailsPerSecond: requests / (lastMailMs / 1000),
+      p50Ms: waits[Math.floor(waits.length * 0.5)] as number,
+      p99Ms: waits[Math.min(waits.length - 1, Math.floor(waits.length * 0.99))] as number,
+      connections: sink.connections,
+      lastMailMs,
+      duplicates: sink.messages.length - requests,
+    };
+  } finally {
+    for (const server of servers) await server.stop();
+    await sink.close();
+    await database.drop();
+  }
+}
+
+export function describeMailBurst(run: MailBurstRun): string {
+  const where = `${run.database}, ${run.instances} instance${run.instances > 1 ? "s" : ""}, relay ${run.relayMs === 0 ? "instant" : `${run.relayMs} ms a mail`}`;
+  return (
+    `  ${where}: ${Math.round(run.requestsPerSecond)} requests/s; ${run.mailsPerSecond.toFixed(1)} mails/s; ` +
+    `request to inbox p50 ${Math.round(run.p50Ms)} ms, p99 ${Math.round(run.p99Ms)} ms; last mail at ${(run.lastMailMs / 1000).toFixed(1)} s; ` +
+    `${run.connections} SMTP connections${run.duplicates > 0 ? `; ${run.duplicates} DUPLICATES` : ""}`
+  );
+}
+
+/** From spawning the server process (as npm start runs it) to its first answered login page. */
+export async function measureStartToFirstPage(runs = 3): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const database = await createTestDatabase("sqlite");
+    const { db } = await openDatabase(database.url);
+    await db.destroy();
+    const started = performance.now();
+    const server = await spawnServer({ DATABASE_URL: database.url, LOG_LEVEL: "error" });
+    try {
+      const page = await fetch(`${server.url}/dsone/login`);
+      if (!page.ok) throw new Error(`the login page answered ${page.status}`);
+      await page.text();
+      times.push(performance.now() - started);
+    } finally {
+      await server.stop();
+      await database.drop();
+    }
+  }
+  return times;
+}
+
+/** The whole burst bench, as `npm run bench` prints it (alone: `npx node bench/mail-burst.ts`). */
+export async function printMailBurst(): Promise<void> {
+  const requests = Number(process.env.BENCH_BURST ?? 1_000);
+  console.log(`Sign-in burst: ${requests} access-link requests on ${CONNECTIONS} connections, a local SMTP sink:`);
+  const setups: [DatabaseKind, number][] = [["sqlite", 1]];
+  if (process.env.TEST_POSTGRES_URL) setups.push(["postgres", 1], ["postgres", 2]);
+  else console.log("  PostgreSQL: skipped (set TEST_POSTGRES_URL, or run through npm run bench, which starts the local cluster)");
+  for (const relayMs of [0, 200])
+    for (const [kind, instances] of setups) console.log(describeMailBurst(await measureMailBurst(kind, instances, relayMs, requests)));
+  const starts = await measureStartToFirstPage();
+  console.log(
+    `  start to first login page (server process spawned to /dsone/login answered): ${starts.map((ms) => `${Math.round(ms)} ms`).join(", ")}`,
+  );
+}
+
+if (import.meta.main) await printMailBurst();
