@@ -180,8 +180,14 @@ export function passkeyJourney(APPS: string): void {
     const brand = BRANDS[1];
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await addAuthenticator(page);
+    const { cdp, authenticatorId } = await addAuthenticator(page);
     await linkSignIn(page, mail, brand);
+    // A prompt the customer turns down (no fingerprint, no PIN): the offer stays, with no error.
+    await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
+    await page.getByRole("button", { name: "Use a passkey" }).click();
+    await expect(page.getByRole("button", { name: "Use a passkey" })).toBeEnabled();
+    await expect(page.getByRole("heading", { name: "Sign in faster next time" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
     await page.getByRole("button", { name: "Not now" }).click();
     await signedIn(page, brand);
     await signOut(page);
