@@ -144,6 +144,18 @@ describeEachDatabase("passkeys on %s", (kind) => {
     expect(reasons.some((reason) => reason?.includes("origin"))).toBe(true);
     // Nothing signed in by the refusals.
     expect((await asking.request(`${bed.issuer}/api/me`)).status).toBe(401);
+
+    // A disabled account: refused with support's sentence, its passkey's count unchanged.
+    await bed.server.db.updateTable("accounts").set({ disabled_at: Date.now() }).where("id", "=", bed.accountId).execute();
+    const counted = await bed.server.db.selectFrom("passkeys").select("sign_count").where("id", "=", credential.id).executeTakeFirst();
+    const disabled = await signInWith(authenticator);
+    await bed.server.db.updateTable("accounts").set({ disabled_at: null }).where("id", "=", bed.accountId).execute();
+    expect(disabled.response.status).toBe(403);
+    expect(await disabled.response.json()).toMatchObject({ code: "ACCOUNT_DISABLED" });
+    expect(await bed.server.db.selectFrom("passkeys").select("sign_count").where("id", "=", credential.id).executeTakeFirst()).toEqual(
+      counted,
+    );
+    expect((await trail()).map((entry) => entry.reason)).toContain("account disabled");
   });
 
   it("remembers Not now in this browser, and offers nothing to a browser not signed in", async () => {

@@ -15,6 +15,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { desktopSignInFor } from "./access-links.ts";
+import { isDisabled } from "./account-status.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
@@ -168,6 +169,8 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
   if (!verification.verified) return refuse(db, caller, passkey.account_id, "PASSKEY_REFUSED", "signature not verified");
   const { newCounter, credentialBackedUp } = verification.authenticationInfo;
 
+  // Disabled by support: refused, as every way in is (writeSession would too), and in the trail.
+  if (await isDisabled(db, passkey.account_id)) return refuse(db, caller, passkey.account_id, "ACCOUNT_DISABLED", "account disabled");
   const landing = config.links[brand.links.ui];
   if (await isExistingDesktopUser(db, passkey.account_id)) {
     // As the access link and Google send an existing desktop user: to the desktop sign-in.
