@@ -75,6 +75,8 @@ describeEachDatabase("the support console on %s", (kind) => {
     expect((await wrong()).status).toBe(429);
     // A mail the relay refused for good.
     await post(customer, "/api/password/forgot", { email: bed.email, ProductId: 6 });
+    // Delivered first, so no delivery in flight can overwrite the state set here.
+    await drainMail(bed.server);
     await bed.server.db
       .updateTable("outbox")
       .set({ sent_at: null, failed_at: Date.now(), last_error: "550 5.1.1 mailbox unavailable", attempts: 1 })
