@@ -20,10 +20,14 @@ import { createReadCache } from "./read-cache.ts";
 export function call<Route extends ApiRoute>(route: Route, ...body: ApiRequest<Route> extends undefined ? [] : [ApiRequest<Route>]) {
   const space = route.indexOf(" ");
   const method = route.slice(0, space) as ApiMethod<Route>;
-  // Any write may sign in or out: the kept reads no longer hold.
-  if (method !== "GET") reads.forget();
+  // Any write may sign in or out: the kept reads no longer hold. Asking for a passkey challenge
+  // is a POST that changes neither (the login screen asks as it opens, for the autofill).
+  if (method !== "GET" && !CHALLENGES.has(route)) reads.forget();
   return requestJson<ApiAnswer<Route>>(method, route.slice(space + 1), body[0]);
 }
+
+/** Requests for a passkey challenge: they sign nobody in or out. */
+const CHALLENGES = new Set<ApiRoute>(["POST /api/passkey/sign-in/options", "POST /api/passkey/register/options"]);
 
 /** The session checks, kept while screens use them (api/read-cache.ts). */
 const reads = createReadCache();
