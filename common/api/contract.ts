@@ -59,6 +59,18 @@ export interface MaverickSession {
   UUID: string;
 }
 
+/** One entry of an account's security trail, as the account page and the support console show it. */
+export interface TrailEntry {
+  id: string;
+  at: number;
+  event: string;
+  method: string | null;
+  brand: string | null;
+  clientId: string | null;
+  address: string | null;
+  device: string | null;
+}
+
 /** The customer's own account, as the account page shows it (GET /api/me). */
 export interface MyAccount {
   email: string;
@@ -78,19 +90,11 @@ export interface MyAccount {
   /** The account's passkeys (docs/decisions/0059-passkeys.md), newest first. */
   passkeys: MyPasskey[];
   /** The last 30 days of the security trail, newest first. */
-  activity: {
-    id: string;
-    at: number;
-    event: string;
-    method: string | null;
-    brand: string | null;
-    clientId: string | null;
+  activity: (TrailEntry & {
     /** The app of clientId as a customer knows it, when it is registered. */
     app: { brand: string; kind: "desktop" | "web" } | null;
-    address: string | null;
-    device: string | null;
     byOperator: boolean;
-  }[];
+  })[];
 }
 
 /** Everything held about an account (GET /api/me/export; server/auth/account-export.ts), nothing secret. */

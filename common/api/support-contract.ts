@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
+import type { TrailEntry } from "./contract.ts";
 import { endpoint } from "./earlier-contract.ts";
 import { externalSubject, oidcClientId, productId, sessionRef } from "./fields.ts";
 
@@ -56,18 +57,7 @@ export interface SupportCustomer {
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number }[];
   apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
   /** The trail, newest first, with who acted (an agent's email, "cli:…", or the customer) and why. */
-  trail: {
-    id: string;
-    at: number;
-    event: string;
-    method: string | null;
-    brand: string | null;
-    clientId: string | null;
-    address: string | null;
-    device: string | null;
-    by: string | null;
-    reason: string | null;
-  }[];
+  trail: (TrailEntry & { by: string | null; reason: string | null })[];
   /** Mail to the customer in the last 30 days, with its delivery state: never its body or link. */
   mails: {
     id: string;

@@ -211,14 +211,20 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
     .execute();
   // The failed logins that may have locked the account no longer count: its password is new.
   await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
-  await enqueueMail(
-    tx,
-    config,
-    fromHeader(brandName(productId), config.mailFrom),
-    account.email,
-    passwordChangedMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),
-  );
+  await mailPasswordNotice(tx, config, account.email, productId, passwordChangedMail);
   return true;
+}
+
+/** Tells the owner their password changed or was set: in the brand of `productId`, linking to its sign-in. */
+async function mailPasswordNotice(
+  tx: Kysely<Database>,
+  config: Config,
+  email: string,
+  productId: number,
+  template: typeof passwordChangedMail,
+): Promise<void> {
+  const signIn = passwordSignInAddress(brandForProduct(productId), config.links);
+  await enqueueMail(tx, config, fromHeader(brandName(productId), config.mailFrom), email, template(mailLookFor(config, productId), signIn));
 }
 
 function alreadySet(): AppError {
@@ -264,14 +270,7 @@ export async function setFirstPassword(
     // A new way in: its owner hears of it, as of a changed password (a stolen session setting one
     // would otherwise go unnoticed).
     const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
-    const productId = await mailProduct(tx, accountId);
-    await enqueueMail(
-      tx,
-      config,
-      fromHeader(brandName(productId), config.mailFrom),
-      account.email,
-      passwordSetMail(mailLookFor(config, productId), passwordSignInAddress(brandForProduct(productId), config.links)),
-    );
+    await mailPasswordNotice(tx, config, account.email, await mailProduct(tx, accountId), passwordSetMail);
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { messageFor } from "../../api/http.ts";
 import { EXPORT_ADDRESS, type MyAccount, requestAccountDeletion } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
@@ -6,6 +6,7 @@ import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Outcome, Section } from "./Section.tsx";
+import { useFocusOnToggle } from "./use-account-action.ts";
 
 /** Download my data: a JSON file of everything held about the account, which the browser saves. */
 export function DataSection() {
@@ -32,12 +33,7 @@ export function DeleteSection({ account, brand }: { account: MyAccount; brand: B
   // Each step's first control (or, once sent, the heading) takes the focus from the one that went.
   const heading = useRef<HTMLHeadingElement>(null);
   const confirmStep = useRef<HTMLDivElement>(null);
-  const started = useRef(false);
-  useEffect(() => {
-    if (step === "confirm") confirmStep.current?.querySelector("button")?.focus();
-    else if (started.current) heading.current?.focus();
-    started.current = true;
-  }, [step]);
+  useFocusOnToggle(step === "confirm", () => confirmStep.current?.querySelector("button")?.focus(), heading);
 
   const send = () =>
     void run(async () => {

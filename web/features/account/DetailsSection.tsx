@@ -1,12 +1,11 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { PRODUCTS, type ProductCode } from "../../../common/products.ts";
-import { messageFor } from "../../api/http.ts";
 import { type MyAccount, renameMe } from "../../api/my-account.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 import { Outcome, Section } from "./Section.tsx";
+import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
 const t = en.account.who;
 
@@ -18,29 +17,17 @@ function productName(code: string): string {
 export function DetailsSection({ account, refresh }: { account: MyAccount; refresh: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(account.name);
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
-  const { submitting, run } = useSubmitting();
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLInputElement>(null);
-  // The field takes the focus as it opens; the heading when it closes and its button went.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (editing) field.current?.focus();
-    else if (opened.current) heading.current?.focus();
-    opened.current = editing;
-  }, [editing]);
+  const { outcome, submitting, act } = useAccountAction(refresh, heading);
+  useFocusOnToggle(editing, () => field.current?.focus(), heading);
 
   function save(event: FormEvent) {
     event.preventDefault();
-    void run(async () => {
-      try {
-        await renameMe(name);
-        setEditing(false);
-        setOutcome({ text: t.saved, failed: false });
-        await refresh();
-      } catch (error) {
-        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-      }
+    act(async () => {
+      await renameMe(name);
+      setEditing(false);
+      return t.saved;
     });
   }
 

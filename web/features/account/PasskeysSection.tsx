@@ -6,7 +6,7 @@ import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 import { dateTime } from "./format.ts";
-import { Outcome, Section } from "./Section.tsx";
+import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction } from "./use-account-action.ts";
 
 const t = en.account.passkeys;
@@ -77,13 +77,15 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
             </li>
           ) : (
             <li key={passkey.id}>
-              <div className="account__item">
-                <strong>
-                  {passkey.name}
-                  {passkey.thisBrowser ? <span className="account__badge">{t.thisBrowser}</span> : null}
-                </strong>
-                <span className="account__muted">{details(passkey)}</span>
-              </div>
+              <ItemText
+                title={
+                  <>
+                    {passkey.name}
+                    {passkey.thisBrowser ? <span className="account__badge">{t.thisBrowser}</span> : null}
+                  </>
+                }
+                detail={details(passkey)}
+              />
               <Button
                 variant="clear"
                 disabled={submitting}

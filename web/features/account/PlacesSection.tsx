@@ -6,7 +6,7 @@ import { navigate } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { networkOf } from "./activity-sentences.ts";
 import { dateTime } from "./format.ts";
-import { Outcome, Section } from "./Section.tsx";
+import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction } from "./use-account-action.ts";
 
 const t = en.account.places;
@@ -56,21 +56,21 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
           const name = browser.device ?? t.unknownBrowser;
           return (
             <li key={browser.ref}>
-              <div className="account__item">
-                <strong>
-                  {name}
-                  {browser.current ? <span className="account__badge">{t.thisBrowser}</span> : null}
-                </strong>
-                <span className="account__muted">
-                  {[
-                    browser.address ? t.near(networkOf(browser.address)) : undefined,
-                    t.since(dateTime(browser.signedInAt)),
-                    t.lastUsed(dateTime(browser.lastSeenAt)),
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </span>
-              </div>
+              <ItemText
+                title={
+                  <>
+                    {name}
+                    {browser.current ? <span className="account__badge">{t.thisBrowser}</span> : null}
+                  </>
+                }
+                detail={[
+                  browser.address ? t.near(networkOf(browser.address)) : undefined,
+                  t.since(dateTime(browser.signedInAt)),
+                  t.lastUsed(dateTime(browser.lastSeenAt)),
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
+              />
               <Button
                 variant="clear"
                 disabled={submitting}
@@ -97,10 +97,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
             const name = appName(app);
             return (
               <li key={app.clientId}>
-                <div className="account__item">
-                  <strong>{name}</strong>
-                  <span className="account__muted">{t.appSince(dateTime(app.since))}</span>
-                </div>
+                <ItemText title={name} detail={t.appSince(dateTime(app.since))} />
                 <Button
                   variant="clear"
                   disabled={submitting}

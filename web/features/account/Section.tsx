@@ -32,3 +32,13 @@ export function Outcome({ text, failed = false }: { text: string | undefined; fa
     </>
   );
 }
+
+/** A row's words in an account list: what it is, then its details, muted. */
+export function ItemText({ title, detail }: { title: ReactNode; detail: ReactNode }) {
+  return (
+    <div className="account__item">
+      <strong>{title}</strong>
+      <span className="account__muted">{detail}</span>
+    </div>
+  );
+}

@@ -1,18 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { forgotPassword } from "../../api/account.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
 import { changeMyPassword, type MyAccount, unlinkGoogle } from "../../api/my-account.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
-import { Outcome, Section } from "./Section.tsx";
+import { ItemText, Outcome, Section } from "./Section.tsx";
+import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
 const t = en.account.methods;
-
-type Said = { text: string; failed: boolean } | undefined;
 
 /**
  * How the customer signs in: the emailed link (always), a password (set, or changed with the
@@ -21,18 +19,11 @@ type Said = { text: string; failed: boolean } | undefined;
 export function SignInMethodsSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
   const [changing, setChanging] = useState(false);
   const [current, setCurrent] = useState("");
-  const [outcome, setOutcome] = useState<Said>();
   const hasPassword = account.signInMethods.password;
-  const { submitting, run } = useSubmitting();
   const heading = useRef<HTMLHeadingElement>(null);
   const form = useRef<HTMLLIElement>(null);
-  // The form's first field takes the focus as it opens; the heading when it closes.
-  const opened = useRef(false);
-  useEffect(() => {
-    if (changing) form.current?.querySelector("input")?.focus();
-    else if (opened.current) heading.current?.focus();
-    opened.current = changing;
-  }, [changing]);
+  const { outcome, setOutcome, submitting, act } = useAccountAction(refresh, heading);
+  useFocusOnToggle(changing, () => form.current?.querySelector("input")?.focus(), heading);
 
   async function save(password: string): Promise<string | undefined> {
     try {
@@ -49,42 +40,26 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
   }
 
   const emailResetLink = () =>
-    run(async () => {
-      try {
-        await forgotPassword(account.email, brand.productId);
-        setChanging(false);
-        setOutcome({ text: t.resetSent(account.email), failed: false });
-      } catch (error) {
-        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-      }
+    act(async () => {
+      await forgotPassword(account.email, brand.productId);
+      setChanging(false);
+      return t.resetSent(account.email);
     });
 
   const unlink = (subject: string) =>
-    run(async () => {
-      try {
-        await unlinkGoogle(subject);
-        setOutcome({ text: t.unlinked, failed: false });
-        await refresh();
-        heading.current?.focus();
-      } catch (error) {
-        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
-      }
+    act(async () => {
+      await unlinkGoogle(subject);
+      return t.unlinked;
     });
 
   return (
     <Section heading={en.account.methods.heading} headingRef={heading}>
       <ul className="account__list">
         <li>
-          <div className="account__item">
-            <strong>{t.link}</strong>
-            <span className="account__muted">{t.linkText}</span>
-          </div>
+          <ItemText title={t.link} detail={t.linkText} />
         </li>
         <li>
-          <div className="account__item">
-            <strong>{t.password}</strong>
-            <span className="account__muted">{hasPassword ? t.passwordSet : t.passwordNotSet}</span>
-          </div>
+          <ItemText title={t.password} detail={hasPassword ? t.passwordSet : t.passwordNotSet} />
           {changing ? null : (
             <Button variant="clear" onClick={() => setChanging(true)}>
               {hasPassword ? t.changePassword : t.setPassword}
@@ -118,18 +93,12 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
         ) : null}
         {account.signInMethods.google.length === 0 ? (
           <li>
-            <div className="account__item">
-              <strong>{t.google}</strong>
-              <span className="account__muted">{t.googleNotLinked}</span>
-            </div>
+            <ItemText title={t.google} detail={t.googleNotLinked} />
           </li>
         ) : (
           account.signInMethods.google.map((login) => (
             <li key={login.subject}>
-              <div className="account__item">
-                <strong>{t.google}</strong>
-                <span className="account__muted">{t.googleLinked(login.email)}</span>
-              </div>
+              <ItemText title={t.google} detail={t.googleLinked(login.email)} />
               <Button
                 variant="clear"
                 disabled={submitting}

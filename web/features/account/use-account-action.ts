@@ -1,4 +1,4 @@
-import { type RefObject, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { messageFor } from "../../api/http.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
 import { en } from "../../i18n/en/account.ts";
@@ -7,13 +7,14 @@ import { en } from "../../i18n/en/account.ts";
  * One change made from an account section: its work runs once at a time; what it says (or why it
  * failed) becomes the section's outcome; on success the page's data is read again and the
  * section's heading takes the focus (the control that had it may be gone). Work that answers
- * undefined says nothing (a cancelled prompt, a logout).
+ * undefined says nothing (a cancelled prompt, a logout). `setOutcome` is for a form that reports
+ * its own refusals and only its success to the section.
  */
 export function useAccountAction(refresh: () => Promise<void>, heading: RefObject<HTMLHeadingElement | null>) {
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
   const { submitting, run } = useSubmitting();
   const act = (work: () => Promise<string | undefined>) =>
-    void run(async () => {
+    run(async () => {
       try {
         const text = await work();
         if (text === undefined) return;
@@ -24,5 +25,20 @@ export function useAccountAction(refresh: () => Promise<void>, heading: RefObjec
         setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
       }
     });
-  return { outcome, submitting, act };
+  return { outcome, setOutcome, submitting, act };
+}
+
+/**
+ * Where the focus goes as a section's form or step opens and closes: into it as it opens
+ * (`focusOpened`), to the section's heading as it closes (the control that opened it may be gone).
+ */
+export function useFocusOnToggle(open: boolean, focusOpened: () => void, heading: RefObject<HTMLHeadingElement | null>) {
+  const wasOpen = useRef(false);
+  const focusInto = useRef(focusOpened);
+  focusInto.current = focusOpened;
+  useEffect(() => {
+    if (open) focusInto.current();
+    else if (wasOpen.current) heading.current?.focus();
+    wasOpen.current = open;
+  }, [open, heading]);
 }

@@ -9,9 +9,9 @@ import {
   type VitalName,
 } from "../../../common/telemetry.ts";
 import { HttpError, requestJson } from "../../api/http.ts";
-import { dsone } from "../../platform/brand.ts";
 import { ClientErrors } from "./ClientErrors.tsx";
 import { BarChart, StackedBar } from "./charts.tsx";
+import { Refused } from "./Refused.tsx";
 import "./admin.css";
 
 type State = { kind: "loading" } | { kind: "refused"; message: string } | { kind: "failed" } | { kind: "ready"; report: OperationsReport };
@@ -59,16 +59,7 @@ export default function AdminPage() {
   }, [days]);
 
   if (state.kind === "refused") {
-    const signIn = `${dsone.paths.login}?ReturnUrl=${encodeURIComponent(`${location.origin}${ADMIN_SCREEN}`)}`;
-    return (
-      <main className="ops">
-        <h1>403: Operations</h1>
-        <p>{state.message}</p>
-        <p>
-          <a href={signIn}>Sign in</a>
-        </p>
-      </main>
-    );
+    return <Refused title="Operations" message={state.message} screen={ADMIN_SCREEN} />;
   }
 
   return (

@@ -3,9 +3,9 @@ import type { SupportCustomer, SupportSearchAnswer } from "../../../common/api/c
 import { SUPPORT_SCREEN } from "../../../common/roles.ts";
 import { call } from "../../api/account.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
-import { dsone } from "../../platform/brand.ts";
 import { navigate, useLocation } from "../../platform/router.ts";
 import { CustomerView } from "./CustomerView.tsx";
+import { Refused } from "./Refused.tsx";
 import "./admin.css";
 import "./support.css";
 
@@ -48,16 +48,7 @@ export default function SupportPage() {
   }, [refused]);
 
   if (refusal) {
-    const signIn = `${dsone.paths.login}?ReturnUrl=${encodeURIComponent(`${location.origin}${SUPPORT_SCREEN}`)}`;
-    return (
-      <main className="ops">
-        <h1>403: Support console</h1>
-        <p>{refusal.message}</p>
-        <p>
-          <a href={signIn}>Sign in</a>
-        </p>
-      </main>
-    );
+    return <Refused title="Support console" message={refusal.message} screen={SUPPORT_SCREEN} />;
   }
 
   return (
