@@ -1,6 +1,9 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The app's modules read their strings through @strings/ (vite.config.ts); the tests read English.
+  resolve: { alias: [{ find: /^@strings\//, replacement: fileURLToPath(new URL("./web/i18n/en/", import.meta.url)) }] },
   test: {
     globalSetup: ["./test/global-setup.ts"],
     include: ["test/**/*.test.ts", "common/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts"],

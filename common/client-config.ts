@@ -22,8 +22,8 @@ export interface ClientConfig {
   };
   passwordLoginAllowed: boolean;
   accessLinkLifetimeDays: number;
-  /** "1 hour": the configured reset-link lifetime as the confirmation screen says it. */
-  resetLinkLifetime: string;
+  /** The configured reset-link lifetime, which the confirmation screen says in its language. */
+  resetLinkLifetimeMs: number;
   googleSignIn: boolean;
   /** Where the desktop agent is looked for (SPEC section 7, "Local agent"). */
   agent: { host: string; dsoneBasePort: number; maverickBasePort: number; probeTimeoutMs: number };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeDays, describeDuration, parseDuration } from "./duration.ts";
+import { parseDuration } from "./duration.ts";
 import { isValidEmail, normalizeEmail } from "./email.ts";
+import { plural, sayDuration } from "./i18n/catalogue.ts";
 import { getParamIgnoringCase, withoutHopParameters } from "./query.ts";
 import { redactUrl } from "./redact.ts";
 import { safeRedirect } from "./redirects.ts";
@@ -12,14 +13,25 @@ describe("durations", () => {
     expect(parseDuration("0h")).toBeUndefined();
     expect(parseDuration("1 week")).toBeUndefined();
   });
-  it("says durations as people do", () => {
-    expect(describeDuration(3_600_000)).toBe("1 hour");
-    expect(describeDuration(2 * 86_400_000)).toBe("2 days");
-    expect(describeDuration(90 * 60_000)).toBe("90 minutes");
+  it("says durations as people do, by the largest unit that divides them", () => {
+    const units = {
+      days: (n: number) => plural("en", n, { one: "# day", other: "# days" }),
+      hours: (n: number) => plural("en", n, { one: "# hour", other: "# hours" }),
+      minutes: (n: number) => plural("en", n, { one: "# minute", other: "# minutes" }),
+      seconds: (n: number) => plural("en", n, { one: "# second", other: "# seconds" }),
+    };
+    expect(sayDuration(units, 3_600_000)).toBe("1 hour");
+    expect(sayDuration(units, 2 * 86_400_000)).toBe("2 days");
+    expect(sayDuration(units, 90 * 60_000)).toBe("90 minutes");
+    expect(sayDuration(units, 1500)).toBe("2 seconds");
   });
-  it("pluralises Days only above 1", () => {
-    expect(describeDays(1)).toBe("1 Day");
-    expect(describeDays(2)).toBe("2 Days");
+  it("chooses each plural form by the language's own rules", () => {
+    const forms = { zero: "zero", one: "one", two: "two", few: "few", many: "many", other: "other" };
+    expect([0, 1, 2, 3, 11, 100].map((n) => plural("ar", n, forms))).toEqual(["zero", "one", "two", "few", "many", "other"]);
+    expect([1, 2].map((n) => plural("de", n, { one: "# Tag", other: "# Tage" }))).toEqual(["1 Tag", "2 Tage"]);
+    expect(plural("ja", 1, { other: "#日" })).toBe("1日");
+    // A form a catalogue does not write falls back to "other".
+    expect(plural("ar", 2, { other: "# أيام" })).toBe(`${(2).toLocaleString("ar")} أيام`);
   });
 });
 

@@ -1,8 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { getCompileCacheDir } from "node:module";
 import { join, relative } from "node:path";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../common/languages.ts";
 import { LOAD_ONLY_FLAG } from "../server/load-only.ts";
 import { precompressBuild } from "./precompress.ts";
 
@@ -53,23 +54,33 @@ export function buildIfStale(force = false): void {
     existsSync(STAMP) &&
     readFileSync(STAMP, "utf8") === wanted &&
     existsSync(join(ROOT, "dist", "web", "index.html")) &&
-    existsSync(join(ROOT, "dist", "ssr", "prerender.js"))
+    LANGUAGES.every((language) => existsSync(join(ROOT, "dist", "ssr", language, "prerender.js")))
   )
     return;
   console.log(force ? "Building the web app..." : "Building the web app (it is missing or its sources changed since the last build)...");
   const vite = join(ROOT, "node_modules", "vite", "bin", "vite.js");
-  // The app for browsers, then the renderer the server uses to paint screens ahead (web/prerender.tsx).
-  for (const extra of [[], ["--ssr", "prerender.tsx", "--outDir", "../dist/ssr"]]) {
+  const run = (language: Language, extra: string[]) => {
     const result = spawnSync(process.execPath, [vite, "build", "--mode", MODE, "--logLevel", "warn", ...extra], {
       cwd: ROOT,
       stdio: "inherit",
-      env: { ...process.env, NODE_ENV: MODE },
+      env: { ...process.env, NODE_ENV: MODE, APP_LANGUAGE: language },
     });
     if (result.status !== 0) {
-      console.error("The web app build failed; see the messages above.");
+      console.error(`The web app build (${language}) failed; see the messages above.`);
       process.exit(result.status ?? 1);
     }
-  }
+  };
+  // One build per language into dist/web, English last so its index.html keeps the plain name; each
+  // other language's page is renamed index.<language>.html (server/routes/spa.ts serves them). Then
+  // the renderer the server uses to paint screens ahead (web/prerender.tsx), per language too.
+  const order = [...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE), DEFAULT_LANGUAGE];
+  order.forEach((language, index) => {
+    run(language, index === 0 ? ["--emptyOutDir"] : []);
+    if (language !== DEFAULT_LANGUAGE)
+      renameSync(join(ROOT, "dist", "web", "index.html"), join(ROOT, "dist", "web", `index.${language}.html`));
+  });
+  rmSync(join(ROOT, "dist", "ssr"), { recursive: true, force: true });
+  for (const language of LANGUAGES) run(language, ["--ssr", "prerender.tsx", "--outDir", `../dist/ssr/${language}`, "--emptyOutDir"]);
   precompressBuild(join(ROOT, "dist", "web"));
   writeFileSync(STAMP, wanted);
 }

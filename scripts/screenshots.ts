@@ -2,14 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "@playwright/test";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../common/languages.ts";
+import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { SCREENS, showScreen } from "../e2e/screens.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../test/support/chromium.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
+import type { strings as englishPasswordLogin } from "../web/i18n/en/password-login.ts";
+import type { strings as englishShared } from "../web/i18n/en/shared.ts";
 import { buildIfStale } from "./build-if-stale.ts";
 
 /**
  * `npm run screenshots`: every screen of both brands in both themes, on a phone-sized and a
- * desktop-sized window, into screenshots/ (ignored by git), for a person to look at.
+ * desktop-sized window, and the main screens in every other language, into screenshots/ (ignored
+ * by git), for a person to look at.
  */
 const OUT = join(import.meta.dirname, "..", "screenshots");
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
@@ -35,9 +40,56 @@ try {
       }
     }
   }
+  // The login, Check Your Email, the password login and Maverick Safe's dialog in every other
+  // language, on a phone and a desktop, into screenshots/languages/<language>-<size>/.
+  for (const language of LANGUAGES.filter((other) => other !== DEFAULT_LANGUAGE)) {
+    const words = await catalogues(language);
+    const screens: { name: string; path: string; heading: string; submitEmail?: boolean }[] = [
+      { name: "dsone-login", path: "/dsone/login", heading: words.shared.login.title },
+      { name: "dsone-check-email", path: "/dsone/login", heading: words.shared.checkEmail.title, submitEmail: true },
+      { name: "dsone-password-login", path: "/dsone/password-login", heading: words.passwords.passwordLogin.title },
+      { name: "maverick-password-login", path: "/maverick/password-login", heading: words.passwords.maverickPasswordLogin.title },
+    ];
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      const folder = join(OUT, "languages", `${language}-${size}`);
+      mkdirSync(folder, { recursive: true });
+      for (const screen of screens) {
+        const context = await browser.newContext({ baseURL: server.url, viewport, locale: language, reducedMotion: "reduce" });
+        const page = await context.newPage();
+        await page.goto(screen.path);
+        if (screen.submitEmail) {
+          await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
+          await page
+            .getByLabel(
+              new RegExp(
+                `^(${escapeForPattern(words.shared.login.emailLabel)}|${escapeForPattern(words.shared.login.emailLabelWithSocial)})$`,
+              ),
+            )
+            .fill("new.customer@example.com");
+          await page.getByRole("button", { name: words.shared.login.continue, exact: true }).click();
+        }
+        await page.getByRole("heading", { name: screen.heading, exact: true }).waitFor();
+        await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
+        await page.screenshot({ path: join(folder, `${screen.name}.png`), fullPage: true });
+        await context.close();
+        count++;
+      }
+    }
+  }
 } finally {
   await browser.close();
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(`${count} screenshots in ${OUT}`);
+
+/** A language's catalogues for the screens photographed in it. */
+async function catalogues(language: Language) {
+  const shared = (await import(`../web/i18n/${language}/shared.ts`)) as { strings: typeof englishShared };
+  const passwords = (await import(`../web/i18n/${language}/password-login.ts`)) as { strings: typeof englishPasswordLogin };
+  return { shared: shared.strings, passwords: passwords.strings };
+}
+
+function escapeForPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -7,6 +7,7 @@ import { redactUrl } from "../common/redact.ts";
 import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
+import { serverStrings } from "./i18n/index.ts";
 import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
 import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -26,6 +27,7 @@ import { demoRoutes } from "./routes/demo.ts";
 import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { externalLoginRoutes } from "./routes/external-login.ts";
 import { homeRoutes } from "./routes/home.ts";
+import { requestLanguage } from "./routes/language.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { spaRoutes } from "./routes/spa.ts";
@@ -97,7 +99,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send({ code: error.code, message: error.message, ...error.details });
+        .send({ code: error.code, message: error.messageIn(serverStrings(requestLanguage(request)).errors), ...error.details });
     }
     const known = knownFrameworkError(error);
     if (known) return reply.code(known.status).send(known.body);

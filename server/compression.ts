@@ -42,7 +42,8 @@ export function precompress(text: string | Buffer): Precompressed {
 /** Sends a precompressed body in the encoding the request takes best. */
 export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: Precompressed): FastifyReply {
   const encoding = acceptedEncoding(request);
-  reply.header("vary", "accept-encoding");
+  const vary = reply.getHeader("vary");
+  reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
   if (!encoding) return reply.send(body.identity);
   return reply.header("content-encoding", encoding).send(body[encoding]);
 }

@@ -1,11 +1,14 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_LANGUAGE, type Language } from "../common/languages.ts";
 import type { NoScriptScreens } from "../common/no-script.ts";
 import type { RenderedAheadPath } from "../common/rendered-ahead.ts";
 
-/** The server-side build of web/prerender.tsx (scripts/build-if-stale.ts builds it beside the app). */
-export const PRERENDER_BUNDLE = join(import.meta.dirname, "..", "dist", "ssr", "prerender.js");
+/** The server-side build of web/prerender.tsx in a language (scripts/build-if-stale.ts builds one per language beside the app). */
+export function prerenderBundle(language: Language = DEFAULT_LANGUAGE): string {
+  return join(import.meta.dirname, "..", "dist", "ssr", language, "prerender.js");
+}
 
 export interface RenderedScreen extends RenderedAheadPath {
   /** The app's markup for the screen, to go inside the page's root element. */
@@ -29,7 +32,7 @@ const renderings = new Map<string, Promise<RenderedAhead>>();
  * with what failed, and renders in the browser as any other. Servers with the same settings in one
  * process share one rendering.
  */
-export function renderScreensAhead(configJson: string, publicUrl: string, bundle = PRERENDER_BUNDLE): Promise<RenderedAhead> {
+export function renderScreensAhead(configJson: string, publicUrl: string, bundle = prerenderBundle()): Promise<RenderedAhead> {
   const key = JSON.stringify([configJson, publicUrl, bundle]);
   let rendering = renderings.get(key);
   if (!rendering) {
@@ -48,7 +51,7 @@ export function renderScreensAhead(configJson: string, publicUrl: string, bundle
  * when it exits. The app's modules also read browser globals, which the renderer supplies and which
  * must not exist in the server's own thread.
  */
-function renderInChildProcess(configJson: string, publicUrl: string, bundle = PRERENDER_BUNDLE): Promise<RenderedAhead> {
+function renderInChildProcess(configJson: string, publicUrl: string, bundle = prerenderBundle()): Promise<RenderedAhead> {
   if (!existsSync(bundle)) return Promise.resolve({ screens: [], failures: [], noScript: {} });
   return new Promise((resolve, reject) => {
     const renderer = fork(new URL("./prerender-renderer.ts", import.meta.url), {

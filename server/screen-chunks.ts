@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { DEFAULT_LANGUAGE, type Language } from "../common/languages.ts";
 
 /** One entry of Vite's build manifest (https://vite.dev/guide/backend-integration). */
 interface ManifestChunk {
@@ -17,10 +18,12 @@ interface ManifestChunk {
  *
  * Without a manifest (a build from before it, or a stand-in page in tests) every screen needs none.
  */
-export function screenChunks(buildDir: string): (module: string | undefined) => string[] {
+export function screenChunks(buildDir: string, language: Language = DEFAULT_LANGUAGE): (module: string | undefined) => string[] {
   let manifest: Record<string, ManifestChunk>;
+  // Each language's build has its manifest (vite.config.ts); English keeps Vite's own name.
+  const name = language === DEFAULT_LANGUAGE ? "manifest.json" : `manifest.${language}.json`;
   try {
-    manifest = JSON.parse(readFileSync(join(buildDir, ".vite", "manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+    manifest = JSON.parse(readFileSync(join(buildDir, ".vite", name), "utf8")) as Record<string, ManifestChunk>;
   } catch {
     return () => [];
   }

@@ -1,10 +1,10 @@
 import { createServer as createNetServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
-import { EARLIER_MESSAGES } from "../web/account-area/messages.ts";
 import { createAccountAreaStore } from "../web/account-area/store.ts";
 import { createEarlierAccountApi } from "../web/api/earlier.ts";
 import { HttpError, send } from "../web/api/http.ts";
+import { strings } from "../web/i18n/en/earlier.ts";
 import { drainMail, startTestServer, type TestServer } from "./support/app.ts";
 import { MisbehavingServer } from "./support/misbehaving-server.ts";
 
@@ -41,7 +41,7 @@ describe("earlier account area messages", () => {
     broken.behaviour = "empty";
     const empty = brokenStore();
     await empty.login({ Email: "earlier@example.com", Password: "x", ReturnUrl: "/" });
-    expect(empty.getState().loginError).toBe(EARLIER_MESSAGES.loginInvalid);
+    expect(empty.getState().loginError).toBe(strings.earlier.loginInvalid);
   });
 
   it("a successful login clears the error and answers where to go", async () => {

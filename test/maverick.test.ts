@@ -161,9 +161,9 @@ describe("pages by brand", () => {
 
   it("carries the brand and its icon in the page's first byte", async () => {
     const maverickPage = await server.app.inject({ method: "GET", url: "/maverick/login" });
-    expect(maverickPage.body).toContain('<html lang="en" data-brand="maverick">');
+    expect(maverickPage.body).toContain('<html lang="en" dir="ltr" data-brand="maverick">');
     expect(maverickPage.body).toContain('<link rel="icon" href="/brand/maverick.svg">');
     const dsonePage = await server.app.inject({ method: "GET", url: "/anything" });
-    expect(dsonePage.body).toContain('<html lang="en" data-brand="dsone">');
+    expect(dsonePage.body).toContain('<html lang="en" dir="ltr" data-brand="dsone">');
   });
 });

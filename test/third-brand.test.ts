@@ -34,7 +34,7 @@ describe("a third brand from one file", () => {
   it("walks its login, its access link and its logout", async () => {
     const login = await page(`${orbit.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui`);
     expect(login.statusCode).toBe(200);
-    expect(login.body).toContain('<html lang="en" data-brand="orbit">');
+    expect(login.body).toContain('<html lang="en" dir="ltr" data-brand="orbit">');
     expect(login.body).toContain('href="/brand/orbit.svg"');
 
     const asked = await server.app.inject({

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
-import { describeDays } from "../../common/duration.ts";
 import { normalizeEmail } from "../../common/email.ts";
+import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -19,7 +19,7 @@ import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.t
 import { enforceLimits } from "./rate-limit.ts";
 import { allowedReturnUrl } from "./return-url.ts";
 import { finishSignIn } from "./sessions.ts";
-import { describeCodeLifetime, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
+import { CODE_LIFETIME_MS, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
 export interface AccessLinkRequest {
   email: string;
@@ -92,12 +92,12 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     await forgetBrowserCode(tx, request.caller);
     const code = await issueSignInCode(tx, token);
     const mail = accessLinkMail(
-      mailLook(brand, config.publicUrl),
+      mailLook(brand, config.publicUrl, request.caller.language),
       linkPage(config, brand, token),
-      describeDays(config.accessLinkLifetimeDays),
+      config.accessLinkLifetimeDays,
       {
         code: code.code,
-        lifetime: describeCodeLifetime(),
+        lifetimeMs: CODE_LIFETIME_MS,
       },
     );
     await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
@@ -129,7 +129,7 @@ export async function sendAccessLinkFromSupport(
   productId: number,
   source: AuditSource,
 ): Promise<void> {
-  const account = await db.selectFrom("accounts").select(["email", "email_key"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await db.selectFrom("accounts").select(["email", "email_key", "language"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) throw new AppError("NOT_FOUND");
   await refuseDisabledAccount(db, accountId);
   await enforceLimits(db, config, [["accessLinkPerEmail", account.email_key]], "sign-in links were sent to this address");
@@ -137,11 +137,9 @@ export async function sendAccessLinkFromSupport(
   await db.transaction().execute(async (tx) => {
     const token = await issueLinkToken(tx, config, accountId, brand, null);
     await recordAuditEvent(tx, { event: "access_link_requested", accountId, brand: brand.id }, source);
-    const mail = accessLinkMail(
-      mailLook(brand, config.publicUrl),
-      linkPage(config, brand, token),
-      describeDays(config.accessLinkLifetimeDays),
-    );
+    // No browser of the customer's asked: the language they last signed in with.
+    const language = languageForTag(account.language) ?? DEFAULT_LANGUAGE;
+    const mail = accessLinkMail(mailLook(brand, config.publicUrl, language), linkPage(config, brand, token), config.accessLinkLifetimeDays);
     await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
 }

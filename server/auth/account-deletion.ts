@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
-import { describeDuration } from "../../common/duration.ts";
+import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -43,7 +43,7 @@ export async function requestAccountDeletion(db: Db, config: Config, caller: Cal
     });
     await recordAuditEvent(tx, { event: "account_deletion_requested", accountId, brand: brand.id }, { caller });
     const link = `${config.publicUrl}${brand.paths.deleteAccount}?token=${token}`;
-    const mail = accountDeletionMail(mailLook(brand, config.publicUrl), link, describeDuration(config.accountDeletionLinkLifetimeMs));
+    const mail = accountDeletionMail(mailLook(brand, config.publicUrl, caller.language), link, config.accountDeletionLinkLifetimeMs);
     await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });
 }
@@ -118,7 +118,11 @@ export async function removeAccount(db: Db, config: Config, email: string, sourc
  * here holds nothing that names an account (test/account-deletion.test.ts searches them all).
  */
 async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: string, brand: Brand, source: AuditSource): Promise<void> {
-  const account = await tx.selectFrom("accounts").select(["email", "email_key"]).where("id", "=", accountId).executeTakeFirstOrThrow();
+  const account = await tx
+    .selectFrom("accounts")
+    .select(["email", "email_key", "language"])
+    .where("id", "=", accountId)
+    .executeTakeFirstOrThrow();
 
   // Every browser session, and every grant, token, code and provider session of every app.
   await endEverySignIn(tx, accountId);
@@ -158,6 +162,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
     config,
     fromHeader(brand.name, config.mailFrom),
     account.email,
-    accountDeletedMail(mailLook(brand, config.publicUrl)),
+    // In the language the account last signed in with: an operator's removal has no browser of the customer's.
+    accountDeletedMail(mailLook(brand, config.publicUrl, languageForTag(account.language) ?? DEFAULT_LANGUAGE)),
   );
 }

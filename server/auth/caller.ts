@@ -1,3 +1,4 @@
+import type { Language } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
 import { COOKIES, type CookieName, cookieAttributes } from "../cookies.ts";
 
@@ -11,6 +12,8 @@ export interface Caller {
   readonly address: string;
   /** The browser's short description ("Chrome on Windows", user-agent.ts), for the security trail. */
   readonly device: string;
+  /** The language the customer reads this answer in, and any mail it sends (routes/language.ts). */
+  readonly language: Language;
   /** A cookie the request carried. */
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, attributes: ReturnType<typeof cookieAttributes>): void;

@@ -9,8 +9,6 @@ import type { Caller } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { countIn } from "./rate-limit.ts";
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 /**
  * A sign-in from a browser the account has not used before: recorded in the trail, and told to the
  * owner by mail ("New sign-in to your DS One account": which browser, which network, when), so a
@@ -31,8 +29,8 @@ export async function announceNewBrowser(
   const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
   const look = brandById(brand);
   const mail = newSignInMail(
-    mailLook(look, config.publicUrl),
-    { browser: caller.device, network: addressForLimits(caller.address), when: `${WHEN.format(now)} UTC` },
+    mailLook(look, config.publicUrl, caller.language),
+    { browser: caller.device, network: addressForLimits(caller.address), at: now },
     // The account server's own account page: where the customer sees every browser signed in and signs it out.
     `${config.publicUrl}${look.paths.account}`,
   );

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { BRANDS, type Brand, brandForProduct, dsone, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
-import { describeDuration } from "../../common/duration.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
+import type { Language } from "../../common/languages.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById, SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import type { Config } from "../config.ts";
@@ -36,8 +36,8 @@ function brandName(productId: number): string {
 }
 
 /** A product's mail: its own name, in the look of the brand that serves it. */
-function mailLookFor(config: Config, productId: number): MailLook {
-  return mailLook(brandForProduct(productId), config.publicUrl, brandName(productId));
+function mailLookFor(config: Config, productId: number, language: Language): MailLook {
+  return mailLook(brandForProduct(productId), config.publicUrl, language, brandName(productId));
 }
 
 /**
@@ -113,7 +113,7 @@ async function mailResetLink(db: Db, config: Config, emailKey: string, area: Res
       config,
       fromHeader(brand, config.mailFrom),
       account.email,
-      passwordResetMail(mailLookFor(config, productId), link, describeDuration(config.resetLinkLifetimeMs)),
+      passwordResetMail(mailLookFor(config, productId, from.language), link, config.resetLinkLifetimeMs),
     );
   });
 }
@@ -211,7 +211,7 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
     .execute();
   // The failed logins that may have locked the account no longer count: its password is new.
   await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
-  await mailPasswordNotice(tx, config, account.email, productId, passwordChangedMail);
+  await mailPasswordNotice(tx, config, account.email, productId, change.from.language, passwordChangedMail);
   return true;
 }
 
@@ -221,10 +221,17 @@ async function mailPasswordNotice(
   config: Config,
   email: string,
   productId: number,
+  language: Language,
   template: typeof passwordChangedMail,
 ): Promise<void> {
   const signIn = passwordSignInAddress(brandForProduct(productId), config.links);
-  await enqueueMail(tx, config, fromHeader(brandName(productId), config.mailFrom), email, template(mailLookFor(config, productId), signIn));
+  await enqueueMail(
+    tx,
+    config,
+    fromHeader(brandName(productId), config.mailFrom),
+    email,
+    template(mailLookFor(config, productId, language), signIn),
+  );
 }
 
 function alreadySet(): AppError {
@@ -270,7 +277,7 @@ export async function setFirstPassword(
     // A new way in: its owner hears of it, as of a changed password (a stolen session setting one
     // would otherwise go unnoticed).
     const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
-    await mailPasswordNotice(tx, config, account.email, await mailProduct(tx, accountId), passwordSetMail);
+    await mailPasswordNotice(tx, config, account.email, await mailProduct(tx, accountId), from.language, passwordSetMail);
   });
 }
 

@@ -58,6 +58,13 @@ export async function writeSession(
     })
     .execute();
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
+  // The language this sign-in was read in: mail sent later with no browser involved uses it.
+  await tx
+    .updateTable("accounts")
+    .set({ language: caller.language })
+    .where("id", "=", accountId)
+    .where((row) => row.or([row("language", "is", null), row("language", "!=", caller.language)]))
+    .execute();
   return { id, accountId, remember, lifetimeMs, brand };
 }
 

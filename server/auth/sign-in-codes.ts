@@ -5,6 +5,8 @@ import { COOKIES, cookieAttributes } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
+import { strings as english } from "../i18n/en.ts";
+import type { ServerStrings } from "../i18n/index.ts";
 import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { PURPOSES, spendTokenByHash } from "./one-time-tokens.ts";
@@ -90,9 +92,11 @@ export async function signInWithCode(db: Db, config: Config, caller: Caller, cod
     const left = CODE_ATTEMPTS - attempt.attempts;
     if (left === 0) {
       caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
-      throw new AppError("CODE_SPENT", "That code is not right, and it can no longer be used. Please ask for a new email.");
+      const lastTry = (errors: ServerStrings["errors"]) => errors.CODE_SPENT_AFTER_WRONG;
+      throw new AppError("CODE_SPENT", lastTry(english.errors), {}, {}, lastTry);
     }
-    throw new AppError("CODE_WRONG", `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`, {}, { attemptsLeft: left });
+    const wrong = (errors: ServerStrings["errors"]) => errors.CODE_WRONG_TRIES_LEFT(left);
+    throw new AppError("CODE_WRONG", wrong(english.errors), {}, { attemptsLeft: left }, wrong);
   }
 
   const { session, redirectUrl } = await db.transaction().execute(async (tx) => {

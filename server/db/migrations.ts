@@ -464,6 +464,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("passkeys").execute();
     },
   },
+  "0014_account_language": {
+    async up(db: Kysely<unknown>) {
+      // The language the account last signed in with (common/languages.ts): what a mail sent with
+      // no browser involved (a link support sends) is written in. Null until the next sign-in:
+      // such mail is then in English, as all mail was before.
+      await db.schema.alterTable("accounts").addColumn("language", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("accounts").dropColumn("language").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

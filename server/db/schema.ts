@@ -14,6 +14,8 @@ export interface AccountsTable {
   role: string | null;
   /** Set while the account is disabled by support: no way in works, until it is enabled again. */
   disabled_at: Millis | null;
+  /** The language of the last sign-in (common/languages.ts), for mail sent with no browser involved. */
+  language: string | null;
   created_at: Millis;
 }
 

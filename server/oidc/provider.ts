@@ -1,12 +1,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
 import { BRANDS, brandById } from "../../common/brands/index.ts";
+import { chooseLanguage, LANGUAGE_COOKIE, type Language } from "../../common/languages.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
 import { productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import { providerCookieNames, servedOverHttps } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { escapeHtml, plainPage } from "../html.ts";
+import { serverStrings } from "../i18n/index.ts";
 import { kyselyAdapter } from "./adapter.ts";
 import { appSession, clearedSessionCookie, endAppSession } from "./app-session.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
@@ -45,13 +47,30 @@ const TTL = {
   RefreshToken: 30 * 86_400,
 };
 
-export const SIGN_IN_ERROR_TITLE = "Sign-in error";
+/**
+ * The provider's error page in the customer's language: the OAuth error and its description (as
+ * the provider words them, for the app's developer) between our own sentences.
+ */
+export function signInErrorPage(language: Language, error: string, description: string): string {
+  const words = serverStrings(language).pages;
+  return plainPage(
+    words.signInErrorTitle,
+    `<h1>${escapeHtml(words.signInErrorHeading)}</h1><p><strong>${escapeHtml(error)}</strong>: ${escapeHtml(
+      description,
+    )}</p><p>${escapeHtml(words.signInErrorRetry)}</p>`,
+    language,
+  );
+}
 
-/** The provider's error page: the OAuth error and its description, as the provider words them. */
-export function signInErrorBody(error: string, description: string): string {
-  return `<h1>We could not complete this sign-in</h1><p><strong>${escapeHtml(error)}</strong>: ${escapeHtml(
-    description,
-  )}</p><p>Return to the app and try again.</p>`;
+/** The language of a request the provider answers itself: its ui_locales, then as for any page. */
+function providerLanguage(ctx: KoaContextWithOIDC): Language {
+  const uiLocales = ctx.oidc?.params?.ui_locales;
+  return chooseLanguage({
+    uiLocales: typeof uiLocales === "string" ? uiLocales : null,
+    lang: typeof ctx.query?.lang === "string" ? ctx.query.lang : null,
+    chosen: ctx.cookies.get(LANGUAGE_COOKIE) ?? null,
+    acceptLanguage: ctx.get("accept-language") || null,
+  });
 }
 
 const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);
@@ -178,7 +197,7 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
     renderError: async (ctx, out) => {
       ctx.type = "html";
       ctx.set("content-security-policy", "default-src 'none'; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
-      ctx.body = plainPage(SIGN_IN_ERROR_TITLE, signInErrorBody(String(out.error), String(out.error_description ?? "")));
+      ctx.body = signInErrorPage(providerLanguage(ctx), String(out.error), String(out.error_description ?? ""));
     },
   };
 
@@ -230,15 +249,18 @@ export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provi
       ),
     );
     ctx.set("cache-control", "no-store");
+    const language = providerLanguage(ctx);
+    const words = serverStrings(language).pages;
     const confirm = form.replace("</form>", '<input type="hidden" name="logout" value="yes"></form>');
-    const button = '<button class="button" type="submit" form="op.logoutForm">Log out</button>';
+    const button = `<button class="button" type="submit" form="op.logoutForm">${escapeHtml(words.logOut)}</button>`;
     ctx.body = plainPage(
       brand.name,
       fromOurApp
-        ? `<h1>${escapeHtml(brand.name)}</h1><p>Logging You Out Now</p>${confirm}
+        ? `<h1>${escapeHtml(brand.name)}</h1><p>${escapeHtml(words.loggingOut)}</p>${confirm}
 <noscript>${button}</noscript>
 <script src="/connect/endsession.js"></script>`
-        : `<h1>${escapeHtml(brand.name)}</h1><p>Do you want to log out?</p>${confirm}${button}`,
+        : `<h1>${escapeHtml(brand.name)}</h1><p>${escapeHtml(words.logoutQuestion)}</p>${confirm}${button}`,
+      language,
     );
   }
 }

@@ -1,17 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errors } from "oidc-provider";
+import { languageForList } from "../../common/languages.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
 import { endSession } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { sendPlainPage } from "../html.ts";
+import { escapeHtml, sendPlainHtml, sendPlainPage } from "../html.ts";
+import { serverStrings } from "../i18n/index.ts";
 import { callerOf, clientAddress } from "../routes/caller.ts";
+import { requestLanguage } from "../routes/language.ts";
 import { kyselyAdapter } from "./adapter.ts";
 import { type AppSession, appSession } from "./app-session.ts";
 import { authorizationRequestProblem } from "./authorization-bounds.ts";
 import { clientBrand } from "./clients.ts";
-import { OIDC_ROUTES, SIGN_IN_ERROR_TITLE, signInErrorBody } from "./provider.ts";
+import { OIDC_ROUTES, signInErrorPage } from "./provider.ts";
 import type { OidcService } from "./service.ts";
 
 /** Endpoints called by apps (often from another origin), never relying on the session cookie. */
@@ -68,10 +71,9 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
       if (path === OIDC_ROUTES.authorization) {
         const refused = await authorizationRefusal(request);
         if (refused) {
-          return sendPlainPage(
+          return sendPlainHtml(
             reply.headers(refused.headers),
-            SIGN_IN_ERROR_TITLE,
-            signInErrorBody(refused.error, refused.description),
+            signInErrorPage(requestLanguage(request), refused.error, refused.description),
             refused.status,
           );
         }
@@ -95,7 +97,15 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     reply.header("cache-control", "no-store");
     const interaction = await thisBrowsersInteraction(request, reply);
     if (!interaction) {
-      return sendPlainPage(reply, "Sign-in expired", "<h1>This sign-in has expired</h1><p>Return to the app and sign in again.</p>", 400);
+      const language = requestLanguage(request);
+      const words = serverStrings(language).pages;
+      return sendPlainPage(
+        reply,
+        words.signInExpiredTitle,
+        `<h1>${escapeHtml(words.signInExpiredHeading)}</h1><p>${escapeHtml(words.signInExpiredText)}</p>`,
+        400,
+        language,
+      );
     }
     const { uid } = interaction;
 
@@ -111,7 +121,11 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
         const brand = await clientBrand(db, interaction.params.client_id);
         const returnUrl = `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(uid)}`;
         const hint = typeof interaction.params.login_hint === "string" ? `&email=${encodeURIComponent(interaction.params.login_hint)}` : "";
-        return reply.redirect(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}`, 303);
+        // The app's language (a desktop agent passes its computer's): the login, and every screen
+        // after it, speak it, as a `lang` parameter the screens keep.
+        const uiLanguage = languageForList(typeof interaction.params.ui_locales === "string" ? interaction.params.ui_locales : null);
+        const lang = uiLanguage ? `&lang=${uiLanguage}` : "";
+        return reply.redirect(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(returnUrl)}${hint}${lang}`, 303);
       }
       result = {
         login: {

@@ -38,11 +38,14 @@ const LINK_PROBLEM_SCREENS: Record<LinkProblem, NoScriptScreen> = {
  */
 export function answerNoScriptForm(
   { db, config, mailWorker }: AppContext,
-  screens: NoScriptScreens,
-  send: (reply: FastifyReply, brand: Brand, markup: string) => FastifyReply,
+  screensFor: (request: FastifyRequest) => Promise<NoScriptScreens>,
+  sendPage: (request: FastifyRequest, reply: FastifyReply, brand: Brand, markup: string) => Promise<FastifyReply>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply, brand: Brand, form: NoScriptForm): Promise<FastifyReply> => {
+    // The screens in the request's language.
+    const screens = await screensFor(request);
     const screen = (name: NoScriptScreen) => screens[brand.id]?.[name] ?? "";
+    const send = (answer: FastifyReply, sentBrand: Brand, markup: string) => sendPage(request, answer, sentBrand, markup);
     const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
     reply.header("cache-control", "no-store");
 

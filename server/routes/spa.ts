@@ -1,11 +1,11 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BRANDS, type Brand, brandById, brandForPath, DSONE_LEGACY_ALIASES } from "../../common/brands/index.ts";
 import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
-import { describeDuration } from "../../common/duration.ts";
-import type { NoScriptScreen } from "../../common/no-script.ts";
+import { DEFAULT_LANGUAGE, directionOf, type Language } from "../../common/languages.ts";
+import type { NoScriptScreen, NoScriptScreens } from "../../common/no-script.ts";
 import { SUPPORT_SCREEN } from "../../common/roles.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import { staffAccess } from "../auth/roles.ts";
@@ -14,14 +14,17 @@ import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { sessionCookieName } from "../cookies.ts";
 import { AppError } from "../errors.ts";
+import { escapeHtml } from "../html.ts";
+import { serverStrings } from "../i18n/index.ts";
 import { normalisedPath, registerLocalOnly } from "../local-only.ts";
 import { inlinePageBoot, withMoreImports } from "../page-boot.ts";
-import { type RenderedAhead, renderScreensAhead } from "../prerender.ts";
+import { prerenderBundle, type RenderedAhead, renderScreensAhead } from "../prerender.ts";
 import { screenChunks } from "../screen-chunks.ts";
 import { contentSecurityPolicy } from "../security-headers.ts";
 import { screenOf } from "../telemetry/store.ts";
 import { adminAccess } from "./admin.ts";
 import { callerOf } from "./caller.ts";
+import { requestLanguage } from "./language.ts";
 import { answerNoScriptForm, type NoScriptForm } from "./no-script.ts";
 
 /** Address families the app page never answers for: an unknown address there is a 404. */
@@ -52,7 +55,7 @@ export function clientConfig(config: Config, agentConsole = false): ClientConfig
     },
     passwordLoginAllowed: config.passwordLoginAllowed,
     accessLinkLifetimeDays: config.accessLinkLifetimeDays,
-    resetLinkLifetime: describeDuration(config.resetLinkLifetimeMs),
+    resetLinkLifetimeMs: config.resetLinkLifetimeMs,
     googleSignIn: config.google !== undefined,
     allowedRedirectOrigins: config.allowedRedirectOrigins,
     agent: config.agent,
@@ -74,6 +77,23 @@ function configElement(config: Config, agentConsole: boolean): string {
  * and the cross-site check would refuse the customer's own post.
  */
 type ReferrerPolicy = "no-referrer" | "same-origin";
+
+/** A screen rendered ahead, compressed, with the referrer policy its page is sent with. */
+interface AheadPage {
+  html: Precompressed;
+  referrerPolicy: ReferrerPolicy;
+}
+
+/** One language's pages (spaRoutes makes them once per language). */
+interface LanguagePages {
+  page: (brand: Brand, agentConsole: boolean, noScript?: string, signedOut?: boolean) => string;
+  /** The app's page per brand, for every screen not rendered ahead. */
+  pages: Map<string, Precompressed>;
+  renderedAhead: Map<string, AheadPage>;
+  /** The same screens for a browser without a session cookie (prerender.tsx, SIGNED_OUT_VARIANT). */
+  renderedAheadSignedOut: Map<string, AheadPage>;
+  noScript: NoScriptScreens;
+}
 
 /** The app's empty root element in web/index.html, which a screen rendered ahead fills. */
 const ROOT_ELEMENT = '<div id="root"></div>';
@@ -100,30 +120,9 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
       `The web app is not built (${join(buildDir, "index.html")} is missing). Run "npm run build", or start with "npm start", which builds it.`,
     );
   }
-  // Its first script written in, and the app's module started by it after the first paint.
+  // Its first script written in, and the app's module started by it after the first paint. The
+  // script is the same in every language's page, and so is its hash.
   const boot = inlinePageBoot(built, buildDir);
-  const template = boot.html;
-  // One page per brand: the brand is in the markup from the first byte (colours, icon), so the
-  // first paint is already right.
-  const page = (brand: Brand, agentConsole: boolean, noScript?: string, signedOut = false) =>
-    template
-      .replace("<!--app-config-->", configElement(config, agentConsole))
-      .replace('<html lang="en">', `<html lang="en" data-brand="${brand.id}"${signedOut ? ' data-session="none"' : ""}>`)
-      .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`)
-      // What a browser without JavaScript shows instead of the app (decision 50).
-      .replace(/<noscript>[\s\S]*?<\/noscript>/, (original) => (noScript === undefined ? original : `<noscript>${noScript}</noscript>`));
-  // The screens rendered ahead of time (web/prerender.tsx): their first paint is in the page itself.
-  let rendered: RenderedAhead = { screens: [], failures: [], noScript: {} };
-  try {
-    // Only a page with the app's root element can carry a screen (tests serve bare stand-ins).
-    if (template.includes(ROOT_ELEMENT)) rendered = await renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl);
-  } catch (error) {
-    // The app still renders every screen in the browser; only the early first paint is lost.
-    app.log.error({ err: error }, "the screens could not be rendered ahead of time");
-  }
-  for (const failure of rendered.failures)
-    app.log.error({ path: failure.path, errors: failure.errors }, "a screen could not be rendered ahead of time");
-  const noScript = (brand: Brand, screen: NoScriptScreen) => rendered.noScript[brand.id]?.[screen];
   // Without JavaScript, the email sign-in and the access link work as plain forms; the rest say so.
   const noScriptFormAt = new Map<string, { brand: Brand; form: NoScriptForm }>(
     BRANDS.flatMap((brand) => [
@@ -131,27 +130,82 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
       [screenKey(brand.paths.accessLink), { brand, form: "accessLink" as const }],
     ]),
   );
-  const noScriptFor = (brand: Brand, path: string) => {
-    const form = noScriptFormAt.get(screenKey(path))?.form;
-    return noScript(brand, form === "emailLogin" ? "login" : form === "accessLink" ? "accessLink" : "needsJavaScript");
+
+  /**
+   * Everything one language's pages need, made once: each language is a build of its own
+   * (scripts/build-if-stale.ts), its page index.<language>.html, its screens rendered ahead by its
+   * own renderer. English is made before the server listens; another language when a first
+   * visitor asks for it (a few hundred milliseconds, once), so a server whose customers read two
+   * languages never renders the other six.
+   */
+  const makeLanguagePages = async (language: Language): Promise<LanguagePages> => {
+    const file = language === DEFAULT_LANGUAGE ? "index.html" : `index.${language}.html`;
+    // A build without this language (a stand-in page in tests) serves the English page.
+    const own =
+      language === DEFAULT_LANGUAGE ? built : existsSync(join(buildDir, file)) ? readFileSync(join(buildDir, file), "utf8") : undefined;
+    if (own === undefined) return languagePagesIn(DEFAULT_LANGUAGE);
+    const template = inlinePageBoot(own, buildDir).html;
+    const words = serverStrings(language).pages;
+    // One page per brand: the brand and the language are in the markup from the first byte
+    // (colours, icon, lang and dir), so the first paint is already right.
+    const page = (brand: Brand, agentConsole: boolean, noScript?: string, signedOut = false) =>
+      template
+        .replace("<!--app-config-->", configElement(config, agentConsole))
+        .replace(
+          '<html lang="en">',
+          `<html lang="${language}" dir="${directionOf(language)}" data-brand="${brand.id}"${signedOut ? ' data-session="none"' : ""}>`,
+        )
+        .replace("<title>Sign in</title>", `<title>${escapeHtml(words.appTitle)}</title>`)
+        .replace('href="/brand/dsone.svg"', `href="${brand.favicon}"`)
+        // What a browser without JavaScript shows instead of the app (decision 50).
+        .replace(/<noscript>[\s\S]*?<\/noscript>/, (original) => (noScript === undefined ? original : `<noscript>${noScript}</noscript>`));
+    // The screens rendered ahead of time (web/prerender.tsx): their first paint is in the page itself.
+    let rendered: RenderedAhead = { screens: [], failures: [], noScript: {} };
+    try {
+      // Only a page with the app's root element can carry a screen (tests serve bare stand-ins).
+      if (template.includes(ROOT_ELEMENT))
+        rendered = await renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl, prerenderBundle(language));
+    } catch (error) {
+      // The app still renders every screen in the browser; only the early first paint is lost.
+      app.log.error({ err: error, language }, "the screens could not be rendered ahead of time");
+    }
+    for (const failure of rendered.failures)
+      app.log.error({ path: failure.path, errors: failure.errors, language }, "a screen could not be rendered ahead of time");
+    const noScript = (brand: Brand, screen: NoScriptScreen) => rendered.noScript[brand.id]?.[screen];
+    const noScriptFor = (brand: Brand, path: string) => {
+      const form = noScriptFormAt.get(screenKey(path))?.form;
+      return noScript(brand, form === "emailLogin" ? "login" : form === "accessLink" ? "accessLink" : "needsJavaScript");
+    };
+    // Rendered and compressed once: every visit then costs a lookup.
+    const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false, noScript(brand, "needsJavaScript")))]));
+    const renderedAhead = new Map<string, AheadPage>();
+    const renderedAheadSignedOut = new Map<string, AheadPage>();
+    const chunksOf = screenChunks(buildDir, language);
+    for (const screen of rendered.screens) {
+      const brand = brandById(screen.brand);
+      const html = withMoreImports(
+        page(brand, false, noScriptFor(brand, screen.path), screen.signedOut).replace(ROOT_ELEMENT, `<div id="root">${screen.html}</div>`),
+        chunksOf(screen.module),
+      );
+      const withForm = noScriptFormAt.has(screenKey(screen.path));
+      (screen.signedOut ? renderedAheadSignedOut : renderedAhead).set(screenKey(screen.path), {
+        html: precompress(html),
+        referrerPolicy: withForm ? "same-origin" : "no-referrer",
+      });
+    }
+    return { page, pages, renderedAhead, renderedAheadSignedOut, noScript: rendered.noScript };
   };
-  // Rendered and compressed once: every visit then costs a lookup.
-  const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false, noScript(brand, "needsJavaScript")))]));
-  const renderedAhead = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
-  const renderedAheadSignedOut = new Map<string, { html: Precompressed; referrerPolicy: ReferrerPolicy }>();
-  const chunksOf = screenChunks(buildDir);
-  for (const screen of rendered.screens) {
-    const brand = brandById(screen.brand);
-    const html = withMoreImports(
-      page(brand, false, noScriptFor(brand, screen.path), screen.signedOut).replace(ROOT_ELEMENT, `<div id="root">${screen.html}</div>`),
-      chunksOf(screen.module),
-    );
-    const withForm = noScriptFormAt.has(screenKey(screen.path));
-    (screen.signedOut ? renderedAheadSignedOut : renderedAhead).set(screenKey(screen.path), {
-      html: precompress(html),
-      referrerPolicy: withForm ? "same-origin" : "no-referrer",
-    });
-  }
+  const languagePages = new Map<Language, Promise<LanguagePages>>();
+  const languagePagesIn = (language: Language): Promise<LanguagePages> => {
+    let pages = languagePages.get(language);
+    if (!pages) {
+      pages = makeLanguagePages(language);
+      languagePages.set(language, pages);
+    }
+    return pages;
+  };
+  const english = await languagePagesIn(DEFAULT_LANGUAGE);
+
   const csp = contentSecurityPolicy(config, boot.hash ? [boot.hash] : []);
   const pageHeaders = (reply: FastifyReply, referrerPolicy: ReferrerPolicy) =>
     reply
@@ -162,14 +216,17 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   const sendPage = (request: FastifyRequest, reply: FastifyReply, html: Precompressed, referrerPolicy: ReferrerPolicy = "no-referrer") =>
     sendPrecompressed(request, pageHeaders(reply, referrerPolicy), html);
 
-  const answerNoScript = answerNoScriptForm(context, rendered.noScript, (reply, brand, markup) =>
-    pageHeaders(reply, "same-origin").send(page(brand, false, markup)),
+  const answerNoScript = answerNoScriptForm(
+    context,
+    async (request) => (await languagePagesIn(requestLanguage(request))).noScript,
+    async (request, reply, brand, markup) =>
+      pageHeaders(reply, "same-origin").send((await languagePagesIn(requestLanguage(request))).page(brand, false, markup)),
   );
 
   // The agent console (outside production, this machine only): the one page whose configuration
   // turns the console on, behind the router's match rather than a comparison of the raw URL.
   if (config.devTools) {
-    const consolePage = precompress(page(brandForPath("/dev/agent"), true));
+    const consolePage = precompress(english.page(brandForPath("/dev/agent"), true));
     await registerLocalOnly(app, (scope) => {
       scope.get("/dev/agent", (request, reply) => sendPage(request, reply, consolePage));
     });
@@ -222,6 +279,9 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     // Every brand registered before the server started has its page (registerBrand says so).
     // No session cookie, no session: the login's form can be the first paint (prerender.tsx).
     const signedOut = request.cookies[sessionCookieName(config)] === undefined;
+    const { renderedAhead, renderedAheadSignedOut, pages } = await languagePagesIn(requestLanguage(request));
+    // The page differs by language (from the cookie and Accept-Language too), and is never cached (no-store).
+    reply.header("vary", "accept-language, cookie");
     const ahead = (signedOut ? renderedAheadSignedOut.get(screenKey(path)) : undefined) ?? renderedAhead.get(screenKey(path));
     if (ahead) return sendPage(request, reply, ahead.html, ahead.referrerPolicy);
     const html = pages.get(brandForPath(path).id);

@@ -141,9 +141,45 @@ export class SmtpSink {
 /** Every mail's subject except the new-browser notice's (server/mail/templates.ts, newSignInMail). */
 const ANY_BUT_NOTICES = /^(?!New sign-in to your )/;
 
-/** The Subject header of a raw mail (its first line; our subjects are ASCII and short). */
+/** The Subject header of a raw mail, unfolded and its encoded words (RFC 2047) decoded: "Ihr Anmeldelink für DS One". */
 export function subjectOf(raw: string): string {
-  return raw.match(/^Subject:\s*(.*)$/im)?.[1]?.trim() ?? "";
+  const headers = raw.split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const folded = headers.match(/^Subject:[ \t]*(.*(?:\r?\n[ \t].*)*)/im)?.[1] ?? "";
+  return folded
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/\r?\n[ \t]/g, " ")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toLowerCase() === "b"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(quotedPrintableBytes(text.replace(/_/g, " "))).toString("utf8"),
+    )
+    .trim();
+}
+
+/** The bytes of quoted-printable text (soft line breaks removed). */
+function quotedPrintableBytes(text: string): number[] {
+  const bytes: number[] = [];
+  const unbroken = text.replace(/=\r?\n/g, "");
+  for (let index = 0; index < unbroken.length; index++) {
+    const hex = unbroken.slice(index + 1, index + 3);
+    if (unbroken[index] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else bytes.push(...Buffer.from(unbroken[index] as string, "utf8"));
+  }
+  return bytes;
+}
+
+/** A received mail's text part, decoded (quoted-printable or base64, UTF-8), as the customer reads it. */
+export function textOf(mail: ReceivedMail): string {
+  const part = mail.raw.match(/Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i);
+  if (!part) throw new Error("no text part in the mail");
+  const headers = mail.raw.slice(0, (part.index ?? 0) + part[0].indexOf(part[1] ?? ""));
+  const encoding = headers.match(/Content-Transfer-Encoding:\s*(\S+)\s*$/im)?.[1]?.toLowerCase();
+  const body = part[1] ?? "";
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") return Buffer.from(quotedPrintableBytes(body)).toString("utf8");
+  return body;
 }
 
 /** The Message-ID header of a raw mail. */

@@ -1,8 +1,8 @@
+import { strings } from "@strings/earlier.ts";
 import { SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import type { EarlierAccountApi, PasswordArea } from "../api/earlier.ts";
 import { HttpError } from "../api/http.ts";
 import { dsoneScreens } from "../platform/brand.ts";
-import { EARLIER_MESSAGES } from "./messages.ts";
 
 /**
  * The earlier account area's client state (SPEC section 3): who is signed in, the five error
@@ -67,12 +67,12 @@ export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<
       try {
         const answer = maverick ? await api.maverickLogin(request) : await api.login(request);
         if (!answer?.isOk) {
-          update({ loginError: EARLIER_MESSAGES.loginInvalid });
+          update({ loginError: strings.earlier.loginInvalid });
           return undefined;
         }
         return answer.redirectUrl ?? request.ReturnUrl;
       } catch {
-        update({ loginError: EARLIER_MESSAGES.loginFailed });
+        update({ loginError: strings.earlier.loginFailed });
         return undefined;
       }
     },
@@ -89,7 +89,7 @@ export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<
         return answer.redirectUrl ?? request.ReturnUrl;
       } catch (error) {
         // The first of the server's messages, when it gave any (SPEC section 8).
-        update({ setPasswordError: (error instanceof HttpError && error.messages[0]) || EARLIER_MESSAGES.setPasswordFailed });
+        update({ setPasswordError: (error instanceof HttpError && error.messages[0]) || strings.earlier.setPasswordFailed });
         return undefined;
       }
     },
@@ -99,13 +99,13 @@ export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<
       try {
         const info = await api.userInfo();
         if (!info?.isOk) {
-          update({ fetchUserInfoState: "error", fetchUserError: EARLIER_MESSAGES.fetchUserEmpty });
+          update({ fetchUserInfoState: "error", fetchUserError: strings.earlier.fetchUserEmpty });
           return;
         }
         update({ fetchUserInfoState: "fulfilled", email: info.email, name: info.name, isAdmin: info.isAdmin });
       } catch {
         // SPEC section 8: a failed call is reported with the set-password message.
-        update({ fetchUserInfoState: "error", fetchUserError: EARLIER_MESSAGES.setPasswordFailed });
+        update({ fetchUserInfoState: "error", fetchUserError: strings.earlier.setPasswordFailed });
       }
     },
 
@@ -116,7 +116,7 @@ export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<
         await api.forgotPassword(area, email);
         return CONFIRMATION_TARGETS.forgot[area];
       } catch {
-        update({ forgotPasswordError: EARLIER_MESSAGES.requestFailed });
+        update({ forgotPasswordError: strings.earlier.requestFailed });
         return undefined;
       }
     },
@@ -131,7 +131,7 @@ export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<
         const answer = await api.resetPassword(area, request);
         return `${CONFIRMATION_TARGETS.reset[area]}?redirectUrl=${encodeURIComponent(answer.redirectUrl)}`;
       } catch {
-        update({ resetPasswordError: EARLIER_MESSAGES.requestFailed });
+        update({ resetPasswordError: strings.earlier.requestFailed });
         return undefined;
       }
     },

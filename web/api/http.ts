@@ -1,3 +1,5 @@
+import { LANGUAGE_HEADER } from "../../common/languages.ts";
+import { LANGUAGE } from "../platform/language.ts";
 /**
  * The one HTTP layer of the web app: same origin by default, credentials sent, JSON (or, for the
  * earlier account area, form-encoded) bodies. Every failure is an HttpError: the server's stable
@@ -99,7 +101,14 @@ export async function send<T>(method: "GET" | "POST", path: string, body?: unkno
         credentials: "include",
         signal: controller.signal,
         // Every POST carries a body, even an empty one, so the server reads every call the same way.
-        headers: { accept: "application/json", ...(method === "POST" ? { "content-type": contentType } : {}), ...options.headers },
+        headers: {
+          accept: "application/json",
+          // The page's language, to our own server only (another origin would need a preflight
+          // for it): messages of a refused request, and any mail it sends, are in it.
+          ...(url.origin === (globalThis as { location?: { origin: string } }).location?.origin ? { [LANGUAGE_HEADER]: LANGUAGE } : {}),
+          ...(method === "POST" ? { "content-type": contentType } : {}),
+          ...options.headers,
+        },
         ...(method === "POST" ? { body: encode(body, options.form ?? false) } : {}),
       });
       text = await response.text();

@@ -4,6 +4,7 @@ import { rememberDeviceUuid } from "../platform/device.ts";
 import { useHydrated } from "../platform/hydration.ts";
 import { useLocation } from "../platform/router.ts";
 import { recordPageView } from "../telemetry/queue.ts";
+import { LanguageSwitcher } from "../ui/LanguageSwitcher.tsx";
 import { ScreenPlaceholder } from "../ui/ScreenPlaceholder.tsx";
 import { ThemeToggle } from "../ui/ThemeToggle.tsx";
 import { AppStartedMark } from "./AppStartedMark.tsx";
@@ -45,6 +46,7 @@ export function App() {
   return (
     <>
       <header className="app-bar">
+        <LanguageSwitcher />
         <ThemeToggle />
       </header>
       <ErrorBoundary brand={brand}>

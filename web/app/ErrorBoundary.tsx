@@ -1,5 +1,5 @@
+import { strings } from "@strings/shared.ts";
 import { Component, type ErrorInfo, type ReactNode } from "react";
-import { en } from "../i18n/en.ts";
 import type { Brand } from "../platform/brand.ts";
 import { reportError } from "../telemetry/queue.ts";
 import { Button } from "../ui/Button.tsx";
@@ -29,11 +29,11 @@ export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override render(): ReactNode {
     if (!this.state.failed) return this.props.children;
     return (
-      <Screen brand={this.props.brand} title={en.failure.title}>
-        <p role="alert">{en.failure.text}</p>
+      <Screen brand={this.props.brand} title={strings.failure.title}>
+        <p role="alert">{strings.failure.text}</p>
         {/* A reload fetches the screen's code afresh: a lazy screen that failed to load stays failed otherwise. */}
         <Button variant="green" className="button--wide" onClick={() => location.reload()}>
-          {en.failure.retry}
+          {strings.failure.retry}
         </Button>
         <AppStartedMark />
       </Screen>

@@ -1,6 +1,5 @@
+import { strings } from "@strings/shared.ts";
 import { useEffect, useState } from "react";
-import { describeDays } from "../../common/duration.ts";
-import { en } from "../i18n/en.ts";
 import { config } from "../platform/config.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
@@ -52,19 +51,20 @@ export function CheckEmail({
     <>
       <div className="check-email" role="status">
         <p>
-          {en.checkEmail.sent} <strong className="email">{email}</strong>.
+          {strings.checkEmail.sent} <strong className="email">{email}</strong>
+          {strings.checkEmail.sentAfter}
         </p>
-        <p>{en.checkEmail.expires(describeDays(config.accessLinkLifetimeDays))}</p>
-        <p className="hint">{en.checkEmail.spam}</p>
-        {resent ? <p>{en.checkEmail.resent}</p> : null}
+        <p>{strings.checkEmail.expires(config.accessLinkLifetimeDays)}</p>
+        <p className="hint">{strings.checkEmail.spam}</p>
+        {resent ? <p>{strings.checkEmail.resent}</p> : null}
         <FormError message={failure} />
         <Button variant="link-blue" onClick={() => void resend()} disabled={wait > 0 || sending}>
-          {wait > 0 ? en.checkEmail.resendIn(wait) : en.checkEmail.resend}
+          {wait > 0 ? strings.checkEmail.resendIn(wait) : strings.checkEmail.resend}
         </Button>
       </div>
       <SignInCode />
       <Button variant="link-blue" onClick={onUseAnotherEmail}>
-        {en.checkEmail.useAnotherEmail}
+        {strings.checkEmail.useAnotherEmail}
       </Button>
     </>
   );

@@ -1,10 +1,10 @@
-import { type FormEvent, useState } from "react";
+import { strings } from "@strings/shared.ts";
+import { type FormEvent, useEffect, useState } from "react";
 import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase, withoutHopParameters } from "../../common/query.ts";
 import { type AccessLinkAnswer, requestAccessLink } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
 import { runCaptcha } from "../captcha/recaptcha.ts";
-import { en } from "../i18n/en.ts";
 import { config } from "../platform/config.ts";
 import { useHydrated } from "../platform/hydration.ts";
 import { setLoginError, useLoginError } from "../platform/login-error.ts";
@@ -23,12 +23,32 @@ import { useSubmitting } from "./use-submitting.ts";
 const FAILED_EMAIL = "failedEmail";
 
 /**
+ * Where the link went, kept in this history entry's state as well: a reload of Check Your Email
+ * (the language switcher reloads the page in the new language) shows it again, not the form.
+ * Read once the app has taken the page over, as the screen rendered ahead is the form.
+ */
+function useSentTo(): [string | undefined, (email: string | undefined) => void] {
+  const [sentTo, setSentTo] = useState<string>();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    const kept = (window.history.state as { sentTo?: unknown } | null)?.sentTo;
+    if (hydrated && typeof kept === "string") setSentTo(kept);
+  }, [hydrated]);
+  const remember = (email: string | undefined) => {
+    const state = (window.history.state ?? {}) as Record<string, unknown>;
+    window.history.replaceState({ ...state, sentTo: email }, "");
+    setSentTo(email);
+  };
+  return [sentTo, remember];
+}
+
+/**
  * Signing in with a personal access link: the email form, "Check Your Email", and "Account Not
  * Found" (SPEC sections 2 and 4), for the brand whose link is asked for.
  */
 export function EmailSignIn({ brand }: { brand: Brand }) {
   const { pathname, search } = useLocation();
-  const [sentTo, setSentTo] = useState<string>();
+  const [sentTo, setSentTo] = useSentTo();
 
   const failedEmail = new URLSearchParams(search).get(FAILED_EMAIL);
   const withoutFailedEmail = () => {
@@ -40,7 +60,7 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
 
   if (sentTo) {
     return (
-      <Screen brand={brand} title={en.checkEmail.title}>
+      <Screen brand={brand} title={strings.checkEmail.title}>
         <CheckEmail
           email={sentTo}
           onUseAnotherEmail={() => setSentTo(undefined)}
@@ -49,7 +69,7 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
               await askForLink(brand, search, sentTo);
               return undefined;
             } catch (error) {
-              return error instanceof CaptchaFailed ? en.login.captchaFailed : messageFor(error, en.login.unexpectedError);
+              return error instanceof CaptchaFailed ? strings.login.captchaFailed : messageFor(error, strings.login.unexpectedError);
             }
           }}
         />
@@ -59,24 +79,24 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
 
   if (failedEmail !== null) {
     return (
-      <Screen brand={brand} title={en.login.accountNotFound}>
-        <p className="failed-email">{en.login.accountNotFoundText(failedEmail)}</p>
+      <Screen brand={brand} title={strings.login.accountNotFound}>
+        <p className="failed-email">{strings.login.accountNotFoundText(failedEmail)}</p>
         <Link variant="green" to={withoutFailedEmail()}>
-          {en.login.tryAnotherEmail}
+          {strings.login.tryAnotherEmail}
         </Link>
         {/* A way out for someone who has no account yet: the cart, as on the sign-up screen (no email sent along). */}
         <a
           className="button button--clear"
           href={withQuery(config.links.cart, withoutHopParameters(withoutFailedEmail().split("?")[1] ?? ""))}
         >
-          {en.login.createAccount}
+          {strings.login.createAccount}
         </a>
       </Screen>
     );
   }
 
   return (
-    <Screen brand={brand} title={en.login.title}>
+    <Screen brand={brand} title={strings.login.title}>
       <GoogleSignIn brand={brand} search={search} />
       <EmailForm
         brand={brand}
@@ -148,12 +168,12 @@ function EmailForm({
         else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
         else onUnknown(address);
       } catch (error) {
-        setLoginError(error instanceof CaptchaFailed ? en.login.captchaFailed : messageFor(error, en.login.unexpectedError));
+        setLoginError(error instanceof CaptchaFailed ? strings.login.captchaFailed : messageFor(error, strings.login.unexpectedError));
       }
     });
   }
 
-  const label = config.googleSignIn ? en.login.emailLabelWithSocial : en.login.emailLabel;
+  const label = config.googleSignIn ? strings.login.emailLabelWithSocial : strings.login.emailLabel;
   return (
     <>
       <form className="email-form" noValidate onSubmit={submit}>
@@ -175,7 +195,7 @@ function EmailForm({
             readOnly={!hydrated}
           />
           <Button type="submit" variant="green" disabled={submitting} qaTag="login-continue">
-            {en.login.continue}
+            {strings.login.continue}
           </Button>
         </div>
         {fieldError ? (

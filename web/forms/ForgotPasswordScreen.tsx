@@ -1,6 +1,6 @@
+import { strings } from "@strings/passwords.ts";
 import { type FormEvent, useState } from "react";
 import { withoutHopParameters } from "../../common/query.ts";
-import { en } from "../i18n/en/passwords.ts";
 import { brandForPath, passwordSignInAddress } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 import { useLocation, withQuery } from "../platform/router.ts";
@@ -39,14 +39,14 @@ export function ForgotPasswordScreen({ send }: { send: (email: string) => Promis
   return (
     <Screen
       brand={brand}
-      title={en.forgotPassword.title}
+      title={strings.forgotPassword.title}
       corner={<CloseButton href={withQuery(passwordSignInAddress(brand, config.links), withoutHopParameters(search))} />}
     >
-      <p>{en.forgotPassword.text}</p>
+      <p>{strings.forgotPassword.text}</p>
       <form className="form" noValidate onSubmit={submit}>
         <EmailField value={email} error={emailError} onChange={setEmail} />
         <Button type="submit" variant="green" className="button--wide" disabled={submitting}>
-          {en.forgotPassword.sendEmail}
+          {strings.forgotPassword.sendEmail}
         </Button>
         <FormError message={failure} />
       </form>

@@ -1,6 +1,6 @@
+import { strings } from "@strings/passwords.ts";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { newPasswordErrors } from "../../common/password-rules.ts";
-import { en } from "../i18n/en/passwords.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
 import { PasswordField } from "../ui/PasswordField.tsx";
@@ -41,7 +41,7 @@ export function NewPasswordForm({
     <form className="form" noValidate onSubmit={submit}>
       {children}
       <PasswordField
-        label={en.fields.newPassword}
+        label={strings.fields.newPassword}
         name="password"
         autoComplete="new-password"
         value={password}
@@ -49,7 +49,7 @@ export function NewPasswordForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       <PasswordField
-        label={en.fields.confirmPassword}
+        label={strings.fields.confirmPassword}
         name="confirmPassword"
         autoComplete="new-password"
         value={confirmPassword}
@@ -57,7 +57,7 @@ export function NewPasswordForm({
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
       <Button type="submit" variant="green" className="button--wide" disabled={submitting}>
-        {en.resetPassword.save}
+        {strings.resetPassword.save}
       </Button>
       <FormError message={failure} />
     </form>

@@ -1,8 +1,8 @@
+import { strings } from "@strings/shared.ts";
 import { useEffect, useRef, useState } from "react";
 import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
 import { messageFor } from "../api/http.ts";
-import { en } from "../i18n/en.ts";
 import { leaveTo } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
@@ -70,7 +70,7 @@ export function usePasskeySignIn(brand: Brand, search: string): PasskeySignIn {
       leaveTo(next);
       return "done";
     } catch (failure) {
-      if (active.current) setError(messageFor(failure, en.login.unexpectedError));
+      if (active.current) setError(messageFor(failure, strings.login.unexpectedError));
       return "refused";
     }
   }
@@ -117,7 +117,7 @@ export function PasskeyButton({ passkey }: { passkey: PasskeySignIn }) {
   return (
     <>
       <Button variant="clear" className="button--wide passkey-button" onClick={passkey.withButton} qaTag="passkey-sign-in">
-        {en.login.passkey}
+        {strings.login.passkey}
       </Button>
       <FormError message={passkey.error} id="passkey-error" />
     </>

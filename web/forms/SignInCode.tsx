@@ -1,7 +1,7 @@
+import { strings } from "@strings/shared.ts";
 import { type FormEvent, useState } from "react";
 import { signInWithCode } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
-import { en } from "../i18n/en.ts";
 import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
 import { Button } from "../ui/Button.tsx";
 import { TextField } from "../ui/TextField.tsx";
@@ -21,7 +21,7 @@ export function SignInCode() {
     event.preventDefault();
     const digits = code.replace(/\D/g, "");
     if (digits.length !== 6) {
-      setProblem(en.checkEmail.codeIncomplete);
+      setProblem(strings.checkEmail.codeIncomplete);
       return;
     }
     void run(async () => {
@@ -29,7 +29,7 @@ export function SignInCode() {
       try {
         await leaveAfterSignIn((await signInWithCode(digits)).redirectUrl);
       } catch (error) {
-        setProblem(messageFor(error, en.login.unexpectedError));
+        setProblem(messageFor(error, strings.login.unexpectedError));
       }
     });
   }
@@ -37,7 +37,7 @@ export function SignInCode() {
   return (
     <form className="code-form" noValidate onSubmit={submit}>
       <TextField
-        label={en.checkEmail.codeLabel}
+        label={strings.checkEmail.codeLabel}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         inputMode="numeric"
@@ -46,7 +46,7 @@ export function SignInCode() {
         error={problem}
       />
       <Button type="submit" disabled={submitting}>
-        {en.checkEmail.codeSubmit}
+        {strings.checkEmail.codeSubmit}
       </Button>
     </form>
   );

@@ -1,6 +1,5 @@
-import { describeDays } from "../../common/duration.ts";
+import { strings } from "@strings/no-script.ts";
 import { NO_SCRIPT_PLACEHOLDER } from "../../common/no-script.ts";
-import { en } from "../i18n/en/no-script.ts";
 import type { Brand } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 import { Screen } from "../ui/Screen.tsx";
@@ -20,7 +19,7 @@ function EmailForm({ brand, error }: { brand: Brand; error?: string }) {
     <>
       <form className="email-form" method="post">
         <label className="field__label" htmlFor={`no-script-email-${brand.id}`}>
-          {en.login.emailLabel}
+          {strings.login.emailLabel}
         </label>
         <div className="email-form__row">
           <input
@@ -35,7 +34,7 @@ function EmailForm({ brand, error }: { brand: Brand; error?: string }) {
             aria-describedby={error ? `no-script-error-${brand.id}` : undefined}
           />
           <button type="submit" className="button button--green">
-            {en.login.continue}
+            {strings.login.continue}
           </button>
         </div>
         {error ? (
@@ -44,7 +43,7 @@ function EmailForm({ brand, error }: { brand: Brand; error?: string }) {
           </p>
         ) : null}
       </form>
-      <p className="hint">{en.noScript.loginHint}</p>
+      <p className="hint">{strings.noScript.loginHint}</p>
     </>
   );
 }
@@ -52,7 +51,7 @@ function EmailForm({ brand, error }: { brand: Brand; error?: string }) {
 /** The brand's email sign-in as a plain form; with `error`, the form again with what went wrong. */
 export function NoScriptLogin({ brand, error }: { brand: Brand; error?: string }) {
   return (
-    <Screen brand={brand} title={en.login.title}>
+    <Screen brand={brand} title={strings.login.title}>
       <EmailForm brand={brand} {...(error ? { error } : {})} />
     </Screen>
   );
@@ -60,14 +59,15 @@ export function NoScriptLogin({ brand, error }: { brand: Brand; error?: string }
 
 export function NoScriptCheckEmail({ brand }: { brand: Brand }) {
   return (
-    <Screen brand={brand} title={en.checkEmail.title}>
+    <Screen brand={brand} title={strings.checkEmail.title}>
       <div className="check-email" role="status">
         <p>
-          {en.checkEmail.sent} <strong className="email">{PLACEHOLDER.email}</strong>.
+          {strings.checkEmail.sent} <strong className="email">{PLACEHOLDER.email}</strong>
+          {strings.checkEmail.sentAfter}
         </p>
-        <p>{en.checkEmail.expires(describeDays(config.accessLinkLifetimeDays))}</p>
-        <p>{en.noScript.checkEmailText}</p>
-        <p className="hint">{en.checkEmail.spam}</p>
+        <p>{strings.checkEmail.expires(config.accessLinkLifetimeDays)}</p>
+        <p>{strings.noScript.checkEmailText}</p>
+        <p className="hint">{strings.checkEmail.spam}</p>
       </div>
     </Screen>
   );
@@ -75,10 +75,10 @@ export function NoScriptCheckEmail({ brand }: { brand: Brand }) {
 
 export function NoScriptAccountNotFound({ brand }: { brand: Brand }) {
   return (
-    <Screen brand={brand} title={en.login.accountNotFound}>
-      <p className="failed-email">{en.login.accountNotFoundText(PLACEHOLDER.email)}</p>
+    <Screen brand={brand} title={strings.login.accountNotFound}>
+      <p className="failed-email">{strings.login.accountNotFoundText(PLACEHOLDER.email)}</p>
       <a className="button button--green button--wide" href={PLACEHOLDER.retry}>
-        {en.login.tryAnotherEmail}
+        {strings.login.tryAnotherEmail}
       </a>
     </Screen>
   );
@@ -88,25 +88,25 @@ export function NoScriptAccountNotFound({ brand }: { brand: Brand }) {
 export function NoScriptAccessLink({ brand, problem }: { brand: Brand; problem?: "used" | "expired" | "unknown" }) {
   if (problem) {
     const [title, text] = {
-      used: [en.accessLink.usedTitle, en.accessLink.usedText],
-      expired: [en.accessLink.expiredTitle, en.accessLink.expiredText],
-      unknown: [en.accessLink.unknownTitle, en.accessLink.unknownText],
+      used: [strings.accessLink.usedTitle, strings.accessLink.usedText],
+      expired: [strings.accessLink.expiredTitle, strings.accessLink.expiredText],
+      unknown: [strings.accessLink.unknownTitle, strings.accessLink.unknownText],
     }[problem];
     return (
       <Screen brand={brand} title={title}>
         <p>{text}</p>
         <a className="button button--green button--wide" href={brand.paths.emailLogin}>
-          {en.accessLink.newLink}
+          {strings.accessLink.newLink}
         </a>
       </Screen>
     );
   }
   return (
-    <Screen brand={brand} title={en.accessLink.title(brand.name)}>
-      <p>{en.accessLink.text}</p>
+    <Screen brand={brand} title={strings.accessLink.title(brand.name)}>
+      <p>{strings.accessLink.text}</p>
       <form method="post">
         <button type="submit" className="button button--green button--wide">
-          {en.accessLink.signIn}
+          {strings.accessLink.signIn}
         </button>
       </form>
     </Screen>
@@ -116,11 +116,11 @@ export function NoScriptAccessLink({ brand, problem }: { brand: Brand; problem?:
 /** Every other screen: what needs JavaScript, and the way in that does not. */
 export function NoScriptNeedsJavaScript({ brand }: { brand: Brand }) {
   return (
-    <Screen brand={brand} title={en.noScript.title}>
-      <p>{en.noScript.text}</p>
-      <p>{en.noScript.emailInstead}</p>
+    <Screen brand={brand} title={strings.noScript.title}>
+      <p>{strings.noScript.text}</p>
+      <p>{strings.noScript.emailInstead}</p>
       <a className="button button--green button--wide" href={brand.paths.emailLogin}>
-        {en.noScript.signInByEmail}
+        {strings.noScript.signInByEmail}
       </a>
     </Screen>
   );

@@ -1,4 +1,4 @@
-import { en } from "../i18n/en.ts";
+import { strings } from "@strings/shared.ts";
 import { CloseIcon } from "./icons.tsx";
 import { QueryAnchor } from "./Link.tsx";
 
@@ -8,7 +8,7 @@ import { QueryAnchor } from "./Link.tsx";
  */
 export function CloseButton({ href }: { href: string }) {
   return (
-    <QueryAnchor className="close-button" aria-label={en.fields.close} href={href}>
+    <QueryAnchor className="close-button" aria-label={strings.fields.close} href={href}>
       <CloseIcon />
     </QueryAnchor>
   );

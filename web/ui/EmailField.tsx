@@ -1,4 +1,4 @@
-import { en } from "../i18n/en.ts";
+import { strings } from "@strings/shared.ts";
 import { TextField } from "./TextField.tsx";
 
 interface EmailFieldProps {
@@ -14,7 +14,7 @@ interface EmailFieldProps {
 export function EmailField({ value, error, onChange, onBlur, passkeys = false }: EmailFieldProps) {
   return (
     <TextField
-      label={en.fields.email}
+      label={strings.fields.email}
       type="email"
       name="email"
       autoComplete={passkeys ? "username webauthn" : "email"}

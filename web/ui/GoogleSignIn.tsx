@@ -1,4 +1,4 @@
-import { en } from "../i18n/en.ts";
+import { strings } from "@strings/shared.ts";
 import { canMakePasskey } from "../platform/after-sign-in.ts";
 import type { Brand } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
@@ -27,10 +27,10 @@ export function GoogleSignIn({ brand, search }: { brand: Brand; search: string }
       >
         {/* Google's mark, as its sign-in branding asks; a file, so it costs the script nothing. */}
         <img className="button__icon" src="/brand/google.svg" alt="" width={18} height={18} />
-        {en.login.continueWithGoogle}
+        {strings.login.continueWithGoogle}
       </Button>
       <p className="divider">
-        <span>{en.login.or}</span>
+        <span>{strings.login.or}</span>
       </p>
     </>
   );

@@ -1,5 +1,5 @@
+import { strings } from "@strings/shared.ts";
 import { type InputHTMLAttributes, useState } from "react";
-import { en } from "../i18n/en.ts";
 import { TextField } from "./TextField.tsx";
 
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "type"> {
@@ -21,10 +21,10 @@ export function PasswordField(props: PasswordFieldProps) {
           type="button"
           className="field__toggle"
           aria-pressed={plain}
-          aria-label={`${plain ? en.fields.hide : en.fields.show} ${props.label.toLowerCase()}`}
+          aria-label={plain ? strings.fields.hideField(props.label) : strings.fields.showField(props.label)}
           onClick={() => setPlain((shown) => !shown)}
         >
-          {plain ? en.fields.hide : en.fields.show}
+          {plain ? strings.fields.hide : strings.fields.show}
         </button>
       }
     />

@@ -1,4 +1,4 @@
-import { en } from "../i18n/en.ts";
+import { strings } from "@strings/shared.ts";
 import type { Brand } from "../platform/brand.ts";
 import { Logo } from "./Logo.tsx";
 import { Spinner } from "./Spinner.tsx";
@@ -14,7 +14,7 @@ export function ScreenPlaceholder({ brand }: { brand: Brand }) {
       <div className="screen__column">
         <section className="card card--placeholder" aria-busy="true">
           <Logo brand={brand} />
-          <Spinner label={en.loading.screen} />
+          <Spinner label={strings.loading.screen} />
         </section>
       </div>
     </main>

@@ -1,4 +1,4 @@
-import { en } from "../i18n/en.ts";
+import { strings } from "@strings/shared.ts";
 import { useHydrated } from "../platform/hydration.ts";
 import { setThemeMode, useThemeMode } from "../platform/theme.ts";
 
@@ -19,9 +19,9 @@ export function ThemeToggle() {
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" fill="currentColor" />
         </svg>
-        <span className="visually-hidden">{en.theme.switchToBefore}</span>
-        {en.theme.dark}
-        <span className="visually-hidden">{en.theme.switchToAfter}</span>
+        <span className="visually-hidden">{strings.theme.switchToBefore}</span>
+        {strings.theme.dark}
+        <span className="visually-hidden">{strings.theme.switchToAfter}</span>
       </span>
       <span className="theme-toggle__face theme-toggle__face--to-light">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
@@ -33,9 +33,9 @@ export function ThemeToggle() {
             strokeLinecap="round"
           />
         </svg>
-        <span className="visually-hidden">{en.theme.switchToBefore}</span>
-        {en.theme.light}
-        <span className="visually-hidden">{en.theme.switchToAfter}</span>
+        <span className="visually-hidden">{strings.theme.switchToBefore}</span>
+        {strings.theme.light}
+        <span className="visually-hidden">{strings.theme.switchToAfter}</span>
       </span>
     </button>
   );

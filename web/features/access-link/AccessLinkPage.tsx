@@ -1,8 +1,8 @@
+import { strings } from "@strings/access-link.ts";
 import { useEffect, useState } from "react";
 import { type LinkProblem, linkProblemOf } from "../../../common/link-problems.ts";
 import { checkAccessLink, consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { en } from "../../i18n/en/access-link.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { leaveAfterSignIn } from "../../platform/after-sign-in.ts";
 import { brandForPath } from "../../platform/brand.ts";
@@ -91,7 +91,8 @@ export default function AccessLinkPage() {
       setSubmitting(false);
       const found = problemOf(error);
       if (found) setProblem(found);
-      else setFailure(error instanceof HttpError && error.status !== 0 && error.status < 500 ? error.message : en.login.unexpectedError);
+      else
+        setFailure(error instanceof HttpError && error.status !== 0 && error.status < 500 ? error.message : strings.login.unexpectedError);
     }
   }
 
@@ -99,16 +100,16 @@ export default function AccessLinkPage() {
   // taken it over, it shows what a fresh link shows, with Sign In waiting for the app.
   if (problem && hydrated) {
     const text = {
-      used: [en.accessLink.usedTitle, en.accessLink.usedText],
-      expired: [en.accessLink.expiredTitle, en.accessLink.expiredText],
-      unknown: [en.accessLink.unknownTitle, en.accessLink.unknownText],
+      used: [strings.accessLink.usedTitle, strings.accessLink.usedText],
+      expired: [strings.accessLink.expiredTitle, strings.accessLink.expiredText],
+      unknown: [strings.accessLink.unknownTitle, strings.accessLink.unknownText],
     }[problem];
     const landing = config.links[brand.links.ui];
     return (
       <Screen brand={brand} title={text[0]}>
         <p>{text[1]}</p>
         <Link variant="green" className="button--wide" to={`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(landing)}`}>
-          {en.accessLink.newLink}
+          {strings.accessLink.newLink}
         </Link>
       </Screen>
     );
@@ -116,16 +117,16 @@ export default function AccessLinkPage() {
 
   if (landing && hydrated)
     return (
-      <Screen brand={brand} title={en.accessLink.title(brand.name)} busy>
-        <p>{en.accessLink.signingIn}</p>
+      <Screen brand={brand} title={strings.accessLink.title(brand.name)} busy>
+        <p>{strings.accessLink.signingIn}</p>
       </Screen>
     );
 
   return (
-    <Screen brand={brand} title={en.accessLink.title(brand.name)} busy={submitting}>
-      <p>{en.accessLink.text}</p>
+    <Screen brand={brand} title={strings.accessLink.title(brand.name)} busy={submitting}>
+      <p>{strings.accessLink.text}</p>
       <Button variant="green" className="button--wide" disabled={submitting} onClick={signIn} qaTag="access-link-sign-in">
-        {submitting ? en.accessLink.signingIn : en.accessLink.signIn}
+        {submitting ? strings.accessLink.signingIn : strings.accessLink.signIn}
       </Button>
       <FormError message={failure} />
     </Screen>

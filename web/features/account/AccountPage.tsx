@@ -1,7 +1,7 @@
+import { strings } from "@strings/account.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { HttpError } from "../../api/http.ts";
 import { loadMyAccount, type MyAccount } from "../../api/my-account.ts";
-import { en } from "../../i18n/en/account.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { navigate, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -47,14 +47,14 @@ export default function AccountPage() {
 
   if (state.kind !== "ready") {
     return (
-      <Screen brand={brand} title={en.account.title} busy={state.kind === "loading"}>
+      <Screen brand={brand} title={strings.account.title} busy={state.kind === "loading"}>
         {state.kind === "loading" ? (
-          <Spinner label={en.account.loading} />
+          <Spinner label={strings.account.loading} />
         ) : (
           <>
-            <p role="alert">{en.account.loadFailed}</p>
+            <p role="alert">{strings.account.loadFailed}</p>
             <Button variant="blue" onClick={() => void load()}>
-              {en.failure.retry}
+              {strings.failure.retry}
             </Button>
           </>
         )}
@@ -68,11 +68,11 @@ export default function AccountPage() {
   return (
     <Screen
       brand={brand}
-      title={en.account.title}
+      title={strings.account.title}
       wide
       corner={
         <Link to={brand.paths.logout} variant="link-blue">
-          {en.account.signOut}
+          {strings.account.signOut}
         </Link>
       }
     >

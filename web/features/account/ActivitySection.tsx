@@ -1,6 +1,6 @@
+import { strings } from "@strings/account.ts";
 import { useState } from "react";
 import type { MyAccount } from "../../api/my-account.ts";
-import { en } from "../../i18n/en/account.ts";
 import { Button } from "../../ui/Button.tsx";
 import { activityLines, activitySentence } from "./activity-sentences.ts";
 import { dateTime } from "./format.ts";
@@ -14,8 +14,8 @@ export function ActivitySection({ activity }: { activity: MyAccount["activity"] 
   const [shown, setShown] = useState(PAGE);
   const lines = activityLines(activity);
   return (
-    <Section heading={en.account.activity.heading}>
-      <p className="hint">{lines.length > 0 ? en.account.activity.intro : en.account.activity.none}</p>
+    <Section heading={strings.account.activity.heading}>
+      <p className="hint">{lines.length > 0 ? strings.account.activity.intro : strings.account.activity.none}</p>
       {lines.length > 0 ? (
         <ol className="account__list account__activity">
           {lines.slice(0, shown).map(({ entry, newBrowser }) => (
@@ -28,7 +28,7 @@ export function ActivitySection({ activity }: { activity: MyAccount["activity"] 
       ) : null}
       {lines.length > shown ? (
         <Button variant="link-blue" onClick={() => setShown((count) => count + PAGE * 2)}>
-          {en.account.activity.more(lines.length - shown)}
+          {strings.account.activity.more(lines.length - shown)}
         </Button>
       ) : null}
     </Section>

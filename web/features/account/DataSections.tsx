@@ -1,8 +1,8 @@
+import { strings } from "@strings/account.ts";
 import { useRef, useState } from "react";
 import { messageFor } from "../../api/http.ts";
 import { EXPORT_ADDRESS, type MyAccount, requestAccountDeletion } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Outcome, Section } from "./Section.tsx";
@@ -11,16 +11,16 @@ import { useFocusOnToggle } from "./use-account-action.ts";
 /** Download my data: a JSON file of everything held about the account, which the browser saves. */
 export function DataSection() {
   return (
-    <Section heading={en.account.data.heading}>
-      <p>{en.account.data.text}</p>
+    <Section heading={strings.account.data.heading}>
+      <p>{strings.account.data.text}</p>
       <a className="button button--clear account__download" href={EXPORT_ADDRESS} download>
-        {en.account.data.download}
+        {strings.account.data.download}
       </a>
     </Section>
   );
 }
 
-const t = en.account.delete;
+const t = strings.account.delete;
 
 /**
  * Delete my account: explained first, then confirmed by a link mailed to the account's address;
@@ -42,7 +42,7 @@ export function DeleteSection({ account, brand }: { account: MyAccount; brand: B
         await requestAccountDeletion(brand.productId);
         setStep("sent");
       } catch (error) {
-        setFailure(messageFor(error, en.login.unexpectedError));
+        setFailure(messageFor(error, strings.login.unexpectedError));
       }
     });
 

@@ -1,9 +1,9 @@
+import { strings } from "@strings/account.ts";
 import { useEffect, useRef, useState } from "react";
 import { linkProblemOf } from "../../../common/link-problems.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
 import { checkDeletionLink, deleteMyAccount, keepMyAccount } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en/account.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
@@ -15,7 +15,7 @@ import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import "./account.css";
 
-const t = en.deleteAccount;
+const t = strings.deleteAccount;
 
 /** The link's token, kept for this tab only: a reload still finds it once the address bar has lost it. */
 const KEPT_TOKEN = "account-deletion-link";

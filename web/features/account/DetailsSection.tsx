@@ -1,13 +1,13 @@
+import { strings } from "@strings/account.ts";
 import { type FormEvent, useRef, useState } from "react";
 import { PRODUCTS, type ProductCode } from "../../../common/products.ts";
 import { type MyAccount, renameMe } from "../../api/my-account.ts";
-import { en } from "../../i18n/en/account.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 import { Outcome, Section } from "./Section.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
-const t = en.account.who;
+const t = strings.account.who;
 
 function productName(code: string): string {
   return Object.hasOwn(PRODUCTS, code) ? PRODUCTS[code as ProductCode].name : code;
@@ -66,7 +66,7 @@ export function DetailsSection({ account, refresh }: { account: MyAccount; refre
           ) : (
             <span className="account__row">
               <span>{account.name || <span className="account__muted">{t.noName}</span>}</span>
-              <Button variant="link-blue" ariaLabel={`${t.edit} ${t.name.toLowerCase()}`} onClick={() => setEditing(true)}>
+              <Button variant="link-blue" ariaLabel={t.editName} onClick={() => setEditing(true)}>
                 {t.edit}
               </Button>
             </span>

@@ -1,7 +1,7 @@
+import { strings } from "@strings/account.ts";
 import { type FormEvent, useRef, useState } from "react";
 import type { MyAccount } from "../../api/my-account.ts";
 import { removePasskey, renamePasskey } from "../../api/passkeys.ts";
-import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
@@ -9,7 +9,7 @@ import { dateTime } from "./format.ts";
 import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction } from "./use-account-action.ts";
 
-const t = en.account.passkeys;
+const t = strings.account.passkeys;
 
 type Passkey = MyAccount["passkeys"][number];
 

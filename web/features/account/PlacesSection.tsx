@@ -1,6 +1,6 @@
+import { strings } from "@strings/account.ts";
 import { useRef, useState } from "react";
 import { type MyAccount, signOutApp, signOutBrowser, signOutEverywhereElse } from "../../api/my-account.ts";
-import { en } from "../../i18n/en/account.ts";
 import { BRANDS, type Brand } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -9,7 +9,7 @@ import { dateTime } from "./format.ts";
 import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction } from "./use-account-action.ts";
 
-const t = en.account.places;
+const t = strings.account.places;
 
 type App = MyAccount["apps"][number];
 

@@ -1,16 +1,16 @@
+import { strings } from "@strings/account.ts";
 import { useRef, useState } from "react";
 import { forgotPassword } from "../../api/account.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
 import { changeMyPassword, type MyAccount, unlinkGoogle } from "../../api/my-account.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en/account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
-const t = en.account.methods;
+const t = strings.account.methods;
 
 /**
  * How the customer signs in: the emailed link (always), a password (set, or changed with the
@@ -35,7 +35,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
       return undefined;
     } catch (error) {
       // A refused password carries one reason per broken rule: the first is enough.
-      return (error instanceof HttpError && error.messages[0]) || messageFor(error, en.login.unexpectedError);
+      return (error instanceof HttpError && error.messages[0]) || messageFor(error, strings.login.unexpectedError);
     }
   }
 
@@ -53,7 +53,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
     });
 
   return (
-    <Section heading={en.account.methods.heading} headingRef={heading}>
+    <Section heading={strings.account.methods.heading} headingRef={heading}>
       <ul className="account__list">
         <li>
           <ItemText title={t.link} detail={t.linkText} />
@@ -86,7 +86,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
                 </Button>
               ) : null}
               <Button variant="link-gray" onClick={() => setChanging(false)}>
-                {en.account.delete.cancel}
+                {strings.account.delete.cancel}
               </Button>
             </div>
           </li>

@@ -1,79 +1,57 @@
+import { strings } from "@strings/account.ts";
 import type { MyAccount } from "../../../common/api/contract.ts";
 import { BRANDS } from "../../platform/brand.ts";
 
 type ActivityEntry = MyAccount["activity"][number];
 
-/** How each way in reads in a sentence ("Signed in with an emailed link"). */
-const METHODS: Record<string, string> = {
-  link: "with an emailed link",
-  code: "with the code from an email",
-  password: "with your password",
-  google: "with Google",
-  passkey: "with a passkey",
-};
+const words = strings.account.activity;
 
 /** An app as a customer knows it ("the DS One desktop app"); its client id when it is not registered. */
 export function appName(entry: Pick<ActivityEntry, "app" | "clientId">): string | undefined {
   if (!entry.clientId) return undefined;
   const brand = BRANDS.find((known) => known.id === entry.app?.brand);
-  if (!entry.app || !brand) return `the app ${entry.clientId}`;
-  return entry.app.kind === "desktop" ? `the ${brand.name} desktop app` : `${brand.name} on the web`;
+  if (!entry.app || !brand) return words.unknownApp(entry.clientId);
+  return entry.app.kind === "desktop" ? words.desktopApp(brand.name) : words.webApp(brand.name);
 }
 
-/** What happened, as the start of a sentence; the trail's vocabulary is server/auth/audit-trail.ts. */
+/** The catalogue's words for each event of the trail (server/auth/audit-trail.ts) that has them. */
+const EVENTS: Record<string, keyof typeof words.events> = {
+  access_link_requested: "accessLinkRequested",
+  password_reset_requested: "passwordResetRequested",
+  password_set: "passwordSet",
+  password_changed: "passwordChanged",
+  password_change_refused: "passwordChangeRefused",
+  google_linked: "googleLinked",
+  google_unlinked: "googleUnlinked",
+  signed_out: "signedOut",
+  signed_out_everywhere: "signedOutEverywhere",
+  new_browser: "newBrowser",
+  license_changed: "licenseChanged",
+  device_linked: "deviceLinked",
+  name_changed: "nameChanged",
+  account_created: "accountCreated",
+  data_exported: "dataExported",
+  account_deletion_requested: "accountDeletionRequested",
+  passkey_registered: "passkeyRegistered",
+  passkey_renamed: "passkeyRenamed",
+  passkey_removed: "passkeyRemoved",
+  passkey_refused: "passkeyRefused",
+};
+
+/** What happened, as the start of a sentence. */
 function whatHappened(entry: ActivityEntry): string {
-  const how = entry.method ? METHODS[entry.method] : undefined;
-  const named = appName(entry);
-  const app = named ? ` to ${named}` : "";
+  const how = entry.method ? words.methods[entry.method] : undefined;
   switch (entry.event) {
     case "signed_in":
-      return `Signed in${app}${how ? ` ${how}` : ""}`;
+      return words.events.signedIn(appName(entry), how);
     case "sign_in_refused":
-      return entry.method === "password" ? "A sign-in with a wrong password was refused" : `A sign-in${how ? ` ${how}` : ""} was refused`;
-    case "access_link_requested":
-      return "A sign-in link was emailed";
-    case "password_reset_requested":
-      return "A password reset link was emailed";
-    case "password_set":
-      return "A password was set";
-    case "password_changed":
-      return "Your password was changed";
-    case "password_change_refused":
-      return "A password change with a wrong current password was refused";
-    case "google_linked":
-      return "Google was linked";
-    case "google_unlinked":
-      return "Google was unlinked";
-    case "signed_out":
-      return "A browser was signed out";
-    case "signed_out_everywhere":
-      return "Every browser and app was signed out";
+      return entry.method === "password" ? words.events.wrongPasswordRefused : words.events.signInRefused(how);
     case "app_signed_out":
-      return named ? `${named.charAt(0).toUpperCase()}${named.slice(1)} was signed out` : "An app was signed out";
-    case "new_browser":
-      return "A new browser signed in";
-    case "license_changed":
-      return "A license changed";
-    case "device_linked":
-      return "A computer was linked";
-    case "name_changed":
-      return "Your name was changed";
-    case "account_created":
-      return "Your account was created";
-    case "data_exported":
-      return "Your data was downloaded";
-    case "account_deletion_requested":
-      return "You asked to delete your account";
-    case "passkey_registered":
-      return "A passkey was added";
-    case "passkey_renamed":
-      return "A passkey was renamed";
-    case "passkey_removed":
-      return "A passkey was removed";
-    case "passkey_refused":
-      return "A sign-in with a passkey was refused";
-    default:
-      return entry.event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase());
+      return words.events.appSignedOut(appName(entry));
+    default: {
+      const said = words.events[EVENTS[entry.event] ?? "other"];
+      return typeof said === "string" ? said : words.events.other(entry.event);
+    }
   }
 }
 
@@ -128,10 +106,10 @@ export function activityLines(entries: readonly ActivityEntry[]): ActivityLine[]
 
 /** One line of recent activity as a plain sentence: "Signed in with an emailed link from Chrome on Windows, near 203.0.113.0." */
 export function activitySentence(entry: ActivityEntry, newBrowser = false): string {
-  let sentence = whatHappened(entry);
-  if (entry.byOperator) sentence += " by our support team";
-  else if (entry.device) sentence += ` from ${entry.device}`;
-  if (entry.address && !entry.byOperator) sentence += `, near ${networkOf(entry.address)}`;
-  if (newBrowser) sentence += ", a browser new to this account";
-  return `${sentence}.`;
+  return words.sentence(whatHappened(entry), {
+    bySupport: Boolean(entry.byOperator),
+    ...(entry.device ? { device: entry.device } : {}),
+    ...(entry.address ? { network: networkOf(entry.address) } : {}),
+    newBrowser,
+  });
 }

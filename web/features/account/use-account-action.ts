@@ -1,7 +1,7 @@
+import { strings } from "@strings/account.ts";
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { messageFor } from "../../api/http.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en/account.ts";
 
 /**
  * One change made from an account section: its work runs once at a time; what it says (or why it
@@ -22,7 +22,7 @@ export function useAccountAction(refresh: () => Promise<void>, heading: RefObjec
         await refresh();
         heading.current?.focus();
       } catch (error) {
-        setOutcome({ text: messageFor(error, en.login.unexpectedError), failed: true });
+        setOutcome({ text: messageFor(error, strings.login.unexpectedError), failed: true });
       }
     });
   return { outcome, setOutcome, submitting, act };

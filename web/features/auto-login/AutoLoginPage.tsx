@@ -1,9 +1,9 @@
+import { strings } from "@strings/auto-login.ts";
 import { useEffect, useRef } from "react";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import { licenseCheckBody } from "../../agent/license-check.ts";
 import { brandAutoLogin } from "../../api/account.ts";
-import { en } from "../../i18n/en/auto-login.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
@@ -23,7 +23,7 @@ import { useAgentLaunch } from "./use-agent-launch.ts";
 export default function AutoLoginPage() {
   const { pathname, search } = useLocation();
   const brand = brandForPath(pathname);
-  const title = en.autoLogin.title(brand.name);
+  const title = strings.autoLogin.title(brand.name);
   const [uuid] = [deviceUuid()];
   const fired = useRef(false);
   const { launch, findNow } = useAgentLaunch(brand, uuid);
@@ -40,7 +40,7 @@ export default function AutoLoginPage() {
       className="button button--green button--wide"
       href={installerUrl(config.links.installerHost, getParamIgnoringCase(search, "channel"))}
     >
-      {en.agent.download(brand.name)}
+      {strings.agent.download(brand.name)}
     </a>
   );
   const retry = (label: string) => (
@@ -53,51 +53,51 @@ export default function AutoLoginPage() {
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       {launch.step === "looking" ? <Spinner label={title} /> : null}
-      <p>{en.autoLogin.hint}</p>
+      <p>{strings.autoLogin.hint}</p>
       <div aria-live="polite" className="agent-status">
         {launch.step === "asked" ? (
           <>
-            <p>{en.agent.asked(brand.name)}</p>
-            {retry(en.agent.openAgain)}
+            <p>{strings.agent.asked(brand.name)}</p>
+            {retry(strings.agent.openAgain)}
           </>
         ) : null}
         {launch.step === "bad-uuid" ? (
           <>
-            <p className="form__error">{en.agent.badUuid}</p>
+            <p className="form__error">{strings.agent.badUuid}</p>
             <Link
               variant="green"
               className="button--wide"
               to={withQuery(brand.paths.emailLogin, new URLSearchParams({ ReturnUrl: config.links[brand.links.ui] }).toString())}
             >
-              {en.agent.signInInstead}
+              {strings.agent.signInInstead}
             </Link>
           </>
         ) : null}
         {launch.step === "needs-permission" ? (
           <>
-            <p>{en.agent.permissionWhy(brand.name)}</p>
+            <p>{strings.agent.permissionWhy(brand.name)}</p>
             <Button variant="green" className="button--wide" onClick={findNow}>
-              {en.agent.findButton(brand.name)}
+              {strings.agent.findButton(brand.name)}
             </Button>
           </>
         ) : null}
         {launch.step === "denied" ? (
           <>
-            <p className="form__error">{en.agent.denied(brand.name)}</p>
-            {retry(en.agent.tryAgain)}
+            <p className="form__error">{strings.agent.denied(brand.name)}</p>
+            {retry(strings.agent.tryAgain)}
           </>
         ) : null}
         {launch.step === "not-found" ? (
           <>
-            <p className="form__error">{en.agent.notFound(brand.name)}</p>
+            <p className="form__error">{strings.agent.notFound(brand.name)}</p>
             {download}
-            {retry(en.agent.tryAgain)}
+            {retry(strings.agent.tryAgain)}
           </>
         ) : null}
         {launch.step === "check-failed" ? (
           <>
-            <p className="form__error">{en.agent.checkFailed(brand.name)}</p>
-            {retry(en.agent.tryAgain)}
+            <p className="form__error">{strings.agent.checkFailed(brand.name)}</p>
+            {retry(strings.agent.tryAgain)}
           </>
         ) : null}
       </div>

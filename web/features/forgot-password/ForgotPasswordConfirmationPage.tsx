@@ -1,4 +1,5 @@
-import { en } from "../../i18n/en/passwords.ts";
+import { strings } from "@strings/passwords.ts";
+import { sayDuration } from "../../../common/i18n/catalogue.ts";
 import { brandForPath, passwordSignInAddress } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useLocation } from "../../platform/router.ts";
@@ -8,11 +9,11 @@ import { Screen } from "../../ui/Screen.tsx";
 export default function ForgotPasswordConfirmationPage() {
   const brand = brandForPath(useLocation().pathname);
   return (
-    <Screen brand={brand} title={en.forgotPasswordConfirmation.title}>
-      <p>{en.forgotPasswordConfirmation.expires(config.resetLinkLifetime)}</p>
-      <p>{en.forgotPasswordConfirmation.check}</p>
+    <Screen brand={brand} title={strings.forgotPasswordConfirmation.title}>
+      <p>{strings.forgotPasswordConfirmation.expires(sayDuration(strings.duration, config.resetLinkLifetimeMs))}</p>
+      <p>{strings.forgotPasswordConfirmation.check}</p>
       <a className="button button--green button--wide" href={passwordSignInAddress(brand, config.links)}>
-        {en.forgotPasswordConfirmation.backToLogin}
+        {strings.forgotPasswordConfirmation.backToLogin}
       </a>
     </Screen>
   );

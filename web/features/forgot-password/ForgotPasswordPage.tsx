@@ -1,7 +1,7 @@
+import { strings } from "@strings/passwords.ts";
 import { forgotPassword } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 import { ForgotPasswordScreen } from "../../forms/ForgotPasswordScreen.tsx";
-import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
 
@@ -16,7 +16,7 @@ export default function ForgotPasswordPage() {
           navigate(screenUrl(brand.paths.forgotPasswordConfirmation));
           return undefined;
         } catch (error) {
-          return messageFor(error, en.forgotPassword.failed);
+          return messageFor(error, strings.forgotPassword.failed);
         }
       }}
     />

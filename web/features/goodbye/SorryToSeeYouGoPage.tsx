@@ -1,4 +1,4 @@
-import { en } from "../../i18n/en/goodbye.ts";
+import { strings } from "@strings/goodbye.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { installerUrl } from "../../platform/installer.ts";
@@ -14,10 +14,10 @@ export default function SorryToSeeYouGoPage() {
   useClearedOnEntry();
 
   return (
-    <Screen brand={dsone} title={en.goodbye.title} footer={<LegalLinks withEula />}>
-      <p>{en.goodbye.uninstalled(dsone.name)}</p>
+    <Screen brand={dsone} title={strings.goodbye.title} footer={<LegalLinks withEula />}>
+      <p>{strings.goodbye.uninstalled(dsone.name)}</p>
       <a className="button button--green button--wide" href={installerUrl(config.links.installerHost, channel)}>
-        {en.goodbye.reinstall}
+        {strings.goodbye.reinstall}
       </a>
     </Screen>
   );

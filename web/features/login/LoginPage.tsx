@@ -1,7 +1,7 @@
+import { strings } from "@strings/shared.ts";
 import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession, type DsOneSession } from "../../api/account.ts";
 import { EmailSignIn } from "../../forms/EmailSignIn.tsx";
-import { en } from "../../i18n/en.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { leaveTo, navigate } from "../../platform/router.ts";
@@ -49,7 +49,7 @@ export default function LoginPage() {
   }, [signedOut]);
 
   // While the session is checked: the product's name and "Software Is Loading...".
-  if (checking) return <LoadingScreen header={brand.name} text={en.loading.text} spinnerLabel={en.loading.text} />;
+  if (checking) return <LoadingScreen header={brand.name} text={strings.loading.text} spinnerLabel={strings.loading.text} />;
 
   return <EmailSignIn brand={brand} />;
 }

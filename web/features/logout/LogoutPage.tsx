@@ -1,7 +1,7 @@
+import { strings } from "@strings/logout.ts";
 import { useEffect, useRef, useState } from "react";
 import { addressAfterLogout } from "../../../common/brands/logout.ts";
 import { accountArea, useAccountArea } from "../../account-area/use-account-area.ts";
-import { en } from "../../i18n/en/logout.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
@@ -60,8 +60,8 @@ export default function LogoutPage() {
 
   if (retriesSpent && logoutState === "error") {
     return (
-      <Screen brand={brand} title={en.logout.failedTitle}>
-        <p>{en.logout.failedText}</p>
+      <Screen brand={brand} title={strings.logout.failedTitle}>
+        <p>{strings.logout.failedText}</p>
         <Button
           className="button--wide"
           onClick={() => {
@@ -69,13 +69,13 @@ export default function LogoutPage() {
             setRound((value) => value + 1);
           }}
         >
-          {en.logout.tryAgain}
+          {strings.logout.tryAgain}
         </Button>
         <a className="text-link" href={target}>
-          {en.logout.leaveSignedIn(brand.name)}
+          {strings.logout.leaveSignedIn(brand.name)}
         </a>
       </Screen>
     );
   }
-  return <LoadingScreen header={en.logout.text} text={brand.name} spinnerLabel={en.logout.text} />;
+  return <LoadingScreen header={strings.logout.text} text={brand.name} spinnerLabel={strings.logout.text} />;
 }

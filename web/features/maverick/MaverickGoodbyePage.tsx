@@ -1,4 +1,4 @@
-import { en } from "../../i18n/en/maverick.ts";
+import { strings } from "@strings/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { installerUrl } from "../../platform/installer.ts";
@@ -11,18 +11,18 @@ export default function MaverickGoodbyePage() {
   const { search } = useLocation();
   useClearedOnEntry();
   return (
-    <Screen brand={maverick} title={en.maverickGoodbye.title}>
-      <p>{en.maverickGoodbye.uninstalled}</p>
-      <p>{en.maverickGoodbye.tryAgain}</p>
+    <Screen brand={maverick} title={strings.maverickGoodbye.title}>
+      <p>{strings.maverickGoodbye.uninstalled}</p>
+      <p>{strings.maverickGoodbye.tryAgain}</p>
       <a
         className="button button--green button--wide"
         href={installerUrl(config.links.installerHost, new URLSearchParams(search).get("channel"))}
       >
-        {en.maverickGoodbye.download}
+        {strings.maverickGoodbye.download}
       </a>
-      <p>{en.maverickGoodbye.removeExtensionText}</p>
+      <p>{strings.maverickGoodbye.removeExtensionText}</p>
       <a className="text-link" href={config.links.extensionRemovalGuide}>
-        {en.maverickGoodbye.removeExtension}
+        {strings.maverickGoodbye.removeExtension}
       </a>
     </Screen>
   );

@@ -1,6 +1,6 @@
+import { strings } from "@strings/maverick.ts";
 import { lazy, useEffect, useRef, useState } from "react";
 import { checkMaverickSession } from "../../api/account.ts";
-import { en } from "../../i18n/en/maverick.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { autoLoginUrl } from "../../platform/device.ts";
@@ -42,8 +42,8 @@ export default function MaverickLoginPage() {
 
   if (qatest) return <MaverickPasswordLoginDialog />;
   return (
-    <Screen brand={maverick} title={en.maverickLogin.loading} dialog busy={checking}>
-      <Spinner label={en.maverickLogin.loading} />
+    <Screen brand={maverick} title={strings.maverickLogin.loading} dialog busy={checking}>
+      <Spinner label={strings.maverickLogin.loading} />
     </Screen>
   );
 }

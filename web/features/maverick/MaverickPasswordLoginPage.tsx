@@ -1,3 +1,4 @@
+import { strings } from "@strings/password-login.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { maverickPasswordLogin } from "../../api/account.ts";
@@ -7,7 +8,6 @@ import { PasskeyButton, usePasskeySignIn } from "../../forms/PasskeySignIn.tsx";
 import { loginEmailError } from "../../forms/rules.ts";
 import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en/password-login.ts";
 import { leaveAfterSignIn } from "../../platform/after-sign-in.ts";
 import { maverick } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
@@ -59,13 +59,13 @@ export function MaverickPasswordLoginDialog() {
         });
         await leaveAfterSignIn(redirectUrl);
       } catch (error) {
-        setLoginError(messageFor(error, en.login.unexpectedError));
+        setLoginError(messageFor(error, strings.login.unexpectedError));
       }
     });
   }
 
   return (
-    <Screen brand={maverick} title={en.maverickPasswordLogin.title} dialog>
+    <Screen brand={maverick} title={strings.maverickPasswordLogin.title} dialog>
       <GoogleSignIn brand={maverick} search={search} />
       <form className="form" noValidate onSubmit={submit}>
         <EmailField
@@ -76,24 +76,24 @@ export function MaverickPasswordLoginDialog() {
           passkeys
         />
         <PasswordField
-          label={en.fields.password}
+          label={strings.fields.password}
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
         <Button type="submit" variant="green" className="button--wide" disabled={!ready || submitting}>
-          {en.maverickPasswordLogin.continue}
+          {strings.maverickPasswordLogin.continue}
         </Button>
         <FormError message={loginError} />
       </form>
       <PasskeyButton passkey={passkey} />
       <Link className="text-link" to={screenUrl(maverick.paths.forgotPassword, search)}>
-        {en.passwordLogin.forgot}
+        {strings.passwordLogin.forgot}
       </Link>
       {/* A way in without the password: the brand's emailed access link, the query kept as between screens. */}
       <Link className="text-link" to={screenUrl(maverick.paths.emailLogin, search)}>
-        {en.maverickPasswordLogin.emailLink}
+        {strings.maverickPasswordLogin.emailLink}
       </Link>
     </Screen>
   );

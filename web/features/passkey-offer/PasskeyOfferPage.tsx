@@ -1,8 +1,8 @@
+import { strings } from "@strings/passkey-offer.ts";
 import { useEffect, useRef, useState } from "react";
 import { getParamIgnoringCase } from "../../../common/query.ts";
 import { messageFor } from "../../api/http.ts";
 import { declinePasskeyOffer, passkeyOffer } from "../../api/passkeys.ts";
-import { en } from "../../i18n/en/passkey-offer.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { leaveTo, useLocation } from "../../platform/router.ts";
@@ -11,7 +11,7 @@ import { FormError } from "../../ui/FormError.tsx";
 import { LoadingScreen } from "../../ui/LoadingScreen.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
-const t = en.passkeyOffer;
+const t = strings.passkeyOffer;
 
 /**
  * "Sign in faster next time" (docs/decisions/0059-passkeys.md): shown right after a sign-in by
@@ -53,7 +53,7 @@ export default function PasskeyOfferPage() {
         return;
       }
     } catch (failure) {
-      setError(messageFor(failure, en.login.unexpectedError));
+      setError(messageFor(failure, strings.login.unexpectedError));
     }
     setBusy(false);
   }

@@ -1,3 +1,4 @@
+import { strings } from "@strings/password-login.ts";
 import { type FormEvent, useEffect, useState } from "react";
 import { getParamIgnoringCase, withoutHopParameters } from "../../../common/query.ts";
 import { passwordLogin } from "../../api/account.ts";
@@ -7,7 +8,6 @@ import { PasskeyButton, usePasskeySignIn } from "../../forms/PasskeySignIn.tsx";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { usePrefill } from "../../forms/use-prefill.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { en } from "../../i18n/en/password-login.ts";
 import { leaveAfterSignIn } from "../../platform/after-sign-in.ts";
 import { dsone, dsoneScreens } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
@@ -53,18 +53,18 @@ export default function PasswordLoginPage() {
         });
         await leaveAfterSignIn(redirectUrl);
       } catch (error) {
-        setLoginError(messageFor(error, en.login.unexpectedError));
+        setLoginError(messageFor(error, strings.login.unexpectedError));
       }
     });
   }
 
   return (
-    <Screen brand={dsone} title={en.passwordLogin.title}>
-      <p>{en.passwordLogin.text}</p>
+    <Screen brand={dsone} title={strings.passwordLogin.title}>
+      <p>{strings.passwordLogin.text}</p>
       <form className="form" noValidate onSubmit={submit}>
         <EmailField value={email} error={errors.email} onChange={setEmail} passkeys />
         <PasswordField
-          label={en.fields.password}
+          label={strings.fields.password}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -72,16 +72,16 @@ export default function PasswordLoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <Link variant="link-blue" to={screenUrl(dsoneScreens.forgotPassword, search)}>
-          {en.passwordLogin.forgot}
+          {strings.passwordLogin.forgot}
         </Link>
         <Button type="submit" variant="green" className="button--wide" disabled={submitting} qaTag="password-login-submit">
-          {en.passwordLogin.login}
+          {strings.passwordLogin.login}
         </Button>
         <FormError message={loginError} />
       </form>
       <PasskeyButton passkey={passkey} />
       <QueryAnchor className="button button--link-blue" href={withQuery(config.links.cart, withoutHopParameters(search))}>
-        {en.passwordLogin.createAccount}
+        {strings.passwordLogin.createAccount}
       </QueryAnchor>
     </Screen>
   );

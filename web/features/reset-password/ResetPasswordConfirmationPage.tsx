@@ -1,5 +1,5 @@
+import { strings } from "@strings/passwords.ts";
 import { safeRedirect } from "../../../common/redirects.ts";
-import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath, passwordSignInAddress } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useLocation } from "../../platform/router.ts";
@@ -19,12 +19,12 @@ export default function ResetPasswordConfirmationPage() {
   const target =
     safeRedirect(requested, window.location.origin, config.allowedRedirectOrigins) ?? passwordSignInAddress(brand, config.links);
   return (
-    <Screen brand={brand} title={en.resetPasswordConfirmation.title}>
+    <Screen brand={brand} title={strings.resetPasswordConfirmation.title}>
       <Checkmark />
-      <p>{en.resetPasswordConfirmation.text}</p>
+      <p>{strings.resetPasswordConfirmation.text}</p>
       {/* Rendered ahead of time with no query: the redirectUrl is known once the app has the page. */}
       <QueryAnchor className="button button--green button--wide" href={target}>
-        {en.resetPasswordConfirmation.login}
+        {strings.resetPasswordConfirmation.login}
       </QueryAnchor>
     </Screen>
   );

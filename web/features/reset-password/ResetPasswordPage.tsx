@@ -1,9 +1,9 @@
+import { strings } from "@strings/passwords.ts";
 import { useEffect, useRef, useState } from "react";
 import { type LinkProblem, linkProblemOf } from "../../../common/link-problems.ts";
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en/passwords.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
@@ -46,23 +46,23 @@ export default function ResetPasswordPage() {
 
   if (opening) {
     return (
-      <Screen brand={brand} title={en.resetPassword.title} busy>
-        <Spinner label={en.resetPassword.checking} />
+      <Screen brand={brand} title={strings.resetPassword.title} busy>
+        <Spinner label={strings.resetPassword.checking} />
       </Screen>
     );
   }
 
   if (problem) {
     const [title, text] = {
-      used: [en.resetPassword.usedTitle, en.resetPassword.usedText],
-      expired: [en.resetPassword.expiredTitle, en.resetPassword.expiredText],
-      unknown: [en.resetPassword.unknownTitle, en.resetPassword.unknownText],
+      used: [strings.resetPassword.usedTitle, strings.resetPassword.usedText],
+      expired: [strings.resetPassword.expiredTitle, strings.resetPassword.expiredText],
+      unknown: [strings.resetPassword.unknownTitle, strings.resetPassword.unknownText],
     }[problem];
     return (
       <Screen brand={brand} title={title}>
         <p>{text}</p>
         <Link variant="green" className="button--wide" to={screenUrl(brand.paths.forgotPassword)}>
-          {en.resetPassword.newLink}
+          {strings.resetPassword.newLink}
         </Link>
       </Screen>
     );
@@ -76,12 +76,12 @@ export default function ResetPasswordPage() {
     } catch (error) {
       const linkProblem = problemOf(error);
       if (linkProblem) setProblem(linkProblem);
-      return linkProblem ? undefined : (error instanceof HttpError && error.messages[0]) || en.forgotPassword.failed;
+      return linkProblem ? undefined : (error instanceof HttpError && error.messages[0]) || strings.forgotPassword.failed;
     }
   }
 
   return (
-    <Screen brand={brand} title={en.resetPassword.title}>
+    <Screen brand={brand} title={strings.resetPassword.title}>
       <NewPasswordForm save={save} />
     </Screen>
   );

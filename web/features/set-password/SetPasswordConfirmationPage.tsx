@@ -1,4 +1,4 @@
-import { en } from "../../i18n/en/passwords.ts";
+import { strings } from "@strings/passwords.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useLocation } from "../../platform/router.ts";
@@ -11,15 +11,15 @@ export default function SetPasswordConfirmationPage() {
   const brand = brandForPath(pathname);
   const myAccount = config.links[brand.links.myAccount];
   return (
-    <Screen brand={brand} title={en.setPasswordConfirmation.title}>
+    <Screen brand={brand} title={strings.setPasswordConfirmation.title}>
       <Checkmark />
       <p>
-        {en.setPasswordConfirmation.before}
+        {strings.setPasswordConfirmation.before}
         <strong>{brand.name}</strong>
-        {en.setPasswordConfirmation.after}
+        {strings.setPasswordConfirmation.after}
       </p>
       <a className="button button--green button--wide" href={myAccount}>
-        {en.setPasswordConfirmation.login}
+        {strings.setPasswordConfirmation.login}
       </a>
     </Screen>
   );

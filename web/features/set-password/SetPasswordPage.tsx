@@ -1,8 +1,8 @@
+import { strings } from "@strings/passwords.ts";
 import { useEffect, useRef, useState } from "react";
 import { checkDsOneSession, setPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en/passwords.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
@@ -41,8 +41,8 @@ export default function SetPasswordPage() {
 
   if (!signedIn) {
     return (
-      <Screen brand={brand} title={en.setPassword.title} busy>
-        <Spinner label={en.loading.text} />
+      <Screen brand={brand} title={strings.setPassword.title} busy>
+        <Spinner label={strings.loading.text} />
       </Screen>
     );
   }
@@ -54,18 +54,18 @@ export default function SetPasswordPage() {
       return undefined;
     } catch (error) {
       // A refused password carries the reasons; show the first (SPEC section 5).
-      return (error instanceof HttpError && error.messages[0]) || en.setPassword.serverError;
+      return (error instanceof HttpError && error.messages[0]) || strings.setPassword.serverError;
     }
   }
 
   return (
     <Screen
       brand={brand}
-      title={en.setPassword.title}
+      title={strings.setPassword.title}
       dialog={brand.dialogs}
       corner={<CloseButton href={withQuery(config.links[brand.links.myAccount], "skip=true")} />}
     >
-      <p>{en.setPassword.text}</p>
+      <p>{strings.setPassword.text}</p>
       <NewPasswordForm save={save} />
     </Screen>
   );

@@ -1,8 +1,8 @@
+import { strings } from "@strings/sign-up.ts";
 import { useState } from "react";
 import { withoutHopParameters } from "../../../common/query.ts";
 import { updateNotificationSetting } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
-import { en } from "../../i18n/en/sign-up.ts";
 import { dsone } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
@@ -35,7 +35,7 @@ export default function SignUpPage() {
     } catch (error) {
       // The HTTP status text, as the specification's message has it ("… Internal Server Error").
       const statusText = error instanceof HttpError ? error.statusText || error.message : String(error);
-      setFailure(en.signUp.settingFailed(statusText));
+      setFailure(strings.signUp.settingFailed(statusText));
     } finally {
       setSaving(false);
     }
@@ -45,28 +45,28 @@ export default function SignUpPage() {
   const loginPath = config.passwordLoginAllowed && params.get("usePassword") === "true" ? dsone.paths.passwordLogin : dsone.paths.login;
 
   return (
-    <Screen brand={dsone} title={en.signUp.title} busy={saving}>
-      <p>{en.signUp.message}</p>
+    <Screen brand={dsone} title={strings.signUp.title} busy={saving}>
+      <p>{strings.signUp.message}</p>
       <a className="button button--green button--wide" href={withQuery(config.links.cart, withoutHopParameters(search))}>
-        {en.signUp.createAccount}
+        {strings.signUp.createAccount}
       </a>
       <label className="checkbox">
         <input type="checkbox" checked={hidden} disabled={saving} onChange={(event) => void change(event.target.checked)} />
-        <span>{en.signUp.hideNotifications}</span>
+        <span>{strings.signUp.hideNotifications}</span>
       </label>
-      {deviceUuid() ? null : <p className="hint">{en.signUp.thisBrowserOnly}</p>}
+      {deviceUuid() ? null : <p className="hint">{strings.signUp.thisBrowserOnly}</p>}
       <FormError message={failure} />
       <Link className="text-link" to={`${loginPath}${search}`}>
-        {en.signUp.logIn}
+        {strings.signUp.logIn}
       </Link>
       <a className="text-link" href={config.links.uninstallGuide} target="_blank" rel="noopener noreferrer">
-        {en.signUp.uninstall}
+        {strings.signUp.uninstall}
       </a>
       <FormError message={loginError} />
       {saving ? (
         <div className="overlay" role="status">
-          <Spinner label={en.signUp.loading} />
-          <p>{en.signUp.loading}</p>
+          <Spinner label={strings.signUp.loading} />
+          <p>{strings.signUp.loading}</p>
         </div>
       ) : null}
     </Screen>

@@ -1,5 +1,5 @@
+import { strings } from "@strings/social-sign-in.ts";
 import { isSocialSignInProblem, SOCIAL_SIGN_IN_PROBLEM_PARAMETER } from "../../../common/social-sign-in.ts";
-import { en } from "../../i18n/en/social-sign-in.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Link } from "../../ui/Link.tsx";
@@ -18,12 +18,12 @@ export default function SocialSignInPage() {
   const problem = isSocialSignInProblem(named) ? named : "failed";
   params.delete(SOCIAL_SIGN_IN_PROBLEM_PARAMETER);
   const rest = params.toString();
-  const { title, text } = en.socialSignIn[problem];
+  const { title, text } = strings.socialSignIn[problem];
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       <p>{text}</p>
       <Link variant="green" className="button--wide" to={`${brand.paths.emailLogin}${rest ? `?${rest}` : ""}`}>
-        {en.socialSignIn.backToLogin}
+        {strings.socialSignIn.backToLogin}
       </Link>
     </Screen>
   );

@@ -1,7 +1,7 @@
+import { strings } from "@strings/passwords.ts";
 import { useState } from "react";
 import { accountArea } from "../../account-area/use-account-area.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
-import { en } from "../../i18n/en/passwords.ts";
 import { takeFromAddress } from "../../platform/address.ts";
 import { dsone } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";
@@ -34,17 +34,17 @@ export default function SolveIqResetPasswordPage() {
 
   if (!link) {
     return (
-      <Screen brand={dsone} title={en.resetPassword.unknownTitle}>
-        <p>{en.resetPassword.unknownText}</p>
+      <Screen brand={dsone} title={strings.resetPassword.unknownTitle}>
+        <p>{strings.resetPassword.unknownText}</p>
         <Link variant="green" className="button--wide" to="/forgotPassword">
-          {en.resetPassword.newLink}
+          {strings.resetPassword.newLink}
         </Link>
       </Screen>
     );
   }
 
   return (
-    <Screen brand={dsone} title={en.resetPassword.title}>
+    <Screen brand={dsone} title={strings.resetPassword.title}>
       <NewPasswordForm
         save={async (password, confirmPassword) => {
           const target = await accountArea.resetPassword("solveiq", {

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The emailed access link's page. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   accessLink: {
     title: (brand: string) => `Sign In to ${brand}`,

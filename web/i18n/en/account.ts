@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The customer's own account page and its deletion link's page. Loaded with those screens only. */
-export const en = {
+export const strings = {
   ...shared,
   account: {
     title: "Your Account",
@@ -14,6 +14,8 @@ export const en = {
       name: "Name",
       noName: "No name given",
       edit: "Edit",
+      /** The edit button's name for screen readers. */
+      editName: "Edit name",
       save: "Save",
       cancel: "Cancel",
       saved: "Your name is saved.",
@@ -89,6 +91,57 @@ export const en = {
       intro: "The last 30 days, newest first.",
       none: "Nothing in the last 30 days.",
       more: (older: number) => (older === 1 ? "Show 1 older entry" : `Show older entries (${older})`),
+      /** How each way in reads in a sentence: "Signed in with an emailed link". */
+      methods: {
+        link: "with an emailed link",
+        code: "with the code from an email",
+        password: "with your password",
+        google: "with Google",
+        passkey: "with a passkey",
+      } as Record<string, string>,
+      /** An app inside a sentence: "Signed in to the DS One desktop app". */
+      desktopApp: (brand: string) => `the ${brand} desktop app`,
+      webApp: (brand: string) => `${brand} on the web`,
+      unknownApp: (clientId: string) => `the app ${clientId}`,
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      events: {
+        signedIn: (app: string | undefined, how: string | undefined) => `Signed in${app ? ` to ${app}` : ""}${how ? ` ${how}` : ""}`,
+        signInRefused: (how: string | undefined) => `A sign-in${how ? ` ${how}` : ""} was refused`,
+        wrongPasswordRefused: "A sign-in with a wrong password was refused",
+        accessLinkRequested: "A sign-in link was emailed",
+        passwordResetRequested: "A password reset link was emailed",
+        passwordSet: "A password was set",
+        passwordChanged: "Your password was changed",
+        passwordChangeRefused: "A password change with a wrong current password was refused",
+        googleLinked: "Google was linked",
+        googleUnlinked: "Google was unlinked",
+        signedOut: "A browser was signed out",
+        signedOutEverywhere: "Every browser and app was signed out",
+        appSignedOut: (app: string | undefined) =>
+          app ? `${app.charAt(0).toUpperCase()}${app.slice(1)} was signed out` : "An app was signed out",
+        newBrowser: "A new browser signed in",
+        licenseChanged: "A license changed",
+        deviceLinked: "A computer was linked",
+        nameChanged: "Your name was changed",
+        accountCreated: "Your account was created",
+        dataExported: "Your data was downloaded",
+        accountDeletionRequested: "You asked to delete your account",
+        passkeyRegistered: "A passkey was added",
+        passkeyRenamed: "A passkey was renamed",
+        passkeyRemoved: "A passkey was removed",
+        passkeyRefused: "A sign-in with a passkey was refused",
+        /** An event this page has no words for yet, by its name ("Passkey added"). */
+        other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
+      },
+      /**
+       * One line as a sentence: what happened, then by our support team or from which browser,
+       * near which network, and whether the browser was new: "Signed in with an emailed link from
+       * Chrome on Windows, near 203.0.113.0, a browser new to this account."
+       */
+      sentence: (what: string, where: { bySupport: boolean; device?: string; network?: string; newBrowser: boolean }) =>
+        `${what}${where.bySupport ? " by our support team" : where.device ? ` from ${where.device}` : ""}${
+          where.network && !where.bySupport ? `, near ${where.network}` : ""
+        }${where.newBrowser ? ", a browser new to this account" : ""}.`,
     },
     data: {
       heading: "Your data",

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The auto-login screen and what it says about the desktop agent. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   autoLogin: {
     title: (brand: string) => `Logging you in to ${brand}`,

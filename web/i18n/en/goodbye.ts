@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The DS One goodbye screen. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   goodbye: {
     title: "We're Sorry To See You Go",

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The logout screens. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   logout: {
     text: "Logging You Out Now",

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** Maverick Safe's loading and goodbye screens. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   maverickLogin: {
     loading: "Loading Maverick Safe",

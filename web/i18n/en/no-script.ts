@@ -1,10 +1,10 @@
-import { en as accessLink } from "./access-link.ts";
+import { strings as accessLink } from "./access-link.ts";
 
 /**
  * What a browser without JavaScript is shown (web/no-script/): the emailed link works without it,
  * everything else says what needs it. Rendered on the server only, never part of the app's chunks.
  */
-export const en = {
+export const strings = {
   ...accessLink,
   noScript: {
     loginHint: "Signing in with a password or with Google needs JavaScript. The emailed link works without it.",

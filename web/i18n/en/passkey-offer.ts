@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** "Sign in faster next time": the passkey offer after a sign-in. Loaded with that screen (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   passkeyOffer: {
     title: "Sign in faster next time",

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The password sign-in screens of both brands. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   passwordLogin: {
     title: "Login To Your Account",

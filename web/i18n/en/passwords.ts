@@ -1,8 +1,11 @@
-import { en as shared } from "../en.ts";
+import { durations } from "../../../common/i18n/en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The screens that ask for, reset and set a password. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
+  /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration). */
+  duration: durations,
   forgotPassword: {
     title: "Forgot Your Password",
     text: "Enter the email of your account and we will send you a link to set a new password.",
@@ -11,6 +14,7 @@ export const en = {
   },
   forgotPasswordConfirmation: {
     title: "Password Reset Email Sent",
+    /** The reset link's lifetime in words (`duration`): "Email link expires in 1 hour". */
     expires: (time: string) => `Email link expires in ${time}`,
     check: "Check your Inbox and click the link to set a new password.",
     backToLogin: "Back to Login",

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** The sign-up notification. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   signUp: {
     title: "Sign Up Today!",

@@ -1,7 +1,7 @@
-import { en as shared } from "../en.ts";
+import { strings as shared } from "./shared.ts";
 
 /** A sign-in with Google that did not complete. Loaded with those screens (see ../en.ts). */
-export const en = {
+export const strings = {
   ...shared,
   /** A sign-in with Google that did not complete (common/social-sign-in.ts names the problems). */
   socialSignIn: {

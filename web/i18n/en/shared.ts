@@ -1,3 +1,5 @@
+import { plural } from "../../../common/i18n/catalogue.ts";
+
 /**
  * Every string a customer reads, in English, spelled exactly as SPEC.md spells it. A second
  * language is a second folder with the same files and keys.
@@ -6,7 +8,7 @@
  * entry chunk. Each other screen's strings are in en/, beside that screen's code in its own
  * chunk: a visitor to the login downloads none of them.
  */
-export const en = {
+export const strings = {
   brand: {
     dsone: "DS One",
     maverick: "Maverick Safe",
@@ -40,8 +42,11 @@ export const en = {
   },
   checkEmail: {
     title: "Check Your Email",
+    /** Around the address, which is shown in bold: "We sent a personal access link to <b>you@…</b>." */
     sent: "We sent a personal access link to",
-    expires: (lifetime: string) => `The link expires in ${lifetime}.`,
+    sentAfter: ".",
+    /** The link's lifetime as SPEC section 9 says it: "1 Day", "2 Days". */
+    expires: (days: number) => `The link expires in ${plural("en", days, { one: "# Day", other: "# Days" })}.`,
     spam: "If you don't see the email, check your Spam or Junk folder.",
     useAnotherEmail: "Use another email",
     resend: "Resend",
@@ -65,6 +70,9 @@ export const en = {
     confirmPassword: "Confirm Password",
     show: "Show",
     hide: "Hide",
+    /** The show/hide button's name, with the field's label: "Show password". */
+    showField: (label: string) => `Show ${label.toLowerCase()}`,
+    hideField: (label: string) => `Hide ${label.toLowerCase()}`,
     close: "Close",
   },
   /** The links under every card; the goodbye page adds the EULA. */
@@ -74,11 +82,13 @@ export const en = {
     eula: "EULA",
     terms: "Terms and Conditions",
   },
+  /** The switcher under every card: each language by its own name (common/languages.ts). */
+  language: {
+    label: "Language",
+  },
   failure: {
     title: "Something went wrong",
     text: "This page could not be shown. Please try again.",
     retry: "Try Again",
   },
 } as const;
-
-export type Strings = typeof en;

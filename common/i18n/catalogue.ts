@@ -1,0 +1,58 @@
+/**
+ * The shape every other language's catalogue takes from the English one: the same keys, any text
+ * where English has text, the same parameters where English has a function. A key missing or
+ * added in any language fails the type check (`npm run typecheck`), and so the build.
+ */
+export type Catalogue<English> = {
+  readonly [Key in keyof English]: English[Key] extends string
+    ? string
+    : English[Key] extends (...args: infer Args) => infer Result
+      ? (...args: Args) => Result extends string ? string : Result
+      : Catalogue<English[Key]>;
+};
+
+/** The plural categories a language's forms are written for (CLDR, as `Intl.PluralRules` names them). */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+
+/** A language's words for each unit of time, each given its count. */
+export interface DurationUnits {
+  days(count: number): string;
+  hours(count: number): string;
+  minutes(count: number): string;
+  seconds(count: number): string;
+}
+
+/**
+ * A duration in words, by the largest unit that divides it exactly: "1 hour", "2 Tage", "90 分".
+ * Anything else is said in seconds, rounded.
+ */
+export function sayDuration(units: DurationUnits, ms: number): string {
+  const sizes = [
+    [86_400_000, units.days],
+    [3_600_000, units.hours],
+    [60_000, units.minutes],
+    [1000, units.seconds],
+  ] as const;
+  for (const [size, say] of sizes) {
+    const amount = ms / size;
+    if (Number.isInteger(amount) && amount >= 1) return say(amount);
+  }
+  return units.seconds(Math.round(ms / 1000));
+}
+
+const rules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The form of a count in a language, by the platform's plural rules: English one/other, Arabic
+ * zero/one/two/few/many/other, Japanese other alone. A form the catalogue does not write falls
+ * back to `other`. `#` in a form is the count, written the language's way.
+ */
+export function plural(language: string, count: number, forms: PluralForms): string {
+  let rule = rules.get(language);
+  if (!rule) {
+    rule = new Intl.PluralRules(language);
+    rules.set(language, rule);
+  }
+  const form = forms[rule.select(count)] ?? forms.other;
+  return form.replace("#", count.toLocaleString(language));
+}

@@ -1,0 +1,148 @@
+import { durations } from "../../common/i18n/ar.ts";
+import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
+import type { strings as english } from "./en.ts";
+
+/**
+ * Everything the server itself says to a customer, in Arabic (Modern Standard Arabic, addressing
+ * the user in the masculine-neutral form usual in software). Terms: docs/languages/ar.md.
+ */
+export const strings: Catalogue<typeof english> = {
+  /** Durations as a sentence says them, after «خلال» or «لمدة»: "ساعة واحدة", "يومين". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it (web/i18n/ar/shared.ts, checkEmail.expires). */
+    linkDays: (count: number) =>
+      plural("ar", count, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" }),
+  },
+  mail: {
+    /** For mail programs that do not show the button, or a customer who would rather copy the link. */
+    pasteTheAddress: "إذا لم يعمل الزر، فافتح هذا العنوان في المتصفح:",
+    /** The screen's own words for the link's lifetime, then that it works once. */
+    expiry: (lifetime: string) => `تنتهي صلاحية الرابط خلال ${lifetime}، ويمكن استخدامه مرة واحدة فقط.`,
+    /** Before the address in the text part: "تسجيل الدخول: https://…". */
+    signInLine: "تسجيل الدخول",
+    signInTo: (brand: string) => `تسجيل الدخول إلى ${brand}`,
+    ifThisWasYou: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء آخر.",
+    ifItWasNotYou:
+      "إذا لم تكن أنت من قام بذلك، فأعد تعيين كلمة المرور فورًا باستخدام الرابط «هل نسيت كلمة المرور؟» في صفحة تسجيل الدخول، وتواصل مع فريق الدعم.",
+    accessLink: {
+      subject: (brand: string) => `رابط تسجيل الدخول إلى ${brand}`,
+      intro: (brand: string) => `إليك رابط الدخول الشخصي لتسجيل الدخول إلى ${brand}.`,
+      /** Before the six digits, for the computer that asked. */
+      code: (lifetime: string) =>
+        `هل تقرأ هذه الرسالة على جهاز آخر؟ اكتب هذا الرمز بدلًا من ذلك على الكمبيوتر الذي طلبت منه هذه الرسالة (يبقى صالحًا لمدة ${lifetime}):`,
+      footer: "إذا لم تطلب تسجيل الدخول، فيمكنك تجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول دون هذا الرابط أو الرمز.",
+      /** A link our support team sent, which has no code. */
+      footerFromSupport: "إذا لم تطلب رابطًا من فريق الدعم لدينا، فيمكنك تجاهل هذه الرسالة: لا يمكن لأحد تسجيل الدخول دونه.",
+    },
+    passwordReset: {
+      subject: (brand: string) => `إعادة تعيين كلمة مرور ${brand}`,
+      intro: (brand: string) => `تلقّينا طلبًا لإعادة تعيين كلمة مرور حسابك في ${brand}.`,
+      action: "تعيين كلمة مرور جديدة",
+      footer: "إذا لم تطلب ذلك، فيمكنك تجاهل هذه الرسالة: ستبقى كلمة المرور كما هي.",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `تم تغيير كلمة مرور ${brand}`,
+      intro: (brand: string) => `تم للتو تغيير كلمة مرور حسابك في ${brand}، وتم تسجيل الخروج من جميع الأماكن الأخرى.`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `تم تعيين كلمة مرور لحسابك في ${brand}`,
+      intro: (brand: string) =>
+        `تم للتو تعيين كلمة مرور لحسابك في ${brand}: أصبح بالإمكان الآن تسجيل الدخول إليه بكلمة المرور، إلى جانب الرابط المُرسل بالبريد الإلكتروني.`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `تسجيل دخول جديد إلى حسابك في ${brand}`,
+      intro: (brand: string) => `تم للتو تسجيل الدخول إلى حسابك في ${brand} من متصفح لم يُستخدم معه من قبل.`,
+      /** "Chrome on Windows، من الشبكة 203.0.113.7، في 25 نوفمبر 2026، 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}، من الشبكة ${network}، في ${when}.`,
+      advice: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
+      accountLine: "حسابك",
+      action: "مراجعة حسابك",
+      footer:
+        "إذا لم تكن أنت من قام بذلك، فأعد تعيين كلمة المرور فورًا باستخدام الرابط «هل نسيت كلمة المرور؟» في صفحة تسجيل الدخول: تؤدي إعادة التعيين إلى تسجيل الخروج من جميع المتصفحات والتطبيقات.",
+    },
+    accountDeletion: {
+      subject: (brand: string) => `تأكيد حذف حسابك في ${brand}`,
+      intro: (brand: string) => `تلقّينا طلبًا لحذف حسابك في ${brand}.`,
+      what: "يؤدي الحذف إلى تسجيل خروجك من جميع المتصفحات والتطبيقات، وحذف طرق تسجيل الدخول المرتبطة (مثل Google)، وأجهزة الكمبيوتر وإعداداتها، وتراخيصك، وجميع البيانات الشخصية التي نحتفظ بها عنك. ولا يمكن استعادة الحساب بعد حذفه.",
+      action: "حذف حسابي",
+      footer: "إذا لم تطلب ذلك، فيمكنك تجاهل هذه الرسالة: سيبقى حسابك كما هو.",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `تم حذف حسابك في ${brand}`,
+      intro: (brand: string) => `تم حذف حسابك في ${brand}.`,
+      what: "تم إنهاء جميع جلسات تسجيل الدخول، وحذف طرق تسجيل الدخول المرتبطة، وأجهزة الكمبيوتر وإعداداتها، والتراخيص، وجميع البيانات الشخصية التي كنا نحتفظ بها عنك. ولا يمكن استعادة الحساب بعد حذفه.",
+      footer: (brand: string) => `هذه آخر رسالة بخصوص هذا الحساب. إذا لم تطلب ذلك، فتواصل مع فريق الدعم في ${brand}.`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "تعذّرت قراءة الطلب.",
+    UNSUPPORTED_MEDIA_TYPE: "أرسل هذا الطلب بتنسيق JSON (Content-Type: application/json).",
+    BODY_TOO_LARGE: "الطلب كبير جدًا.",
+    CROSS_SITE_REQUEST: "تم رفض هذا الطلب لأنه صادر من موقع آخر.",
+    NOT_FOUND: "لا يوجد شيء على هذا العنوان.",
+    RATE_LIMITED: "محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى لاحقًا.",
+    LINK_UNKNOWN: "رابط الدخول هذا غير صالح. يُرجى طلب رابط جديد.",
+    LINK_USED: "سبق استخدام رابط الدخول هذا. يُرجى طلب رابط جديد.",
+    LINK_EXPIRED: "انتهت صلاحية رابط الدخول هذا. يُرجى طلب رابط جديد.",
+    CODE_UNKNOWN: "لا يوجد رمز بانتظار هذا المتصفح. اكتب الرمز على الكمبيوتر الذي طلبت منه الرسالة، أو اطلب رمزًا جديدًا.",
+    CODE_WRONG: "هذا الرمز غير صحيح.",
+    /** A wrong code with tries left (`CODE_WRONG` with the count). */
+    CODE_WRONG_TRIES_LEFT: (left: number) =>
+      plural("ar", left, {
+        zero: "هذا الرمز غير صحيح. لم تتبقَّ لديك أي محاولة.",
+        one: "هذا الرمز غير صحيح. تتبقّى لديك محاولة واحدة.",
+        two: "هذا الرمز غير صحيح. تتبقّى لديك محاولتان.",
+        few: "هذا الرمز غير صحيح. تتبقّى لديك # محاولات.",
+        many: "هذا الرمز غير صحيح. تتبقّى لديك # محاولة.",
+        other: "هذا الرمز غير صحيح. تتبقّى لديك # محاولة.",
+      }),
+    CODE_EXPIRED: "انتهت صلاحية هذا الرمز. يُرجى طلب رسالة جديدة.",
+    CODE_SPENT: "لم يعد بالإمكان استخدام هذا الرمز. يُرجى طلب رسالة جديدة.",
+    /** The last wrong try (`CODE_SPENT` after a wrong code). */
+    CODE_SPENT_AFTER_WRONG: "هذا الرمز غير صحيح، ولم يعد بالإمكان استخدامه. يُرجى طلب رسالة جديدة.",
+    CAPTCHA_FAILED: "تعذّر تسجيل الدخول",
+    CAPTCHA_NOT_CONFIGURED: "لم يتم إعداد أي مزوّد لاختبار CAPTCHA على هذا الخادم.",
+    INVALID_CREDENTIALS: "عنوان البريد الإلكتروني أو كلمة المرور غير صحيحة",
+    PASSWORD_LOGIN_DISABLED: "تسجيل الدخول بكلمة المرور متوقف. يُرجى تسجيل الدخول باستخدام بريدك الإلكتروني.",
+    NOT_SIGNED_IN: "يُرجى تسجيل الدخول أولًا.",
+    ADMIN_ONLY: "هذه الصفحة مخصصة للمسؤولين. سجّل الدخول بحساب مسؤول.",
+    STAFF_ONLY: "وحدة تحكم الدعم مخصصة لفريق الدعم. سجّل الدخول بحساب دعم أو بحساب مسؤول.",
+    ADMIN_ACTION_ONLY: "لا يمكن تنفيذ هذا الإجراء إلا بواسطة مسؤول.",
+    OWN_ACCOUNT: "لا يمكنك إجراء تغييرات على حسابك الشخصي من وحدة تحكم الدعم. اطلب ذلك من عضو آخر في الفريق.",
+    ACCOUNT_DISABLED: "هذا الحساب معطّل، لذا لا يمكن تسجيل الدخول به. يُرجى التواصل مع فريق الدعم.",
+    PASSWORD_INVALID: "كلمة المرور الجديدة لا تستوفي الشروط المطلوبة.",
+    PASSWORD_ALREADY_SET: "لهذا الحساب كلمة مرور بالفعل. لتغييرها، استخدم الرابط «هل نسيت كلمة المرور؟».",
+    CURRENT_PASSWORD_MISSING: "أدخل كلمة المرور الحالية.",
+    CURRENT_PASSWORD_WRONG: "كلمة المرور الحالية غير صحيحة.",
+    GOOGLE_ONLY_WAY_IN:
+      "حساب Google هو طريقتك الوحيدة لتسجيل الدخول إلى جانب الرابط المُرسل بالبريد الإلكتروني. عيّن كلمة مرور أولًا، ثم ألغِ ربط Google.",
+    RESET_LINK_UNKNOWN: "رابط إعادة تعيين كلمة المرور هذا غير صالح. يُرجى طلب رابط جديد.",
+    RESET_LINK_USED: "سبق استخدام رابط إعادة تعيين كلمة المرور هذا. يُرجى طلب رابط جديد.",
+    RESET_LINK_EXPIRED: "انتهت صلاحية رابط إعادة تعيين كلمة المرور هذا. يُرجى طلب رابط جديد.",
+    DELETION_LINK_UNKNOWN: "رابط حذف الحساب هذا غير صالح، أو أن الحساب محذوف بالفعل.",
+    DELETION_LINK_USED: "سبق استخدام رابط حذف الحساب هذا.",
+    DELETION_LINK_EXPIRED: "انتهت صلاحية رابط حذف الحساب هذا. اطلب رابطًا جديدًا من صفحة حسابك.",
+    PASSKEY_UNKNOWN: "مفتاح المرور هذا غير مسجّل لدينا، أو تمت إزالته. سجّل الدخول باستخدام بريدك الإلكتروني، ثم أضف مفتاح مرور من جديد.",
+    PASSKEY_REFUSED: "تعذّر التحقق من مفتاح المرور هذا. يُرجى المحاولة مرة أخرى، أو تسجيل الدخول باستخدام بريدك الإلكتروني.",
+    PASSKEY_EXPIRED: "انتهت صلاحية طلب مفتاح المرور هذا أو سبق استخدامه. يُرجى المحاولة مرة أخرى.",
+    DEVICE_NOT_FOUND: "هذا الجهاز غير مرتبط بحسابك.",
+    BUSY: "نواجه ضغطًا كبيرًا في الوقت الحالي. يُرجى المحاولة مرة أخرى بعد قليل.",
+    INTERNAL: "حدث خطأ ما لدينا. يُرجى المحاولة مرة أخرى بعد قليل.",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "تسجيل الدخول",
+    signInErrorTitle: "خطأ في تسجيل الدخول",
+    signInErrorHeading: "تعذّر إكمال تسجيل الدخول هذا",
+    signInErrorRetry: "ارجع إلى التطبيق وحاول مرة أخرى.",
+    signInExpiredTitle: "انتهت صلاحية تسجيل الدخول",
+    signInExpiredHeading: "انتهت صلاحية تسجيل الدخول هذا",
+    signInExpiredText: "ارجع إلى التطبيق وسجّل الدخول مرة أخرى.",
+    loggingOut: "جارٍ تسجيل خروجك",
+    logoutQuestion: "هل تريد تسجيل الخروج؟",
+    logOut: "تسجيل الخروج",
+  },
+};

@@ -1,0 +1,148 @@
+import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
+import { durations } from "../../common/i18n/de.ts";
+import type { strings as english } from "./en.ts";
+
+/**
+ * Everything the server itself says to a customer, in German ("Sie"; terms in
+ * docs/languages/de.md): the mails, the messages of refused requests (the app shows them), and the
+ * OpenID Provider's own pages.
+ */
+export const strings: Catalogue<typeof english> = {
+  /** Durations as a sentence says them: "1 Stunde", "2 Tage". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it: "1 Tag", "2 Tage". */
+    linkDays: (count: number) => plural("de", count, { one: "# Tag", other: "# Tage" }),
+  },
+  mail: {
+    /** For mail programs that do not show the button, or a customer who would rather copy the link. */
+    pasteTheAddress: "Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse in Ihrem Browser:",
+    /** "Der Link ist 1 Tag gültig und kann einmal verwendet werden." */
+    expiry: (lifetime: string) => `Der Link ist ${lifetime} gültig und kann einmal verwendet werden.`,
+    /** Before the address in the text part: "Anmelden: https://…". */
+    signInLine: "Anmelden",
+    signInTo: (brand: string) => `Bei ${brand} anmelden`,
+    ifThisWasYou: "Wenn Sie das waren, müssen Sie nichts weiter tun.",
+    ifItWasNotYou:
+      "Wenn nicht, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite zurück und wenden Sie sich an den Support.",
+    accessLink: {
+      subject: (brand: string) => `Ihr Zugangslink für ${brand}`,
+      intro: (brand: string) => `Hier ist Ihr persönlicher Zugangslink, mit dem Sie sich bei ${brand} anmelden.`,
+      /** Before the six digits, for the computer that asked. */
+      code: (lifetime: string) =>
+        `Sie lesen diese E-Mail auf einem anderen Gerät? Geben Sie stattdessen auf dem Computer, auf dem Sie die E-Mail angefordert haben, diesen Code ein (er ist ${lifetime} gültig):`,
+      footer:
+        "Wenn Sie keine Anmeldung angefordert haben, können Sie diese E-Mail ignorieren: Ohne diesen Link oder Code kann sich niemand anmelden.",
+      /** A link our support team sent, which has no code. */
+      footerFromSupport:
+        "Wenn Sie unser Support-Team nicht um einen Link gebeten haben, können Sie diese E-Mail ignorieren: Ohne diesen Link kann sich niemand anmelden.",
+    },
+    passwordReset: {
+      subject: (brand: string) => `Ihr Passwort für ${brand} zurücksetzen`,
+      intro: (brand: string) => `Wir haben eine Anfrage erhalten, das Passwort Ihres Kontos bei ${brand} zurückzusetzen.`,
+      action: "Neues Passwort festlegen",
+      footer: "Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren: Ihr Passwort bleibt unverändert.",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `Ihr Passwort für ${brand} wurde geändert`,
+      intro: (brand: string) =>
+        `Das Passwort Ihres Kontos bei ${brand} wurde soeben geändert, und alle anderen Anmeldungen wurden beendet.`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `Für Ihr Konto bei ${brand} wurde ein Passwort festgelegt`,
+      intro: (brand: string) =>
+        `Für Ihr Konto bei ${brand} wurde soeben ein Passwort festgelegt: Sie können sich jetzt mit dem Passwort und weiterhin mit einem Link per E-Mail anmelden.`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `${brand}: Neue Anmeldung bei Ihrem Konto`,
+      intro: (brand: string) => `Ihr Konto bei ${brand} wurde soeben in einem Browser angemeldet, in dem es bisher nicht verwendet wurde.`,
+      /** "Chrome on Windows, aus dem Netzwerk 203.0.113.7, am 25.11.2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, aus dem Netzwerk ${network}, am ${when}.`,
+      advice: "Wenn Sie das waren, müssen Sie nichts tun.",
+      accountLine: "Ihr Konto",
+      action: "Konto überprüfen",
+      footer:
+        "Wenn nicht, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite zurück: Dadurch werden alle Browser und Apps abgemeldet.",
+    },
+    accountDeletion: {
+      subject: (brand: string) => `Löschung Ihres Kontos bei ${brand} bestätigen`,
+      intro: (brand: string) => `Wir haben eine Anfrage erhalten, Ihr Konto bei ${brand} zu löschen.`,
+      what: "Dadurch werden Sie in allen Browsern und Apps abgemeldet, und Ihre verknüpften Anmeldungen (z. B. Google), Ihre Computer und deren Einstellungen, Ihre Lizenzen sowie alle personenbezogenen Daten, die wir über Sie speichern, werden gelöscht. Ein gelöschtes Konto kann nicht wiederhergestellt werden.",
+      action: "Mein Konto löschen",
+      footer: "Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren: Ihr Konto bleibt unverändert.",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `Ihr Konto bei ${brand} wurde gelöscht`,
+      intro: (brand: string) => `Ihr Konto bei ${brand} wurde gelöscht.`,
+      what: "Alle Anmeldungen wurden beendet, und Ihre verknüpften Anmeldungen, Computer und deren Einstellungen, Lizenzen sowie alle personenbezogenen Daten, die wir über Sie gespeichert hatten, wurden gelöscht. Ein gelöschtes Konto kann nicht wiederhergestellt werden.",
+      footer: (brand: string) =>
+        `Dies ist die letzte E-Mail zu diesem Konto. Wenn Sie die Löschung nicht angefordert haben, wenden Sie sich an den Support von ${brand}.`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "Die Anfrage konnte nicht gelesen werden.",
+    UNSUPPORTED_MEDIA_TYPE: "Senden Sie diese Anfrage als JSON (Content-Type: application/json).",
+    BODY_TOO_LARGE: "Die Anfrage ist zu groß.",
+    CROSS_SITE_REQUEST: "Diese Anfrage kam von einer anderen Website und wurde abgelehnt.",
+    NOT_FOUND: "Unter dieser Adresse gibt es nichts.",
+    RATE_LIMITED: "Zu viele Versuche. Bitte versuchen Sie es später erneut.",
+    LINK_UNKNOWN: "Dieser Zugangslink ist ungültig. Bitte fordern Sie einen neuen an.",
+    LINK_USED: "Dieser Zugangslink wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
+    LINK_EXPIRED: "Dieser Zugangslink ist abgelaufen. Bitte fordern Sie einen neuen an.",
+    CODE_UNKNOWN:
+      "Für diesen Browser liegt kein Code vor. Geben Sie den Code auf dem Computer ein, auf dem Sie die E-Mail angefordert haben, oder fordern Sie einen neuen an.",
+    CODE_WRONG: "Dieser Code ist nicht richtig.",
+    /** A wrong code with tries left (`CODE_WRONG` with the count). */
+    CODE_WRONG_TRIES_LEFT: (left: number) =>
+      `Dieser Code ist nicht richtig. ${plural("de", left, { one: "Noch # Versuch übrig.", other: "Noch # Versuche übrig." })}`,
+    CODE_EXPIRED: "Dieser Code ist abgelaufen. Bitte fordern Sie eine neue E-Mail an.",
+    CODE_SPENT: "Dieser Code kann nicht mehr verwendet werden. Bitte fordern Sie eine neue E-Mail an.",
+    /** The last wrong try (`CODE_SPENT` after a wrong code). */
+    CODE_SPENT_AFTER_WRONG: "Dieser Code ist nicht richtig und kann nicht mehr verwendet werden. Bitte fordern Sie eine neue E-Mail an.",
+    CAPTCHA_FAILED: "Anmeldung fehlgeschlagen",
+    CAPTCHA_NOT_CONFIGURED: "Auf diesem Server ist kein Captcha-Anbieter eingerichtet.",
+    INVALID_CREDENTIALS: "E-Mail-Adresse oder Passwort ist ungültig",
+    PASSWORD_LOGIN_DISABLED: "Die Anmeldung mit Passwort ist deaktiviert. Bitte melden Sie sich über Ihre E-Mail-Adresse an.",
+    NOT_SIGNED_IN: "Bitte melden Sie sich zuerst an.",
+    ADMIN_ONLY: "Diese Seite ist Administratoren vorbehalten. Melden Sie sich mit einem Administratorkonto an.",
+    STAFF_ONLY: "Die Support-Konsole ist dem Support-Team vorbehalten. Melden Sie sich mit einem Support- oder Administratorkonto an.",
+    ADMIN_ACTION_ONLY: "Das kann nur ein Administrator tun.",
+    OWN_ACCOUNT: "Ihr eigenes Konto können Sie nicht über die Support-Konsole bearbeiten. Bitten Sie ein anderes Teammitglied darum.",
+    ACCOUNT_DISABLED: "Dieses Konto ist deaktiviert, daher ist keine Anmeldung möglich. Bitte wenden Sie sich an den Support.",
+    PASSWORD_INVALID: "Das neue Passwort erfüllt die Anforderungen nicht.",
+    PASSWORD_ALREADY_SET: "Für dieses Konto ist bereits ein Passwort festgelegt. Um es zu ändern, verwenden Sie „Passwort vergessen?“.",
+    CURRENT_PASSWORD_MISSING: "Geben Sie Ihr aktuelles Passwort ein.",
+    CURRENT_PASSWORD_WRONG: "Ihr aktuelles Passwort ist falsch.",
+    GOOGLE_ONLY_WAY_IN:
+      "Außer über den Link per E-Mail melden Sie sich nur mit Google an. Legen Sie zuerst ein Passwort fest und trennen Sie dann Ihr Google-Konto.",
+    RESET_LINK_UNKNOWN: "Dieser Link zum Zurücksetzen des Passworts ist ungültig. Bitte fordern Sie einen neuen an.",
+    RESET_LINK_USED: "Dieser Link zum Zurücksetzen des Passworts wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
+    RESET_LINK_EXPIRED: "Dieser Link zum Zurücksetzen des Passworts ist abgelaufen. Bitte fordern Sie einen neuen an.",
+    DELETION_LINK_UNKNOWN: "Dieser Link zum Löschen des Kontos ist ungültig, oder das Konto wurde bereits gelöscht.",
+    DELETION_LINK_USED: "Dieser Link zum Löschen des Kontos wurde bereits verwendet.",
+    DELETION_LINK_EXPIRED: "Dieser Link zum Löschen des Kontos ist abgelaufen. Fordern Sie auf Ihrer Kontoseite einen neuen an.",
+    PASSKEY_UNKNOWN:
+      "Dieser Passkey ist bei uns nicht registriert oder wurde entfernt. Melden Sie sich über Ihre E-Mail-Adresse an und fügen Sie dann erneut einen Passkey hinzu.",
+    PASSKEY_REFUSED:
+      "Dieser Passkey konnte nicht überprüft werden. Bitte versuchen Sie es erneut oder melden Sie sich über Ihre E-Mail-Adresse an.",
+    PASSKEY_EXPIRED: "Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut.",
+    DEVICE_NOT_FOUND: "Dieses Gerät ist nicht mit Ihrem Konto verknüpft.",
+    BUSY: "Wir sind gerade stark ausgelastet. Bitte versuchen Sie es gleich noch einmal.",
+    INTERNAL: "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "Anmelden",
+    signInErrorTitle: "Anmeldefehler",
+    signInErrorHeading: "Die Anmeldung konnte nicht abgeschlossen werden",
+    signInErrorRetry: "Kehren Sie zur App zurück und versuchen Sie es erneut.",
+    signInExpiredTitle: "Anmeldung abgelaufen",
+    signInExpiredHeading: "Diese Anmeldung ist abgelaufen",
+    signInExpiredText: "Kehren Sie zur App zurück und melden Sie sich erneut an.",
+    loggingOut: "Sie werden abgemeldet",
+    logoutQuestion: "Möchten Sie sich abmelden?",
+    logOut: "Abmelden",
+  },
+};

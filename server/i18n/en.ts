@@ -1,0 +1,139 @@
+import { plural } from "../../common/i18n/catalogue.ts";
+import { durations } from "../../common/i18n/en.ts";
+
+/**
+ * Everything the server itself says to a customer, in English: the mails, the messages of refused
+ * requests (the app shows them), and the OpenID Provider's own pages. Each other language is a
+ * file beside this one with the same keys (server/i18n/index.ts). The app's screens have their own
+ * catalogues in web/i18n/.
+ */
+export const strings = {
+  /** Durations as a sentence says them: "1 hour", "2 days". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it (SPEC section 9): "1 Day", "2 Days". */
+    linkDays: (count: number) => plural("en", count, { one: "# Day", other: "# Days" }),
+  },
+  mail: {
+    /** For mail programs that do not show the button, or a customer who would rather copy the link. */
+    pasteTheAddress: "If the button does not work, open this address in your browser:",
+    /** The screen's own words for the link's lifetime, then that it works once. */
+    expiry: (lifetime: string) => `The link expires in ${lifetime}. It can be used once.`,
+    /** Before the address in the text part: "Sign in: https://…". */
+    signInLine: "Sign in",
+    signInTo: (brand: string) => `Sign in to ${brand}`,
+    ifThisWasYou: "If this was you, there is nothing more to do.",
+    ifItWasNotYou: "If it was not you, reset your password at once with Forgot your password? on the sign-in page, and contact support.",
+    accessLink: {
+      subject: (brand: string) => `Your ${brand} sign-in link`,
+      intro: (brand: string) => `Here is your personal access link to sign in to ${brand}.`,
+      /** Before the six digits, for the computer that asked. */
+      code: (lifetime: string) =>
+        `Reading this on another device? On the computer where you asked for this email, type this code instead (it works for ${lifetime}):`,
+      footer: "If you did not ask to sign in, you can ignore this email: nobody can sign in without this link or code.",
+      /** A link our support team sent, which has no code. */
+      footerFromSupport: "If you did not ask our support team for a link, you can ignore this email: nobody can sign in without it.",
+    },
+    passwordReset: {
+      subject: (brand: string) => `Reset your ${brand} password`,
+      intro: (brand: string) => `We received a request to reset the password of your ${brand} account.`,
+      action: "Set a new password",
+      footer: "If you did not ask for this, you can ignore this email: your password stays as it is.",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `Your ${brand} password was changed`,
+      intro: (brand: string) => `The password of your ${brand} account was just changed, and every other sign-in was ended.`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `A password was set for your ${brand} account`,
+      intro: (brand: string) =>
+        `A password was just set for your ${brand} account: it now signs in with the password as well as with an emailed link.`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `New sign-in to your ${brand} account`,
+      intro: (brand: string) => `Your ${brand} account was just signed in to from a browser it had not been used in before.`,
+      /** "Chrome on Windows, from the network 203.0.113.7, on 25 Nov 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, from the network ${network}, on ${when}.`,
+      advice: "If this was you, there is nothing to do.",
+      accountLine: "Your account",
+      action: "Review your account",
+      footer:
+        "If it was not you, reset your password at once with Forgot your password? on the sign-in page: a reset signs out every browser and app.",
+    },
+    accountDeletion: {
+      subject: (brand: string) => `Confirm deleting your ${brand} account`,
+      intro: (brand: string) => `We received a request to delete your ${brand} account.`,
+      what: "Deleting it signs you out of every browser and app, and deletes your linked logins (such as Google), your computers and their settings, your licenses and all personal data we hold about you. A deleted account cannot be restored.",
+      action: "Delete my account",
+      footer: "If you did not ask for this, you can ignore this email: your account stays as it is.",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `Your ${brand} account is deleted`,
+      intro: (brand: string) => `Your ${brand} account is deleted.`,
+      what: "Every sign-in has ended, and your linked logins, computers and their settings, licenses and all personal data we held about you are deleted. A deleted account cannot be restored.",
+      footer: (brand: string) => `This is the last email about this account. If you did not ask for this, contact ${brand} support.`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "The request could not be read.",
+    UNSUPPORTED_MEDIA_TYPE: "Send this request as JSON (Content-Type: application/json).",
+    BODY_TOO_LARGE: "The request is too large.",
+    CROSS_SITE_REQUEST: "This request came from another site and was refused.",
+    NOT_FOUND: "There is nothing at this address.",
+    RATE_LIMITED: "Too many attempts. Please try again later.",
+    LINK_UNKNOWN: "This sign-in link is not valid. Please ask for a new one.",
+    LINK_USED: "This sign-in link has already been used. Please ask for a new one.",
+    LINK_EXPIRED: "This sign-in link has expired. Please ask for a new one.",
+    CODE_UNKNOWN:
+      "There is no code waiting for this browser. Type the code on the computer where you asked for the email, or ask for a new one.",
+    CODE_WRONG: "That code is not right.",
+    /** A wrong code with tries left (`CODE_WRONG` with the count). */
+    CODE_WRONG_TRIES_LEFT: (left: number) => `That code is not right. ${left} ${left === 1 ? "try" : "tries"} left.`,
+    CODE_EXPIRED: "This code has expired. Please ask for a new email.",
+    CODE_SPENT: "This code can no longer be used. Please ask for a new email.",
+    /** The last wrong try (`CODE_SPENT` after a wrong code). */
+    CODE_SPENT_AFTER_WRONG: "That code is not right, and it can no longer be used. Please ask for a new email.",
+    CAPTCHA_FAILED: "Login failed",
+    CAPTCHA_NOT_CONFIGURED: "No captcha provider is configured on this server.",
+    INVALID_CREDENTIALS: "Email Address or Password is invalid",
+    PASSWORD_LOGIN_DISABLED: "Signing in with a password is turned off. Please sign in with your email.",
+    NOT_SIGNED_IN: "Please sign in first.",
+    ADMIN_ONLY: "This page is for administrators. Sign in with an administrator's account.",
+    STAFF_ONLY: "The support console is for the support team. Sign in with a support or administrator's account.",
+    ADMIN_ACTION_ONLY: "Only an administrator can do this.",
+    OWN_ACCOUNT: "You cannot act on your own account from the support console. Ask another member of the team.",
+    ACCOUNT_DISABLED: "This account is disabled, so it cannot sign in. Please contact support.",
+    PASSWORD_INVALID: "The new password does not meet the rules.",
+    PASSWORD_ALREADY_SET: "This account already has a password. To change it, use Forgot your password?",
+    CURRENT_PASSWORD_MISSING: "Enter your current password.",
+    CURRENT_PASSWORD_WRONG: "Your current password is incorrect.",
+    GOOGLE_ONLY_WAY_IN: "Google is how you sign in besides the emailed link. Set a password first, then unlink Google.",
+    RESET_LINK_UNKNOWN: "This password reset link is not valid. Please ask for a new one.",
+    RESET_LINK_USED: "This password reset link has already been used. Please ask for a new one.",
+    RESET_LINK_EXPIRED: "This password reset link has expired. Please ask for a new one.",
+    DELETION_LINK_UNKNOWN: "This account deletion link is not valid, or the account is already deleted.",
+    DELETION_LINK_USED: "This account deletion link has already been used.",
+    DELETION_LINK_EXPIRED: "This account deletion link has expired. Ask for a new one from your account page.",
+    PASSKEY_UNKNOWN: "This passkey is not registered with us, or it was removed. Sign in with your email, then add a passkey again.",
+    PASSKEY_REFUSED: "This passkey could not be verified. Please try again, or sign in with your email.",
+    PASSKEY_EXPIRED: "This passkey request has expired or was already used. Please try again.",
+    DEVICE_NOT_FOUND: "This device is not linked to your account.",
+    BUSY: "We are busy right now. Please try again in a moment.",
+    INTERNAL: "Something went wrong on our side. Please try again in a moment.",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "Sign in",
+    signInErrorTitle: "Sign-in error",
+    signInErrorHeading: "We could not complete this sign-in",
+    signInErrorRetry: "Return to the app and try again.",
+    signInExpiredTitle: "Sign-in expired",
+    signInExpiredHeading: "This sign-in has expired",
+    signInExpiredText: "Return to the app and sign in again.",
+    loggingOut: "Logging You Out Now",
+    logoutQuestion: "Do you want to log out?",
+    logOut: "Log out",
+  },
+} as const;

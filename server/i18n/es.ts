@@ -1,0 +1,146 @@
+import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
+import { durations } from "../../common/i18n/es.ts";
+import type { strings as english } from "./en.ts";
+
+/**
+ * Everything the server itself says to a customer, in Spanish (informal "tú"; glossary:
+ * docs/languages/es.md): the mails, the messages of refused requests (the app shows them), and
+ * the OpenID Provider's own pages.
+ */
+export const strings: Catalogue<typeof english> = {
+  /** Durations as a sentence says them: "1 hora", "2 días". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it: "1 día", "2 días". */
+    linkDays: (count: number) => plural("es", count, { one: "# día", many: "# de días", other: "# días" }),
+  },
+  mail: {
+    /** For mail programs that do not show the button, or a customer who would rather copy the link. */
+    pasteTheAddress: "Si el botón no funciona, abre esta dirección en tu navegador:",
+    /** The screen's own words for the link's lifetime, then that it works once. */
+    expiry: (lifetime: string) => `El enlace caduca en ${lifetime}. Solo se puede usar una vez.`,
+    /** Before the address in the text part: "Iniciar sesión: https://…". */
+    signInLine: "Iniciar sesión",
+    signInTo: (brand: string) => `Iniciar sesión en ${brand}`,
+    ifThisWasYou: "Si has sido tú, no tienes que hacer nada más.",
+    ifItWasNotYou:
+      "Si no has sido tú, restablece tu contraseña cuanto antes con «¿Has olvidado tu contraseña?» en la página de inicio de sesión y ponte en contacto con el servicio de asistencia.",
+    accessLink: {
+      subject: (brand: string) => `Tu enlace de acceso a ${brand}`,
+      intro: (brand: string) => `Aquí tienes tu enlace de acceso personal para iniciar sesión en ${brand}.`,
+      /** Before the six digits, for the computer that asked. */
+      code: (lifetime: string) =>
+        `¿Lo estás leyendo en otro dispositivo? En el equipo donde has pedido este correo, escribe este código (es válido durante ${lifetime}):`,
+      footer: "Si no has pedido iniciar sesión, puedes ignorar este correo: nadie puede iniciar sesión sin este enlace o este código.",
+      /** A link our support team sent, which has no code. */
+      footerFromSupport:
+        "Si no has pedido un enlace a nuestro equipo de asistencia, puedes ignorar este correo: nadie puede iniciar sesión sin él.",
+    },
+    passwordReset: {
+      subject: (brand: string) => `Restablece tu contraseña de ${brand}`,
+      intro: (brand: string) => `Hemos recibido una solicitud para restablecer la contraseña de tu cuenta de ${brand}.`,
+      action: "Crear una contraseña nueva",
+      footer: "Si no lo has pedido tú, puedes ignorar este correo: tu contraseña seguirá siendo la misma.",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `Se ha cambiado tu contraseña de ${brand}`,
+      intro: (brand: string) => `Se acaba de cambiar la contraseña de tu cuenta de ${brand} y se han cerrado todas las demás sesiones.`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `Se ha creado una contraseña para tu cuenta de ${brand}`,
+      intro: (brand: string) =>
+        `Se acaba de crear una contraseña para tu cuenta de ${brand}: ahora puedes iniciar sesión con ella, además de con un enlace por correo.`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `Nuevo inicio de sesión en tu cuenta de ${brand}`,
+      intro: (brand: string) => `Se acaba de iniciar sesión en tu cuenta de ${brand} desde un navegador que nunca se había usado con ella.`,
+      /** "Chrome en Windows, desde la red 203.0.113.7, el 25 nov 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, desde la red ${network}, el ${when}.`,
+      advice: "Si has sido tú, no tienes que hacer nada.",
+      accountLine: "Tu cuenta",
+      action: "Revisar tu cuenta",
+      footer:
+        "Si no has sido tú, restablece tu contraseña cuanto antes con «¿Has olvidado tu contraseña?» en la página de inicio de sesión: al restablecerla, se cierra la sesión en todos los navegadores y aplicaciones.",
+    },
+    accountDeletion: {
+      subject: (brand: string) => `Confirma que quieres eliminar tu cuenta de ${brand}`,
+      intro: (brand: string) => `Hemos recibido una solicitud para eliminar tu cuenta de ${brand}.`,
+      what: "Si la eliminas, se cerrará tu sesión en todos los navegadores y aplicaciones, y se eliminarán tus cuentas vinculadas (como la de Google), tus equipos y su configuración, tus licencias y todos los datos personales que guardamos sobre ti. Una cuenta eliminada no se puede recuperar.",
+      action: "Eliminar mi cuenta",
+      footer: "Si no lo has pedido tú, puedes ignorar este correo: tu cuenta seguirá como está.",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `Se ha eliminado tu cuenta de ${brand}`,
+      intro: (brand: string) => `Se ha eliminado tu cuenta de ${brand}.`,
+      what: "Se han cerrado todas las sesiones y se han eliminado tus cuentas vinculadas, tus equipos y su configuración, tus licencias y todos los datos personales que guardábamos sobre ti. Una cuenta eliminada no se puede recuperar.",
+      footer: (brand: string) =>
+        `Este es el último correo sobre esta cuenta. Si no lo has pedido tú, ponte en contacto con el servicio de asistencia de ${brand}.`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "No se ha podido leer la solicitud.",
+    UNSUPPORTED_MEDIA_TYPE: "Envía esta solicitud como JSON (Content-Type: application/json).",
+    BODY_TOO_LARGE: "La solicitud es demasiado grande.",
+    CROSS_SITE_REQUEST: "Se ha rechazado esta solicitud porque procede de otro sitio.",
+    NOT_FOUND: "No hay nada en esta dirección.",
+    RATE_LIMITED: "Demasiados intentos. Vuelve a intentarlo más tarde.",
+    LINK_UNKNOWN: "Este enlace de acceso no es válido. Pide uno nuevo.",
+    LINK_USED: "Este enlace de acceso ya se ha usado. Pide uno nuevo.",
+    LINK_EXPIRED: "Este enlace de acceso ha caducado. Pide uno nuevo.",
+    CODE_UNKNOWN:
+      "No hay ningún código pendiente para este navegador. Escribe el código en el equipo donde has pedido el correo o pide uno nuevo.",
+    CODE_WRONG: "El código no es correcto.",
+    /** A wrong code with tries left (`CODE_WRONG` with the count). */
+    CODE_WRONG_TRIES_LEFT: (left: number) =>
+      `El código no es correcto. ${plural("es", left, { one: "Te queda # intento.", many: "Te quedan # de intentos.", other: "Te quedan # intentos." })}`,
+    CODE_EXPIRED: "Este código ha caducado. Pide un correo nuevo.",
+    CODE_SPENT: "Este código ya no se puede usar. Pide un correo nuevo.",
+    /** The last wrong try (`CODE_SPENT` after a wrong code). */
+    CODE_SPENT_AFTER_WRONG: "El código no es correcto y ya no se puede usar. Pide un correo nuevo.",
+    CAPTCHA_FAILED: "No se ha podido iniciar sesión",
+    CAPTCHA_NOT_CONFIGURED: "Este servidor no tiene configurado ningún proveedor de captcha.",
+    INVALID_CREDENTIALS: "La dirección de correo electrónico o la contraseña no son válidas",
+    PASSWORD_LOGIN_DISABLED: "El inicio de sesión con contraseña está desactivado. Inicia sesión con tu correo electrónico.",
+    NOT_SIGNED_IN: "Inicia sesión primero.",
+    ADMIN_ONLY: "Esta página es para administradores. Inicia sesión con una cuenta de administrador.",
+    STAFF_ONLY: "La consola de asistencia es para el equipo de asistencia. Inicia sesión con una cuenta de asistencia o de administrador.",
+    ADMIN_ACTION_ONLY: "Solo un administrador puede hacer esto.",
+    OWN_ACCOUNT: "No puedes hacer cambios en tu propia cuenta desde la consola de asistencia. Pídeselo a otro miembro del equipo.",
+    ACCOUNT_DISABLED:
+      "Esta cuenta está desactivada, así que no se puede usar para iniciar sesión. Ponte en contacto con el servicio de asistencia.",
+    PASSWORD_INVALID: "La nueva contraseña no cumple los requisitos.",
+    PASSWORD_ALREADY_SET: "Esta cuenta ya tiene contraseña. Para cambiarla, usa «¿Has olvidado tu contraseña?».",
+    CURRENT_PASSWORD_MISSING: "Escribe tu contraseña actual.",
+    CURRENT_PASSWORD_WRONG: "Tu contraseña actual no es correcta.",
+    GOOGLE_ONLY_WAY_IN:
+      "Aparte del enlace por correo, Google es tu única forma de iniciar sesión. Crea primero una contraseña y después desvincula Google.",
+    RESET_LINK_UNKNOWN: "Este enlace para restablecer la contraseña no es válido. Pide uno nuevo.",
+    RESET_LINK_USED: "Este enlace para restablecer la contraseña ya se ha usado. Pide uno nuevo.",
+    RESET_LINK_EXPIRED: "Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.",
+    DELETION_LINK_UNKNOWN: "Este enlace para eliminar la cuenta no es válido o la cuenta ya se ha eliminado.",
+    DELETION_LINK_USED: "Este enlace para eliminar la cuenta ya se ha usado.",
+    DELETION_LINK_EXPIRED: "Este enlace para eliminar la cuenta ha caducado. Pide uno nuevo desde la página de tu cuenta.",
+    PASSKEY_UNKNOWN:
+      "Esta llave de acceso no está registrada en nuestro sistema o se ha quitado. Inicia sesión con tu correo electrónico y vuelve a añadir una llave de acceso.",
+    PASSKEY_REFUSED: "No se ha podido verificar esta llave de acceso. Vuelve a intentarlo o inicia sesión con tu correo electrónico.",
+    PASSKEY_EXPIRED: "Esta solicitud de llave de acceso ha caducado o ya se ha usado. Vuelve a intentarlo.",
+    DEVICE_NOT_FOUND: "Este dispositivo no está vinculado a tu cuenta.",
+    BUSY: "Ahora mismo hay mucha demanda. Vuelve a intentarlo en un momento.",
+    INTERNAL: "Algo ha salido mal por nuestra parte. Vuelve a intentarlo en un momento.",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "Iniciar sesión",
+    signInErrorTitle: "Error de inicio de sesión",
+    signInErrorHeading: "No hemos podido completar el inicio de sesión",
+    signInErrorRetry: "Regresa a la aplicación y vuelve a intentarlo.",
+    signInExpiredTitle: "Inicio de sesión caducado",
+    signInExpiredHeading: "Este inicio de sesión ha caducado",
+    signInExpiredText: "Regresa a la aplicación y vuelve a iniciar sesión.",
+    loggingOut: "Cerrando tu sesión",
+    logoutQuestion: "¿Quieres cerrar sesión?",
+    logOut: "Cerrar sesión",
+  },
+};

@@ -1,0 +1,143 @@
+import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
+import { durations } from "../../common/i18n/fr.ts";
+import type { strings as english } from "./en.ts";
+
+/**
+ * Everything the server itself says to a customer, in French ("vous" throughout; terms in
+ * docs/languages/fr.md): the mails, the messages of refused requests (the app shows them), and the
+ * OpenID Provider's own pages.
+ */
+export const strings: Catalogue<typeof english> = {
+  /** Durations as a sentence says them: "1 heure", "2 jours". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it: "1 jour", "2 jours". */
+    linkDays: (count: number) => plural("fr", count, { one: "# jour", many: "# de jours", other: "# jours" }),
+  },
+  mail: {
+    pasteTheAddress: "Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :",
+    expiry: (lifetime: string) => `Ce lien expire dans ${lifetime}. Il ne peut être utilisé qu'une seule fois.`,
+    /** Before the address in the text part: "Se connecter : https://…". */
+    signInLine: "Se connecter",
+    signInTo: (brand: string) => `Se connecter à ${brand}`,
+    ifThisWasYou: "Si c'était bien vous, vous n'avez rien d'autre à faire.",
+    ifItWasNotYou:
+      "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe avec le lien « Mot de passe oublié ? » de la page de connexion, puis contactez l'assistance.",
+    accessLink: {
+      subject: (brand: string) => `Votre lien de connexion ${brand}`,
+      intro: (brand: string) => `Voici votre lien d'accès personnel pour vous connecter à ${brand}.`,
+      code: (lifetime: string) =>
+        `Vous lisez cet e-mail sur un autre appareil ? Sur l'ordinateur depuis lequel vous l'avez demandé, saisissez plutôt ce code (valable ${lifetime}) :`,
+      footer:
+        "Si vous n'avez pas demandé à vous connecter, vous pouvez ignorer cet e-mail : personne ne peut se connecter sans ce lien ou ce code.",
+      footerFromSupport:
+        "Si vous n'avez pas demandé de lien à notre équipe d'assistance, vous pouvez ignorer cet e-mail : personne ne peut se connecter sans ce lien.",
+    },
+    passwordReset: {
+      subject: (brand: string) => `Réinitialisation de votre mot de passe ${brand}`,
+      intro: (brand: string) => `Nous avons reçu une demande de réinitialisation du mot de passe de votre compte ${brand}.`,
+      action: "Définir un nouveau mot de passe",
+      footer: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : votre mot de passe reste inchangé.",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `Votre mot de passe ${brand} a été modifié`,
+      intro: (brand: string) =>
+        `Le mot de passe de votre compte ${brand} vient d'être modifié, et toutes vos autres sessions ont été fermées.`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `Un mot de passe a été défini pour votre compte ${brand}`,
+      intro: (brand: string) =>
+        `Un mot de passe vient d'être défini pour votre compte ${brand} : vous pouvez désormais vous connecter avec ce mot de passe, en plus du lien envoyé par e-mail.`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `Nouvelle connexion à votre compte ${brand}`,
+      intro: (brand: string) =>
+        `Une connexion à votre compte ${brand} vient d'avoir lieu depuis un navigateur jamais utilisé auparavant avec ce compte.`,
+      /** "Chrome on Windows, depuis le réseau 203.0.113.7, le 25 nov. 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, depuis le réseau ${network}, le ${when}.`,
+      advice: "Si c'était bien vous, vous n'avez rien à faire.",
+      accountLine: "Votre compte",
+      action: "Consulter votre compte",
+      footer:
+        "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe avec le lien « Mot de passe oublié ? » de la page de connexion : la réinitialisation déconnecte tous les navigateurs et applications.",
+    },
+    accountDeletion: {
+      subject: (brand: string) => `Confirmez la suppression de votre compte ${brand}`,
+      intro: (brand: string) => `Nous avons reçu une demande de suppression de votre compte ${brand}.`,
+      what: "La suppression vous déconnectera de tous les navigateurs et applications, et effacera vos connexions associées (comme Google), vos ordinateurs et leurs paramètres, vos licences ainsi que toutes les données personnelles que nous détenons à votre sujet. Un compte supprimé ne peut pas être restauré.",
+      action: "Supprimer mon compte",
+      footer: "Si vous n'êtes pas à l'origine de cette demande, vous pouvez ignorer cet e-mail : votre compte reste inchangé.",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `Votre compte ${brand} a été supprimé`,
+      intro: (brand: string) => `Votre compte ${brand} a été supprimé.`,
+      what: "Toutes vos sessions ont été fermées, et vos connexions associées, vos ordinateurs et leurs paramètres, vos licences ainsi que toutes les données personnelles que nous détenions à votre sujet ont été effacés. Un compte supprimé ne peut pas être restauré.",
+      footer: (brand: string) =>
+        `Ceci est le dernier e-mail concernant ce compte. Si vous n'êtes pas à l'origine de cette suppression, contactez l'assistance ${brand}.`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "La requête n'a pas pu être lue.",
+    UNSUPPORTED_MEDIA_TYPE: "Envoyez cette requête au format JSON (Content-Type: application/json).",
+    BODY_TOO_LARGE: "La requête est trop volumineuse.",
+    CROSS_SITE_REQUEST: "Cette requête provenait d'un autre site et a été refusée.",
+    NOT_FOUND: "Il n'y a rien à cette adresse.",
+    RATE_LIMITED: "Trop de tentatives. Veuillez réessayer plus tard.",
+    LINK_UNKNOWN: "Ce lien de connexion n'est pas valide. Veuillez en demander un nouveau.",
+    LINK_USED: "Ce lien de connexion a déjà été utilisé. Veuillez en demander un nouveau.",
+    LINK_EXPIRED: "Ce lien de connexion a expiré. Veuillez en demander un nouveau.",
+    CODE_UNKNOWN:
+      "Aucun code n'est en attente pour ce navigateur. Saisissez le code sur l'ordinateur depuis lequel vous avez demandé l'e-mail, ou demandez-en un nouveau.",
+    CODE_WRONG: "Ce code est incorrect.",
+    CODE_WRONG_TRIES_LEFT: (left: number) =>
+      `Ce code est incorrect. ${plural("fr", left, { one: "Il vous reste # essai.", many: "Il vous reste # d'essais.", other: "Il vous reste # essais." })}`,
+    CODE_EXPIRED: "Ce code a expiré. Veuillez demander un nouvel e-mail.",
+    CODE_SPENT: "Ce code ne peut plus être utilisé. Veuillez demander un nouvel e-mail.",
+    CODE_SPENT_AFTER_WRONG: "Ce code est incorrect et ne peut plus être utilisé. Veuillez demander un nouvel e-mail.",
+    CAPTCHA_FAILED: "Échec de la connexion",
+    CAPTCHA_NOT_CONFIGURED: "Aucun fournisseur de captcha n'est configuré sur ce serveur.",
+    INVALID_CREDENTIALS: "Adresse e-mail ou mot de passe non valide",
+    PASSWORD_LOGIN_DISABLED: "La connexion par mot de passe est désactivée. Veuillez vous connecter avec votre adresse e-mail.",
+    NOT_SIGNED_IN: "Veuillez d'abord vous connecter.",
+    ADMIN_ONLY: "Cette page est réservée aux administrateurs. Connectez-vous avec un compte administrateur.",
+    STAFF_ONLY:
+      "La console d'assistance est réservée à l'équipe d'assistance. Connectez-vous avec un compte d'assistance ou administrateur.",
+    ADMIN_ACTION_ONLY: "Seul un administrateur peut effectuer cette action.",
+    OWN_ACCOUNT: "Vous ne pouvez pas agir sur votre propre compte depuis la console d'assistance. Demandez à un autre membre de l'équipe.",
+    ACCOUNT_DISABLED: "Ce compte est désactivé : la connexion est impossible. Veuillez contacter l'assistance.",
+    PASSWORD_INVALID: "Le nouveau mot de passe ne respecte pas les règles.",
+    PASSWORD_ALREADY_SET: "Ce compte a déjà un mot de passe. Pour le modifier, utilisez « Mot de passe oublié ? ».",
+    CURRENT_PASSWORD_MISSING: "Saisissez votre mot de passe actuel.",
+    CURRENT_PASSWORD_WRONG: "Votre mot de passe actuel est incorrect.",
+    GOOGLE_ONLY_WAY_IN:
+      "En dehors du lien envoyé par e-mail, Google est votre seul moyen de connexion. Définissez d'abord un mot de passe, puis dissociez Google.",
+    RESET_LINK_UNKNOWN: "Ce lien de réinitialisation du mot de passe n'est pas valide. Veuillez en demander un nouveau.",
+    RESET_LINK_USED: "Ce lien de réinitialisation du mot de passe a déjà été utilisé. Veuillez en demander un nouveau.",
+    RESET_LINK_EXPIRED: "Ce lien de réinitialisation du mot de passe a expiré. Veuillez en demander un nouveau.",
+    DELETION_LINK_UNKNOWN: "Ce lien de suppression du compte n'est pas valide, ou le compte a déjà été supprimé.",
+    DELETION_LINK_USED: "Ce lien de suppression du compte a déjà été utilisé.",
+    DELETION_LINK_EXPIRED: "Ce lien de suppression du compte a expiré. Demandez-en un nouveau depuis la page de votre compte.",
+    PASSKEY_UNKNOWN:
+      "Cette clé d'accès n'est pas enregistrée chez nous, ou elle a été supprimée. Connectez-vous avec votre adresse e-mail, puis ajoutez à nouveau une clé d'accès.",
+    PASSKEY_REFUSED: "Impossible de vérifier cette clé d'accès. Veuillez réessayer ou vous connecter avec votre adresse e-mail.",
+    PASSKEY_EXPIRED: "Cette demande de clé d'accès a expiré ou a déjà été utilisée. Veuillez réessayer.",
+    DEVICE_NOT_FOUND: "Cet appareil n'est pas associé à votre compte.",
+    BUSY: "Nous sommes très sollicités en ce moment. Veuillez réessayer dans un instant.",
+    INTERNAL: "Un problème est survenu de notre côté. Veuillez réessayer dans un instant.",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "Connexion",
+    signInErrorTitle: "Erreur de connexion",
+    signInErrorHeading: "Nous n'avons pas pu terminer cette connexion",
+    signInErrorRetry: "Revenez dans l'application et réessayez.",
+    signInExpiredTitle: "Connexion expirée",
+    signInExpiredHeading: "Cette connexion a expiré",
+    signInExpiredText: "Revenez dans l'application et reconnectez-vous.",
+    loggingOut: "Déconnexion en cours",
+    logoutQuestion: "Voulez-vous vous déconnecter ?",
+    logOut: "Se déconnecter",
+  },
+};

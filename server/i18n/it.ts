@@ -1,0 +1,150 @@
+import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
+import { durations } from "../../common/i18n/it.ts";
+import type { strings as english } from "./en.ts";
+
+/**
+ * Everything the server itself says to a customer, in Italian (informal "tu"; terms in
+ * docs/languages/it.md): the mails, the messages of refused requests (the app shows them), and the
+ * OpenID Provider's own pages. The app's screens have their own catalogues in web/i18n/it/.
+ */
+export const strings: Catalogue<typeof english> = {
+  /** Durations as a sentence says them: "1 ora", "2 giorni". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it: "1 giorno", "2 giorni". */
+    linkDays: (count: number) => plural("it", count, { one: "# giorno", many: "# di giorni", other: "# giorni" }),
+  },
+  mail: {
+    /** For mail programs that do not show the button, or a customer who would rather copy the link. */
+    pasteTheAddress: "Se il pulsante non funziona, apri questo indirizzo nel browser:",
+    /** The screen's own words for the link's lifetime, then that it works once. */
+    expiry: (lifetime: string) => `Il link scade tra ${lifetime} e può essere usato una sola volta.`,
+    /** Before the address in the text part: "Accedi: https://…". */
+    signInLine: "Accedi",
+    signInTo: (brand: string) => `Accedi a ${brand}`,
+    ifThisWasYou: "Se la modifica l'hai fatta tu, non devi fare nient'altro.",
+    ifItWasNotYou:
+      "Se non l'hai fatta tu, reimposta subito la password con \"Hai dimenticato la password?\" nella pagina di accesso e contatta l'assistenza.",
+    accessLink: {
+      subject: (brand: string) => `Il tuo link di accesso a ${brand}`,
+      intro: (brand: string) => `Ecco il tuo link personale per accedere a ${brand}.`,
+      /** Before the six digits, for the computer that asked. */
+      code: (lifetime: string) =>
+        `Stai leggendo l'email su un altro dispositivo? Sul computer da cui l'hai richiesta, inserisci invece questo codice (valido per ${lifetime}):`,
+      footer: "Se non hai chiesto di accedere, puoi ignorare questa email: nessuno può accedere senza questo link o codice.",
+      /** A link our support team sent, which has no code. */
+      footerFromSupport:
+        "Se non hai chiesto un link al nostro team di assistenza, puoi ignorare questa email: nessuno può accedere senza questo link.",
+    },
+    passwordReset: {
+      subject: (brand: string) => `Reimposta la tua password di ${brand}`,
+      intro: (brand: string) => `Abbiamo ricevuto una richiesta di reimpostazione della password del tuo account ${brand}.`,
+      action: "Imposta una nuova password",
+      footer: "Se non l'hai richiesto tu, puoi ignorare questa email: la tua password resta invariata.",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `La tua password di ${brand} è stata modificata`,
+      intro: (brand: string) =>
+        `La password del tuo account ${brand} è stata appena modificata e abbiamo disconnesso tutti gli altri browser e app.`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `È stata impostata una password per il tuo account ${brand}`,
+      intro: (brand: string) =>
+        `È stata appena impostata una password per il tuo account ${brand}: ora puoi accedere sia con la password sia con un link via email.`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `Nuovo accesso al tuo account ${brand}`,
+      intro: (brand: string) => `È stato appena effettuato l'accesso al tuo account ${brand} da un browser mai usato prima.`,
+      /** "Chrome on Windows, dalla rete 203.0.113.7, in data 25 nov 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, dalla rete ${network}, in data ${when}.`,
+      advice: "Se hai effettuato tu l'accesso, non devi fare nulla.",
+      accountLine: "Il tuo account",
+      action: "Controlla il tuo account",
+      footer:
+        'Se non hai effettuato tu l\'accesso, reimposta subito la password con "Hai dimenticato la password?" nella pagina di accesso: la reimpostazione disconnette tutti i browser e le app.',
+    },
+    accountDeletion: {
+      subject: (brand: string) => `Conferma l'eliminazione del tuo account ${brand}`,
+      intro: (brand: string) => `Abbiamo ricevuto una richiesta di eliminazione del tuo account ${brand}.`,
+      what: "L'eliminazione ti disconnette da tutti i browser e le app ed elimina gli accessi collegati (come Google), i tuoi computer e le relative impostazioni, le tue licenze e tutti i dati personali che conserviamo su di te. Un account eliminato non può essere ripristinato.",
+      action: "Elimina il mio account",
+      footer: "Se non l'hai richiesto tu, puoi ignorare questa email: il tuo account resta com'è.",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `Il tuo account ${brand} è stato eliminato`,
+      intro: (brand: string) => `Il tuo account ${brand} è stato eliminato.`,
+      what: "Tutti gli accessi attivi sono stati chiusi e abbiamo eliminato gli accessi collegati, i computer e le relative impostazioni, le licenze e tutti i dati personali che conservavamo su di te. Un account eliminato non può essere ripristinato.",
+      footer: (brand: string) =>
+        `Questa è l'ultima email relativa a questo account. Se non hai richiesto tu l'eliminazione, contatta l'assistenza di ${brand}.`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "Non è stato possibile leggere la richiesta.",
+    UNSUPPORTED_MEDIA_TYPE: "Invia questa richiesta in formato JSON (Content-Type: application/json).",
+    BODY_TOO_LARGE: "La richiesta è troppo grande.",
+    CROSS_SITE_REQUEST: "Questa richiesta proviene da un altro sito ed è stata rifiutata.",
+    NOT_FOUND: "Non c'è nulla a questo indirizzo.",
+    RATE_LIMITED: "Troppi tentativi. Riprova più tardi.",
+    LINK_UNKNOWN: "Questo link di accesso non è valido. Richiedine uno nuovo.",
+    LINK_USED: "Questo link di accesso è già stato usato. Richiedine uno nuovo.",
+    LINK_EXPIRED: "Questo link di accesso è scaduto. Richiedine uno nuovo.",
+    CODE_UNKNOWN:
+      "Non c'è nessun codice in attesa per questo browser. Inserisci il codice sul computer da cui hai richiesto l'email, oppure richiedine uno nuovo.",
+    CODE_WRONG: "Il codice non è corretto.",
+    /** A wrong code with tries left (`CODE_WRONG` with the count). */
+    CODE_WRONG_TRIES_LEFT: (left: number) =>
+      plural("it", left, {
+        one: "Il codice non è corretto. Ti resta # tentativo.",
+        many: "Il codice non è corretto. Ti restano # di tentativi.",
+        other: "Il codice non è corretto. Ti restano # tentativi.",
+      }),
+    CODE_EXPIRED: "Questo codice è scaduto. Richiedi una nuova email.",
+    CODE_SPENT: "Questo codice non può più essere usato. Richiedi una nuova email.",
+    /** The last wrong try (`CODE_SPENT` after a wrong code). */
+    CODE_SPENT_AFTER_WRONG: "Il codice non è corretto e non può più essere usato. Richiedi una nuova email.",
+    CAPTCHA_FAILED: "Accesso non riuscito",
+    CAPTCHA_NOT_CONFIGURED: "Su questo server non è configurato nessun provider di captcha.",
+    INVALID_CREDENTIALS: "Indirizzo email o password non validi",
+    PASSWORD_LOGIN_DISABLED: "L'accesso con password è disattivato. Accedi con la tua email.",
+    NOT_SIGNED_IN: "Per continuare, accedi.",
+    ADMIN_ONLY: "Questa pagina è riservata agli amministratori. Accedi con un account da amministratore.",
+    STAFF_ONLY: "La console di assistenza è riservata al team di assistenza. Accedi con un account di assistenza o da amministratore.",
+    ADMIN_ACTION_ONLY: "Solo un amministratore può eseguire questa operazione.",
+    OWN_ACCOUNT: "Non puoi intervenire sul tuo account dalla console di assistenza. Chiedi a un altro membro del team.",
+    ACCOUNT_DISABLED: "Questo account è disattivato, quindi non è possibile accedere. Contatta l'assistenza.",
+    PASSWORD_INVALID: "La nuova password non rispetta i requisiti.",
+    PASSWORD_ALREADY_SET: 'Questo account ha già una password. Per cambiarla, usa "Hai dimenticato la password?".',
+    CURRENT_PASSWORD_MISSING: "Inserisci la password attuale.",
+    CURRENT_PASSWORD_WRONG: "La password attuale non è corretta.",
+    GOOGLE_ONLY_WAY_IN:
+      "Oltre al link via email, Google è il tuo unico modo per accedere. Imposta prima una password, poi scollega Google.",
+    RESET_LINK_UNKNOWN: "Questo link per reimpostare la password non è valido. Richiedine uno nuovo.",
+    RESET_LINK_USED: "Questo link per reimpostare la password è già stato usato. Richiedine uno nuovo.",
+    RESET_LINK_EXPIRED: "Questo link per reimpostare la password è scaduto. Richiedine uno nuovo.",
+    DELETION_LINK_UNKNOWN: "Questo link per eliminare l'account non è valido, oppure l'account è già stato eliminato.",
+    DELETION_LINK_USED: "Questo link per eliminare l'account è già stato usato.",
+    DELETION_LINK_EXPIRED: "Questo link per eliminare l'account è scaduto. Richiedine uno nuovo dalla pagina del tuo account.",
+    PASSKEY_UNKNOWN:
+      "Questa passkey non è registrata presso di noi oppure è stata rimossa. Accedi con la tua email, poi aggiungi di nuovo una passkey.",
+    PASSKEY_REFUSED: "Non è stato possibile verificare questa passkey. Riprova oppure accedi con la tua email.",
+    PASSKEY_EXPIRED: "Questa richiesta di passkey è scaduta o è già stata usata. Riprova.",
+    DEVICE_NOT_FOUND: "Questo dispositivo non è collegato al tuo account.",
+    BUSY: "Al momento il servizio è molto richiesto. Riprova tra qualche istante.",
+    INTERNAL: "Qualcosa è andato storto da parte nostra. Riprova tra qualche istante.",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "Accedi",
+    signInErrorTitle: "Errore di accesso",
+    signInErrorHeading: "Non è stato possibile completare l'accesso",
+    signInErrorRetry: "Torna all'app e riprova.",
+    signInExpiredTitle: "Accesso scaduto",
+    signInExpiredHeading: "Questa richiesta di accesso è scaduta",
+    signInExpiredText: "Torna all'app e accedi di nuovo.",
+    loggingOut: "Disconnessione in corso",
+    logoutQuestion: "Vuoi disconnetterti?",
+    logOut: "Esci",
+  },
+};

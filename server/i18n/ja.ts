@@ -1,0 +1,145 @@
+import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
+import { durations } from "../../common/i18n/ja.ts";
+import type { strings as english } from "./en.ts";
+
+/**
+ * Everything the server itself says to a customer, in Japanese (polite です/ます; terms in
+ * docs/languages/ja.md): the mails, the messages of refused requests, and the OpenID Provider's pages.
+ */
+export const strings: Catalogue<typeof english> = {
+  /** Durations as a sentence says them: "1時間", "2日". */
+  units: {
+    ...durations,
+    /** The access link's lifetime as the login screen says it: "1日". */
+    linkDays: (count: number) => plural("ja", count, { other: "#日" }),
+  },
+  mail: {
+    /** For mail programs that do not show the button, or a customer who would rather copy the link. */
+    pasteTheAddress: "ボタンが機能しない場合は、次のアドレスをブラウザーで開いてください。",
+    /** The screen's own words for the link's lifetime, then that it works once. */
+    expiry: (lifetime: string) => `リンクの有効期限は${lifetime}で、使用できるのは1回だけです。`,
+    /** Before the address in the text part: "ログイン: https://…". */
+    signInLine: "ログイン",
+    signInTo: (brand: string) => `${brand}にログイン`,
+    ifThisWasYou: "お客様ご自身による操作であれば、対応は不要です。",
+    ifItWasNotYou:
+      "お心当たりがない場合は、ログイン画面の「パスワードをお忘れですか？」からすぐにパスワードを再設定し、サポートにお問い合わせください。",
+    accessLink: {
+      subject: (brand: string) => `${brand}のログイン用リンク`,
+      intro: (brand: string) => `${brand}にログインするための個人用アクセスリンクをお送りします。`,
+      /** Before the six digits, for the computer that asked. */
+      code: (lifetime: string) =>
+        `別のデバイスでこのメールをご覧の場合は、このメールをリクエストしたパソコンで、代わりに次のコードを${lifetime}以内に入力してください:`,
+      footer:
+        "ログインをリクエストしていない場合は、このメールを無視してください。このリンクまたはコードがなければ、誰もログインできません。",
+      /** A link our support team sent, which has no code. */
+      footerFromSupport:
+        "サポートチームにリンクをリクエストしていない場合は、このメールを無視してください。このリンクがなければ、誰もログインできません。",
+    },
+    passwordReset: {
+      subject: (brand: string) => `${brand}のパスワード再設定`,
+      intro: (brand: string) => `${brand}アカウントのパスワード再設定のリクエストを受け付けました。`,
+      action: "新しいパスワードを設定",
+      footer: "お心当たりがない場合は、このメールを無視してください。パスワードは変更されません。",
+    },
+    passwordChanged: {
+      subject: (brand: string) => `${brand}のパスワードが変更されました`,
+      intro: (brand: string) => `${brand}アカウントのパスワードが変更されたため、他のすべてのブラウザーとアプリからログアウトしました。`,
+    },
+    passwordSet: {
+      subject: (brand: string) => `${brand}アカウントにパスワードが設定されました`,
+      intro: (brand: string) =>
+        `${brand}アカウントにパスワードが設定されました。今後は、メールで届くリンクに加えて、パスワードでもログインできます。`,
+    },
+    newSignIn: {
+      subject: (brand: string) => `${brand}アカウントへの新しいログイン`,
+      intro: (brand: string) => `これまで使用されたことのないブラウザーから、${brand}アカウントにログインがありました。`,
+      /** "ブラウザー: Chrome on Windows、ネットワーク: 203.0.113.7、日時: 2026/11/25 19:30 UTC" */
+      details: (browser: string, network: string, when: string) => `ブラウザー: ${browser}、ネットワーク: ${network}、日時: ${when}`,
+      advice: "お客様ご自身によるログインであれば、対応は不要です。",
+      accountLine: "マイアカウント",
+      action: "アカウントを確認",
+      footer:
+        "お心当たりがない場合は、ログイン画面の「パスワードをお忘れですか？」からすぐにパスワードを再設定してください。再設定すると、すべてのブラウザーとアプリからログアウトされます。",
+    },
+    accountDeletion: {
+      subject: (brand: string) => `${brand}アカウント削除のご確認`,
+      intro: (brand: string) => `${brand}アカウントの削除のリクエストを受け付けました。`,
+      what: "アカウントを削除すると、すべてのブラウザーとアプリからログアウトし、連携しているログイン方法（Googleなど）、パソコンとその設定、ライセンス、および当社が保有するお客様の個人データがすべて削除されます。削除したアカウントは復元できません。",
+      action: "アカウントを削除",
+      footer: "お心当たりがない場合は、このメールを無視してください。アカウントは削除されません。",
+    },
+    accountDeleted: {
+      subject: (brand: string) => `${brand}アカウントの削除が完了しました`,
+      intro: (brand: string) => `${brand}アカウントを削除しました。`,
+      what: "すべてのログインが終了し、連携していたログイン方法、パソコンとその設定、ライセンス、および当社が保有していたお客様の個人データはすべて削除されました。削除したアカウントは復元できません。",
+      footer: (brand: string) =>
+        `このアカウントに関するメールはこれが最後です。お心当たりがない場合は、${brand}のサポートにお問い合わせください。`,
+    },
+  },
+  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  errors: {
+    BAD_REQUEST: "リクエストを読み取れませんでした。",
+    UNSUPPORTED_MEDIA_TYPE: "このリクエストはJSON（Content-Type: application/json）で送信してください。",
+    BODY_TOO_LARGE: "リクエストのサイズが大きすぎます。",
+    CROSS_SITE_REQUEST: "このリクエストは別のサイトから送信されたため、拒否されました。",
+    NOT_FOUND: "指定されたアドレスには何もありません。",
+    RATE_LIMITED: "試行回数が多すぎます。しばらくしてからもう一度お試しください。",
+    LINK_UNKNOWN: "このログイン用リンクは無効です。新しいリンクをリクエストしてください。",
+    LINK_USED: "このログイン用リンクは使用済みです。新しいリンクをリクエストしてください。",
+    LINK_EXPIRED: "このログイン用リンクは有効期限切れです。新しいリンクをリクエストしてください。",
+    CODE_UNKNOWN:
+      "このブラウザーで使用できるコードはありません。メールをリクエストしたパソコンでコードを入力するか、新しいコードをリクエストしてください。",
+    CODE_WRONG: "コードが正しくありません。",
+    /** A wrong code with tries left (`CODE_WRONG` with the count). */
+    CODE_WRONG_TRIES_LEFT: (left: number) => plural("ja", left, { other: "コードが正しくありません。あと#回入力できます。" }),
+    CODE_EXPIRED: "このコードは有効期限切れです。新しいメールをリクエストしてください。",
+    CODE_SPENT: "このコードは使用できなくなりました。新しいメールをリクエストしてください。",
+    /** The last wrong try (`CODE_SPENT` after a wrong code). */
+    CODE_SPENT_AFTER_WRONG: "コードが正しくないため、このコードは使用できなくなりました。新しいメールをリクエストしてください。",
+    CAPTCHA_FAILED: "ログインに失敗しました",
+    CAPTCHA_NOT_CONFIGURED: "このサーバーにはCAPTCHAプロバイダーが設定されていません。",
+    INVALID_CREDENTIALS: "メールアドレスまたはパスワードが正しくありません",
+    PASSWORD_LOGIN_DISABLED: "パスワードでのログインは無効になっています。メールアドレスでログインしてください。",
+    NOT_SIGNED_IN: "先にログインしてください。",
+    ADMIN_ONLY: "このページは管理者専用です。管理者アカウントでログインしてください。",
+    STAFF_ONLY: "サポートコンソールはサポートチーム専用です。サポート担当者または管理者のアカウントでログインしてください。",
+    ADMIN_ACTION_ONLY: "この操作は管理者のみが実行できます。",
+    OWN_ACCOUNT: "サポートコンソールから自分のアカウントを操作することはできません。チームの他のメンバーに依頼してください。",
+    ACCOUNT_DISABLED: "このアカウントは無効になっているため、ログインできません。サポートにお問い合わせください。",
+    PASSWORD_INVALID: "新しいパスワードが要件を満たしていません。",
+    PASSWORD_ALREADY_SET:
+      "このアカウントにはすでにパスワードが設定されています。変更するには、「パスワードをお忘れですか？」をご利用ください。",
+    CURRENT_PASSWORD_MISSING: "現在のパスワードを入力してください。",
+    CURRENT_PASSWORD_WRONG: "現在のパスワードが正しくありません。",
+    GOOGLE_ONLY_WAY_IN:
+      "メールで届くリンク以外のログイン方法はGoogleだけです。先にパスワードを設定してから、Googleとの連携を解除してください。",
+    RESET_LINK_UNKNOWN: "このパスワード再設定リンクは無効です。新しいリンクをリクエストしてください。",
+    RESET_LINK_USED: "このパスワード再設定リンクは使用済みです。新しいリンクをリクエストしてください。",
+    RESET_LINK_EXPIRED: "このパスワード再設定リンクは有効期限切れです。新しいリンクをリクエストしてください。",
+    DELETION_LINK_UNKNOWN: "このアカウント削除リンクは無効か、アカウントがすでに削除されています。",
+    DELETION_LINK_USED: "このアカウント削除リンクは使用済みです。",
+    DELETION_LINK_EXPIRED: "このアカウント削除リンクは有効期限切れです。マイアカウントページから新しいリンクをリクエストしてください。",
+    PASSKEY_UNKNOWN:
+      "このパスキーは登録されていないか、削除されています。メールアドレスでログインしてから、もう一度パスキーを追加してください。",
+    PASSKEY_REFUSED: "このパスキーを確認できませんでした。もう一度お試しいただくか、メールアドレスでログインしてください。",
+    PASSKEY_EXPIRED: "このパスキーのリクエストは有効期限切れか、すでに使用されています。もう一度お試しください。",
+    DEVICE_NOT_FOUND: "このデバイスはお客様のアカウントに登録されていません。",
+    BUSY: "現在、サーバーが混み合っています。しばらくしてからもう一度お試しください。",
+    INTERNAL: "当社側で問題が発生しました。しばらくしてからもう一度お試しください。",
+  },
+  /** The pages the server writes itself: the OpenID Provider's error, expiry and logout pages. */
+  pages: {
+    /** The app's page before a screen names it. */
+    appTitle: "ログイン",
+    signInErrorTitle: "ログインエラー",
+    signInErrorHeading: "ログインを完了できませんでした",
+    signInErrorRetry: "アプリに戻って、もう一度お試しください。",
+    signInExpiredTitle: "ログインの有効期限切れ",
+    signInExpiredHeading: "ログインの有効期限が切れました",
+    signInExpiredText: "アプリに戻って、もう一度ログインしてください。",
+    loggingOut: "ログアウトしています",
+    logoutQuestion: "ログアウトしますか？",
+    logOut: "ログアウト",
+  },
+};

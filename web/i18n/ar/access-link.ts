@@ -1,0 +1,22 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/access-link.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The emailed access link's page. Loaded with those screens (see ../en.ts). */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  accessLink: {
+    title: (brand: string) => `تسجيل الدخول إلى ${brand}`,
+    text: "لقد فتحت رابط الدخول الشخصي الخاص بك. اضغط على الزر لإكمال تسجيل الدخول.",
+    signIn: "تسجيل الدخول",
+    signingIn: "جارٍ تسجيل دخولك...",
+    usedTitle: "سبق استخدام هذا الرابط",
+    usedText: "يصلح كل رابط دخول لتسجيل الدخول مرة واحدة فقط. اطلب رابطًا جديدًا وسنرسله إلى بريدك الإلكتروني.",
+    expiredTitle: "انتهت صلاحية هذا الرابط",
+    expiredText: "حفاظًا على أمانك، تنتهي صلاحية روابط الدخول بعد مدة. اطلب رابطًا جديدًا وسنرسله إلى بريدك الإلكتروني.",
+    unknownTitle: "هذا الرابط غير صالح",
+    unknownText:
+      "ربما يكون الرابط ناقصًا، فبعض برامج البريد الإلكتروني تقطع الروابط الطويلة. اطلب رابطًا جديدًا وسنرسله إلى بريدك الإلكتروني.",
+    newLink: "إرسال رابط جديد",
+  },
+};

@@ -1,0 +1,23 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/access-link.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The emailed access link's page. Loaded with those screens (see ../en.ts). */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  accessLink: {
+    title: (brand: string) => `Bei ${brand} anmelden`,
+    text: "Sie haben Ihren persönlichen Zugangslink geöffnet. Klicken Sie auf die Schaltfläche, um die Anmeldung abzuschließen.",
+    signIn: "Anmelden",
+    signingIn: "Sie werden angemeldet...",
+    usedTitle: "Dieser Link wurde bereits verwendet",
+    usedText:
+      "Mit jedem Zugangslink können Sie sich nur einmal anmelden. Fordern Sie einen neuen Link an, dann senden wir ihn Ihnen per E-Mail.",
+    expiredTitle: "Dieser Link ist abgelaufen",
+    expiredText: "Zugangslinks laufen zu Ihrer Sicherheit ab. Fordern Sie einen neuen Link an, dann senden wir ihn Ihnen per E-Mail.",
+    unknownTitle: "Dieser Link ist ungültig",
+    unknownText:
+      "Der Link ist möglicherweise unvollständig, da manche E-Mail-Programme lange Links umbrechen. Fordern Sie einen neuen Link an, dann senden wir ihn Ihnen per E-Mail.",
+    newLink: "Neuen Link anfordern",
+  },
+};

@@ -1,0 +1,203 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/account.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The badge of the customer's own browser; the page lowercases it for the sign-out button's name. */
+const THIS_BROWSER = "Dieser Browser";
+
+/**
+ * An app as `desktopApp`/`unknownApp` give it inside a sentence (dative, "bei der App …"), as the
+ * subject that starts one ("Die App … wurde abgemeldet").
+ */
+function appAsSubject(app: string): string {
+  return app.startsWith("der ") ? `Die ${app.slice(4)}` : `${app.charAt(0).toUpperCase()}${app.slice(1)}`;
+}
+
+/** The customer's own account page and its deletion link's page. Loaded with those screens only. */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  account: {
+    title: "Ihr Konto",
+    loading: "Ihr Konto wird geladen...",
+    loadFailed: "Ihr Konto konnte nicht angezeigt werden. Bitte versuchen Sie es erneut.",
+    signOut: "Abmelden",
+    who: {
+      heading: "Ihre Angaben",
+      email: "E-Mail-Adresse",
+      name: "Name",
+      noName: "Kein Name angegeben",
+      edit: "Bearbeiten",
+      editName: "Name bearbeiten",
+      save: "Speichern",
+      cancel: "Abbrechen",
+      saved: "Ihr Name wurde gespeichert.",
+      licenses: "Lizenzen",
+      noLicenses: "Für dieses Konto gibt es noch keine Lizenzen.",
+      licenseState: { Active: "Aktiv", Trial: "Testversion", Expired: "Abgelaufen" } as Record<string, string>,
+    },
+    methods: {
+      heading: "So melden Sie sich an",
+      link: "Link per E-Mail",
+      linkText: "Wir senden Ihnen einen persönlichen Link oder Code per E-Mail. Das funktioniert immer.",
+      password: "Passwort",
+      passwordSet: "Ein Passwort ist festgelegt.",
+      passwordNotSet: "Noch kein Passwort festgelegt.",
+      changePassword: "Passwort ändern",
+      setPassword: "Passwort festlegen",
+      currentPassword: "Aktuelles Passwort",
+      savePassword: "Passwort speichern",
+      passwordSaved: "Ihr Passwort wurde gespeichert. Alle anderen Browser und Apps wurden abgemeldet.",
+      forgotCurrent: "Vergessen? Link für ein neues Passwort per E-Mail erhalten",
+      resetSent: (email: string) => `Wir haben einen Link an ${email} gesendet. Öffnen Sie ihn, um ein neues Passwort festzulegen.`,
+      google: "Google",
+      googleNotLinked: "Nicht verknüpft. Wählen Sie auf einer Anmeldeseite „Weiter mit Google“, um Ihr Google-Konto zu verknüpfen.",
+      googleLinked: (email: string) => `Verknüpft mit ${email}`,
+      unlink: "Trennen",
+      unlinkGoogle: (email: string) => `Google-Konto ${email} trennen`,
+      unlinked: "Ihr Google-Konto wurde getrennt.",
+    },
+    passkeys: {
+      heading: "Passkeys",
+      text: "Mit einem Passkey melden Sie sich per Fingerabdruck, Gesichtserkennung oder Displaysperre an, ohne auf eine E-Mail zu warten.",
+      none: "Noch keine Passkeys.",
+      add: "Passkey hinzufügen",
+      added: "Ihr Passkey wurde hinzugefügt.",
+      thisBrowser: "In diesem Browser erstellt",
+      synced: "synchronisiert",
+      created: (date: string) => `Hinzugefügt am ${date}`,
+      lastUsed: (date: string) => `zuletzt verwendet am ${date}`,
+      neverUsed: "noch nicht verwendet",
+      rename: "Umbenennen",
+      renameNamed: (name: string) => `Passkey ${name} umbenennen`,
+      nameLabel: "Name des Passkeys",
+      save: "Speichern",
+      cancel: "Abbrechen",
+      renamed: "Der Passkey wurde umbenannt.",
+      remove: "Entfernen",
+      removeNamed: (name: string) => `Passkey ${name} entfernen`,
+      removed: (name: string) => `${name} wurde entfernt. Sie können sich weiterhin mit einem Link per E-Mail anmelden.`,
+    },
+    places: {
+      heading: "Wo Sie angemeldet sind",
+      browsers: "Browser",
+      apps: "Apps",
+      thisBrowser: THIS_BROWSER,
+      unknownBrowser: "Unbekannter Browser",
+      near: (network: string) => `Netzwerk ${network}`,
+      since: (date: string) => `Angemeldet am ${date}`,
+      lastUsed: (date: string) => `zuletzt verwendet am ${date}`,
+      noApps: "Keine Apps angemeldet.",
+      allBrowsers: (count: number) => `Alle ${count} Browser anzeigen`,
+      desktopApp: (brand: string) => `Desktop-App von ${brand}`,
+      webApp: (brand: string) => `${brand} im Web`,
+      app: (clientId: string) => `App ${clientId}`,
+      appSince: (date: string) => `Seit ${date}`,
+      signOut: "Abmelden",
+      /** The page gives this browser's badge lowercased: German keeps the noun's capital. */
+      signOutNamed: (name: string) => (name === THIS_BROWSER.toLowerCase() ? "Diesen Browser abmelden" : `${name} abmelden`),
+      signOutEverywhereElse: "Überall sonst abmelden",
+      signedOut: (name: string) => `${name} wurde abgemeldet.`,
+      signedOutEverywhereElse: "Alle anderen Browser und Apps wurden abgemeldet.",
+    },
+    activity: {
+      heading: "Letzte Aktivitäten",
+      intro: "Die letzten 30 Tage, neueste zuerst.",
+      none: "Keine Aktivitäten in den letzten 30 Tagen.",
+      more: (older: number) => (older === 1 ? "1 älteren Eintrag anzeigen" : `Ältere Einträge anzeigen (${older})`),
+      /** How each way in reads in a sentence: "Angemeldet mit einem Link per E-Mail". */
+      methods: {
+        link: "mit einem Link per E-Mail",
+        code: "mit dem Code aus einer E-Mail",
+        password: "mit Ihrem Passwort",
+        google: "mit Google",
+        passkey: "mit einem Passkey",
+      } as Record<string, string>,
+      /** An app inside a sentence, after "bei": "Angemeldet bei der Desktop-App von DS One". */
+      desktopApp: (brand: string) => `der Desktop-App von ${brand}`,
+      webApp: (brand: string) => `${brand} im Web`,
+      unknownApp: (clientId: string) => `der App ${clientId}`,
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      events: {
+        signedIn: (app: string | undefined, how: string | undefined) => `Angemeldet${app ? ` bei ${app}` : ""}${how ? ` ${how}` : ""}`,
+        signInRefused: (how: string | undefined) => `Eine Anmeldung${how ? ` ${how}` : ""} wurde abgelehnt`,
+        wrongPasswordRefused: "Eine Anmeldung mit falschem Passwort wurde abgelehnt",
+        accessLinkRequested: "Ein Zugangslink wurde per E-Mail gesendet",
+        passwordResetRequested: "Ein Link zum Zurücksetzen des Passworts wurde per E-Mail gesendet",
+        passwordSet: "Ein Passwort wurde festgelegt",
+        passwordChanged: "Ihr Passwort wurde geändert",
+        passwordChangeRefused: "Eine Passwortänderung mit falschem aktuellem Passwort wurde abgelehnt",
+        googleLinked: "Ihr Google-Konto wurde verknüpft",
+        googleUnlinked: "Ihr Google-Konto wurde getrennt",
+        signedOut: "Ein Browser wurde abgemeldet",
+        signedOutEverywhere: "Alle Browser und Apps wurden abgemeldet",
+        appSignedOut: (app: string | undefined) => (app ? `${appAsSubject(app)} wurde abgemeldet` : "Eine App wurde abgemeldet"),
+        newBrowser: "Ein neuer Browser wurde angemeldet",
+        licenseChanged: "Eine Lizenz wurde geändert",
+        deviceLinked: "Ein Computer wurde verknüpft",
+        nameChanged: "Ihr Name wurde geändert",
+        accountCreated: "Ihr Konto wurde erstellt",
+        dataExported: "Ihre Daten wurden heruntergeladen",
+        accountDeletionRequested: "Sie haben die Löschung Ihres Kontos angefordert",
+        passkeyRegistered: "Ein Passkey wurde hinzugefügt",
+        passkeyRenamed: "Ein Passkey wurde umbenannt",
+        passkeyRemoved: "Ein Passkey wurde entfernt",
+        passkeyRefused: "Eine Anmeldung mit einem Passkey wurde abgelehnt",
+        /** An event this page has no words for yet, by its name ("Passkey added"). */
+        other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
+      },
+      /**
+       * One line as a sentence: what happened, then in brackets by our support team or from which
+       * browser, which network, and whether the browser was new: "Angemeldet mit einem Link per
+       * E-Mail (Chrome on Windows, Netzwerk 203.0.113.0, neuer Browser für dieses Konto)."
+       */
+      sentence: (what: string, where: { bySupport: boolean; device?: string; network?: string; newBrowser: boolean }) => {
+        const details = where.bySupport
+          ? ["durch unser Support-Team"]
+          : [where.device, where.network ? `Netzwerk ${where.network}` : undefined];
+        if (where.newBrowser) details.push("neuer Browser für dieses Konto");
+        const said = details.filter(Boolean);
+        return said.length > 0 ? `${what} (${said.join(", ")}).` : `${what}.`;
+      },
+    },
+    data: {
+      heading: "Ihre Daten",
+      text: "Laden Sie eine Kopie aller Daten, die wir zu Ihrem Konto speichern, als JSON-Datei herunter.",
+      download: "Meine Daten herunterladen",
+    },
+    delete: {
+      heading: "Konto löschen",
+      text: "Wenn Sie Ihr Konto löschen, werden Sie überall abgemeldet, Google und Ihre Geräte werden getrennt, Ihre Lizenzen (auch kostenpflichtige) werden entfernt und Ihre Angaben und Aktivitäten gelöscht. Dies kann nicht rückgängig gemacht werden.",
+      request: "Mein Konto löschen",
+      confirmText: "Wir senden Ihnen einen Link zur Bestätigung per E-Mail. Gelöscht wird erst, wenn Sie ihn öffnen.",
+      confirm: "Link per E-Mail anfordern",
+      cancel: "Abbrechen",
+      sent: (email: string) =>
+        `Wir haben einen Link an ${email} gesendet. Öffnen Sie ihn, um die Löschung zu bestätigen. Er funktioniert nur einmal und läuft bald ab.`,
+    },
+  },
+  deleteAccount: {
+    title: "Konto löschen",
+    checking: "Ihr Link wird geprüft...",
+    text: (email: string) => `Dadurch wird das Konto ${email} gelöscht:`,
+    effects: [
+      "Alle damit angemeldeten Browser, Computer und Apps werden abgemeldet.",
+      "Passwort, Verknüpfung mit Google, Geräte und Einstellungen werden entfernt.",
+      "Die Lizenzen enden, auch kostenpflichtige.",
+      "Alle Angaben und Aktivitäten werden gelöscht.",
+    ],
+    cannotUndo: "Dies kann nicht rückgängig gemacht werden.",
+    confirm: "Mein Konto löschen",
+    keep: "Mein Konto behalten",
+    deletedTitle: "Ihr Konto wurde gelöscht",
+    deletedText: "Wir haben Ihr Konto gelöscht und Ihnen zur Bestätigung eine letzte E-Mail gesendet. Vielen Dank, dass Sie bei uns waren.",
+    keptTitle: "Ihr Konto bleibt bestehen",
+    keptText: "Es wurde nichts gelöscht, und der Link in der E-Mail funktioniert nicht mehr.",
+    refusedTitle: "Dieser Link kann nicht verwendet werden",
+    incomplete: "Dieser Link ist unvollständig. Öffnen Sie ihn erneut aus der E-Mail oder fordern Sie auf Ihrer Kontoseite einen neuen an.",
+    toBrand: (name: string) => `Weiter zu ${name}`,
+    failed: "Ihr Konto konnte nicht gelöscht werden. Bitte versuchen Sie es erneut.",
+    checkFailed: "Ihr Link konnte gerade nicht geprüft werden. Bitte versuchen Sie es erneut.",
+    retry: "Erneut versuchen",
+    toAccount: "Zu meinem Konto",
+  },
+};

@@ -1,0 +1,22 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/access-link.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The emailed access link's page. Loaded with those screens (see ../en.ts). */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  accessLink: {
+    title: (brand: string) => `Inicia sesión en ${brand}`,
+    text: "Este es tu enlace de acceso personal. Para terminar de iniciar sesión, usa el botón de abajo.",
+    signIn: "Iniciar sesión",
+    signingIn: "Iniciando sesión...",
+    usedTitle: "Este enlace ya se ha usado",
+    usedText: "Cada enlace de acceso sirve para iniciar sesión una sola vez. Pide un enlace nuevo y te lo enviaremos por correo.",
+    expiredTitle: "Este enlace ha caducado",
+    expiredText: "Por tu seguridad, los enlaces de acceso caducan. Pide un enlace nuevo y te lo enviaremos por correo.",
+    unknownTitle: "Este enlace no es válido",
+    unknownText:
+      "Puede que el enlace esté incompleto: algunos programas de correo cortan los enlaces largos. Pide un enlace nuevo y te lo enviaremos por correo.",
+    newLink: "Enviarme un enlace nuevo",
+  },
+};

@@ -1,0 +1,22 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/access-link.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The emailed access link's page. Loaded with those screens (see ../en.ts). */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  accessLink: {
+    title: (brand: string) => `Connexion à ${brand}`,
+    text: "Vous avez ouvert votre lien d'accès personnel. Appuyez sur le bouton pour terminer la connexion.",
+    signIn: "Se connecter",
+    signingIn: "Connexion en cours...",
+    usedTitle: "Ce lien a déjà été utilisé",
+    usedText: "Chaque lien d'accès ne sert qu'à une seule connexion. Demandez un nouveau lien et nous vous l'enverrons par e-mail.",
+    expiredTitle: "Ce lien a expiré",
+    expiredText: "Pour votre sécurité, les liens d'accès expirent. Demandez un nouveau lien et nous vous l'enverrons par e-mail.",
+    unknownTitle: "Ce lien n'est pas valide",
+    unknownText:
+      "Le lien est peut-être incomplet : certains logiciels de messagerie coupent les liens longs. Demandez un nouveau lien et nous vous l'enverrons par e-mail.",
+    newLink: "M'envoyer un nouveau lien",
+  },
+};

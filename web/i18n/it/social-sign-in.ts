@@ -1,0 +1,48 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/social-sign-in.ts";
+import { strings as shared } from "./shared.ts";
+
+/** A sign-in with Google that did not complete. Loaded with those screens (see ../en.ts). */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  /** A sign-in with Google that did not complete (common/social-sign-in.ts names the problems). */
+  socialSignIn: {
+    cancelled: {
+      title: "Accesso con Google annullato",
+      text: "Non hai eseguito l'accesso perché la procedura con Google è stata annullata. Puoi riprovare oppure accedere con la tua email.",
+    },
+    refused: {
+      title: "Google ha rifiutato l'accesso",
+      text: "Google ha rifiutato questa richiesta di accesso, quindi l'accesso non è avvenuto. Riprova oppure accedi con la tua email.",
+    },
+    expired: {
+      title: "Questo accesso è scaduto",
+      text: "L'accesso con Google ha richiesto troppo tempo, è già stato completato o è stato avviato in un'altra finestra del browser. Ricomincia da capo.",
+    },
+    unverified: {
+      title: "La tua email Google non è verificata",
+      text: "Google non ha verificato l'indirizzo email di questo account Google, quindi non può farti accedere. Verifica l'indirizzo con Google oppure accedi con la tua email.",
+    },
+    unreachable: {
+      title: "Google non risponde",
+      text: "Non siamo riusciti a contattare Google per completare l'accesso. Riprova tra qualche istante oppure accedi con la tua email.",
+    },
+    failed: {
+      title: "Accesso con Google non riuscito",
+      text: "Non è stato possibile verificare la risposta di Google, quindi l'accesso non è avvenuto. Riprova oppure accedi con la tua email.",
+    },
+    busy: {
+      title: "Troppi tentativi",
+      text: "Ci sono stati troppi accessi dalla tua rete. Attendi un po' e riprova, oppure accedi con la tua email.",
+    },
+    unavailable: {
+      title: "Accesso con Google non disponibile",
+      text: "Qui non è possibile accedere con questo provider. Accedi con la tua email.",
+    },
+    disabled: {
+      title: "Questo account è disattivato",
+      text: "L'account collegato a questo accesso Google è stato disattivato, quindi non può accedere. Contatta l'assistenza.",
+    },
+    backToLogin: "Torna all'accesso",
+  },
+};

@@ -1,0 +1,22 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/access-link.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The emailed access link's page. Loaded with those screens (see ../en.ts). */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  accessLink: {
+    title: (brand: string) => `${brand}にログイン`,
+    text: "個人用アクセスリンクを開きました。ボタンを押してログインを完了してください。",
+    signIn: "ログイン",
+    signingIn: "ログインしています...",
+    usedTitle: "このリンクは使用済みです",
+    usedText: "アクセスリンクでログインできるのは1回だけです。新しいリンクをリクエストすると、メールでお送りします。",
+    expiredTitle: "このリンクは有効期限切れです",
+    expiredText: "セキュリティ保護のため、アクセスリンクには有効期限があります。新しいリンクをリクエストすると、メールでお送りします。",
+    unknownTitle: "このリンクは無効です",
+    unknownText:
+      "リンクが不完全な可能性があります。一部のメールソフトでは、長いリンクが途中で切れてしまうことがあります。新しいリンクをリクエストすると、メールでお送りします。",
+    newLink: "新しいリンクを受け取る",
+  },
+};

@@ -1,0 +1,22 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/access-link.ts";
+import { strings as shared } from "./shared.ts";
+
+/** The emailed access link's page. Loaded with those screens. */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  accessLink: {
+    title: (brand: string) => `Entrar no ${brand}`,
+    text: "Você abriu seu link de acesso pessoal. Clique no botão para concluir o login.",
+    signIn: "Entrar",
+    signingIn: "Entrando...",
+    usedTitle: "Este link já foi usado",
+    usedText: "Cada link de acesso só pode ser usado uma vez. Peça um novo link e nós o enviaremos por e-mail.",
+    expiredTitle: "Este link expirou",
+    expiredText: "Por segurança, os links de acesso expiram. Peça um novo link e nós o enviaremos por e-mail.",
+    unknownTitle: "Este link não é válido",
+    unknownText:
+      "O link pode estar incompleto: alguns programas de e-mail quebram links longos. Peça um novo link e nós o enviaremos por e-mail.",
+    newLink: "Enviar um novo link",
+  },
+};

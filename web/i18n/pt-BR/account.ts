@@ -1,0 +1,210 @@
+import type { Catalogue } from "../../../common/i18n/catalogue.ts";
+import { plural } from "../../../common/i18n/catalogue.ts";
+import type { strings as english } from "../en/account.ts";
+import { strings as shared } from "./shared.ts";
+
+/**
+ * A browser or app after "de", with the article it takes: "deste navegador", "de um navegador",
+ * "do Chrome on Windows", "do DS One para computador", "do app abc".
+ */
+function ofThe(name: string): string {
+  if (/^este /i.test(name)) return `d${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+  if (/^um /i.test(name)) return `de ${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+  if (/^app /i.test(name)) return `do app ${name.slice(4)}`;
+  return `do ${name}`;
+}
+
+/** The customer's own account page and its deletion link's page. Loaded with those screens only. */
+export const strings: Catalogue<typeof english> = {
+  ...shared,
+  account: {
+    title: "Sua conta",
+    loading: "Carregando sua conta...",
+    loadFailed: "Não foi possível mostrar sua conta. Tente novamente.",
+    signOut: "Sair",
+    who: {
+      heading: "Seus dados",
+      email: "E-mail",
+      name: "Nome",
+      noName: "Nenhum nome informado",
+      edit: "Editar",
+      editName: "Editar nome",
+      save: "Salvar",
+      cancel: "Cancelar",
+      saved: "Seu nome foi salvo.",
+      licenses: "Licenças",
+      noLicenses: "Ainda não há licenças nesta conta.",
+      licenseState: { Active: "Ativa", Trial: "Teste", Expired: "Expirada" } as Record<string, string>,
+    },
+    methods: {
+      heading: "Como você entra",
+      link: "Link enviado por e-mail",
+      linkText: "Enviamos por e-mail um link pessoal ou um código. Isso sempre funciona.",
+      password: "Senha",
+      passwordSet: "Há uma senha definida.",
+      passwordNotSet: "Nenhuma senha definida.",
+      changePassword: "Alterar senha",
+      setPassword: "Definir senha",
+      currentPassword: "Senha atual",
+      savePassword: "Salvar senha",
+      passwordSaved: "Sua senha foi salva. As sessões em todos os outros navegadores e apps foram encerradas.",
+      forgotCurrent: "Esqueceu? Receba por e-mail um link para definir uma nova",
+      resetSent: (email: string) => `Enviamos um link para ${email}. Abra-o para definir uma nova senha.`,
+      google: "Google",
+      googleNotLinked: "Não vinculada. Para vincular, use “Continuar com o Google” em uma tela de login.",
+      googleLinked: (email: string) => `Vinculada a ${email}`,
+      unlink: "Desvincular",
+      unlinkGoogle: (email: string) => `Desvincular a Conta do Google ${email}`,
+      unlinked: "A Conta do Google foi desvinculada.",
+    },
+    passkeys: {
+      heading: "Chaves de acesso",
+      text: "Com uma chave de acesso, você entra usando sua impressão digital, seu rosto ou o bloqueio de tela, sem esperar por um e-mail.",
+      none: "Nenhuma chave de acesso ainda.",
+      add: "Adicionar chave de acesso",
+      added: "Sua chave de acesso foi adicionada.",
+      thisBrowser: "Criada neste navegador",
+      synced: "sincronizada",
+      created: (date: string) => `Adicionada em ${date}`,
+      lastUsed: (date: string) => `último uso em ${date}`,
+      neverUsed: "ainda não usada",
+      rename: "Renomear",
+      renameNamed: (name: string) => `Renomear a chave de acesso ${name}`,
+      nameLabel: "Nome da chave de acesso",
+      save: "Salvar",
+      cancel: "Cancelar",
+      renamed: "A chave de acesso foi renomeada.",
+      remove: "Remover",
+      removeNamed: (name: string) => `Remover a chave de acesso ${name}`,
+      removed: (name: string) => `A chave de acesso ${name} foi removida. Você ainda pode entrar com um link enviado por e-mail.`,
+    },
+    places: {
+      heading: "Onde sua sessão está ativa",
+      browsers: "Navegadores",
+      apps: "Apps",
+      thisBrowser: "Este navegador",
+      unknownBrowser: "Um navegador",
+      near: (network: string) => `na rede ${network}`,
+      since: (date: string) => `Login em ${date}`,
+      lastUsed: (date: string) => `último uso em ${date}`,
+      noApps: "Nenhum app com sessão ativa.",
+      allBrowsers: (count: number) =>
+        plural("pt-BR", count, {
+          one: "Mostrar # navegador",
+          many: "Mostrar todos os # de navegadores",
+          other: "Mostrar todos os # navegadores",
+        }),
+      desktopApp: (brand: string) => `${brand} para computador`,
+      webApp: (brand: string) => `${brand} na web`,
+      app: (clientId: string) => `App ${clientId}`,
+      appSince: (date: string) => `Desde ${date}`,
+      signOut: "Sair",
+      signOutNamed: (name: string) => `Sair ${ofThe(name)}`,
+      signOutEverywhereElse: "Encerrar outras sessões",
+      signedOut: (name: string) => `A sessão ${ofThe(name)} foi encerrada.`,
+      signedOutEverywhereElse: "As sessões em todos os outros navegadores e apps foram encerradas.",
+    },
+    activity: {
+      heading: "Atividade recente",
+      intro: "Os últimos 30 dias, da mais recente para a mais antiga.",
+      none: "Nenhuma atividade nos últimos 30 dias.",
+      more: (older: number) =>
+        plural("pt-BR", older, {
+          one: "Mostrar # registro anterior",
+          many: "Mostrar registros anteriores (#)",
+          other: "Mostrar registros anteriores (#)",
+        }),
+      /** How each way in reads in a sentence: "Login realizado com um link enviado por e-mail". */
+      methods: {
+        link: "com um link enviado por e-mail",
+        code: "com o código enviado por e-mail",
+        password: "com sua senha",
+        google: "com o Google",
+        passkey: "com uma chave de acesso",
+      } as Record<string, string>,
+      /** An app inside a sentence, after "no"/"do": "Login realizado no DS One para computador". */
+      desktopApp: (brand: string) => `${brand} para computador`,
+      webApp: (brand: string) => `${brand} na web`,
+      unknownApp: (clientId: string) => `app ${clientId}`,
+      /**
+       * What happened, as the start of a sentence: short noun phrases, as security pages in
+       * Brazilian Portuguese write them ("Senha alterada"), so nothing marks the customer's gender.
+       */
+      events: {
+        signedIn: (app: string | undefined, how: string | undefined) => `Login realizado${app ? ` no ${app}` : ""}${how ? ` ${how}` : ""}`,
+        signInRefused: (how: string | undefined) => `Login${how ? ` ${how}` : ""} recusado`,
+        wrongPasswordRefused: "Login recusado (senha incorreta)",
+        accessLinkRequested: "Link de acesso enviado por e-mail",
+        passwordResetRequested: "Link de redefinição de senha enviado por e-mail",
+        passwordSet: "Senha definida",
+        passwordChanged: "Senha alterada",
+        passwordChangeRefused: "Alteração de senha recusada (senha atual incorreta)",
+        googleLinked: "Conta do Google vinculada",
+        googleUnlinked: "Conta do Google desvinculada",
+        signedOut: "Sessão encerrada em um navegador",
+        signedOutEverywhere: "Sessões encerradas em todos os navegadores e apps",
+        appSignedOut: (app: string | undefined) => (app ? `Sessão encerrada no ${app}` : "Sessão encerrada em um app"),
+        newBrowser: "Login realizado em um navegador novo",
+        licenseChanged: "Licença alterada",
+        deviceLinked: "Computador vinculado",
+        nameChanged: "Nome alterado",
+        accountCreated: "Conta criada",
+        dataExported: "Dados da conta baixados",
+        accountDeletionRequested: "Exclusão da conta solicitada",
+        passkeyRegistered: "Chave de acesso adicionada",
+        passkeyRenamed: "Chave de acesso renomeada",
+        passkeyRemoved: "Chave de acesso removida",
+        passkeyRefused: "Login com chave de acesso recusado",
+        /** An event this page has no words for yet, by its name ("Passkey added"). */
+        other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
+      },
+      /**
+       * One line as a sentence: "Login realizado com um link enviado por e-mail, no Chrome on
+       * Windows, na rede 203.0.113.0 (navegador novo nesta conta)."
+       */
+      sentence: (what: string, where: { bySupport: boolean; device?: string; network?: string; newBrowser: boolean }) =>
+        `${what}${where.bySupport ? " pela nossa equipe de suporte" : where.device ? `, no ${where.device}` : ""}${
+          where.network && !where.bySupport ? `, na rede ${where.network}` : ""
+        }${where.newBrowser ? " (navegador novo nesta conta)" : ""}.`,
+    },
+    data: {
+      heading: "Seus dados",
+      text: "Baixe uma cópia de tudo o que guardamos sobre sua conta, em um arquivo JSON.",
+      download: "Baixar meus dados",
+    },
+    delete: {
+      heading: "Excluir sua conta",
+      text: "Ao excluir sua conta, suas sessões são encerradas em todos os lugares, a Conta do Google e seus dispositivos são desvinculados, suas licenças (inclusive as pagas) são removidas e seus dados e sua atividade são apagados. Não é possível desfazer essa ação.",
+      request: "Excluir minha conta",
+      confirmText: "Enviaremos um link por e-mail para você confirmar. Nada será excluído até você abri-lo.",
+      confirm: "Enviar o link por e-mail",
+      cancel: "Cancelar",
+      sent: (email: string) => `Enviamos um link para ${email}. Abra-o para confirmar: ele só funciona uma vez e expira em breve.`,
+    },
+  },
+  deleteAccount: {
+    title: "Excluir sua conta",
+    checking: "Verificando seu link...",
+    text: (email: string) => `Esta ação exclui a conta ${email}:`,
+    effects: [
+      "as sessões em todos os navegadores, computadores e apps conectados a ela são encerradas;",
+      "a senha, o vínculo com o Google, os dispositivos e as configurações dela são removidos;",
+      "as licenças dela, inclusive as pagas, são encerradas;",
+      "os dados e a atividade dela são apagados.",
+    ],
+    cannotUndo: "Não é possível desfazer essa ação.",
+    confirm: "Excluir minha conta",
+    keep: "Manter minha conta",
+    deletedTitle: "Sua conta foi excluída",
+    deletedText: "Excluímos sua conta e enviamos um último e-mail para confirmar. Agradecemos a sua confiança.",
+    keptTitle: "Sua conta foi mantida",
+    keptText: "Nada foi excluído, e o link do e-mail não funciona mais.",
+    refusedTitle: "Este link não pode ser usado",
+    incomplete: "Este link está incompleto. Abra-o novamente a partir do e-mail ou peça um novo na página da sua conta.",
+    toBrand: (name: string) => `Ir para o ${name}`,
+    failed: "Não foi possível excluir sua conta. Tente novamente.",
+    checkFailed: "Não foi possível verificar seu link agora. Tente novamente.",
+    retry: "Tentar novamente",
+    toAccount: "Ir para minha conta",
+  },
+};
