@@ -76,15 +76,25 @@ export async function measureLighthouse(runs = 3): Promise<LighthouseFigures[]> 
     ["Maverick Safe password login", maverick.paths.passwordLogin],
     ["DS One forgot password", dsone.paths.forgotPassword],
     ["DS One access link", `${dsone.paths.accessLink}?token=${token}`],
+    // In German, and in Arabic (right to left): each language is a build and a rendering of its own.
+    ["DS One login, German", `${dsone.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui&lang=de`],
+    ["DS One password login, German", `${dsone.paths.passwordLogin}?lang=de`],
+    ["DS One login, Arabic", `${dsone.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui&lang=ar`],
+    ["Maverick Safe password, Arabic", `${maverick.paths.passwordLogin}?lang=ar`],
     // The floor: a page with no script and one small stylesheet (a stand-in legal page). Whatever
     // it scores, the browser alone costs on this machine in this run; the screens compare to it.
     [REFERENCE_SCREEN, "/demo/legal/privacy-policy"],
   ];
+  // LIGHTHOUSE_ONLY="German|Arabic" audits the screens whose name matches (and the floor).
+  const only = process.env.LIGHTHOUSE_ONLY ? new RegExp(process.env.LIGHTHOUSE_ONLY) : undefined;
+  if (only) screens.splice(0, screens.length, ...screens.filter(([screen]) => only.test(screen) || screen === REFERENCE_SCREEN));
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_LAUNCH_OPTIONS.executablePath,
     chromeFlags: ["--headless=new", ...CHROMIUM_LAUNCH_OPTIONS.args],
   });
   try {
+    // A language's screens are rendered ahead when its first visitor comes: that visit is not measured.
+    for (const [, path] of screens) await fetch(`${server.url}${path}`);
     const figures: LighthouseFigures[] = [];
     for (const [screen, path] of screens) {
       const audits = [];

@@ -19,14 +19,19 @@ import { buildIfStale } from "./build-if-stale.ts";
 const OUT = join(import.meta.dirname, "..", "screenshots");
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
+/** `npm run screenshots -- --languages` writes the other languages' screens only. */
+const LANGUAGES_ONLY = process.argv.includes("--languages");
+/** Where the login sends the customer back to (without one, the login goes to the product's page). */
+const RETURN_URL = "?ReturnUrl=%2Fdemo%2Fdsone%2Fui";
+
 buildIfStale();
-rmSync(OUT, { recursive: true, force: true });
+rmSync(LANGUAGES_ONLY ? join(OUT, "languages") : OUT, { recursive: true, force: true });
 const dir = mkdtempSync(join(tmpdir(), "account-screenshots-"));
 const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "account.db")}`, ACCESS_LINK_LIMIT_PER_EMAIL: "1000" });
 const browser = await chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 let count = 0;
 try {
-  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  for (const [size, viewport] of LANGUAGES_ONLY ? [] : Object.entries(VIEWPORTS)) {
     for (const colorScheme of ["light", "dark"] as const) {
       const folder = join(OUT, `${size}-${colorScheme}`);
       mkdirSync(folder, { recursive: true });
@@ -45,8 +50,8 @@ try {
   for (const language of LANGUAGES.filter((other) => other !== DEFAULT_LANGUAGE)) {
     const words = await catalogues(language);
     const screens: { name: string; path: string; heading: string; submitEmail?: boolean }[] = [
-      { name: "dsone-login", path: "/dsone/login", heading: words.shared.login.title },
-      { name: "dsone-check-email", path: "/dsone/login", heading: words.shared.checkEmail.title, submitEmail: true },
+      { name: "dsone-login", path: `/dsone/login${RETURN_URL}`, heading: words.shared.login.title },
+      { name: "dsone-check-email", path: `/dsone/login${RETURN_URL}`, heading: words.shared.checkEmail.title, submitEmail: true },
       { name: "dsone-password-login", path: "/dsone/password-login", heading: words.passwords.passwordLogin.title },
       { name: "maverick-password-login", path: "/maverick/password-login", heading: words.passwords.maverickPasswordLogin.title },
     ];

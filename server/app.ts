@@ -7,7 +7,6 @@ import { redactUrl } from "../common/redact.ts";
 import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
-import { serverStrings } from "./i18n/index.ts";
 import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
 import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -99,7 +98,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send({ code: error.code, message: error.messageIn(serverStrings(requestLanguage(request)).errors), ...error.details });
+        .send({ code: error.code, message: error.messageIn(requestLanguage(request)), ...error.details });
     }
     const known = knownFrameworkError(error);
     if (known) return reply.code(known.status).send(known.body);

@@ -1,5 +1,6 @@
+import { DEFAULT_LANGUAGE, type Language } from "../common/languages.ts";
 import { strings } from "./i18n/en.ts";
-import type { ServerStrings } from "./i18n/index.ts";
+import { type ServerStrings, serverStrings } from "./i18n/index.ts";
 
 const english = strings.errors;
 
@@ -77,11 +78,14 @@ export class AppError extends Error {
   }
 
   /**
-   * The message in a customer's language: the code's own message from that language's catalogue,
-   * or the one this error was given. A message written for staff (the support console, the
-   * operations page) stays as it was written.
+   * The message in a customer's language: in English the one this error was given; in another,
+   * the words it was given for that language, else the code's own message from the catalogue when
+   * it was thrown with that. A message written for staff (the support console, the operations
+   * page) stays as it was written.
    */
-  messageIn(errors: ServerStrings["errors"]): string {
+  messageIn(language: Language): string {
+    if (language === DEFAULT_LANGUAGE) return this.message;
+    const errors = serverStrings(language).errors;
     if (this.#inLanguage) return this.#inLanguage(errors);
     return this.message === ERRORS[this.code].message ? errors[this.code] : this.message;
   }

@@ -3,6 +3,8 @@ import { join, relative } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../common/languages.ts";
+import { tooManyAttempts } from "../server/auth/rate-limit.ts";
+import { AppError } from "../server/errors.ts";
 import { serverStrings } from "../server/i18n/index.ts";
 
 /**
@@ -99,6 +101,16 @@ describe("the catalogues", () => {
         words.push(node.value);
     });
     expect(words).toEqual([]);
+  });
+
+  it("word a refusal in the customer's language, keeping the English as it was thrown", () => {
+    const limited = tooManyAttempts("Too many sign-in links were requested. Please wait 15 minutes and try again.", 14.5 * 60_000);
+    expect(limited.messageIn("en")).toBe("Too many sign-in links were requested. Please wait 15 minutes and try again.");
+    expect(limited.messageIn("de")).toBe(serverStrings("de").errors.RATE_LIMITED_WAIT(15));
+    expect(limited.messageIn("de")).toContain("15 Minuten");
+    expect(new AppError("NOT_SIGNED_IN").messageIn("ja")).toBe(serverStrings("ja").errors.NOT_SIGNED_IN);
+    // Written for staff: the same words in every language.
+    expect(new AppError("NOT_FOUND", "There is no such customer.").messageIn("fr")).toBe("There is no such customer.");
   });
 
   it("are translated: no language's catalogue is the English one again", async () => {

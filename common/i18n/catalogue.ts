@@ -40,6 +40,16 @@ export function sayDuration(units: DurationUnits, ms: number): string {
   return units.seconds(Math.round(ms / 1000));
 }
 
+/**
+ * A browser's description as the server stores it ("Chrome on Windows", server/auth/user-agent.ts),
+ * said in a language: the browser and the system through the catalogue's `browserOn`, anything
+ * else (one of the two alone) as it is.
+ */
+export function sayBrowser(device: string, browserOn: (browser: string, system: string) => string): string {
+  const parts = /^(.+) on (.+)$/.exec(device);
+  return parts ? browserOn(parts[1] as string, parts[2] as string) : device;
+}
+
 const rules = new Map<string, Intl.PluralRules>();
 
 /**

@@ -73,7 +73,10 @@ function minutesText(ms: number): string {
 
 /** Every 429 the server answers says when to come back (Retry-After, in whole seconds). */
 export function tooManyAttempts(message: string, retryAfterMs: number): AppError {
-  return new AppError("RATE_LIMITED", message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return new AppError("RATE_LIMITED", message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }, {}, (errors) =>
+    errors.RATE_LIMITED_WAIT(minutes),
+  );
 }
 
 /** One bucket of rate-limit-buckets.ts and the values its key is made of. */

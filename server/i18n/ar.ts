@@ -15,6 +15,7 @@ export const strings: Catalogue<typeof english> = {
       plural("ar", count, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${browser} على ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "إذا لم يعمل الزر، فافتح هذا العنوان في المتصفح:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -83,6 +84,7 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "تم رفض هذا الطلب لأنه صادر من موقع آخر.",
     NOT_FOUND: "لا يوجد شيء على هذا العنوان.",
     RATE_LIMITED: "محاولات كثيرة جدًا. يُرجى المحاولة مرة أخرى لاحقًا.",
+    RATE_LIMITED_WAIT: (minutes: number) => `محاولات كثيرة جدًا. يُرجى الانتظار ${durations.minutes(minutes)} ثم المحاولة مرة أخرى.`,
     LINK_UNKNOWN: "رابط الدخول هذا غير صالح. يُرجى طلب رابط جديد.",
     LINK_USED: "سبق استخدام رابط الدخول هذا. يُرجى طلب رابط جديد.",
     LINK_EXPIRED: "انتهت صلاحية رابط الدخول هذا. يُرجى طلب رابط جديد.",

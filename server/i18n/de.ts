@@ -15,6 +15,7 @@ export const strings: Catalogue<typeof english> = {
     linkDays: (count: number) => plural("de", count, { one: "# Tag", other: "# Tage" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${browser} unter ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse in Ihrem Browser:",
     /** "Der Link ist 1 Tag gültig und kann einmal verwendet werden." */
@@ -87,6 +88,8 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "Diese Anfrage kam von einer anderen Website und wurde abgelehnt.",
     NOT_FOUND: "Unter dieser Adresse gibt es nichts.",
     RATE_LIMITED: "Zu viele Versuche. Bitte versuchen Sie es später erneut.",
+    RATE_LIMITED_WAIT: (minutes: number) =>
+      `Zu viele Versuche. Bitte warten Sie ${durations.minutes(minutes)} und versuchen Sie es dann erneut.`,
     LINK_UNKNOWN: "Dieser Zugangslink ist ungültig. Bitte fordern Sie einen neuen an.",
     LINK_USED: "Dieser Zugangslink wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
     LINK_EXPIRED: "Dieser Zugangslink ist abgelaufen. Bitte fordern Sie einen neuen an.",

@@ -15,6 +15,8 @@ export const strings = {
     linkDays: (count: number) => plural("en", count, { one: "# Day", other: "# Days" }),
   },
   mail: {
+    /** A browser and its system, as the new-sign-in mail names them: "Chrome on Windows". */
+    browserOn: (browser: string, system: string) => `${browser} on ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "If the button does not work, open this address in your browser:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -82,6 +84,8 @@ export const strings = {
     CROSS_SITE_REQUEST: "This request came from another site and was refused.",
     NOT_FOUND: "There is nothing at this address.",
     RATE_LIMITED: "Too many attempts. Please try again later.",
+    /** A limit reached, with how long until it opens again (`RATE_LIMITED`, other languages than English). */
+    RATE_LIMITED_WAIT: (minutes: number) => `Too many attempts. Please wait ${durations.minutes(minutes)} and try again.`,
     LINK_UNKNOWN: "This sign-in link is not valid. Please ask for a new one.",
     LINK_USED: "This sign-in link has already been used. Please ask for a new one.",
     LINK_EXPIRED: "This sign-in link has expired. Please ask for a new one.",

@@ -15,6 +15,7 @@ export const strings: Catalogue<typeof english> = {
     linkDays: (count: number) => plural("es", count, { one: "# día", many: "# de días", other: "# días" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${browser} en ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Si el botón no funciona, abre esta dirección en tu navegador:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -85,6 +86,7 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "Se ha rechazado esta solicitud porque procede de otro sitio.",
     NOT_FOUND: "No hay nada en esta dirección.",
     RATE_LIMITED: "Demasiados intentos. Vuelve a intentarlo más tarde.",
+    RATE_LIMITED_WAIT: (minutes: number) => `Demasiados intentos. Espera ${durations.minutes(minutes)} y vuelve a intentarlo.`,
     LINK_UNKNOWN: "Este enlace de acceso no es válido. Pide uno nuevo.",
     LINK_USED: "Este enlace de acceso ya se ha usado. Pide uno nuevo.",
     LINK_EXPIRED: "Este enlace de acceso ha caducado. Pide uno nuevo.",

@@ -15,6 +15,7 @@ export const strings: Catalogue<typeof english> = {
     linkDays: (count: number) => plural("fr", count, { one: "# jour", many: "# de jours", other: "# jours" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${browser} sous ${system}`,
     pasteTheAddress: "Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :",
     expiry: (lifetime: string) => `Ce lien expire dans ${lifetime}. Il ne peut être utilisé qu'une seule fois.`,
     /** Before the address in the text part: "Se connecter : https://…". */
@@ -84,6 +85,7 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "Cette requête provenait d'un autre site et a été refusée.",
     NOT_FOUND: "Il n'y a rien à cette adresse.",
     RATE_LIMITED: "Trop de tentatives. Veuillez réessayer plus tard.",
+    RATE_LIMITED_WAIT: (minutes: number) => `Trop de tentatives. Veuillez patienter ${durations.minutes(minutes)}, puis réessayer.`,
     LINK_UNKNOWN: "Ce lien de connexion n'est pas valide. Veuillez en demander un nouveau.",
     LINK_USED: "Ce lien de connexion a déjà été utilisé. Veuillez en demander un nouveau.",
     LINK_EXPIRED: "Ce lien de connexion a expiré. Veuillez en demander un nouveau.",

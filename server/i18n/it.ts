@@ -15,6 +15,7 @@ export const strings: Catalogue<typeof english> = {
     linkDays: (count: number) => plural("it", count, { one: "# giorno", many: "# di giorni", other: "# giorni" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${browser} su ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Se il pulsante non funziona, apri questo indirizzo nel browser:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -86,6 +87,7 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "Questa richiesta proviene da un altro sito ed è stata rifiutata.",
     NOT_FOUND: "Non c'è nulla a questo indirizzo.",
     RATE_LIMITED: "Troppi tentativi. Riprova più tardi.",
+    RATE_LIMITED_WAIT: (minutes: number) => `Troppi tentativi. Attendi ${durations.minutes(minutes)} e riprova.`,
     LINK_UNKNOWN: "Questo link di accesso non è valido. Richiedine uno nuovo.",
     LINK_USED: "Questo link di accesso è già stato usato. Richiedine uno nuovo.",
     LINK_EXPIRED: "Questo link di accesso è scaduto. Richiedine uno nuovo.",

@@ -14,6 +14,7 @@ export const strings: Catalogue<typeof english> = {
     linkDays: (count: number) => plural("ja", count, { other: "#日" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${system}の${browser}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "ボタンが機能しない場合は、次のアドレスをブラウザーで開いてください。",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -85,6 +86,7 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "このリクエストは別のサイトから送信されたため、拒否されました。",
     NOT_FOUND: "指定されたアドレスには何もありません。",
     RATE_LIMITED: "試行回数が多すぎます。しばらくしてからもう一度お試しください。",
+    RATE_LIMITED_WAIT: (minutes: number) => `試行回数が多すぎます。${durations.minutes(minutes)}待ってから、もう一度お試しください。`,
     LINK_UNKNOWN: "このログイン用リンクは無効です。新しいリンクをリクエストしてください。",
     LINK_USED: "このログイン用リンクは使用済みです。新しいリンクをリクエストしてください。",
     LINK_EXPIRED: "このログイン用リンクは有効期限切れです。新しいリンクをリクエストしてください。",

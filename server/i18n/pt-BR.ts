@@ -15,6 +15,7 @@ export const strings: Catalogue<typeof english> = {
     linkDays: (count: number) => plural("pt-BR", count, { one: "# dia", many: "# de dias", other: "# dias" }),
   },
   mail: {
+    browserOn: (browser: string, system: string) => `${browser} no ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Se o botão não funcionar, abra este endereço no seu navegador:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -84,6 +85,7 @@ export const strings: Catalogue<typeof english> = {
     CROSS_SITE_REQUEST: "Esta solicitação veio de outro site e foi recusada.",
     NOT_FOUND: "Não há nada neste endereço.",
     RATE_LIMITED: "Muitas tentativas. Tente novamente mais tarde.",
+    RATE_LIMITED_WAIT: (minutes: number) => `Muitas tentativas. Aguarde ${durations.minutes(minutes)} e tente novamente.`,
     LINK_UNKNOWN: "Este link de acesso não é válido. Peça um novo.",
     LINK_USED: "Este link de acesso já foi usado. Peça um novo.",
     LINK_EXPIRED: "Este link de acesso expirou. Peça um novo.",

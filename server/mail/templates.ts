@@ -1,4 +1,5 @@
 import type { Brand } from "../../common/brands/index.ts";
+import { sayBrowser } from "../../common/i18n/catalogue.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
 import { escapeHtml } from "../html.ts";
 import { describeDuration, type ServerStrings, serverStrings } from "../i18n/index.ts";
@@ -165,7 +166,7 @@ function sayWhen(language: Language, at: number): string {
 export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: string): Mail {
   const { mail, brand } = wordsOf(look);
   const intro = mail.newSignIn.intro(brand);
-  const details = mail.newSignIn.details(signIn.browser, signIn.network, sayWhen(look.language, signIn.at));
+  const details = mail.newSignIn.details(sayBrowser(signIn.browser, mail.browserOn), signIn.network, sayWhen(look.language, signIn.at));
   const advice = mail.newSignIn.advice;
   const footer = mail.newSignIn.footer;
   return {

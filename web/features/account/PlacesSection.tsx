@@ -1,5 +1,6 @@
 import { strings } from "@strings/account.ts";
 import { useRef, useState } from "react";
+import { sayBrowser } from "../../../common/i18n/catalogue.ts";
 import { type MyAccount, signOutApp, signOutBrowser, signOutEverywhereElse } from "../../api/my-account.ts";
 import { BRANDS, type Brand } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";
@@ -53,7 +54,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
       <h3 className="account__subheading">{t.browsers}</h3>
       <ul className="account__list">
         {browsers.map((browser) => {
-          const name = browser.device ?? t.unknownBrowser;
+          const name = browser.device ? sayBrowser(browser.device, t.browserOn) : t.unknownBrowser;
           return (
             <li key={browser.ref}>
               <ItemText

@@ -1,5 +1,6 @@
 import { strings } from "@strings/account.ts";
 import type { MyAccount } from "../../../common/api/contract.ts";
+import { sayBrowser } from "../../../common/i18n/catalogue.ts";
 import { BRANDS } from "../../platform/brand.ts";
 
 type ActivityEntry = MyAccount["activity"][number];
@@ -108,7 +109,7 @@ export function activityLines(entries: readonly ActivityEntry[]): ActivityLine[]
 export function activitySentence(entry: ActivityEntry, newBrowser = false): string {
   return words.sentence(whatHappened(entry), {
     bySupport: Boolean(entry.byOperator),
-    ...(entry.device ? { device: entry.device } : {}),
+    ...(entry.device ? { device: sayBrowser(entry.device, strings.account.places.browserOn) } : {}),
     ...(entry.address ? { network: networkOf(entry.address) } : {}),
     newBrowser,
   });

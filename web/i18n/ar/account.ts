@@ -72,6 +72,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "التطبيقات",
       thisBrowser: "هذا المتصفح",
       unknownBrowser: "متصفح",
+      browserOn: (browser: string, system: string) => `${browser} على ${system}`,
       near: (network: string) => `بالقرب من ${network}`,
       since: (date: string) => `سجّلت الدخول في ${date}`,
       lastUsed: (date: string) => `آخر استخدام في ${date}`,

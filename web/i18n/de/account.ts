@@ -83,6 +83,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "Apps",
       thisBrowser: THIS_BROWSER,
       unknownBrowser: "Unbekannter Browser",
+      browserOn: (browser: string, system: string) => `${browser} unter ${system}`,
       near: (network: string) => `Netzwerk ${network}`,
       since: (date: string) => `Angemeldet am ${date}`,
       lastUsed: (date: string) => `zuletzt verwendet am ${date}`,

@@ -71,6 +71,8 @@ export const strings = {
       apps: "Apps",
       thisBrowser: "This browser",
       unknownBrowser: "A browser",
+      /** A browser and its system, as the server describes them: "Chrome on Windows". */
+      browserOn: (browser: string, system: string) => `${browser} on ${system}`,
       near: (network: string) => `near ${network}`,
       since: (date: string) => `Signed in ${date}`,
       lastUsed: (date: string) => `last used ${date}`,

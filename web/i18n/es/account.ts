@@ -72,6 +72,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "Aplicaciones",
       thisBrowser: "Este navegador",
       unknownBrowser: "Un navegador",
+      browserOn: (browser: string, system: string) => `${browser} en ${system}`,
       /** First of the details, before "Sesión iniciada el…": the network, as an approximate place. */
       near: (network: string) => `Red ${network}`,
       since: (date: string) => `Sesión iniciada el ${date}`,

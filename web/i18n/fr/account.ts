@@ -73,6 +73,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "Applications",
       thisBrowser: "Ce navigateur",
       unknownBrowser: "Un navigateur",
+      browserOn: (browser: string, system: string) => `${browser} sous ${system}`,
       near: (network: string) => `réseau ${network}`,
       since: (date: string) => `Session ouverte le ${date}`,
       lastUsed: (date: string) => `dernière utilisation le ${date}`,

@@ -80,6 +80,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "App",
       thisBrowser: "Questo browser",
       unknownBrowser: "Un browser",
+      browserOn: (browser: string, system: string) => `${browser} su ${system}`,
       near: (network: string) => `rete ${network}`,
       since: (date: string) => `Accesso: ${date}`,
       lastUsed: (date: string) => `ultimo utilizzo: ${date}`,

@@ -72,6 +72,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "アプリ",
       thisBrowser: "このブラウザー",
       unknownBrowser: "不明なブラウザー",
+      browserOn: (browser: string, system: string) => `${system}の${browser}`,
       near: (network: string) => `接続元: ${network}付近`,
       since: (date: string) => `ログイン日時: ${date}`,
       lastUsed: (date: string) => `最終使用: ${date}`,

@@ -84,6 +84,7 @@ export const strings: Catalogue<typeof english> = {
       apps: "Apps",
       thisBrowser: "Este navegador",
       unknownBrowser: "Um navegador",
+      browserOn: (browser: string, system: string) => `${browser} no ${system}`,
       near: (network: string) => `na rede ${network}`,
       since: (date: string) => `Login em ${date}`,
       lastUsed: (date: string) => `último uso em ${date}`,
