@@ -21,22 +21,35 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | undefined 
   return (typeof header === "string" && negotiator.negotiate(header)) || undefined;
 }
 
-export interface Precompressed {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+/**
+ * A text to be sent many times, compressed both ways at the highest settings, each the first time
+ * a browser takes it: the server's start compresses nothing (every page of every language at
+ * Brotli's highest quality was half a second of it), and an encoding nobody asks for is never made.
+ */
+export class Precompressed {
+  readonly identity: Buffer;
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+
+  constructor(text: string | Buffer) {
+    this.identity = Buffer.from(text);
+  }
+
+  get br(): Buffer {
+    this.#br ??= brotliCompressSync(this.identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
+    });
+    return this.#br;
+  }
+
+  get gzip(): Buffer {
+    this.#gzip ??= gzipSync(this.identity, { level: 9 });
+    return this.#gzip;
+  }
 }
 
-/** A text compressed both ways at the highest settings: worth it for what is sent many times. */
 export function precompress(text: string | Buffer): Precompressed {
-  const identity = Buffer.from(text);
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
-  };
+  return new Precompressed(text);
 }
 
 /** Sends a precompressed body in the encoding the request takes best. */

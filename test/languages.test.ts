@@ -74,6 +74,20 @@ describeEachDatabase("languages on %s", (kind) => {
     }
   });
 
+  it("serves every language's assets from one route, and never a page unrendered or a source map", async () => {
+    const german = (await page("/dsone/login?lang=de")).body;
+    const app = german.match(/data-app="([^"]+)"/)?.[1] as string;
+    const asset = await page(app);
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect((await page(`${app}.map`)).statusCode).toBe(404);
+    expect((await page("/assets/nothing-here.js")).statusCode).toBe(404);
+    for (const raw of ["/index.de.html", "/index.html", "/.vite/manifest.de.json"])
+      expect((await page(raw)).body, raw).not.toContain("<!--app-config-->");
+    expect((await page("/.vite/manifest.de.json")).body).not.toContain('"isEntry"');
+    expect((await page("/page-boot.js")).statusCode).toBe(200);
+  });
+
   it("lets the first rule that matches win: ui_locales, lang, the cookie, Accept-Language", async () => {
     const headers = { cookie: "lang=fr", "accept-language": "de" };
     expect(heading((await page("/dsone/login", headers)).body)).toBe(french.login.title);

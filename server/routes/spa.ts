@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BRANDS, type Brand, brandById, brandForPath, DSONE_LEGACY_ALIASES } from "../../common/brands/index.ts";
@@ -204,7 +204,9 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     }
     return pages;
   };
-  const english = await languagePagesIn(DEFAULT_LANGUAGE);
+  // English starts rendering now, beside the rest of the server's start; the first page asks for
+  // it waits for it (the pages are ready long before a browser could ask, in practice).
+  languagePagesIn(DEFAULT_LANGUAGE).catch(() => {});
 
   const csp = contentSecurityPolicy(config, boot.hash ? [boot.hash] : []);
   const pageHeaders = (reply: FastifyReply, referrerPolicy: ReferrerPolicy) =>
@@ -226,28 +228,42 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   // The agent console (outside production, this machine only): the one page whose configuration
   // turns the console on, behind the router's match rather than a comparison of the raw URL.
   if (config.devTools) {
-    const consolePage = precompress(english.page(brandForPath("/dev/agent"), true));
+    let consolePage: Precompressed | undefined;
     await registerLocalOnly(app, (scope) => {
-      scope.get("/dev/agent", (request, reply) => sendPage(request, reply, consolePage));
+      scope.get("/dev/agent", async (request, reply) => {
+        consolePage ??= precompress((await languagePagesIn(DEFAULT_LANGUAGE)).page(brandForPath("/dev/agent"), true));
+        return sendPage(request, reply, consolePage);
+      });
     });
   }
 
+  // The hashed files under assets/, every language's: one route for them all. A route per file, as
+  // the plain files below have, would be thousands (eight builds, each file with its .br and .gz)
+  // and cost the server's start half a second in building its router. Source maps are built for
+  // the server's own use (mapping error reports), never served.
+  await app.register(fastifyStatic, {
+    root: join(buildDir, "assets"),
+    prefix: "/assets/",
+    index: false,
+    wildcard: true,
+    // The .br and .gz copies written at build time (scripts/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
+    allowedPath: (pathName) => !pathName.endsWith(".map"),
+    // They carry their content's hash in the name: they never change.
+    setHeaders: (reply) => void reply.header("cache-control", "public, max-age=31536000, immutable"),
+  });
+  // The few plain files beside them (the brands' icons, page-boot.js), a route each. The pages are
+  // only ever served rendered (below); the build's manifests are for the server (screen-chunks.ts).
   await app.register(fastifyStatic, {
     root: buildDir,
     prefix: "/",
     index: false,
     wildcard: false,
-    // The .br and .gz copies written at build time (scripts/precompress.ts), chosen by Accept-Encoding.
+    decorateReply: false,
+    globIgnore: ["assets/**", ".vite/**", "index*.html*", "**/*.map"],
     preCompressed: true,
-    // index.html is only ever served rendered, below.
-    // Source maps are built for the server's own use (mapping error reports), not served.
-    // The build's manifest is for the server too (server/screen-chunks.ts).
-    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.endsWith(".map") && !pathName.startsWith("/.vite/"),
-    setHeaders(reply, path) {
-      // Files under assets/ carry their content's hash in the name: they never change.
-      const hashed = relative(buildDir, path).startsWith(`assets${sep}`);
-      reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-    },
+    allowedPath: (pathName) => !pathName.endsWith(".map") && !pathName.startsWith("/.vite/") && !/^\/index[^/]*\.html/.test(pathName),
+    setHeaders: (reply) => void reply.header("cache-control", "public, max-age=3600"),
   });
 
   // The plain form posts of the screens that work without JavaScript, each to its screen's own
