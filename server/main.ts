@@ -1,9 +1,15 @@
-import { startDemoApps } from "../demo-apps/server.ts";
+import { clientConfig } from "./client-config.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { LOAD_ONLY_FLAG } from "./load-only.ts";
-import { demoClients } from "./oidc/demo-clients.ts";
-import { demoBanner } from "./seed.ts";
-import { createServer } from "./server.ts";
+import { renderScreensAhead } from "./prerender.ts";
+
+/**
+ * The server's modules, loaded once the screens rendered ahead have started rendering in their
+ * own process: the two overlap, on a machine with a second core, instead of one waiting for the
+ * other (the login page's first paint needs both).
+ */
+const serverModules = () =>
+  Promise.all([import("./server.ts"), import("../demo-apps/server.ts"), import("./oidc/demo-clients.ts"), import("./seed.ts")]);
 
 /** The account server's entry point: `npm start` (after a build) or `node server/main.ts`. */
 async function main(): Promise<void> {
@@ -17,6 +23,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // The same rendering server/routes/spa.ts asks for (renderScreensAhead keeps one per settings).
+  renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl).catch(() => {});
+  const [{ createServer }, { startDemoApps }, { demoClients }, { demoBanner }] = await serverModules();
   const server = await createServer(config);
   const address = await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`Account server listening on ${address}, public URL ${config.publicUrl}`);
@@ -70,7 +79,10 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 }
 
-if (!process.argv.includes(LOAD_ONLY_FLAG))
+// Loading only (scripts/build-if-stale.ts fills Node's compile cache so): every module a start
+// loads, and those the first mail and the first passkey load.
+if (process.argv.includes(LOAD_ONLY_FLAG)) await Promise.all([serverModules(), import("nodemailer"), import("@simplewebauthn/server")]);
+else
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

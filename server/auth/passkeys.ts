@@ -1,11 +1,9 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
@@ -24,6 +22,12 @@ import { enforceLimits } from "./rate-limit.ts";
 import { continueTo } from "./return-url.ts";
 import { finishSignIn, writeSession } from "./sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
+
+/**
+ * The WebAuthn library, loaded when a passkey is first used rather than when the server starts
+ * (about a sixth of the server's start went to loading it, for requests most starts never see).
+ */
+const webauthn = () => import("@simplewebauthn/server");
 
 /**
  * Passkeys (docs/decisions/0059-passkeys.md), on @simplewebauthn/server: discoverable credentials,
@@ -123,7 +127,7 @@ export interface PasskeySignIn {
 /** Options for a sign-in (the button's or the autofill's): no account named, any passkey of ours. */
 export async function passkeySignInOptions(db: Db, config: Config, caller: Caller): Promise<PublicKeyCredentialRequestOptionsJSON> {
   await enforceLimits(db, config, [["passkeyChallengesPerIp", caller.address]], "passkey requests");
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: config.passkeys.rpId,
     userVerification: "required",
     timeout: CHALLENGE_LIFETIME_MS,
@@ -151,7 +155,7 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
   const storedCount = Number(passkey.sign_count);
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webauthn()).verifyAuthenticationResponse({
       response: credential,
       ...expected(config, spent.challenge),
       credential: {
@@ -212,7 +216,7 @@ export async function passkeyRegistrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const account = await db.selectFrom("accounts").select(["email", "name"]).where("id", "=", accountId).executeTakeFirstOrThrow();
   const existing = await db.selectFrom("passkeys").select(["id", "transports"]).where("account_id", "=", accountId).execute();
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: brand.name,
     rpID: config.passkeys.rpId,
     userName: account.email,
@@ -260,7 +264,7 @@ export async function registerPasskey(
   if (!spent || spent.accountId !== accountId) throw new AppError("PASSKEY_EXPIRED");
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response: credential,
       ...expected(config, spent.challenge),
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { type ExpressionBuilder, PostgresAdapter, type Selectable } from "kysely";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
@@ -61,17 +61,26 @@ export function describeDeliveryError(error: unknown): string {
  * and the worker retries it after its back-off. A 5xx is final, as before.
  */
 export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCURRENCY } = {}): Deliver {
-  const transport = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
-    maxConnections: connections,
-    maxMessages: MESSAGES_PER_CONNECTION,
-    ...SMTP_TIMEOUTS,
-  });
-  const deliver: Deliver = async (mail) => {
-    await transport.sendMail(mail);
+  // nodemailer is loaded with the first mail, not with the server: a start sends none.
+  let transport: Promise<Transporter> | undefined;
+  const open = () => {
+    transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: connections,
+        maxMessages: MESSAGES_PER_CONNECTION,
+        ...SMTP_TIMEOUTS,
+      }),
+    );
+    return transport;
   };
-  deliver.close = () => transport.close();
+  const deliver: Deliver = async (mail) => {
+    await (await open()).sendMail(mail);
+  };
+  deliver.close = async () => {
+    if (transport) (await transport).close();
+  };
   return deliver;
 }
 

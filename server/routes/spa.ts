@@ -3,12 +3,13 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { BRANDS, type Brand, brandById, brandForPath, DSONE_LEGACY_ALIASES } from "../../common/brands/index.ts";
-import { CLIENT_CONFIG_ELEMENT_ID, type ClientConfig } from "../../common/client-config.ts";
+import { CLIENT_CONFIG_ELEMENT_ID } from "../../common/client-config.ts";
 import { DEFAULT_LANGUAGE, directionOf, type Language } from "../../common/languages.ts";
 import type { NoScriptScreen, NoScriptScreens } from "../../common/no-script.ts";
 import { SUPPORT_SCREEN } from "../../common/roles.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
 import { staffAccess } from "../auth/roles.ts";
+import { clientConfig } from "../client-config.ts";
 import { type Precompressed, precompress, sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
@@ -31,38 +32,6 @@ import { answerNoScriptForm, type NoScriptForm } from "./no-script.ts";
 const RESERVED_PREFIXES = ["/api/", "/assets/", "/dev/", "/demo/"];
 
 export const WEB_BUILD_DIR = join(import.meta.dirname, "..", "..", "dist", "web");
-
-/** The configuration the web app starts with; the agent console only on the page that serves it. */
-export function clientConfig(config: Config, agentConsole = false): ClientConfig {
-  const { links } = config;
-  return {
-    links: {
-      signIn: links.signIn,
-      cart: links.cart,
-      dsoneUi: links.dsoneUi,
-      dsoneMyAccount: links.dsoneMyAccount,
-      dsoneLogout: links.dsoneLogout,
-      maverickUi: links.maverickUi,
-      maverickMyAccount: links.maverickMyAccount,
-      maverickLogout: links.maverickLogout,
-      maverickSignUp: links.maverickSignUp,
-      installerHost: links.installerHost,
-      privacyPolicy: links.privacyPolicy,
-      eula: links.eula,
-      terms: links.terms,
-      uninstallGuide: links.uninstallGuide,
-      extensionRemovalGuide: links.extensionRemovalGuide,
-    },
-    passwordLoginAllowed: config.passwordLoginAllowed,
-    accessLinkLifetimeDays: config.accessLinkLifetimeDays,
-    resetLinkLifetimeMs: config.resetLinkLifetimeMs,
-    googleSignIn: config.google !== undefined,
-    allowedRedirectOrigins: config.allowedRedirectOrigins,
-    agent: config.agent,
-    agentConsole: agentConsole && config.devTools,
-    captcha: config.captcha ? { siteKey: config.captcha.siteKey, scriptUrl: config.captcha.scriptUrl } : null,
-  };
-}
 
 /** JSON inside a script element: "<" is escaped so no value can close the element. */
 function configElement(config: Config, agentConsole: boolean): string {
