@@ -58,6 +58,21 @@ export function buildIfStale(force = false): void {
   )
     return;
   console.log(force ? "Building the web app..." : "Building the web app (it is missing or its sources changed since the last build)...");
+  // Vite does not check types: a language's catalogue missing a key (or a key of the wrong
+  // shape) would build, and its screen would show nothing where the text belongs. The type
+  // check refuses it first.
+  const typecheck = spawnSync(
+    process.execPath,
+    [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "web/tsconfig.json", "--noEmit"],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+  if (typecheck.status !== 0) {
+    console.error("The web app does not type-check (a catalogue missing a key in some language?); see the messages above.");
+    process.exit(typecheck.status ?? 1);
+  }
   const vite = join(ROOT, "node_modules", "vite", "bin", "vite.js");
   const run = (language: Language, extra: string[]) => {
     const result = spawnSync(process.execPath, [vite, "build", "--mode", MODE, "--logLevel", "warn", ...extra], {

@@ -6,6 +6,10 @@ import type { Config } from "./config.ts";
  * so Secure cookies work there too). Over https the site-wide ones carry `__Host-` (Secure,
  * Path=/, no Domain: only this exact origin can set or read them); the provider's interaction
  * cookies, scoped to one path, carry `__Secure-`.
+ *
+ * One cookie is not here: `lang` (common/languages.ts, LANGUAGE_COOKIE), which the app's language
+ * switcher writes itself and the server only reads. It holds a language's name and nothing else,
+ * so it need not be HttpOnly; a value that is not one of the languages is passed over.
  */
 export interface CookieAttributes {
   path: string;

@@ -49,6 +49,10 @@ describe("the account page's activity sentences", () => {
     expect(activitySentence(entry("signed_out_everywhere", { byOperator: true }))).toBe(
       "Every browser and app was signed out by our support team.",
     );
+    expect(activitySentence(entry("support_viewed", { byOperator: true }))).toBe("Your account was looked at by our support team.");
+    expect(activitySentence(entry("rate_limits_cleared", { byOperator: true }))).toBe(
+      "The limits on sign-in attempts were cleared by our support team.",
+    );
   });
 
   it("read an event they do not know yet as its name", () => {

@@ -37,6 +37,12 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   passkey_renamed: "passkeyRenamed",
   passkey_removed: "passkeyRemoved",
   passkey_refused: "passkeyRefused",
+  support_searched: "supportSearched",
+  support_viewed: "supportViewed",
+  rate_limits_cleared: "rateLimitsCleared",
+  account_disabled: "accountDisabled",
+  account_enabled: "accountEnabled",
+  role_changed: "roleChanged",
 };
 
 /** What happened, as the start of a sentence. */

@@ -136,6 +136,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "تمت إعادة تسمية مفتاح مرور",
         passkeyRemoved: "تمت إزالة مفتاح مرور",
         passkeyRefused: "تم رفض محاولة تسجيل دخول باستخدام مفتاح مرور",
+        supportSearched: "تم العثور على حسابك في عملية بحث",
+        supportViewed: "تم الاطلاع على حسابك",
+        rateLimitsCleared: "تم رفع القيود على محاولات تسجيل الدخول",
+        accountDisabled: "تم تعطيل حسابك",
+        accountEnabled: "تمت إعادة تفعيل حسابك",
+        roleChanged: "تم تغيير دور حسابك",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -143,6 +143,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "Ein Passkey wurde umbenannt",
         passkeyRemoved: "Ein Passkey wurde entfernt",
         passkeyRefused: "Eine Anmeldung mit einem Passkey wurde abgelehnt",
+        supportSearched: "Ihr Konto wurde in einer Suche gefunden",
+        supportViewed: "Ihr Konto wurde aufgerufen",
+        rateLimitsCleared: "Die Sperre nach zu vielen Anmeldeversuchen wurde aufgehoben",
+        accountDisabled: "Ihr Konto wurde deaktiviert",
+        accountEnabled: "Ihr Konto wurde wieder aktiviert",
+        roleChanged: "Die Rolle Ihres Kontos wurde geändert",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

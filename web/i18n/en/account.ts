@@ -132,6 +132,13 @@ export const strings = {
         passkeyRenamed: "A passkey was renamed",
         passkeyRemoved: "A passkey was removed",
         passkeyRefused: "A sign-in with a passkey was refused",
+        /** What our support team did, said with "by our support team" after it. */
+        supportSearched: "Your account was found in a search",
+        supportViewed: "Your account was looked at",
+        rateLimitsCleared: "The limits on sign-in attempts were cleared",
+        accountDisabled: "Your account was disabled",
+        accountEnabled: "Your account was enabled again",
+        roleChanged: "Your account's role was changed",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -134,6 +134,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "Se ha cambiado el nombre de una llave de acceso",
         passkeyRemoved: "Se ha quitado una llave de acceso",
         passkeyRefused: "Se ha rechazado un inicio de sesión con una llave de acceso",
+        supportSearched: "Se ha encontrado tu cuenta en una búsqueda",
+        supportViewed: "Se ha consultado tu cuenta",
+        rateLimitsCleared: "Se han levantado los límites de intentos de inicio de sesión",
+        accountDisabled: "Se ha desactivado tu cuenta",
+        accountEnabled: "Se ha vuelto a activar tu cuenta",
+        roleChanged: "Se ha cambiado el rol de tu cuenta",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

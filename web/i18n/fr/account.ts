@@ -132,6 +132,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "Clé d'accès renommée",
         passkeyRemoved: "Clé d'accès supprimée",
         passkeyRefused: "Connexion avec une clé d'accès refusée",
+        supportSearched: "Compte trouvé lors d'une recherche",
+        supportViewed: "Compte consulté",
+        rateLimitsCleared: "Limites de tentatives de connexion levées",
+        accountDisabled: "Compte désactivé",
+        accountEnabled: "Compte réactivé",
+        roleChanged: "Rôle du compte modifié",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

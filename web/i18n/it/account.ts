@@ -140,6 +140,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "Passkey rinominata",
         passkeyRemoved: "Passkey rimossa",
         passkeyRefused: "Tentativo di accesso con una passkey rifiutato",
+        supportSearched: "Account trovato in una ricerca",
+        supportViewed: "Account consultato",
+        rateLimitsCleared: "Limiti sui tentativi di accesso rimossi",
+        accountDisabled: "Account disattivato",
+        accountEnabled: "Account riattivato",
+        roleChanged: "Ruolo dell'account modificato",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

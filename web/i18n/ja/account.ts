@@ -131,6 +131,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "パスキーの名前が変更されました",
         passkeyRemoved: "パスキーが削除されました",
         passkeyRefused: "パスキーでのログインが拒否されました",
+        supportSearched: "アカウントが検索で表示されました",
+        supportViewed: "アカウントが閲覧されました",
+        rateLimitsCleared: "ログイン試行の制限が解除されました",
+        accountDisabled: "アカウントが無効化されました",
+        accountEnabled: "アカウントが再び有効化されました",
+        roleChanged: "アカウントの役割が変更されました",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

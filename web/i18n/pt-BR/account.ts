@@ -156,6 +156,12 @@ export const strings: Catalogue<typeof english> = {
         passkeyRenamed: "Chave de acesso renomeada",
         passkeyRemoved: "Chave de acesso removida",
         passkeyRefused: "Login com chave de acesso recusado",
+        supportSearched: "Conta encontrada em uma pesquisa",
+        supportViewed: "Conta consultada",
+        rateLimitsCleared: "Limites de tentativas de login removidos",
+        accountDisabled: "Conta desativada",
+        accountEnabled: "Conta reativada",
+        roleChanged: "Função da conta alterada",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },
