@@ -1,4 +1,5 @@
 import { brandForPath } from "./brand.ts";
+import { keepLanguage } from "./keep-language.ts";
 import { leaveTo, navigate } from "./router.ts";
 
 /** Whether this device can make a passkey that signs in with one touch (Windows Hello, Touch ID, a phone's lock). */
@@ -17,6 +18,7 @@ export async function canMakePasskey(): Promise<boolean> {
  */
 export async function leaveAfterSignIn(url: string): Promise<void> {
   const brand = brandForPath(window.location.pathname);
-  if (await canMakePasskey()) navigate(`${brand.paths.passkeyOffer}?ReturnUrl=${encodeURIComponent(url)}`);
+  if (await canMakePasskey())
+    navigate(keepLanguage(`${brand.paths.passkeyOffer}?ReturnUrl=${encodeURIComponent(url)}`, window.location.search));
   else leaveTo(url);
 }

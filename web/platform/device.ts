@@ -1,5 +1,6 @@
 import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
+import { keepLanguage } from "./keep-language.ts";
 
 /**
  * The device (or user) UUID the desktop software puts in the address as uuid or UUID. The layout
@@ -24,5 +25,8 @@ export function deviceUuid(): string | null {
  */
 export function autoLoginUrl(brand: Brand, uuid: string, search: string): string {
   const channel = getParamIgnoringCase(search, "channel");
-  return `${brand.paths.autoLogin}?uuid=${encodeURIComponent(uuid)}${channel ? `&channel=${encodeURIComponent(channel)}` : ""}`;
+  return keepLanguage(
+    `${brand.paths.autoLogin}?uuid=${encodeURIComponent(uuid)}${channel ? `&channel=${encodeURIComponent(channel)}` : ""}`,
+    search,
+  );
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { HttpError } from "../../api/http.ts";
 import { loadMyAccount, type MyAccount } from "../../api/my-account.ts";
 import { brandForPath } from "../../platform/brand.ts";
+import { keepLanguage } from "../../platform/keep-language.ts";
 import { navigate, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Link } from "../../ui/Link.tsx";
@@ -34,7 +35,9 @@ export default function AccountPage() {
       setState({ kind: "ready", account: await loadMyAccount() });
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
-        navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
+        navigate(keepLanguage(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, window.location.search), {
+          replace: true,
+        });
       } else setState({ kind: "failed" });
     }
   }, [brand]);

@@ -5,6 +5,7 @@ import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
+import { keepLanguage } from "../../platform/keep-language.ts";
 import { leaveTo, navigate, useLocation, withQuery } from "../../platform/router.ts";
 import { CloseButton } from "../../ui/CloseButton.tsx";
 import { Screen } from "../../ui/Screen.tsx";
@@ -35,7 +36,13 @@ export default function SetPasswordPage() {
       .catch(() => undefined)
       .then((session) => {
         if (session?.signedIn) setSignedIn(true);
-        else navigate(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, { replace: true });
+        else
+          navigate(
+            keepLanguage(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, window.location.search),
+            {
+              replace: true,
+            },
+          );
       });
   }, [brand]);
 
