@@ -97,6 +97,18 @@ describeEachDatabase("languages on %s", (kind) => {
     expect(htmlTag(fromApp.body)).toContain('lang="ar" dir="rtl"');
   });
 
+  it("answers the form that works without JavaScript in the page's language", async () => {
+    const response = await server.app.inject({
+      method: "POST",
+      url: "/dsone/login?lang=ar",
+      headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+      payload: "email=",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(htmlTag(response.body)).toContain('lang="ar" dir="rtl"');
+    expect(response.body.match(/<noscript>([\s\S]*?)<\/noscript>/)?.[1]).toContain(arabic.validation.emailRequired);
+  });
+
   it("passes over an unknown, malformed or over-long language quietly", async () => {
     for (const lang of ["xx", "%3Cscript%3E", "de_DE", "d".repeat(200)]) {
       const response = await page(`/dsone/login?lang=${lang}`, { cookie: "lang=nonsense", "accept-language": "fr;q=0.9" });
