@@ -16,17 +16,25 @@ export const PASSWORD_MESSAGES = {
   common: "New Password must not be a commonly used password",
 } as const;
 
+/** A language's words for each rule (common/i18n/<language>.ts, passwordRules). */
+export type PasswordMessages = { readonly [Rule in keyof typeof PASSWORD_MESSAGES]: string };
+
 export interface NewPasswordErrors {
   password?: string;
   confirmPassword?: string;
 }
 
-export function newPasswordErrors(password: string, confirmPassword: string): NewPasswordErrors {
+/** The rules a new password breaks, in the words of `messages` (English, the specification's, by default). */
+export function newPasswordErrors(
+  password: string,
+  confirmPassword: string,
+  messages: PasswordMessages = PASSWORD_MESSAGES,
+): NewPasswordErrors {
   const errors: NewPasswordErrors = {};
-  if (password === "") errors.password = PASSWORD_MESSAGES.required;
-  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = PASSWORD_MESSAGES.tooShort;
-  else if (password.length > MAX_PASSWORD_LENGTH) errors.password = PASSWORD_MESSAGES.tooLong;
-  if (confirmPassword === "") errors.confirmPassword = PASSWORD_MESSAGES.confirmRequired;
-  else if (confirmPassword !== password) errors.confirmPassword = PASSWORD_MESSAGES.mismatch;
+  if (password === "") errors.password = messages.required;
+  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = messages.tooShort;
+  else if (password.length > MAX_PASSWORD_LENGTH) errors.password = messages.tooLong;
+  if (confirmPassword === "") errors.confirmPassword = messages.confirmRequired;
+  else if (confirmPassword !== password) errors.confirmPassword = messages.mismatch;
   return errors;
 }

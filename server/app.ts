@@ -98,7 +98,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send({ code: error.code, message: error.messageIn(requestLanguage(request)), ...error.details });
+        .send({ code: error.code, message: error.messageIn(requestLanguage(request)), ...error.detailsIn(requestLanguage(request)) });
     }
     const known = knownFrameworkError(error);
     if (known) return reply.code(known.status).send(known.body);

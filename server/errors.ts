@@ -62,12 +62,14 @@ export class AppError extends Error {
   readonly details: Record<string, unknown>;
   /** The message in another language, when it is not the code's own (a count in it, say). */
   readonly #inLanguage: ((errors: ServerStrings["errors"]) => string) | undefined;
+  readonly #detailsInLanguage: ((language: Language) => Record<string, unknown>) | undefined;
   constructor(
     code: ErrorCode,
     message: string = ERRORS[code].message,
     headers: Record<string, string> = {},
     details: Record<string, unknown> = {},
     inLanguage?: (errors: ServerStrings["errors"]) => string,
+    detailsInLanguage?: (language: Language) => Record<string, unknown>,
   ) {
     super(message);
     this.code = code;
@@ -75,6 +77,14 @@ export class AppError extends Error {
     this.headers = headers;
     this.details = details;
     this.#inLanguage = inLanguage;
+    this.#detailsInLanguage = detailsInLanguage;
+  }
+
+  /** The answer's further fields in a customer's language (the list of a refused password's messages). */
+  detailsIn(language: Language): Record<string, unknown> {
+    return language !== DEFAULT_LANGUAGE && this.#detailsInLanguage
+      ? { ...this.details, ...this.#detailsInLanguage(language) }
+      : this.details;
   }
 
   /**
@@ -87,6 +97,8 @@ export class AppError extends Error {
     if (language === DEFAULT_LANGUAGE) return this.message;
     const errors = serverStrings(language).errors;
     if (this.#inLanguage) return this.#inLanguage(errors);
+    const details = this.#detailsInLanguage?.(language);
+    if (Array.isArray(details?.messages) && typeof details.messages[0] === "string") return details.messages[0];
     return this.message === ERRORS[this.code].message ? errors[this.code] : this.message;
   }
 }

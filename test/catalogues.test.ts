@@ -3,9 +3,11 @@ import { join, relative } from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../common/languages.ts";
+import { newPasswordErrors } from "../common/password-rules.ts";
+import { checkNewPassword } from "../server/auth/password-reset.ts";
 import { tooManyAttempts } from "../server/auth/rate-limit.ts";
 import { AppError } from "../server/errors.ts";
-import { serverStrings } from "../server/i18n/index.ts";
+import { passwordRulesIn, serverStrings } from "../server/i18n/index.ts";
 
 /**
  * What a customer reads comes from a catalogue, in every language (README, "Languages"): a key
@@ -111,6 +113,27 @@ describe("the catalogues", () => {
     expect(new AppError("NOT_SIGNED_IN").messageIn("ja")).toBe(serverStrings("ja").errors.NOT_SIGNED_IN);
     // Written for staff: the same words in every language.
     expect(new AppError("NOT_FOUND", "There is no such customer.").messageIn("fr")).toBe("There is no such customer.");
+  });
+
+  it("say which password rule is broken in the customer's language, the specification's words in English", () => {
+    let refused: unknown;
+    try {
+      checkNewPassword("short", "other");
+    } catch (error) {
+      refused = error;
+    }
+    if (!(refused instanceof AppError)) throw new Error("a short password was not refused");
+    expect(refused.messageIn("en")).toBe("New Password must be at least 8 characters long");
+    expect(refused.detailsIn("en")).toEqual({
+      messages: ["New Password must be at least 8 characters long", "Confirm Password must match Password"],
+    });
+    const german = passwordRulesIn("de");
+    expect(refused.messageIn("de")).toBe(german.tooShort);
+    expect(refused.detailsIn("de")).toEqual({ messages: [german.tooShort, german.mismatch] });
+    expect(newPasswordErrors("", "", passwordRulesIn("ja"))).toEqual({
+      password: passwordRulesIn("ja").required,
+      confirmPassword: passwordRulesIn("ja").confirmRequired,
+    });
   });
 
   it("are translated: no language's catalogue is the English one again", async () => {

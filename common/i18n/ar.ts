@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, type PasswordMessages } from "../password-rules.ts";
 import { type DurationUnits, plural } from "./catalogue.ts";
 
 /**
@@ -27,4 +28,14 @@ export const durations: DurationUnits = {
       many: "# ثانية",
       other: "# ثانية",
     }),
+};
+
+/** What a new password breaks, as the set and reset forms and the server say it. */
+export const passwordRules: PasswordMessages = {
+  required: "كلمة المرور مطلوبة",
+  tooShort: "يجب ألا تقل كلمة المرور الجديدة عن 8 أحرف",
+  tooLong: `يجب ألا تزيد كلمة المرور الجديدة على ${MAX_PASSWORD_LENGTH} حرفًا`,
+  confirmRequired: "يُرجى تأكيد كلمة المرور",
+  mismatch: "كلمتا المرور غير متطابقتين",
+  common: "كلمة المرور هذه شائعة جدًا، يُرجى اختيار كلمة أخرى",
 };

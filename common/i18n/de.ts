@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, type PasswordMessages } from "../password-rules.ts";
 import { type DurationUnits, plural } from "./catalogue.ts";
 
 /**
@@ -9,4 +10,14 @@ export const durations: DurationUnits = {
   hours: (count: number) => plural("de", count, { one: "# Stunde", other: "# Stunden" }),
   minutes: (count: number) => plural("de", count, { one: "# Minute", other: "# Minuten" }),
   seconds: (count: number) => plural("de", count, { one: "# Sekunde", other: "# Sekunden" }),
+};
+
+/** What a new password breaks, as the set and reset forms and the server say it. */
+export const passwordRules: PasswordMessages = {
+  required: "Das Passwort ist ein Pflichtfeld",
+  tooShort: "Das neue Passwort muss mindestens 8 Zeichen lang sein",
+  tooLong: `Das neue Passwort darf höchstens ${MAX_PASSWORD_LENGTH} Zeichen lang sein`,
+  confirmRequired: "Die Passwortbestätigung ist ein Pflichtfeld",
+  mismatch: "Die Passwörter stimmen nicht überein",
+  common: "Dieses Passwort ist zu verbreitet und leicht zu erraten: Wählen Sie ein anderes",
 };

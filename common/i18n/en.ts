@@ -1,3 +1,4 @@
+import { PASSWORD_MESSAGES, type PasswordMessages } from "../password-rules.ts";
 import { type DurationUnits, plural } from "./catalogue.ts";
 
 /**
@@ -10,3 +11,6 @@ export const durations: DurationUnits = {
   minutes: (count: number) => plural("en", count, { one: "# minute", other: "# minutes" }),
   seconds: (count: number) => plural("en", count, { one: "# second", other: "# seconds" }),
 };
+
+/** What a new password breaks (SPEC section 5), as the set and reset forms and the server say it. */
+export const passwordRules: PasswordMessages = PASSWORD_MESSAGES;

@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, type PasswordMessages } from "../password-rules.ts";
 import { type DurationUnits, plural } from "./catalogue.ts";
 
 /**
@@ -9,4 +10,14 @@ export const durations: DurationUnits = {
   hours: (count: number) => plural("ja", count, { other: "#時間" }),
   minutes: (count: number) => plural("ja", count, { other: "#分" }),
   seconds: (count: number) => plural("ja", count, { other: "#秒" }),
+};
+
+/** What a new password breaks, as the set and reset forms and the server say it. */
+export const passwordRules: PasswordMessages = {
+  required: "パスワードを入力してください",
+  tooShort: "新しいパスワードは8文字以上で入力してください",
+  tooLong: `新しいパスワードは${MAX_PASSWORD_LENGTH}文字以内で入力してください`,
+  confirmRequired: "確認用のパスワードを入力してください",
+  mismatch: "パスワードが一致しません",
+  common: "このパスワードはよく使われているため使用できません",
 };

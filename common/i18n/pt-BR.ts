@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, type PasswordMessages } from "../password-rules.ts";
 import { type DurationUnits, plural } from "./catalogue.ts";
 
 /**
@@ -9,4 +10,14 @@ export const durations: DurationUnits = {
   hours: (count: number) => plural("pt-BR", count, { one: "# hora", many: "# de horas", other: "# horas" }),
   minutes: (count: number) => plural("pt-BR", count, { one: "# minuto", many: "# de minutos", other: "# minutos" }),
   seconds: (count: number) => plural("pt-BR", count, { one: "# segundo", many: "# de segundos", other: "# segundos" }),
+};
+
+/** What a new password breaks, as the set and reset forms and the server say it. */
+export const passwordRules: PasswordMessages = {
+  required: "A senha é obrigatória",
+  tooShort: "A nova senha deve ter pelo menos 8 caracteres",
+  tooLong: `A nova senha deve ter no máximo ${MAX_PASSWORD_LENGTH} caracteres`,
+  confirmRequired: "Confirme a senha",
+  mismatch: "As senhas não coincidem",
+  common: "Essa senha é muito comum. Escolha outra",
 };

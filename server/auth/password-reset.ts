@@ -2,12 +2,13 @@ import type { Kysely } from "kysely";
 import { BRANDS, type Brand, brandForProduct, dsone, dsoneScreens, passwordSignInAddress } from "../../common/brands/index.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import type { Language } from "../../common/languages.ts";
-import { newPasswordErrors, PASSWORD_MESSAGES } from "../../common/password-rules.ts";
+import { newPasswordErrors, PASSWORD_MESSAGES, type PasswordMessages } from "../../common/password-rules.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById, SOLVE_IQ_SCREENS } from "../../common/products.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError, ERRORS } from "../errors.ts";
+import { passwordRulesIn } from "../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../mail/templates.ts";
 import { findAccountByEmail } from "./accounts.ts";
@@ -45,10 +46,18 @@ function mailLookFor(config: Config, productId: number, language: Language): Mai
  * rules the browser checks too, the server refuses the most common breached passwords.
  */
 export function checkNewPassword(password: string, confirmPassword: string): void {
-  const errors = newPasswordErrors(password, confirmPassword);
-  if (errors.password === undefined && isCommonPassword(password)) errors.password = PASSWORD_MESSAGES.common;
-  const messages = [errors.password, errors.confirmPassword].filter((message): message is string => message !== undefined);
-  if (messages.length > 0) throw new AppError("PASSWORD_INVALID", messages[0], {}, { messages });
+  const common = isCommonPassword(password);
+  // Every broken rule's message, in a language's words (the answer is written in the request's).
+  const broken = (rules: PasswordMessages) => {
+    const errors = newPasswordErrors(password, confirmPassword, rules);
+    if (errors.password === undefined && common) errors.password = rules.common;
+    return [errors.password, errors.confirmPassword].filter((message): message is string => message !== undefined);
+  };
+  const messages = broken(PASSWORD_MESSAGES);
+  if (messages.length > 0)
+    throw new AppError("PASSWORD_INVALID", messages[0], {}, { messages }, undefined, (language) => ({
+      messages: broken(passwordRulesIn(language)),
+    }));
 }
 
 /**

@@ -64,6 +64,7 @@ export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCU
   // nodemailer is loaded with the first mail, not with the server: a start sends none.
   let transport: Promise<Transporter> | undefined;
   const open = () => {
+    // A failed load is not kept: the next mail tries again.
     transport ??= import("nodemailer").then(({ default: nodemailer }) =>
       nodemailer.createTransport({
         url: smtpUrl,
@@ -73,13 +74,17 @@ export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCU
         ...SMTP_TIMEOUTS,
       }),
     );
+    transport.catch(() => {
+      transport = undefined;
+    });
     return transport;
   };
   const deliver: Deliver = async (mail) => {
     await (await open()).sendMail(mail);
   };
   deliver.close = async () => {
-    if (transport) (await transport).close();
+    const opened = await transport?.catch(() => undefined);
+    opened?.close();
   };
   return deliver;
 }

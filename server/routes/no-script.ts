@@ -10,6 +10,7 @@ import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml } from "../html.ts";
 import { callerOf } from "./caller.ts";
+import { requestLanguage } from "./language.ts";
 
 /** What a plain form post (a browser without JavaScript) can ask of a screen's own address. */
 export type NoScriptForm = "emailLogin" | "accessLink";
@@ -88,7 +89,11 @@ export function answerNoScriptForm(
       return send(reply, brand, fillNoScript(screen("accountNotFound"), { email: parsed.data, retry: request.url }));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return send(reply.code(error.status).headers(error.headers), brand, fillNoScript(screen("loginWithError"), { error: error.message }));
+      return send(
+        reply.code(error.status).headers(error.headers),
+        brand,
+        fillNoScript(screen("loginWithError"), { error: error.messageIn(requestLanguage(request)) }),
+      );
     }
   };
 }

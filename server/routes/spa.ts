@@ -135,8 +135,10 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
       if (template.includes(ROOT_ELEMENT))
         rendered = await renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl, prerenderBundle(language));
     } catch (error) {
-      // The app still renders every screen in the browser; only the early first paint is lost.
+      // The app still renders every screen in the browser; only the early first paint is lost,
+      // and only until the language's next visitor, whose request renders them again.
       app.log.error({ err: error, language }, "the screens could not be rendered ahead of time");
+      setImmediate(() => languagePages.delete(language));
     }
     for (const failure of rendered.failures)
       app.log.error({ path: failure.path, errors: failure.errors, language }, "a screen could not be rendered ahead of time");
@@ -170,6 +172,12 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
     if (!pages) {
       pages = makeLanguagePages(language);
       languagePages.set(language, pages);
+      // A language whose pages could not be made (a file unreadable for a moment) is tried again
+      // on its next visitor, not refused until a restart.
+      pages.catch((error: unknown) => {
+        languagePages.delete(language);
+        app.log.error({ err: error, language }, "the pages of a language could not be made");
+      });
     }
     return pages;
   };

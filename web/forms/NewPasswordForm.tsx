@@ -24,12 +24,12 @@ export function NewPasswordForm({
   const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string>();
   const { submitting, run } = useSubmitting();
-  const errors = attempted ? newPasswordErrors(password, confirmPassword) : {};
+  const errors = attempted ? newPasswordErrors(password, confirmPassword, strings.passwordRules) : {};
 
   function submit(event: FormEvent) {
     event.preventDefault();
     setAttempted(true);
-    const found = newPasswordErrors(password, confirmPassword);
+    const found = newPasswordErrors(password, confirmPassword, strings.passwordRules);
     if (found.password || found.confirmPassword) return;
     void run(async () => {
       setFailure(undefined);

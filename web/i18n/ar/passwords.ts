@@ -1,4 +1,4 @@
-import { durations } from "../../../common/i18n/ar.ts";
+import { durations, passwordRules } from "../../../common/i18n/ar.ts";
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import type { strings as english } from "../en/passwords.ts";
 import { strings as shared } from "./shared.ts";
@@ -8,6 +8,7 @@ export const strings: Catalogue<typeof english> = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration). */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "هل نسيت كلمة المرور؟",
     text: "أدخل البريد الإلكتروني لحسابك وسنرسل إليك رابطًا لتعيين كلمة مرور جديدة.",

@@ -1,5 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
-import { durations } from "../../../common/i18n/de.ts";
+import { durations, passwordRules } from "../../../common/i18n/de.ts";
 import type { strings as english } from "../en/passwords.ts";
 import { strings as shared } from "./shared.ts";
 
@@ -8,6 +8,7 @@ export const strings: Catalogue<typeof english> = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration): "1 Stunde", "30 Minuten". */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "Passwort vergessen",
     text: "Geben Sie die E-Mail-Adresse Ihres Kontos ein. Wir senden Ihnen dann einen Link, mit dem Sie ein neues Passwort festlegen können.",

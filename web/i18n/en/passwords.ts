@@ -1,4 +1,4 @@
-import { durations } from "../../../common/i18n/en.ts";
+import { durations, passwordRules } from "../../../common/i18n/en.ts";
 import { strings as shared } from "./shared.ts";
 
 /** The screens that ask for, reset and set a password. Loaded with those screens (see ../en.ts). */
@@ -6,6 +6,7 @@ export const strings = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration). */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "Forgot Your Password",
     text: "Enter the email of your account and we will send you a link to set a new password.",

@@ -1,5 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
-import { durations } from "../../../common/i18n/fr.ts";
+import { durations, passwordRules } from "../../../common/i18n/fr.ts";
 import type { strings as english } from "../en/passwords.ts";
 import { strings as shared } from "./shared.ts";
 
@@ -8,6 +8,7 @@ export const strings: Catalogue<typeof english> = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration). */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "Mot de passe oublié",
     text: "Saisissez l'adresse e-mail de votre compte et nous vous enverrons un lien pour définir un nouveau mot de passe.",

@@ -1,5 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
-import { durations } from "../../../common/i18n/it.ts";
+import { durations, passwordRules } from "../../../common/i18n/it.ts";
 import type { strings as english } from "../en/passwords.ts";
 import { strings as shared } from "./shared.ts";
 
@@ -8,6 +8,7 @@ export const strings: Catalogue<typeof english> = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration). */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "Password dimenticata",
     text: "Inserisci l'email del tuo account e ti invieremo un link per impostare una nuova password.",

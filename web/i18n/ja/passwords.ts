@@ -1,5 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
-import { durations } from "../../../common/i18n/ja.ts";
+import { durations, passwordRules } from "../../../common/i18n/ja.ts";
 import type { strings as english } from "../en/passwords.ts";
 import { strings as shared } from "./shared.ts";
 
@@ -8,6 +8,7 @@ export const strings: Catalogue<typeof english> = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration): "1時間". */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "パスワードの再設定",
     text: "アカウントのメールアドレスを入力してください。新しいパスワードを設定するためのリンクをお送りします。",

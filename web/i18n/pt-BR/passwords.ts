@@ -1,5 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
-import { durations } from "../../../common/i18n/pt-BR.ts";
+import { durations, passwordRules } from "../../../common/i18n/pt-BR.ts";
 import type { strings as english } from "../en/passwords.ts";
 import { strings as shared } from "./shared.ts";
 
@@ -8,6 +8,7 @@ export const strings: Catalogue<typeof english> = {
   ...shared,
   /** Units of time, for a lifetime said in words (common/i18n/catalogue.ts, sayDuration). */
   duration: durations,
+  passwordRules,
   forgotPassword: {
     title: "Esqueceu sua senha?",
     text: "Digite o e-mail da sua conta e enviaremos um link para você definir uma nova senha.",
