@@ -101,7 +101,17 @@ export interface MyAccount {
 export interface AccountExport {
   format: "account-export/1";
   exportedAt: string;
-  account: { id: string; email: string; name: string; createdAt: string; passwordSet: boolean; role: string | null; disabled: boolean };
+  account: {
+    id: string;
+    email: string;
+    name: string;
+    createdAt: string;
+    passwordSet: boolean;
+    role: string | null;
+    disabled: boolean;
+    /** The language of the last sign-in, in which mail no browser asks for is written. */
+    language: string | null;
+  };
   licenses: { product: string; state: string; updatedAt: string }[];
   devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
   signedIn: {

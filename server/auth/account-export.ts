@@ -57,6 +57,7 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       passwordSet: account.password_hash !== null,
       role: account.role,
       disabled: account.disabled_at !== null,
+      language: account.language,
     },
     licenses: licenses.map((row) => ({ product: row.code, state: row.state, updatedAt: iso(row.updated_at) })),
     devices: devices.map((row) => ({

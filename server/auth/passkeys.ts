@@ -153,9 +153,11 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
     return refuse(db, caller, passkey.account_id, "PASSKEY_REFUSED", "user handle of another account");
   }
   const storedCount = Number(passkey.sign_count);
+  // Loaded before the check, so a failure to load is an error of ours, not a refused passkey.
+  const library = await webauthn();
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verification = await (await webauthn()).verifyAuthenticationResponse({
+    verification = await library.verifyAuthenticationResponse({
       response: credential,
       ...expected(config, spent.challenge),
       credential: {
@@ -262,9 +264,10 @@ export async function registerPasskey(
 ): Promise<MyPasskey> {
   const spent = await spendChallenge(db, config, caller, "register", credential.response.clientDataJSON);
   if (!spent || spent.accountId !== accountId) throw new AppError("PASSKEY_EXPIRED");
+  const library = await webauthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await (await webauthn()).verifyRegistrationResponse({
+    verification = await library.verifyRegistrationResponse({
       response: credential,
       ...expected(config, spent.challenge),
     });
