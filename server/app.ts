@@ -95,10 +95,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      const { message, details } = error.answerIn(requestLanguage(request));
       return reply
         .code(error.status)
         .headers(error.headers)
-        .send({ code: error.code, message: error.messageIn(requestLanguage(request)), ...error.detailsIn(requestLanguage(request)) });
+        .send({ code: error.code, message, ...details });
     }
     const known = knownFrameworkError(error);
     if (known) return reply.code(known.status).send(known.body);

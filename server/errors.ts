@@ -60,16 +60,17 @@ export class AppError extends Error {
   readonly headers: Record<string, string>;
   /** More fields of the answer, such as the list of messages of a refused password. */
   readonly details: Record<string, unknown>;
-  /** The message in another language, when it is not the code's own (a count in it, say). */
-  readonly #inLanguage: ((errors: ServerStrings["errors"]) => string) | undefined;
-  readonly #detailsInLanguage: ((language: Language) => Record<string, unknown>) | undefined;
+  /**
+   * The message, and any further fields that hold words, in another language's words, when they
+   * are not the code's own message (a count in it, a refused password's list).
+   */
+  readonly #inLanguage: ((words: ServerStrings) => InLanguage) | undefined;
   constructor(
     code: ErrorCode,
     message: string = ERRORS[code].message,
     headers: Record<string, string> = {},
     details: Record<string, unknown> = {},
-    inLanguage?: (errors: ServerStrings["errors"]) => string,
-    detailsInLanguage?: (language: Language) => Record<string, unknown>,
+    inLanguage?: (words: ServerStrings) => InLanguage,
   ) {
     super(message);
     this.code = code;
@@ -77,28 +78,33 @@ export class AppError extends Error {
     this.headers = headers;
     this.details = details;
     this.#inLanguage = inLanguage;
-    this.#detailsInLanguage = detailsInLanguage;
-  }
-
-  /** The answer's further fields in a customer's language (the list of a refused password's messages). */
-  detailsIn(language: Language): Record<string, unknown> {
-    return language !== DEFAULT_LANGUAGE && this.#detailsInLanguage
-      ? { ...this.details, ...this.#detailsInLanguage(language) }
-      : this.details;
   }
 
   /**
-   * The message in a customer's language: in English the one this error was given; in another,
-   * the words it was given for that language, else the code's own message from the catalogue when
-   * it was thrown with that. A message written for staff (the support console, the operations
-   * page) stays as it was written.
+   * The answer in a customer's language: in English the message and fields this error was given;
+   * in another, the words it was given for that language, else the code's own message from that
+   * language's catalogue when it was thrown with the code's own. A message written for staff (the
+   * support console, the operations page) stays as it was written.
    */
-  messageIn(language: Language): string {
-    if (language === DEFAULT_LANGUAGE) return this.message;
-    const errors = serverStrings(language).errors;
-    if (this.#inLanguage) return this.#inLanguage(errors);
-    const details = this.#detailsInLanguage?.(language);
-    if (Array.isArray(details?.messages) && typeof details.messages[0] === "string") return details.messages[0];
-    return this.message === ERRORS[this.code].message ? errors[this.code] : this.message;
+  answerIn(language: Language): { message: string; details: Record<string, unknown> } {
+    if (language === DEFAULT_LANGUAGE) return { message: this.message, details: this.details };
+    const words = serverStrings(language);
+    const localised = this.#inLanguage?.(words);
+    if (localised) return { message: localised.message, details: { ...this.details, ...localised.details } };
+    return { message: this.message === ERRORS[this.code].message ? words.errors[this.code] : this.message, details: this.details };
   }
+
+  messageIn(language: Language): string {
+    return this.answerIn(language).message;
+  }
+
+  detailsIn(language: Language): Record<string, unknown> {
+    return this.answerIn(language).details;
+  }
+}
+
+/** An error's words in a language: its message, and the further fields that hold words. */
+export interface InLanguage {
+  message: string;
+  details?: Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ import { newPasswordErrors } from "../common/password-rules.ts";
 import { checkNewPassword } from "../server/auth/password-reset.ts";
 import { tooManyAttempts } from "../server/auth/rate-limit.ts";
 import { AppError } from "../server/errors.ts";
-import { passwordRulesIn, serverStrings } from "../server/i18n/index.ts";
+import { serverStrings } from "../server/i18n/index.ts";
 
 /**
  * What a customer reads comes from a catalogue, in every language (README, "Languages"): a key
@@ -127,12 +127,12 @@ describe("the catalogues", () => {
     expect(refused.detailsIn("en")).toEqual({
       messages: ["New Password must be at least 8 characters long", "Confirm Password must match Password"],
     });
-    const german = passwordRulesIn("de");
+    const german = serverStrings("de").passwordRules;
     expect(refused.messageIn("de")).toBe(german.tooShort);
     expect(refused.detailsIn("de")).toEqual({ messages: [german.tooShort, german.mismatch] });
-    expect(newPasswordErrors("", "", passwordRulesIn("ja"))).toEqual({
-      password: passwordRulesIn("ja").required,
-      confirmPassword: passwordRulesIn("ja").confirmRequired,
+    expect(newPasswordErrors("", "", serverStrings("ja").passwordRules)).toEqual({
+      password: serverStrings("ja").passwordRules.required,
+      confirmPassword: serverStrings("ja").passwordRules.confirmRequired,
     });
   });
 

@@ -8,7 +8,6 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError, ERRORS } from "../errors.ts";
-import { passwordRulesIn } from "../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../mail/templates.ts";
 import { findAccountByEmail } from "./accounts.ts";
@@ -55,9 +54,10 @@ export function checkNewPassword(password: string, confirmPassword: string): voi
   };
   const messages = broken(PASSWORD_MESSAGES);
   if (messages.length > 0)
-    throw new AppError("PASSWORD_INVALID", messages[0], {}, { messages }, undefined, (language) => ({
-      messages: broken(passwordRulesIn(language)),
-    }));
+    throw new AppError("PASSWORD_INVALID", messages[0], {}, { messages }, (words) => {
+      const inLanguage = broken(words.passwordRules);
+      return { message: inLanguage[0] as string, details: { messages: inLanguage } };
+    });
 }
 
 /**

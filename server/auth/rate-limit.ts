@@ -74,9 +74,9 @@ function minutesText(ms: number): string {
 /** Every 429 the server answers says when to come back (Retry-After, in whole seconds). */
 export function tooManyAttempts(message: string, retryAfterMs: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return new AppError("RATE_LIMITED", message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }, {}, (errors) =>
-    errors.RATE_LIMITED_WAIT(minutes),
-  );
+  return new AppError("RATE_LIMITED", message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }, {}, (words) => ({
+    message: words.errors.RATE_LIMITED_WAIT(minutes),
+  }));
 }
 
 /** One bucket of rate-limit-buckets.ts and the values its key is made of. */

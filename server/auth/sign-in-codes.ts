@@ -92,11 +92,11 @@ export async function signInWithCode(db: Db, config: Config, caller: Caller, cod
     const left = CODE_ATTEMPTS - attempt.attempts;
     if (left === 0) {
       caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
-      const lastTry = (errors: ServerStrings["errors"]) => errors.CODE_SPENT_AFTER_WRONG;
-      throw new AppError("CODE_SPENT", lastTry(english.errors), {}, {}, lastTry);
+      const lastTry = (words: ServerStrings) => ({ message: words.errors.CODE_SPENT_AFTER_WRONG });
+      throw new AppError("CODE_SPENT", lastTry(english).message, {}, {}, lastTry);
     }
-    const wrong = (errors: ServerStrings["errors"]) => errors.CODE_WRONG_TRIES_LEFT(left);
-    throw new AppError("CODE_WRONG", wrong(english.errors), {}, { attemptsLeft: left }, wrong);
+    const wrong = (words: ServerStrings) => ({ message: words.errors.CODE_WRONG_TRIES_LEFT(left) });
+    throw new AppError("CODE_WRONG", wrong(english).message, {}, { attemptsLeft: left }, wrong);
   }
 
   const { session, redirectUrl } = await db.transaction().execute(async (tx) => {

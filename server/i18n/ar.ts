@@ -1,4 +1,4 @@
-import { durations } from "../../common/i18n/ar.ts";
+import { durations, linkDays, passwordRules } from "../../common/i18n/ar.ts";
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
 import type { strings as english } from "./en.ts";
 
@@ -10,10 +10,9 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them, after «خلال» or «لمدة»: "ساعة واحدة", "يومين". */
   units: {
     ...durations,
-    /** The access link's lifetime as the login screen says it (web/i18n/ar/shared.ts, checkEmail.expires). */
-    linkDays: (count: number) =>
-      plural("ar", count, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" }),
+    linkDays,
   },
+  passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} على ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */

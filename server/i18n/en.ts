@@ -1,5 +1,4 @@
-import { plural } from "../../common/i18n/catalogue.ts";
-import { durations } from "../../common/i18n/en.ts";
+import { durations, linkDays, passwordRules } from "../../common/i18n/en.ts";
 
 /**
  * Everything the server itself says to a customer, in English: the mails, the messages of refused
@@ -11,9 +10,10 @@ export const strings = {
   /** Durations as a sentence says them: "1 hour", "2 days". */
   units: {
     ...durations,
-    /** The access link's lifetime as the login screen says it (SPEC section 9): "1 Day", "2 Days". */
-    linkDays: (count: number) => plural("en", count, { one: "# Day", other: "# Days" }),
+    linkDays,
   },
+  /** What a new password breaks (common/i18n), for the answer to a refused one. */
+  passwordRules,
   mail: {
     /** A browser and its system, as the new-sign-in mail names them: "Chrome on Windows". */
     browserOn: (browser: string, system: string) => `${browser} on ${system}`,

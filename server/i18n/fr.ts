@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations } from "../../common/i18n/fr.ts";
+import { durations, linkDays, passwordRules } from "../../common/i18n/fr.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -11,9 +11,9 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1 heure", "2 jours". */
   units: {
     ...durations,
-    /** The access link's lifetime as the login screen says it: "1 jour", "2 jours". */
-    linkDays: (count: number) => plural("fr", count, { one: "# jour", many: "# de jours", other: "# jours" }),
+    linkDays,
   },
+  passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} sous ${system}`,
     pasteTheAddress: "Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :",

@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations } from "../../common/i18n/it.ts";
+import { durations, linkDays, passwordRules } from "../../common/i18n/it.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -11,9 +11,9 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1 ora", "2 giorni". */
   units: {
     ...durations,
-    /** The access link's lifetime as the login screen says it: "1 giorno", "2 giorni". */
-    linkDays: (count: number) => plural("it", count, { one: "# giorno", many: "# di giorni", other: "# giorni" }),
+    linkDays,
   },
+  passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} su ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */

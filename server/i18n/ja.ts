@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations } from "../../common/i18n/ja.ts";
+import { durations, linkDays, passwordRules } from "../../common/i18n/ja.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -10,9 +10,9 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1時間", "2日". */
   units: {
     ...durations,
-    /** The access link's lifetime as the login screen says it: "1日". */
-    linkDays: (count: number) => plural("ja", count, { other: "#日" }),
+    linkDays,
   },
+  passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${system}の${browser}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */

@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations } from "../../common/i18n/pt-BR.ts";
+import { durations, linkDays, passwordRules } from "../../common/i18n/pt-BR.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -11,9 +11,9 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1 hora", "2 dias". */
   units: {
     ...durations,
-    /** The access link's lifetime as the login screen says it: "1 dia", "2 dias". */
-    linkDays: (count: number) => plural("pt-BR", count, { one: "# dia", many: "# de dias", other: "# dias" }),
+    linkDays,
   },
+  passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} no ${system}`,
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */

@@ -1,8 +1,8 @@
 import type { Brand } from "../../common/brands/index.ts";
-import { sayBrowser } from "../../common/i18n/catalogue.ts";
+import { sayBrowser, sayDuration } from "../../common/i18n/catalogue.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
 import { escapeHtml } from "../html.ts";
-import { describeDuration, type ServerStrings, serverStrings } from "../i18n/index.ts";
+import { type ServerStrings, serverStrings } from "../i18n/index.ts";
 
 /**
  * The mails the account server sends, each as text and HTML, in the customer's language. Brand,
@@ -95,7 +95,7 @@ export function accessLinkMail(look: MailLook, link: string, lifetimeDays: numbe
   const expiry = mail.expiry(words.units.linkDays(lifetimeDays));
   const footer = code ? mail.accessLink.footer : mail.accessLink.footerFromSupport;
   const grouped = code ? `${code.code.slice(0, 3)} ${code.code.slice(3)}` : "";
-  const codeLine = code ? mail.accessLink.code(describeDuration(words, code.lifetimeMs)) : "";
+  const codeLine = code ? mail.accessLink.code(sayDuration(words.units, code.lifetimeMs)) : "";
   // The digits stay left to right in a right-to-left mail.
   const codeHtml = code
     ? `<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:${look.muted}">${escapeHtml(codeLine)}</p>
@@ -112,7 +112,7 @@ export function accessLinkMail(look: MailLook, link: string, lifetimeDays: numbe
 export function passwordResetMail(look: MailLook, link: string, lifetimeMs: number): Mail {
   const { mail, words, brand } = wordsOf(look);
   const intro = mail.passwordReset.intro(brand);
-  const expiry = mail.expiry(describeDuration(words, lifetimeMs));
+  const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
   const footer = mail.passwordReset.footer;
   return {
     subject: mail.passwordReset.subject(brand),
@@ -180,7 +180,7 @@ export function accountDeletionMail(look: MailLook, link: string, lifetimeMs: nu
   const { mail, words, brand } = wordsOf(look);
   const intro = mail.accountDeletion.intro(brand);
   const what = mail.accountDeletion.what;
-  const expiry = mail.expiry(describeDuration(words, lifetimeMs));
+  const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
   const footer = mail.accountDeletion.footer;
   return {
     subject: mail.accountDeletion.subject(brand),

@@ -1,3 +1,4 @@
+import { linkDays } from "../../../common/i18n/ar.ts";
 import { type Catalogue, plural } from "../../../common/i18n/catalogue.ts";
 import type { strings as english } from "../en/shared.ts";
 
@@ -46,15 +47,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "أرسلنا رابط دخول شخصيًا إلى",
     sentAfter: ".",
     /** The link's lifetime: "يوم واحد", "يومين", "3 أيام", "11 يومًا". */
-    expires: (days: number) =>
-      plural("ar", days, {
-        zero: "تنتهي صلاحية الرابط خلال # يوم.",
-        one: "تنتهي صلاحية الرابط خلال يوم واحد.",
-        two: "تنتهي صلاحية الرابط خلال يومين.",
-        few: "تنتهي صلاحية الرابط خلال # أيام.",
-        many: "تنتهي صلاحية الرابط خلال # يومًا.",
-        other: "تنتهي صلاحية الرابط خلال # يوم.",
-      }),
+    expires: (days: number) => `تنتهي صلاحية الرابط خلال ${linkDays(days)}.`,
     spam: "إذا لم تجد الرسالة، فتحقق من مجلد البريد العشوائي أو الرسائل غير المرغوب فيها.",
     useAnotherEmail: "استخدام بريد إلكتروني آخر",
     resend: "إعادة الإرسال",
