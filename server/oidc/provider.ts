@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
 import { BRANDS, brandById } from "../../common/brands/index.ts";
-import { chooseLanguage, LANGUAGE_COOKIE, type Language } from "../../common/languages.ts";
+import { LANGUAGE_COOKIE, type Language } from "../../common/languages.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
 import { productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
@@ -9,6 +9,7 @@ import { providerCookieNames, servedOverHttps } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { escapeHtml, plainPage } from "../html.ts";
 import { serverStrings } from "../i18n/index.ts";
+import { languageOf } from "../routes/language.ts";
 import { kyselyAdapter } from "./adapter.ts";
 import { appSession, clearedSessionCookie, endAppSession } from "./app-session.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
@@ -64,13 +65,7 @@ export function signInErrorPage(language: Language, error: string, description: 
 
 /** The language of a request the provider answers itself: its ui_locales, then as for any page. */
 function providerLanguage(ctx: KoaContextWithOIDC): Language {
-  const uiLocales = ctx.oidc?.params?.ui_locales;
-  return chooseLanguage({
-    uiLocales: typeof uiLocales === "string" ? uiLocales : null,
-    lang: typeof ctx.query?.lang === "string" ? ctx.query.lang : null,
-    chosen: ctx.cookies.get(LANGUAGE_COOKIE) ?? null,
-    acceptLanguage: ctx.get("accept-language") || null,
-  });
+  return languageOf(ctx.url, ctx.req.headers, ctx.cookies.get(LANGUAGE_COOKIE), ctx.oidc?.params?.ui_locales);
 }
 
 const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyRequest } from "fastify";
 import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_HEADER, type Language } from "../../common/languages.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
@@ -13,17 +14,26 @@ const chosen = new WeakMap<FastifyRequest, Language>();
 export function requestLanguage(request: FastifyRequest): Language {
   let language = chosen.get(request);
   if (!language) {
-    const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
-    const header = request.headers[LANGUAGE_HEADER];
-    language = chooseLanguage({
-      uiLocales: getParamIgnoringCase(search, "ui_locales") ?? uiLocalesInReturnUrl(search),
-      lang: getParamIgnoringCase(search, "lang") ?? (typeof header === "string" ? header : null),
-      chosen: request.cookies?.[LANGUAGE_COOKIE] ?? null,
-      acceptLanguage: request.headers["accept-language"] ?? null,
-    });
+    language = languageOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE]);
     chosen.set(request, language);
   }
   return language;
+}
+
+/**
+ * The same rules from a request's parts, for answers written outside Fastify (the OpenID
+ * Provider's own pages, which also know the authorization request's `ui_locales`).
+ */
+export function languageOf(url: string, headers: IncomingHttpHeaders, cookie: string | undefined, uiLocales?: unknown): Language {
+  const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+  const header = headers[LANGUAGE_HEADER];
+  return chooseLanguage({
+    uiLocales:
+      (typeof uiLocales === "string" ? uiLocales : null) ?? getParamIgnoringCase(search, "ui_locales") ?? uiLocalesInReturnUrl(search),
+    lang: getParamIgnoringCase(search, "lang") ?? (typeof header === "string" ? header : null),
+    chosen: cookie ?? null,
+    acceptLanguage: headers["accept-language"] ?? null,
+  });
 }
 
 /** A login page opened for an authorization request carries it in its ReturnUrl. */

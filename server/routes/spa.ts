@@ -103,17 +103,15 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
   /**
    * Everything one language's pages need, made once: each language is a build of its own
    * (scripts/build-if-stale.ts), its page index.<language>.html, its screens rendered ahead by its
-   * own renderer. English is made before the server listens; another language when a first
-   * visitor asks for it (a few hundred milliseconds, once), so a server whose customers read two
-   * languages never renders the other six.
+   * own renderer. English is started with the server; another language when a first visitor asks
+   * for it (a few hundred milliseconds, once), so a server whose customers read two languages
+   * never renders the other six.
    */
   const makeLanguagePages = async (language: Language): Promise<LanguagePages> => {
-    const file = language === DEFAULT_LANGUAGE ? "index.html" : `index.${language}.html`;
+    const file = join(buildDir, `index.${language}.html`);
     // A build without this language (a stand-in page in tests) serves the English page.
-    const own =
-      language === DEFAULT_LANGUAGE ? built : existsSync(join(buildDir, file)) ? readFileSync(join(buildDir, file), "utf8") : undefined;
-    if (own === undefined) return languagePagesIn(DEFAULT_LANGUAGE);
-    const template = inlinePageBoot(own, buildDir).html;
+    if (language !== DEFAULT_LANGUAGE && !existsSync(file)) return languagePagesIn(DEFAULT_LANGUAGE);
+    const template = language === DEFAULT_LANGUAGE ? boot.html : inlinePageBoot(readFileSync(file, "utf8"), buildDir).html;
     const words = serverStrings(language).pages;
     // One page per brand: the brand and the language are in the markup from the first byte
     // (colours, icon, lang and dir), so the first paint is already right.
@@ -147,7 +145,7 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
       const form = noScriptFormAt.get(screenKey(path))?.form;
       return noScript(brand, form === "emailLogin" ? "login" : form === "accessLink" ? "accessLink" : "needsJavaScript");
     };
-    // Rendered and compressed once: every visit then costs a lookup.
+    // Made once, each compressed the first time an encoding is asked for: a visit then costs a lookup.
     const pages = new Map(BRANDS.map((brand) => [brand.id, precompress(page(brand, false, noScript(brand, "needsJavaScript")))]));
     const renderedAhead = new Map<string, AheadPage>();
     const renderedAheadSignedOut = new Map<string, AheadPage>();
