@@ -39,7 +39,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "كلمتا المرور غير متطابقتين",
   common: "كلمة المرور هذه شائعة جدًا، يُرجى اختيار كلمة أخرى",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string =>
-  plural("ar", count, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" });

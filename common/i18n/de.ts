@@ -21,6 +21,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "Die Passwörter stimmen nicht überein",
   common: "Dieses Passwort ist zu verbreitet und leicht zu erraten: Wählen Sie ein anderes",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string => plural("de", count, { one: "# Tag", other: "# Tage" });

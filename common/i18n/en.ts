@@ -14,6 +14,3 @@ export const durations: DurationUnits = {
 
 /** What a new password breaks (SPEC section 5), as the set and reset forms and the server say it. */
 export const passwordRules: PasswordMessages = PASSWORD_MESSAGES;
-
-/** The access link's lifetime in days, as the login screen and the mail say it (SPEC section 9: "1 Day", "2 Days"). */
-export const linkDays = (count: number): string => plural("en", count, { one: "# Day", other: "# Days" });

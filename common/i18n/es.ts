@@ -21,6 +21,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "Las contraseñas no coinciden",
   common: "Esa contraseña es demasiado común: elige otra",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string => plural("es", count, { one: "# día", many: "# de días", other: "# días" });

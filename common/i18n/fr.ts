@@ -21,6 +21,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "Les mots de passe ne correspondent pas",
   common: "Ce mot de passe est trop courant : choisissez-en un autre",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string => plural("fr", count, { one: "# jour", many: "# de jours", other: "# jours" });

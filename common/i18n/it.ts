@@ -21,6 +21,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "Le password non coincidono",
   common: "Questa password è troppo comune: scegline un'altra",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string => plural("it", count, { one: "# giorno", many: "# di giorni", other: "# giorni" });

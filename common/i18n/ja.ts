@@ -21,6 +21,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "パスワードが一致しません",
   common: "このパスワードはよく使われているため使用できません",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string => plural("ja", count, { other: "#日" });

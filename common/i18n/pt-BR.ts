@@ -21,6 +21,3 @@ export const passwordRules: PasswordMessages = {
   mismatch: "As senhas não coincidem",
   common: "Essa senha é muito comum. Escolha outra",
 };
-
-/** The access link's lifetime in days, as the login screen and the mail say it. */
-export const linkDays = (count: number): string => plural("pt-BR", count, { one: "# dia", many: "# de dias", other: "# dias" });

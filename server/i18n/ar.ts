@@ -1,4 +1,4 @@
-import { durations, linkDays, passwordRules } from "../../common/i18n/ar.ts";
+import { durations, passwordRules } from "../../common/i18n/ar.ts";
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
 import type { strings as english } from "./en.ts";
 
@@ -10,7 +10,8 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them, after «خلال» or «لمدة»: "ساعة واحدة", "يومين". */
   units: {
     ...durations,
-    linkDays,
+    linkDays: (count: number) =>
+      plural("ar", count, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" }),
   },
   passwordRules,
   mail: {

@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations, linkDays, passwordRules } from "../../common/i18n/de.ts";
+import { durations, passwordRules } from "../../common/i18n/de.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -11,7 +11,7 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1 Stunde", "2 Tage". */
   units: {
     ...durations,
-    linkDays,
+    linkDays: (count: number) => plural("de", count, { one: "# Tag", other: "# Tage" }),
   },
   passwordRules,
   mail: {

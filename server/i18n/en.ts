@@ -1,4 +1,5 @@
-import { durations, linkDays, passwordRules } from "../../common/i18n/en.ts";
+import { plural } from "../../common/i18n/catalogue.ts";
+import { durations, passwordRules } from "../../common/i18n/en.ts";
 
 /**
  * Everything the server itself says to a customer, in English: the mails, the messages of refused
@@ -10,7 +11,8 @@ export const strings = {
   /** Durations as a sentence says them: "1 hour", "2 days". */
   units: {
     ...durations,
-    linkDays,
+    /** The access link's lifetime as the login screen says it (SPEC section 9): "1 Day", "2 Days". */
+    linkDays: (count: number) => plural("en", count, { one: "# Day", other: "# Days" }),
   },
   /** What a new password breaks (common/i18n), for the answer to a refused one. */
   passwordRules,

@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations, linkDays, passwordRules } from "../../common/i18n/ja.ts";
+import { durations, passwordRules } from "../../common/i18n/ja.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -10,7 +10,7 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1時間", "2日". */
   units: {
     ...durations,
-    linkDays,
+    linkDays: (count: number) => plural("ja", count, { other: "#日" }),
   },
   passwordRules,
   mail: {

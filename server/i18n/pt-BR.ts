@@ -1,5 +1,5 @@
 import { type Catalogue, plural } from "../../common/i18n/catalogue.ts";
-import { durations, linkDays, passwordRules } from "../../common/i18n/pt-BR.ts";
+import { durations, passwordRules } from "../../common/i18n/pt-BR.ts";
 import type { strings as english } from "./en.ts";
 
 /**
@@ -11,7 +11,7 @@ export const strings: Catalogue<typeof english> = {
   /** Durations as a sentence says them: "1 hora", "2 dias". */
   units: {
     ...durations,
-    linkDays,
+    linkDays: (count: number) => plural("pt-BR", count, { one: "# dia", many: "# de dias", other: "# dias" }),
   },
   passwordRules,
   mail: {

@@ -1,4 +1,3 @@
-import { linkDays } from "../../../common/i18n/ar.ts";
 import { type Catalogue, plural } from "../../../common/i18n/catalogue.ts";
 import type { strings as english } from "../en/shared.ts";
 
@@ -47,7 +46,8 @@ export const strings: Catalogue<typeof english> = {
     sent: "أرسلنا رابط دخول شخصيًا إلى",
     sentAfter: ".",
     /** The link's lifetime: "يوم واحد", "يومين", "3 أيام", "11 يومًا". */
-    expires: (days: number) => `تنتهي صلاحية الرابط خلال ${linkDays(days)}.`,
+    expires: (days: number) =>
+      `تنتهي صلاحية الرابط خلال ${plural("ar", days, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" })}.`,
     spam: "إذا لم تجد الرسالة، فتحقق من مجلد البريد العشوائي أو الرسائل غير المرغوب فيها.",
     useAnotherEmail: "استخدام بريد إلكتروني آخر",
     resend: "إعادة الإرسال",

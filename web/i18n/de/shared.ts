@@ -1,6 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import { plural } from "../../../common/i18n/catalogue.ts";
-import { linkDays } from "../../../common/i18n/de.ts";
 import type { strings as english } from "../en/shared.ts";
 
 /** A field's label as the object of "anzeigen"/"ausblenden": the confirmation field's label is a verb phrase. */
@@ -53,7 +52,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "Wir haben einen persönlichen Zugangslink gesendet an",
     sentAfter: ".",
     /** "Der Link ist 1 Tag gültig." */
-    expires: (days: number) => `Der Link ist ${linkDays(days)} gültig.`,
+    expires: (days: number) => `Der Link ist ${plural("de", days, { one: "# Tag", other: "# Tage" })} gültig.`,
     spam: "Falls Sie die E-Mail nicht finden, sehen Sie im Spam- oder Junk-Ordner nach.",
     useAnotherEmail: "Andere E-Mail-Adresse verwenden",
     resend: "Erneut senden",

@@ -1,4 +1,4 @@
-import { linkDays } from "../../../common/i18n/en.ts";
+import { plural } from "../../../common/i18n/catalogue.ts";
 
 /**
  * Every string a customer reads, in English, spelled exactly as SPEC.md spells it. A second
@@ -46,7 +46,7 @@ export const strings = {
     sent: "We sent a personal access link to",
     sentAfter: ".",
     /** The link's lifetime as SPEC section 9 says it: "1 Day", "2 Days". */
-    expires: (days: number) => `The link expires in ${linkDays(days)}.`,
+    expires: (days: number) => `The link expires in ${plural("en", days, { one: "# Day", other: "# Days" })}.`,
     spam: "If you don't see the email, check your Spam or Junk folder.",
     useAnotherEmail: "Use another email",
     resend: "Resend",

@@ -1,6 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import { plural } from "../../../common/i18n/catalogue.ts";
-import { linkDays } from "../../../common/i18n/es.ts";
 import type { strings as english } from "../en/shared.ts";
 
 /**
@@ -57,7 +56,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "Te hemos enviado un enlace de acceso personal a",
     sentAfter: ".",
     /** The link's lifetime as SPEC section 9 says it: "1 día", "2 días". */
-    expires: (days: number) => `El enlace caduca en ${linkDays(days)}.`,
+    expires: (days: number) => `El enlace caduca en ${plural("es", days, { one: "# día", many: "# de días", other: "# días" })}.`,
     spam: "Si no ves el correo, revisa la carpeta de spam o de correo no deseado.",
     useAnotherEmail: "Usar otro correo",
     resend: "Reenviar",

@@ -1,6 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import { plural } from "../../../common/i18n/catalogue.ts";
-import { linkDays } from "../../../common/i18n/fr.ts";
 import type { strings as english } from "../en/shared.ts";
 
 /**
@@ -58,7 +57,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "Nous avons envoyé un lien d'accès personnel à",
     sentAfter: ".",
     /** The link's lifetime: "1 jour", "2 jours". */
-    expires: (days: number) => `Ce lien expire dans ${linkDays(days)}.`,
+    expires: (days: number) => `Ce lien expire dans ${plural("fr", days, { one: "# jour", many: "# de jours", other: "# jours" })}.`,
     spam: "Si vous ne voyez pas l'e-mail, vérifiez votre dossier Spam ou Courrier indésirable.",
     useAnotherEmail: "Utiliser une autre adresse e-mail",
     resend: "Renvoyer",

@@ -1,6 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import { plural } from "../../../common/i18n/catalogue.ts";
-import { linkDays } from "../../../common/i18n/it.ts";
 import type { strings as english } from "../en/shared.ts";
 
 /**
@@ -48,7 +47,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "Abbiamo inviato un link di accesso personale a",
     sentAfter: ".",
     /** The link's lifetime: "1 giorno", "2 giorni". */
-    expires: (days: number) => `Il link scade tra ${linkDays(days)}.`,
+    expires: (days: number) => `Il link scade tra ${plural("it", days, { one: "# giorno", many: "# di giorni", other: "# giorni" })}.`,
     spam: "Se non vedi l'email, controlla la cartella Spam o Posta indesiderata.",
     useAnotherEmail: "Usa un'altra email",
     resend: "Invia di nuovo",

@@ -1,6 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import { plural } from "../../../common/i18n/catalogue.ts";
-import { linkDays } from "../../../common/i18n/ja.ts";
 import type { strings as english } from "../en/shared.ts";
 
 /**
@@ -48,7 +47,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "次のアドレスに個人用アクセスリンクを送信しました:",
     sentAfter: "",
     /** The link's lifetime in days: "リンクの有効期限は1日です。" */
-    expires: (days: number) => `リンクの有効期限は${linkDays(days)}です。`,
+    expires: (days: number) => `リンクの有効期限は${plural("ja", days, { other: "#日" })}です。`,
     spam: "メールが見つからない場合は、迷惑メールフォルダーをご確認ください。",
     useAnotherEmail: "別のメールアドレスを使用",
     resend: "再送信",

@@ -1,6 +1,5 @@
 import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import { plural } from "../../../common/i18n/catalogue.ts";
-import { linkDays } from "../../../common/i18n/pt-BR.ts";
 import type { strings as english } from "../en/shared.ts";
 
 /** A field's label as an object of "Mostrar"/"Ocultar": "Confirmar senha" reads "confirmação de senha". */
@@ -54,7 +53,7 @@ export const strings: Catalogue<typeof english> = {
     sent: "Enviamos um link de acesso pessoal para",
     sentAfter: ".",
     /** The link's lifetime: "1 dia", "2 dias". */
-    expires: (days: number) => `O link expira em ${linkDays(days)}.`,
+    expires: (days: number) => `O link expira em ${plural("pt-BR", days, { one: "# dia", many: "# de dias", other: "# dias" })}.`,
     spam: "Se não encontrar o e-mail, verifique a pasta de spam ou lixo eletrônico.",
     useAnotherEmail: "Usar outro e-mail",
     resend: "Reenviar",
