@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { getCompileCacheDir } from "node:module";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../common/languages.ts";
 import { LOAD_ONLY_FLAG } from "../server/load-only.ts";
+import { bundleServer } from "./bundle-server.ts";
 import { precompressBuild } from "./precompress.ts";
+import { hashSources } from "./source-hash.ts";
 
 /**
  * Builds the web app when dist/web is missing or was built from other inputs. "Other" is decided
@@ -27,24 +28,13 @@ const SOURCES = [
   "tsconfig.json",
   "package-lock.json",
   "scripts/build-if-stale.ts",
+  "scripts/source-hash.ts",
   "scripts/precompress.ts",
   "server/compression.ts",
 ];
 
-function files(path: string): string[] {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path)
-    .sort()
-    .flatMap((name) => files(join(path, name)));
-}
-
 export function sourceHash(): string {
-  const hash = createHash("sha256").update(`mode=${MODE}\0`);
-  for (const file of SOURCES.flatMap((source) => files(join(ROOT, source)))) {
-    hash.update(relative(ROOT, file)).update("\0").update(readFileSync(file)).update("\0");
-  }
-  return hash.digest("hex");
+  return hashSources(ROOT, SOURCES, `mode=${MODE}\0`);
 }
 
 export function buildIfStale(force = false): void {
@@ -102,10 +92,10 @@ export function buildIfStale(force = false): void {
 
 /**
  * Fills Node's compile cache, when it is on (package.json's start and build scripts turn it on),
- * with every module `npm start` loads, by loading them once without starting the server. A server
- * started afterwards finds its TypeScript already stripped and compiled: it starts sooner, and
- * Node's TypeScript stripper, which stays in a process's memory once loaded (about 19 MB), is
- * never loaded. A module changed since is stripped again when the server first loads it.
+ * with every module `npm start` loads (the server's bundle and the scripts that start it), by
+ * loading them once without starting the server. A server started afterwards finds them already
+ * compiled, and Node's TypeScript stripper, which stays in a process's memory once loaded (about
+ * 19 MB), is never loaded for the start's own scripts.
  */
 export function warmCompileCache(): void {
   if (!getCompileCacheDir()) return;
@@ -115,5 +105,6 @@ export function warmCompileCache(): void {
 
 if (import.meta.main) {
   buildIfStale(process.argv.includes("--force"));
+  await bundleServer();
   warmCompileCache();
 }

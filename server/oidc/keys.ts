@@ -1,4 +1,5 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPair, randomBytes } from "node:crypto";
+import { promisify } from "node:util";
 import { newId } from "../auth/tokens.ts";
 import type { Db } from "../db/database.ts";
 
@@ -19,13 +20,16 @@ export interface JsonWebKey {
   [member: string]: unknown;
 }
 
-function newSigningKey(): JsonWebKey {
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/** Made on Node's thread pool: an RSA key takes about a tenth of a second, which the server's start goes on through. */
+async function newSigningKey(): Promise<JsonWebKey> {
+  const { privateKey } = await generateKeyPairAsync("rsa", { modulusLength: 2048 });
   return { ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid: newId(), alg: SIGNING_ALG, use: "sig" };
 }
 
 async function insertSigningKey(db: Db, activatesAt: number, now: number): Promise<string> {
-  const jwk = newSigningKey();
+  const jwk = await newSigningKey();
   await db
     .insertInto("oidc_keys")
     .values({ kid: jwk.kid, purpose: "signing", secret: JSON.stringify(jwk), created_at: now, activates_at: activatesAt, retired_at: null })

@@ -1,0 +1,102 @@
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { hashSources } from "./source-hash.ts";
+
+/**
+ * The account server as `npm start` runs it: server/main.ts and everything it imports, dependencies
+ * included, bundled by Rolldown into dist/server/ (docs/decisions/0062-bundled-server.md). Node
+ * then loads a few dozen files instead of about 1,600 modules, each resolved, read and linked on
+ * its own, which was most of the server's start. The tests import the sources; the spawned-server
+ * tests and the benchmarks run this bundle, as an operator does.
+ */
+const ROOT = join(import.meta.dirname, "..");
+export const SERVER_BUNDLE_DIR = join(ROOT, "dist", "server");
+export const SERVER_BUNDLE = join(SERVER_BUNDLE_DIR, "main.js");
+const STAMP = join(SERVER_BUNDLE_DIR, ".source-hash");
+const SOURCES = ["server", "common", "demo-apps", "package-lock.json", "scripts/bundle-server.ts", "scripts/source-hash.ts"];
+
+function serverSourceHash(): string {
+  return hashSources(ROOT, SOURCES, "", (file) => file.endsWith(".test.ts"));
+}
+
+/** Whether dist/server was bundled from the sources as they are now. */
+export function serverBundleIsCurrent(): boolean {
+  return existsSync(SERVER_BUNDLE) && existsSync(STAMP) && readFileSync(STAMP, "utf8") === serverSourceHash();
+}
+
+/**
+ * Node's ESM loader reads every export of a built-in module it imports, and node:http's include
+ * WebSocket and the other getters that load Node's bundled undici: about 100 ms at start for a
+ * `STATUS_CODES` (oidc-provider imports it so). `require` reads only what is asked for, so an
+ * import of node:http or node:https becomes a require.
+ */
+function requireHttp(code: string): string {
+  const rewritten = code.replace(
+    /import\s+(\{[^}]*\}|[A-Za-z_$][\w$]*)\s+from\s+["'](?:node:)?(https?)["'];?/g,
+    (_, names: string, module: string) => {
+      const bindings = names.startsWith("{") ? names.replace(/\s+as\s+/g, ": ") : names;
+      return `const ${bindings} = __requireBuiltin("node:${module}");`;
+    },
+  );
+  return rewritten === code
+    ? code
+    : `import { createRequire as __createRequire } from "node:module";\nconst __requireBuiltin = __createRequire(import.meta.url);\n${rewritten}`;
+}
+
+/**
+ * Our modules find files beside their sources (the mail's plain CSS, the common-password list, the
+ * web build, the renderer they fork): in the bundle `import.meta.dirname` and `import.meta.url`
+ * would name dist/server instead, so they are rewritten to the source's folder, relative to the
+ * bundle so the checkout can move.
+ */
+function sourcePlaces(code: string, id: string): string {
+  const fromBundle = relative(SERVER_BUNDLE_DIR, dirname(id));
+  return code
+    .replaceAll("import.meta.dirname", `(import.meta.dirname + ${JSON.stringify(`/${fromBundle}`)})`)
+    .replaceAll("import.meta.url", `(new URL(${JSON.stringify(`${fromBundle}/`)}, import.meta.url).href)`);
+}
+
+/** Bundles the server into dist/server/ (written beside it first, then moved into place). */
+export async function bundleServer(): Promise<void> {
+  const { rolldown } = await import("rolldown");
+  const wanted = serverSourceHash();
+  const staging = `${SERVER_BUNDLE_DIR}.${process.pid}`;
+  rmSync(staging, { recursive: true, force: true });
+  const bundle = await rolldown({
+    input: join(ROOT, "server", "main.ts"),
+    platform: "node",
+    // Native addons and pg's optional native driver load binaries at run time: left to Node.
+    external: [/^@node-rs\//, "pg-native"],
+    logLevel: "silent",
+    plugins: [
+      {
+        name: "account-server-sources",
+        transform(code, id) {
+          const ours = id.startsWith(ROOT) && !id.includes("/node_modules/");
+          let out = ours && code.includes("import.meta.") ? sourcePlaces(code, id) : code;
+          if (/from\s+["'](?:node:)?https?["']/.test(out)) out = requireHttp(out);
+          return out === code ? null : out;
+        },
+      },
+    ],
+  });
+  try {
+    await bundle.write({ dir: staging, format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" });
+  } finally {
+    await bundle.close();
+  }
+  writeFileSync(join(staging, ".source-hash"), wanted);
+  const previous = `${SERVER_BUNDLE_DIR}.old.${process.pid}`;
+  if (existsSync(SERVER_BUNDLE_DIR)) renameSync(SERVER_BUNDLE_DIR, previous);
+  renameSync(staging, SERVER_BUNDLE_DIR);
+  rmSync(previous, { recursive: true, force: true });
+}
+
+/** Bundles the server when dist/server is missing or was bundled from other sources. */
+export async function bundleServerIfStale(): Promise<void> {
+  if (serverBundleIsCurrent()) return;
+  console.log("Bundling the account server (it is missing or its sources changed since the last bundle)...");
+  await bundleServer();
+}
+
+if (import.meta.main) await bundleServer();
