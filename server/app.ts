@@ -70,10 +70,6 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
           },
   });
 
-  // The provider's first key (on a new database) is made on Node's thread pool while the routes
-  // register; awaited before its own routes are.
-  const oidcStarting = OidcService.start(context.db, config);
-  oidcStarting.catch(() => {}); // awaited below: a failure is thrown there, not left unhandled
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: BODY_LIMIT });
 
@@ -132,8 +128,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   adminRoutes(app, context);
   metricsRoutes(app, context, { requireToken: true });
   externalLoginRoutes(app, context);
-  const oidc = await oidcStarting;
-  oidc.watchKeys((error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
+  const oidc = new OidcService(context.db, config, (error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
   app.decorate("oidc", oidc);
   app.addHook("onClose", async () => oidc.stop());
   oidcRoutes(app, context, oidc);

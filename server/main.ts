@@ -77,6 +77,17 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
+
+  // The OpenID Provider starts at its first use (server/oidc/service.ts), or a second after the
+  // server listens, out of the way of the first pages. One that cannot start stops the server, as
+  // it would have before the server listened: a deployment must not run without it.
+  setTimeout(() => {
+    server.app.oidc.start().catch((error: unknown) => {
+      server.app.log.error({ err: error }, "the OpenID Provider could not start; stopping");
+      closing = true;
+      Promise.all([server.close(), demoApps?.close()]).finally(() => process.exit(1));
+    });
+  }, 1_000).unref();
 }
 
 // Loading only (scripts/build-if-stale.ts fills Node's compile cache so): every module a start

@@ -1,4 +1,3 @@
-import { errors } from "oidc-provider";
 import type { Db } from "../db/database.ts";
 import { storedOidcId } from "../db/oidc-payloads.ts";
 import { clientMetadata } from "./clients.ts";
@@ -92,6 +91,7 @@ export function kyselyAdapter(db: Db) {
           .where("id", "=", storedOidcId(id))
           .executeTakeFirst();
         if (row?.grant_id) await this.revokeByGrantId(row.grant_id);
+        const { errors } = await import("oidc-provider");
         throw new errors.InvalidGrant(`${this.model === "RefreshToken" ? "refresh token" : "authorization code"} already used`);
       }
     }

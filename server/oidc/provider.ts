@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import Provider, { type Configuration, interactionPolicy, type KoaContextWithOIDC } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import { BRANDS, brandById } from "../../common/brands/index.ts";
 import { LANGUAGE_COOKIE, type Language } from "../../common/languages.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
@@ -70,7 +71,9 @@ function providerLanguage(ctx: KoaContextWithOIDC): Language {
 
 const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);
 
-export function buildProvider(db: Db, config: Config, keys: ProviderKeys): Provider {
+export async function buildProvider(db: Db, config: Config, keys: ProviderKeys): Promise<Provider> {
+  // Loaded here, at the provider's first use, not with the server (service.ts).
+  const { default: Provider, interactionPolicy } = await import("oidc-provider");
   const policy = interactionPolicy.base();
   // Our session decides who is signed in: a provider session whose account has signed out here
   // (or been replaced by another sign-in) no longer counts.

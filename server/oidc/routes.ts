@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { errors } from "oidc-provider";
 import { languageForList } from "../../common/languages.ts";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
@@ -140,7 +139,7 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     } else {
       throw new AppError("BAD_REQUEST");
     }
-    return reply.redirect(await oidc.provider.interactionResult(request.raw, reply.raw, result), 303);
+    return reply.redirect(await (await oidc.provider()).interactionResult(request.raw, reply.raw, result), 303);
   });
 
   /**
@@ -153,17 +152,17 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     if (typeof uid !== "string" || uid.length === 0 || uid.length > 64) return undefined;
     resolvedByFastify(request, config);
     try {
-      const interaction = (await oidc.provider.interactionDetails(request.raw, reply.raw)) as unknown as InteractionLike;
+      const interaction = (await (await oidc.provider()).interactionDetails(request.raw, reply.raw)) as unknown as InteractionLike;
       return interaction.uid === uid ? interaction : undefined;
     } catch (error) {
-      if (error instanceof errors.SessionNotFound) return undefined;
+      if (error instanceof (await import("oidc-provider")).errors.SessionNotFound) return undefined;
       throw error;
     }
   }
 
   /** First-party clients get what they ask for: there is no consent screen. */
   async function grantRequestedScopes(interaction: InteractionLike): Promise<string> {
-    const { Grant } = oidc.provider;
+    const { Grant } = await oidc.provider();
     const grant =
       (interaction.grantId ? await Grant.find(interaction.grantId) : undefined) ??
       new Grant({ accountId: interaction.session?.accountId as string, clientId: interaction.params.client_id as string });

@@ -5,56 +5,72 @@ import type { Db } from "../db/database.ts";
 import { ensureKeys, KEY_RELOAD_MS, loadKeys } from "./keys.ts";
 import { buildProvider } from "./provider.ts";
 
+interface Running {
+  provider: Provider;
+  handler: (req: IncomingMessage, res: ServerResponse) => unknown;
+  fingerprint: string;
+}
+
 /**
- * The running OpenID Provider. Its keys are read from the database at start and every minute
- * after: a key rotated by the CLI (on any instance) is published and, once active, signs here too.
- * oidc-provider takes its keys at construction, so a changed set builds a new provider; its state
- * is all in the database, so nothing is lost.
+ * The running OpenID Provider. It starts at its first use, or when the server warms it up just
+ * after listening (server/main.ts): oidc-provider and what it loads are about a tenth of a second
+ * that the first login page does not wait for. Its keys are read from the database then and every
+ * minute after: a key rotated by the CLI (on any instance) is published and, once active, signs
+ * here too. oidc-provider takes its keys at construction, so a changed set builds a new provider;
+ * its state is all in the database, so nothing is lost.
  */
 export class OidcService {
-  #provider: Provider;
-  #handler: (req: IncomingMessage, res: ServerResponse) => unknown;
-  #fingerprint: string;
+  #running: Promise<Running> | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #onKeyError: (error: unknown) => void;
 
   private readonly db: Db;
   private readonly config: Config;
 
-  private constructor(db: Db, config: Config, provider: Provider, fingerprint: string) {
+  constructor(db: Db, config: Config, onKeyError: (error: unknown) => void) {
     this.db = db;
     this.config = config;
-    this.#provider = provider;
-    this.#handler = provider.callback();
-    this.#fingerprint = fingerprint;
+    this.#onKeyError = onKeyError;
   }
 
-  static async start(db: Db, config: Config): Promise<OidcService> {
-    await ensureKeys(db);
-    const keys = await loadKeys(db);
-    return new OidcService(db, config, buildProvider(db, config, keys), keys.fingerprint);
+  /** Starts the provider if it has not started; a start that failed is tried again. */
+  start(): Promise<Running> {
+    this.#running ??= this.#startOnce();
+    return this.#running.catch((error: unknown) => {
+      this.#running = undefined;
+      throw error;
+    });
   }
 
-  get provider(): Provider {
-    return this.#provider;
+  async #startOnce(): Promise<Running> {
+    await ensureKeys(this.db);
+    const running = await this.#build();
+    this.#timer ??= setInterval(() => this.reloadKeys().catch(this.#onKeyError), KEY_RELOAD_MS).unref();
+    return running;
   }
 
-  handle(req: IncomingMessage, res: ServerResponse): unknown {
-    return this.#handler(req, res);
+  async #build(now = Date.now()): Promise<Running> {
+    const keys = await loadKeys(this.db, now);
+    const provider = await buildProvider(this.db, this.config, keys);
+    return { provider, handler: provider.callback(), fingerprint: keys.fingerprint };
+  }
+
+  async provider(): Promise<Provider> {
+    return (await this.start()).provider;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+    return (await this.start()).handler(req, res);
   }
 
   /** Loads the keys again; answers whether they changed (and the provider was rebuilt). */
   async reloadKeys(now = Date.now()): Promise<boolean> {
+    const current = await this.start();
     const keys = await loadKeys(this.db, now);
-    if (keys.fingerprint === this.#fingerprint) return false;
-    this.#provider = buildProvider(this.db, this.config, keys);
-    this.#handler = this.#provider.callback();
-    this.#fingerprint = keys.fingerprint;
+    if (keys.fingerprint === current.fingerprint) return false;
+    const rebuilt = await this.#build(now);
+    this.#running = Promise.resolve(rebuilt);
     return true;
-  }
-
-  watchKeys(onError: (error: unknown) => void): void {
-    this.#timer = setInterval(() => this.reloadKeys().catch(onError), KEY_RELOAD_MS);
-    this.#timer.unref();
   }
 
   stop(): void {

@@ -1,8 +1,8 @@
 import { createHash, generateKeyPair, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import Provider, { type Configuration, type JWK } from "oidc-provider";
-import { createMemoryAdapter } from "oidc-provider/lib/adapters/memory_adapter.js";
+import type Provider from "oidc-provider";
+import type { Configuration, JWK } from "oidc-provider";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../config.ts";
 import { AppError } from "../errors.ts";
@@ -144,7 +144,11 @@ ${demo}
 
 /** The stand-in's provider. Signing key and cookie keys live as long as the process: it keeps nothing on disk. */
 async function buildStandIn(google: GoogleSettings, clientSecret: string, identities: Map<string, StandInIdentity>): Promise<Provider> {
-  const { privateKey } = await promisify(generateKeyPair)("rsa", { modulusLength: 2048 });
+  const [{ privateKey }, { default: Provider }, { createMemoryAdapter }] = await Promise.all([
+    promisify(generateKeyPair)("rsa", { modulusLength: 2048 }),
+    import("oidc-provider"),
+    import("oidc-provider/lib/adapters/memory_adapter.js"),
+  ]);
   const signingKey = { ...(privateKey.export({ format: "jwk" }) as JWK), use: "sig", alg: "RS256", kid: "stand-in" };
 
   const configuration: Configuration = {
