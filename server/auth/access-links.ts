@@ -6,11 +6,12 @@ import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { writeTogether } from "../db/write-together.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
-import { refuseDisabledAccount } from "./account-status.ts";
-import { findAccountByEmail, isExistingDesktopUser } from "./accounts.ts";
+import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
+import { findAccountForSignIn } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
@@ -71,13 +72,13 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     "sign-in links were requested",
   );
 
-  const account = await findAccountByEmail(db, emailKey);
+  const account = await findAccountForSignIn(db, emailKey);
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
   // No link for a disabled account: it could not sign in with it.
-  await refuseDisabledAccount(db, account.id);
+  refuseIfDisabled(account);
 
   const returnUrl = await allowedReturnUrl(db, config, request.returnUrl);
-  if (await isExistingDesktopUser(db, account.id)) {
+  if (account.existingDesktopUser) {
     const desktopSignIn = desktopSignInFor(config, returnUrl);
     if (desktopSignIn) return { isOk: false, isExistingDesktopUser: true, redirectUrl: desktopSignIn };
     // The desktop sign-in is this server's password screen and password login is off: sending
@@ -85,7 +86,8 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   }
 
   const brand = brandForProduct(request.productId);
-  const browserSecret = await db.transaction().execute(async (tx) => {
+  // The link, its code, the audit entry and the mail: written as one (one statement on PostgreSQL).
+  const browserSecret = await writeTogether(db, async (tx) => {
     const token = await issueLinkToken(tx, config, account.id, brand, returnUrl ?? null);
     await recordAuditEvent(tx, { event: "access_link_requested", accountId: account.id, brand: brand.id }, { caller: request.caller });
     // This browser's earlier code (if any) gives way to the new one; its link stays valid.
@@ -134,7 +136,7 @@ export async function sendAccessLinkFromSupport(
   await refuseDisabledAccount(db, accountId);
   await enforceLimits(db, config, [["accessLinkPerEmail", account.email_key]], "sign-in links were sent to this address");
   const brand = brandForProduct(productId);
-  await db.transaction().execute(async (tx) => {
+  await writeTogether(db, async (tx) => {
     const token = await issueLinkToken(tx, config, accountId, brand, null);
     await recordAuditEvent(tx, { event: "access_link_requested", accountId, brand: brand.id }, source);
     // No browser of the customer's asked: the language they last signed in with.

@@ -11,6 +11,11 @@ export async function refuseDisabledAccount(db: Kysely<Database>, accountId: str
   if (await isDisabled(db, accountId)) throw new AppError("ACCOUNT_DISABLED");
 }
 
+/** The same refusal for an account already read (its `disabled_at`), without reading it again. */
+export function refuseIfDisabled(account: { disabled_at: number | null }): void {
+  if (account.disabled_at !== null) throw new AppError("ACCOUNT_DISABLED");
+}
+
 /** Whether support has disabled the account (a sign-in's problem screen says so before trying). */
 export async function isDisabled(db: Kysely<Database>, accountId: string): Promise<boolean> {
   const row = await db.selectFrom("accounts").select("disabled_at").where("id", "=", accountId).executeTakeFirst();

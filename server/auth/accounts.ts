@@ -65,6 +65,34 @@ export async function isExistingDesktopUser(db: Db, accountId: string): Promise<
   return licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
 }
 
+/**
+ * The account of an email with what a request for its sign-in link needs to know (disabled,
+ * an existing desktop user), in one query: at a burst of sign-ins every round trip counts.
+ */
+export async function findAccountForSignIn(db: Db, email: string) {
+  const row = await db
+    .selectFrom("accounts")
+    .selectAll("accounts")
+    .select((eb) => [
+      eb.exists(eb.selectFrom("licenses").select("licenses.product_id").whereRef("licenses.account_id", "=", "accounts.id")).as("licensed"),
+      eb
+        .exists(
+          eb
+            .selectFrom("licenses")
+            .select("licenses.product_id")
+            .whereRef("licenses.account_id", "=", "accounts.id")
+            .where("licenses.product_id", "<>", PRODUCTS.solveiq.id),
+        )
+        .as("licensed_beyond_solve_iq"),
+    ])
+    .where("email_key", "=", normalizeEmail(email))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  // SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false.
+  const { licensed, licensed_beyond_solve_iq, ...account } = row;
+  return { ...account, existingDesktopUser: Boolean(Number(licensed)) && !Number(licensed_beyond_solve_iq) };
+}
+
 /** Creates an account; with a product, the account also gets an Active license for it. */
 export async function createAccount(db: Db, input: NewAccount): Promise<AccountSummary> {
   const email = checkEmail(input.email);

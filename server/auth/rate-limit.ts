@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { sql } from "kysely";
+import { PostgresAdapter, sql } from "kysely";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -92,12 +92,66 @@ export function countIn(db: Db, config: Config, [bucket, ...parts]: BucketCount,
  * its limit. `what` completes "Too many … Please wait N minutes and try again."
  */
 export async function enforceLimits(db: Db, config: Config, counts: readonly BucketCount[], what: string): Promise<void> {
+  const verdicts =
+    counts.length > 1 && db.getExecutor().adapter instanceof PostgresAdapter
+      ? await countInOrderAtOnce(db, config, counts)
+      : await countInOrder(db, config, counts);
+  const refused = verdicts.find((verdict) => !verdict.allowed);
+  if (refused) {
+    throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(refused.retryAfterMs)} and try again.`, refused.retryAfterMs);
+  }
+}
+
+/** Counts in each bucket in turn, up to the first over its limit: the buckets after it are not counted. */
+async function countInOrder(db: Db, config: Config, counts: readonly BucketCount[]): Promise<RateLimitResult[]> {
+  const verdicts: RateLimitResult[] = [];
   for (const count of counts) {
     const verdict = await countIn(db, config, count);
-    if (!verdict.allowed) {
-      throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(verdict.retryAfterMs)} and try again.`, verdict.retryAfterMs);
-    }
+    verdicts.push(verdict);
+    if (!verdict.allowed) break;
   }
+  return verdicts;
+}
+
+/**
+ * countInOrder in one PostgreSQL statement, one round trip instead of one per bucket: each
+ * bucket's upsert is a data-modifying WITH that takes its row from the one before only when that
+ * one stayed within its limit, so a bucket after a refused one is still not counted (an attacker's
+ * refused address must not use up the allowance of the email they name).
+ */
+async function countInOrderAtOnce(db: Db, config: Config, counts: readonly BucketCount[], now = Date.now()): Promise<RateLimitResult[]> {
+  const windowMs = config.rateLimits.windowMs;
+  const windowOpen = now - windowMs;
+  const buckets = counts.map(([bucket, ...parts]) => ({ key: bucketKey(bucket, ...parts), limit: config.rateLimits.limits[bucket] }));
+  const name = (index: number) => sql.raw(`bucket_${index}`);
+  const upserts = buckets.map(({ key }, index) => {
+    const row =
+      index === 0
+        ? sql`values (${key}, ${now}, 1)`
+        : sql`select ${key}::text, ${now}::bigint, 1 from ${name(index - 1)} where ${name(index - 1)}.count <= ${(buckets[index - 1] as { limit: number }).limit}`;
+    return sql`${name(index)} as (insert into rate_limits (key, window_start, count) ${row}
+      on conflict (key) do update set
+        count = case when rate_limits.window_start <= ${windowOpen} then 1 else rate_limits.count + 1 end,
+        window_start = case when rate_limits.window_start <= ${windowOpen} then ${now} else rate_limits.window_start end
+      returning count, window_start)`;
+  });
+  const columns = buckets.map(
+    (_, index) =>
+      sql`${name(index)}.count as ${sql.raw(`count_${index}`)}, ${name(index)}.window_start as ${sql.raw(`window_start_${index}`)}`,
+  );
+  const joined = buckets.slice(1).map((_, index) => sql`left join ${name(index + 1)} on true`);
+  const { rows } = await sql<
+    Record<string, number | null>
+  >`with ${sql.join(upserts)} select ${sql.join(columns)} from ${name(0)} ${sql.join(joined, sql` `)}`.execute(db);
+  const row = rows[0] ?? {};
+  const verdicts: RateLimitResult[] = [];
+  buckets.forEach(({ limit }, index) => {
+    const count = row[`count_${index}`];
+    if (count === null || count === undefined || verdicts.some((verdict) => !verdict.allowed)) return;
+    const windowStart = Number(row[`window_start_${index}`]);
+    verdicts.push({ allowed: count <= limit, count, retryAfterMs: Math.max(0, windowStart + windowMs - now) });
+  });
+  return verdicts;
 }
 
 /** The counters kept under an account or its email, as rows; a bucket of more parts may hold several. */
