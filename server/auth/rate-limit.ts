@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, sql } from "kysely";
+import { PostgresAdapter, type RawBuilder, sql } from "kysely";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -102,6 +102,18 @@ export async function enforceLimits(db: Db, config: Config, counts: readonly Buc
   }
 }
 
+/**
+ * countAttempt's upsert as SQL, of the row `row` gives (VALUES, or a SELECT), for a PostgreSQL
+ * statement that counts and does more in one round trip. Answers the count and the window's start.
+ */
+export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now: number, weight = 1): RawBuilder<unknown> {
+  return sql`insert into rate_limits (key, window_start, count) ${row}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${windowOpen} then ${weight}::integer else rate_limits.count + ${weight}::integer end,
+      window_start = case when rate_limits.window_start <= ${windowOpen} then ${now}::bigint else rate_limits.window_start end
+    returning count, window_start`;
+}
+
 /** Counts in each bucket in turn, up to the first over its limit: the buckets after it are not counted. */
 async function countInOrder(db: Db, config: Config, counts: readonly BucketCount[]): Promise<RateLimitResult[]> {
   const verdicts: RateLimitResult[] = [];
@@ -129,11 +141,7 @@ async function countInOrderAtOnce(db: Db, config: Config, counts: readonly Bucke
       index === 0
         ? sql`values (${key}, ${now}, 1)`
         : sql`select ${key}::text, ${now}::bigint, 1 from ${name(index - 1)} where ${name(index - 1)}.count <= ${(buckets[index - 1] as { limit: number }).limit}`;
-    return sql`${name(index)} as (insert into rate_limits (key, window_start, count) ${row}
-      on conflict (key) do update set
-        count = case when rate_limits.window_start <= ${windowOpen} then 1 else rate_limits.count + 1 end,
-        window_start = case when rate_limits.window_start <= ${windowOpen} then ${now} else rate_limits.window_start end
-      returning count, window_start)`;
+    return sql`${name(index)} as (${countingUpsert(row, windowOpen, now)})`;
   });
   const columns = buckets.map(
     (_, index) =>

@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from "node:crypto";
+import { PostgresAdapter, sql } from "kysely";
 import { brandForPath } from "../../common/brands/index.ts";
 import { isSecretParameter, redactUrl } from "../../common/redact.ts";
 import { redactUrlsIn, type TelemetryBatch, type TelemetryEvent } from "../../common/telemetry.ts";
-import { countAttempt } from "../auth/rate-limit.ts";
+import { countAttempt, countingUpsert } from "../auth/rate-limit.ts";
 import { bucketKey } from "../auth/rate-limit-buckets.ts";
 import type { Db } from "../db/database.ts";
 import type { TelemetryEventsTable } from "../db/schema.ts";
@@ -64,12 +65,15 @@ export function storeServerEvent(
 async function storeRows(sinks: TelemetrySinks, offered: TelemetryEventsTable[]): Promise<number> {
   if (offered.length === 0) return 0;
   const { limit, windowMs } = sinks.cap;
-  const { count } = await countAttempt(sinks.db, bucketKey("telemetryTotal"), limit, windowMs, Date.now(), offered.length);
-  const room = Math.max(0, Math.min(offered.length, limit - (count - offered.length)));
+  const postgres = sinks.db.getExecutor().adapter instanceof PostgresAdapter;
+  const count = postgres
+    ? await countAndStoreAtOnce(sinks.db, offered, limit, windowMs)
+    : (await countAttempt(sinks.db, bucketKey("telemetryTotal"), limit, windowMs, Date.now(), offered.length)).count;
+  const room = roomFor(offered.length, limit, count);
   const rows = offered.slice(0, room);
   if (room < offered.length) sinks.metrics.telemetryDropped.inc(offered.length - room);
   if (rows.length === 0) return 0;
-  await sinks.db.insertInto("telemetry_events").values(rows).execute();
+  if (!postgres) await sinks.db.insertInto("telemetry_events").values(rows).execute();
   for (const row of rows) {
     const detail = row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : {};
     if (row.kind === "vital" && row.value !== null) sinks.metrics.observeVital(row.name as never, row.value, row.screen, row.brand);
@@ -78,6 +82,31 @@ async function storeRows(sinks: TelemetrySinks, offered: TelemetryEventsTable[])
     sinks.otlp?.emit(exported(row, detail));
   }
   return rows.length;
+}
+
+/** How many of `offered` rows fit under the cap, given the count with them counted. */
+function roomFor(offered: number, limit: number, count: number): number {
+  return Math.max(0, Math.min(offered, limit - (count - offered)));
+}
+
+/**
+ * The cap's count and the rows it has room for, in one PostgreSQL statement: the server's funnel
+ * step is stored on every sign-in request, and a burst of them is bound by round trips. The rows
+ * travel as one JSON array that json_populate_recordset turns into the table's own row type, and
+ * the first ones the cap has room for are inserted. Answers the count, as countAttempt does.
+ */
+async function countAndStoreAtOnce(db: Db, offered: TelemetryEventsTable[], limit: number, windowMs: number): Promise<number> {
+  const now = Date.now();
+  const n = offered.length;
+  const counting = countingUpsert(sql`values (${bucketKey("telemetryTotal")}, ${now}::bigint, ${n}::integer)`, now - windowMs, now, n);
+  const { rows } = await sql<{ count: number }>`with cap as (${counting}),
+    stored as (
+      insert into telemetry_events
+      select * from json_populate_recordset(null::telemetry_events, ${JSON.stringify(offered)}::json)
+      limit (select greatest(0, least(${n}::integer, ${limit}::integer - (count - ${n}::integer))) from cap)
+    )
+    select count from cap`.execute(db);
+  return Number(rows[0]?.count);
 }
 
 function rowFor(
