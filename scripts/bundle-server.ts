@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { hashSources } from "./source-hash.ts";
 
@@ -45,18 +45,27 @@ function requireHttp(code: string): string {
 
 /**
  * Our modules find files beside their sources (the mail's plain CSS, the common-password list, the
- * web build, the renderer they fork): in the bundle `import.meta.dirname` and `import.meta.url`
- * would name dist/server instead, so they are rewritten to the source's folder, relative to the
- * bundle so the checkout can move.
+ * web build, the renderer they fork): in the bundle `import.meta.dirname`, `import.meta.filename`
+ * and `import.meta.url` would name dist/server instead, so they are rewritten to the source's own
+ * folder, file and URL, relative to the bundle so the checkout can move.
  */
 function sourcePlaces(code: string, id: string): string {
-  const fromBundle = relative(SERVER_BUNDLE_DIR, dirname(id));
-  return code
-    .replaceAll("import.meta.dirname", `(import.meta.dirname + ${JSON.stringify(`/${fromBundle}`)})`)
-    .replaceAll("import.meta.url", `(new URL(${JSON.stringify(`${fromBundle}/`)}, import.meta.url).href)`);
+  const folder = relative(SERVER_BUNDLE_DIR, dirname(id));
+  const file = relative(SERVER_BUNDLE_DIR, id);
+  return code.replace(/\bimport\.meta\.(dirname|filename|url)\b/g, (_, which: string) => {
+    if (which === "dirname") return `(import.meta.dirname + ${JSON.stringify(`/${folder}`)})`;
+    if (which === "filename") return `(import.meta.dirname + ${JSON.stringify(`/${file}`)})`;
+    return `(new URL(${JSON.stringify(file)}, import.meta.url).href)`;
+  });
 }
 
-/** Bundles the server into dist/server/ (written beside it first, then moved into place). */
+/**
+ * Bundles the server into dist/server/. The bundle is written beside it, then moved in file by
+ * file, the chunks first and the entry and its stamp last. A chunk's name carries its content's
+ * hash, so a chunk is only ever replaced by itself: a server still running an earlier bundle keeps
+ * finding the chunks it loads at first use (nodemailer, WebAuthn, the OpenID Provider), and two
+ * bundlers at once write the same files. Chunks no bundle has named for a day are removed.
+ */
 export async function bundleServer(): Promise<void> {
   const { rolldown } = await import("rolldown");
   const wanted = serverSourceHash();
@@ -86,10 +95,18 @@ export async function bundleServer(): Promise<void> {
     await bundle.close();
   }
   writeFileSync(join(staging, ".source-hash"), wanted);
-  const previous = `${SERVER_BUNDLE_DIR}.old.${process.pid}`;
-  if (existsSync(SERVER_BUNDLE_DIR)) renameSync(SERVER_BUNDLE_DIR, previous);
-  renameSync(staging, SERVER_BUNDLE_DIR);
-  rmSync(previous, { recursive: true, force: true });
+  mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
+  const written = readdirSync(staging);
+  const last = ["main.js", ".source-hash"];
+  for (const name of [...written.filter((name) => !last.includes(name)), ...last]) {
+    renameSync(join(staging, name), join(SERVER_BUNDLE_DIR, name));
+  }
+  rmSync(staging, { recursive: true, force: true });
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of readdirSync(SERVER_BUNDLE_DIR)) {
+    const path = join(SERVER_BUNDLE_DIR, name);
+    if (!written.includes(name) && statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
+  }
 }
 
 /** Bundles the server when dist/server is missing or was bundled from other sources. */

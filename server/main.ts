@@ -82,7 +82,9 @@ async function main(): Promise<void> {
   // server listens, out of the way of the first pages. One that cannot start stops the server, as
   // it would have before the server listened: a deployment must not run without it.
   setTimeout(() => {
+    if (closing) return;
     server.app.oidc.start().catch((error: unknown) => {
+      if (closing) return; // stopping anyway (a SIGTERM within the first second)
       server.app.log.error({ err: error }, "the OpenID Provider could not start; stopping");
       closing = true;
       Promise.all([server.close(), demoApps?.close()]).finally(() => process.exit(1));
@@ -91,8 +93,9 @@ async function main(): Promise<void> {
 }
 
 // Loading only (scripts/build-if-stale.ts fills Node's compile cache so): every module a start
-// loads, and those the first mail and the first passkey load.
-if (process.argv.includes(LOAD_ONLY_FLAG)) await Promise.all([serverModules(), import("nodemailer"), import("@simplewebauthn/server")]);
+// loads, and those the first mail, the first passkey and the OpenID Provider load.
+if (process.argv.includes(LOAD_ONLY_FLAG))
+  await Promise.all([serverModules(), import("nodemailer"), import("@simplewebauthn/server"), import("oidc-provider")]);
 else
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

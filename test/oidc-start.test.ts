@@ -9,7 +9,7 @@ import { spawnServer } from "./support/spawn-server.ts";
  * did.
  */
 describe("the OpenID Provider's start", () => {
-  it("serves discovery from a server started moments ago, and stops a server whose provider cannot start", async () => {
+  it("serves discovery from a server started moments ago; one whose provider cannot start answers an error, then stops", async () => {
     const database = await createTestDatabase("sqlite");
     const { db } = await openDatabase(database.url);
     try {
@@ -25,6 +25,9 @@ describe("the OpenID Provider's start", () => {
       // A signing key the provider cannot read: the server listens, then stops with the reason.
       await db.updateTable("oidc_keys").set({ secret: "{not json" }).where("purpose", "=", "signing").execute();
       const broken = await spawnServer({ DATABASE_URL: database.url });
+      // Asked before the warm-up: an error answered at once, not a request left hanging.
+      const asked = await fetch(`${broken.url}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5_000) });
+      expect(asked.status).toBe(500);
       const deadline = Date.now() + 10_000;
       let stopped = false;
       while (!stopped && Date.now() < deadline) {

@@ -81,4 +81,24 @@ describeEachDatabase("writes sent together on %s", (kind) => {
     const account = await db.selectFrom("accounts").select("language").where("id", "=", accountId).executeTakeFirstOrThrow();
     expect(account.language).toBe("de");
   });
+
+  it("refuses to change rows of a table after inserting into it, which PostgreSQL's one statement would not see", async () => {
+    await expect(
+      writeTogether(db, async (batch) => {
+        const secret = await issueToken(batch, PURPOSES.accessLink, { accountId, productId: 6, returnUrl: null, lifetimeMs: 60_000 });
+        await batch.updateTable("one_time_tokens").set({ used_at: Date.now() }).where("token_hash", "=", hashSecret(secret)).execute();
+      }),
+    ).rejects.toThrow(NotAPlainWrite);
+    // A delete before the insert (a browser's earlier code giving way to its new one) is fine.
+    await writeTogether(db, async (batch) => {
+      const secret = await issueToken(batch, PURPOSES.accessLink, { accountId, productId: 6, returnUrl: null, lifetimeMs: 60_000 });
+      await batch.deleteFrom("sign_in_codes").where("browser_hash", "=", "browser-1").execute();
+      await batch
+        .insertInto("sign_in_codes")
+        .values(codeRow(hashSecret(secret), "browser-3"))
+        .execute();
+    });
+    const codes = await db.selectFrom("sign_in_codes").select("browser_hash").orderBy("browser_hash").execute();
+    expect(codes.map((code) => code.browser_hash)).toEqual(["browser-3"]);
+  });
 });

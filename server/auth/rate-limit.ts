@@ -140,7 +140,7 @@ async function countInOrderAtOnce(db: Db, config: Config, counts: readonly Bucke
     const row =
       index === 0
         ? sql`values (${key}, ${now}, 1)`
-        : sql`select ${key}::text, ${now}::bigint, 1 from ${name(index - 1)} where ${name(index - 1)}.count <= ${(buckets[index - 1] as { limit: number }).limit}`;
+        : sql`select ${key}::text, ${now}::bigint, 1 from ${name(index - 1)} where ${name(index - 1)}.count <= ${(buckets[index - 1] as { limit: number }).limit}::bigint`;
     return sql`${name(index)} as (${countingUpsert(row, windowOpen, now)})`;
   });
   const columns = buckets.map(

@@ -18,9 +18,21 @@ import type { Database } from "./schema.ts";
 /** What `writeTogether` was handed that is not a plain write: its result would be needed before the writes ran. */
 export class NotAPlainWrite extends Error {}
 
+/** The table a write's operation tree names (its first, for a DELETE of several). */
+function tableOf(node: OperationNode): string | undefined {
+  const named = (table: unknown): string | undefined => {
+    const each = table as { kind?: string; node?: unknown; table?: { identifier?: { name?: string } } } | undefined;
+    if (each?.kind === "AliasNode") return named(each.node);
+    return each?.table?.identifier?.name;
+  };
+  const write = node as { into?: unknown; table?: unknown; from?: { froms?: unknown[] } };
+  return named(write.into ?? write.table ?? write.from?.froms?.[0]);
+}
+
 /** Records the queries a batch's writes would run, and answers each as if it had written nothing back. */
 class RecordingDriver implements Driver {
   readonly queries: CompiledQuery[] = [];
+  readonly #inserted = new Set<string | undefined>();
   readonly #connection: DatabaseConnection = {
     executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
       const kind = query.query.kind;
@@ -28,6 +40,13 @@ class RecordingDriver implements Driver {
       if ((kind !== "InsertQueryNode" && kind !== "UpdateQueryNode" && kind !== "DeleteQueryNode") || returning) {
         throw new NotAPlainWrite(`writeTogether takes inserts, updates and deletes without RETURNING, not: ${query.sql}`);
       }
+      // On PostgreSQL the writes of one statement all see the database as it was before it: an
+      // update or a delete would not see a row inserted beside it, as it does on SQLite.
+      const table = tableOf(query.query);
+      if (kind !== "InsertQueryNode" && this.#inserted.has(table)) {
+        throw new NotAPlainWrite(`writeTogether cannot change rows of ${table} after inserting into it: ${query.sql}`);
+      }
+      if (kind === "InsertQueryNode") this.#inserted.add(table);
       this.queries.push(query);
       return { rows: [] };
     },
@@ -54,9 +73,14 @@ class RecordingDriver implements Driver {
  * a handle that records instead of running (anything but a plain insert, update or delete throws
  * NotAPlainWrite); then, on PostgreSQL, the recorded writes run as one statement, each but the last
  * a data-modifying WITH, which is atomic as a transaction is and one round trip instead of one per
- * write plus BEGIN and COMMIT. Constraints are checked at the statement's end, so a row may refer
- * to one written beside it. SQLite runs inside the process, where round trips cost next to nothing:
- * the writes run in order in one transaction. What `writes` answers is answered once they are in.
+ * write plus BEGIN and COMMIT. SQLite runs inside the process, where round trips cost next to
+ * nothing: the writes run in order in one transaction. What `writes` answers is answered once they
+ * are in.
+ *
+ * On PostgreSQL the writes run in no set order and all see the database as it was before the
+ * statement. Foreign keys are checked at its end, so a row may refer to one written beside it; an
+ * update or delete after an insert into the same table is refused (it would not see that row); and
+ * a delete and an insert of the same unique key would collide, so a batch must not rely on that.
  */
 export async function writeTogether<T>(db: Db, writes: (batch: Kysely<Database>) => Promise<T>): Promise<T> {
   const executor = db.getExecutor();

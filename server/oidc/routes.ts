@@ -77,6 +77,9 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
           );
         }
       }
+      // Started before the answer is handed over: a provider that cannot start is an error Fastify
+      // still answers, not a request left hanging.
+      await oidc.start();
       resolvedByFastify(request, config);
       // Headers set by the app's hooks (nosniff, frame options…) go on the provider's answers too.
       for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);

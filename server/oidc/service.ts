@@ -22,6 +22,7 @@ interface Running {
 export class OidcService {
   #running: Promise<Running> | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #stopped = false;
   #onKeyError: (error: unknown) => void;
 
   private readonly db: Db;
@@ -43,9 +44,11 @@ export class OidcService {
   }
 
   async #startOnce(): Promise<Running> {
+    if (this.#stopped) throw new Error("the OpenID Provider has stopped");
     await ensureKeys(this.db);
     const running = await this.#build();
-    this.#timer ??= setInterval(() => this.reloadKeys().catch(this.#onKeyError), KEY_RELOAD_MS).unref();
+    // Not armed by a start that finished after the server began to stop.
+    if (!this.#stopped) this.#timer ??= setInterval(() => this.reloadKeys().catch(this.#onKeyError), KEY_RELOAD_MS).unref();
     return running;
   }
 
@@ -74,6 +77,7 @@ export class OidcService {
   }
 
   stop(): void {
+    this.#stopped = true;
     clearInterval(this.#timer);
   }
 }

@@ -103,7 +103,7 @@ async function countAndStoreAtOnce(db: Db, offered: TelemetryEventsTable[], limi
     stored as (
       insert into telemetry_events
       select * from json_populate_recordset(null::telemetry_events, ${JSON.stringify(offered)}::json)
-      limit (select greatest(0, least(${n}::integer, ${limit}::integer - (count - ${n}::integer))) from cap)
+      limit (select greatest(0, least(${n}::bigint, ${limit}::bigint - (count - ${n}::bigint))) from cap)
     )
     select count from cap`.execute(db);
   return Number(rows[0]?.count);
