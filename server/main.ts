@@ -63,12 +63,13 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  /** Finishes the requests in flight and stops, once, with `exitCode` (1: stopped for a fault). */
+  const shutdown = (reason: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
-    server.app.log.info(`${signal}: finishing requests in flight, then stopping`);
+    server.app.log.info(`${reason}: finishing requests in flight, then stopping`);
     Promise.all([server.close(), demoApps?.close()]).then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (error: unknown) => {
         server.app.log.error({ err: error }, "shutdown failed");
         process.exit(1);
@@ -86,8 +87,7 @@ async function main(): Promise<void> {
     server.app.oidc.start().catch((error: unknown) => {
       if (closing) return; // stopping anyway (a SIGTERM within the first second)
       server.app.log.error({ err: error }, "the OpenID Provider could not start; stopping");
-      closing = true;
-      Promise.all([server.close(), demoApps?.close()]).finally(() => process.exit(1));
+      shutdown("the OpenID Provider could not start", 1);
     });
   }, 1_000).unref();
 }

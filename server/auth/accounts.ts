@@ -1,9 +1,11 @@
+import type { ExpressionBuilder } from "kysely";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
 import { isRole, type Role } from "../../common/roles.ts";
 import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
+import type { Database } from "../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashPassword } from "./passwords.ts";
 import { signOutEverywhere } from "./sign-out.ts";
@@ -59,10 +61,22 @@ export async function findAccountByEmail(db: Db, email: string) {
 /**
  * An account whose licenses are all of the earlier desktop product (solve IQ) is an existing
  * desktop user: it signs in on the desktop sign-in page (docs/decisions/0003-existing-desktop-users.md).
+ * The rule as a column of an account row, so a query that reads the account answers it too.
  */
+function existingDesktopUser(eb: ExpressionBuilder<Database, "accounts">) {
+  const licenses = () => eb.selectFrom("licenses").select("licenses.product_id").whereRef("licenses.account_id", "=", "accounts.id");
+  return eb
+    .and([eb.exists(licenses()), eb.not(eb.exists(licenses().where("licenses.product_id", "<>", PRODUCTS.solveiq.id)))])
+    .as("existing_desktop_user");
+}
+
+/** SQLite answers a condition with 1 or 0, PostgreSQL with true or false. */
+const yes = (answer: unknown): boolean => Boolean(Number(answer));
+
+/** Whether the account is an existing desktop user (the rule above). */
 export async function isExistingDesktopUser(db: Db, accountId: string): Promise<boolean> {
-  const licenses = await db.selectFrom("licenses").select("product_id").where("account_id", "=", accountId).execute();
-  return licenses.length > 0 && licenses.every((license) => license.product_id === PRODUCTS.solveiq.id);
+  const row = await db.selectFrom("accounts").select(existingDesktopUser).where("id", "=", accountId).executeTakeFirst();
+  return yes(row?.existing_desktop_user);
 }
 
 /**
@@ -73,24 +87,12 @@ export async function findAccountForSignIn(db: Db, email: string) {
   const row = await db
     .selectFrom("accounts")
     .selectAll("accounts")
-    .select((eb) => [
-      eb.exists(eb.selectFrom("licenses").select("licenses.product_id").whereRef("licenses.account_id", "=", "accounts.id")).as("licensed"),
-      eb
-        .exists(
-          eb
-            .selectFrom("licenses")
-            .select("licenses.product_id")
-            .whereRef("licenses.account_id", "=", "accounts.id")
-            .where("licenses.product_id", "<>", PRODUCTS.solveiq.id),
-        )
-        .as("licensed_beyond_solve_iq"),
-    ])
+    .select(existingDesktopUser)
     .where("email_key", "=", normalizeEmail(email))
     .executeTakeFirst();
   if (!row) return undefined;
-  // SQLite answers EXISTS with 1 or 0, PostgreSQL with true or false.
-  const { licensed, licensed_beyond_solve_iq, ...account } = row;
-  return { ...account, existingDesktopUser: Boolean(Number(licensed)) && !Number(licensed_beyond_solve_iq) };
+  const { existing_desktop_user, ...account } = row;
+  return { ...account, existingDesktopUser: yes(existing_desktop_user) };
 }
 
 /** Creates an account; with a product, the account also gets an Active license for it. */

@@ -1,5 +1,6 @@
 import * as oidc from "openid-client";
 import type { SocialSignInProblem } from "../../common/social-sign-in.ts";
+import { keptUntilFailure } from "../kept-promise.ts";
 
 /**
  * The relying-party side of OpenID Connect (Google, or the development stand-in), with
@@ -49,18 +50,17 @@ export function newSignInChecks(): SignInChecks {
 }
 
 export function openIdSignIn(options: OpenIdSignInOptions): OpenIdSignIn {
-  let discovered: Promise<oidc.Configuration> | undefined;
-
   // The issuer's metadata is read once and kept; a failed read is tried again next time.
-  async function configuration(): Promise<oidc.Configuration> {
-    discovered ??= oidc.discovery(new URL(options.issuerUrl), options.clientId, undefined, oidc.ClientSecretPost(options.clientSecret), {
+  const discovered = keptUntilFailure(() =>
+    oidc.discovery(new URL(options.issuerUrl), options.clientId, undefined, oidc.ClientSecretPost(options.clientSecret), {
       timeout: Math.max(1, Math.ceil(options.timeoutMs / 1000)),
       execute: options.allowInsecureHttp ? [oidc.allowInsecureRequests] : [],
-    });
+    }),
+  );
+  async function configuration(): Promise<oidc.Configuration> {
     try {
-      return await discovered;
+      return await discovered();
     } catch (error) {
-      discovered = undefined;
       throw classify(error);
     }
   }

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { PostgresAdapter, type RawBuilder, sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, isPostgres } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type BucketName, bucketKey, bucketsNaming } from "./rate-limit-buckets.ts";
@@ -28,20 +28,32 @@ export async function countAttempt(
   now = Date.now(),
   weight = 1,
 ): Promise<RateLimitResult> {
-  const windowOpen = now - windowMs;
-  const row = await db
-    .insertInto("rate_limits")
-    .values({ key, window_start: now, count: weight })
-    .onConflict((conflict) =>
-      conflict.column("key").doUpdateSet({
-        count: sql`case when rate_limits.window_start <= ${windowOpen} then ${weight} else rate_limits.count + ${weight} end`,
-        window_start: sql`case when rate_limits.window_start <= ${windowOpen} then ${now} else rate_limits.window_start end`,
-      }),
-    )
-    .returning(["count", "window_start"])
-    .executeTakeFirstOrThrow();
-  const allowed = row.count <= limit;
-  return { allowed, count: row.count, retryAfterMs: Math.max(0, Number(row.window_start) + windowMs - now) };
+  const { rows } = await countingUpsert(sql`values (${key}, ${now}, ${weight})`, now - windowMs, now, weight).execute(db);
+  return verdictOf(rows[0] as CountedRow, limit, windowMs, now);
+}
+
+/** A counter as the counting upsert answers it. */
+interface CountedRow {
+  count: number;
+  window_start: number | string;
+}
+
+function verdictOf(row: CountedRow, limit: number, windowMs: number, now: number): RateLimitResult {
+  return { allowed: row.count <= limit, count: row.count, retryAfterMs: Math.max(0, Number(row.window_start) + windowMs - now) };
+}
+
+/**
+ * The counting upsert, of the row `row` gives (VALUES, or on PostgreSQL a SELECT): a new window
+ * when the stored one has closed, else one more (or `weight` more) in it. countAttempt runs it
+ * alone; PostgreSQL statements that count and do more in one round trip embed it. Answers the
+ * count and the window's start. CAST, not `::`, so SQLite reads it too.
+ */
+export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now: number, weight = 1): RawBuilder<CountedRow> {
+  return sql<CountedRow>`insert into rate_limits (key, window_start, count) ${row}
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${windowOpen} then cast(${weight} as integer) else rate_limits.count + cast(${weight} as integer) end,
+      window_start = case when rate_limits.window_start <= ${windowOpen} then cast(${now} as bigint) else rate_limits.window_start end
+    returning count, window_start`;
 }
 
 export async function forgetAttempts(db: Db, key: string): Promise<void> {
@@ -93,25 +105,11 @@ export function countIn(db: Db, config: Config, [bucket, ...parts]: BucketCount,
  */
 export async function enforceLimits(db: Db, config: Config, counts: readonly BucketCount[], what: string): Promise<void> {
   const verdicts =
-    counts.length > 1 && db.getExecutor().adapter instanceof PostgresAdapter
-      ? await countInOrderAtOnce(db, config, counts)
-      : await countInOrder(db, config, counts);
+    counts.length > 1 && isPostgres(db) ? await countInOrderAtOnce(db, config, counts) : await countInOrder(db, config, counts);
   const refused = verdicts.find((verdict) => !verdict.allowed);
   if (refused) {
     throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(refused.retryAfterMs)} and try again.`, refused.retryAfterMs);
   }
-}
-
-/**
- * countAttempt's upsert as SQL, of the row `row` gives (VALUES, or a SELECT), for a PostgreSQL
- * statement that counts and does more in one round trip. Answers the count and the window's start.
- */
-export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now: number, weight = 1): RawBuilder<unknown> {
-  return sql`insert into rate_limits (key, window_start, count) ${row}
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${windowOpen} then ${weight}::integer else rate_limits.count + ${weight}::integer end,
-      window_start = case when rate_limits.window_start <= ${windowOpen} then ${now}::bigint else rate_limits.window_start end
-    returning count, window_start`;
 }
 
 /** Counts in each bucket in turn, up to the first over its limit: the buckets after it are not counted. */
@@ -152,13 +150,13 @@ async function countInOrderAtOnce(db: Db, config: Config, counts: readonly Bucke
     Record<string, number | null>
   >`with ${sql.join(upserts)} select ${sql.join(columns)} from ${name(0)} ${sql.join(joined, sql` `)}`.execute(db);
   const row = rows[0] ?? {};
+  // A bucket after a refused one took no row, so its columns are null: the verdicts end there.
   const verdicts: RateLimitResult[] = [];
-  buckets.forEach(({ limit }, index) => {
+  for (const [index, { limit }] of buckets.entries()) {
     const count = row[`count_${index}`];
-    if (count === null || count === undefined || verdicts.some((verdict) => !verdict.allowed)) return;
-    const windowStart = Number(row[`window_start_${index}`]);
-    verdicts.push({ allowed: count <= limit, count, retryAfterMs: Math.max(0, windowStart + windowMs - now) });
-  });
+    if (count === null || count === undefined) break;
+    verdicts.push(verdictOf({ count, window_start: row[`window_start_${index}`] as number }, limit, windowMs, now));
+  }
   return verdicts;
 }
 

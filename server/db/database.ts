@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.ts";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
@@ -12,6 +12,14 @@ export type Db = Kysely<Database>;
 // PostgreSQL returns bigint (int8) as a string to protect precision; our bigints are epoch
 // milliseconds, well inside the exact range of a JavaScript number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Whether `db` (or a transaction of it) is PostgreSQL: where a round trip crosses a socket, so a
+ * statement doing several things at once is worth its SQL. SQLite runs inside the process.
+ */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 export interface OpenedDatabase {
   db: Db;

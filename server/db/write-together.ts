@@ -4,7 +4,6 @@ import {
   type Driver,
   Kysely,
   type OperationNode,
-  PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
@@ -12,7 +11,7 @@ import {
   SqliteQueryCompiler,
   sql,
 } from "kysely";
-import type { Db } from "./database.ts";
+import { type Db, isPostgres } from "./database.ts";
 import type { Database } from "./schema.ts";
 
 /** What `writeTogether` was handed that is not a plain write: its result would be needed before the writes ran. */
@@ -84,7 +83,7 @@ class RecordingDriver implements Driver {
  */
 export async function writeTogether<T>(db: Db, writes: (batch: Kysely<Database>) => Promise<T>): Promise<T> {
   const executor = db.getExecutor();
-  const postgres = executor.adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(db);
   const recorder = new RecordingDriver();
   const batch = new Kysely<Database>({
     dialect: {

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import { type ExpressionBuilder, PostgresAdapter, type Selectable } from "kysely";
+import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Transporter } from "nodemailer";
-import type { Db } from "../db/database.ts";
+import { type Db, isPostgres } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { keptUntilFailure } from "../kept-promise.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
 import { newMessageId } from "./outbox.ts";
 
@@ -61,11 +62,10 @@ export function describeDeliveryError(error: unknown): string {
  * and the worker retries it after its back-off. A 5xx is final, as before.
  */
 export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCURRENCY } = {}): Deliver {
-  // nodemailer is loaded with the first mail, not with the server: a start sends none.
-  let transport: Promise<Transporter> | undefined;
-  const open = () => {
-    // A failed load is not kept: the next mail tries again.
-    transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+  // nodemailer is loaded with the first mail, not with the server: a start sends none. A failed
+  // load is not kept: the next mail tries again.
+  const transport = keptUntilFailure<Transporter>(() =>
+    import("nodemailer").then(({ default: nodemailer }) =>
       nodemailer.createTransport({
         url: smtpUrl,
         pool: true,
@@ -73,17 +73,13 @@ export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCU
         maxMessages: MESSAGES_PER_CONNECTION,
         ...SMTP_TIMEOUTS,
       }),
-    );
-    transport.catch(() => {
-      transport = undefined;
-    });
-    return transport;
-  };
+    ),
+  );
   const deliver: Deliver = async (mail) => {
-    await (await open()).sendMail(mail);
+    await (await transport()).sendMail(mail);
   };
   deliver.close = async () => {
-    const opened = await transport?.catch(() => undefined);
+    const opened = await transport.made()?.catch(() => undefined);
     opened?.close();
   };
   return deliver;
@@ -194,7 +190,7 @@ export class MailWorker {
     this.#claimMs = options.claimMs ?? CLAIM_MS;
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_MAIL_CONCURRENCY));
     this.#busyPollMs = options.busyPollMs ?? BUSY_POLL_MS;
-    this.#postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    this.#postgres = isPostgres(db);
   }
 
   start(log: FastifyBaseLogger, intervalMs = 1_000): void {

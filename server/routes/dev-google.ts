@@ -7,6 +7,7 @@ import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../config.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, plainPage } from "../html.ts";
+import { keptUntilFailure } from "../kept-promise.ts";
 import { registerLocalOnly } from "../local-only.ts";
 import { DEMO_ACCOUNTS } from "../seed.ts";
 
@@ -31,14 +32,9 @@ export function googleStandInRoutes(app: FastifyInstance, google: GoogleSettings
   const identities = new Map<string, StandInIdentity>();
   // Built at its first use, not at the server's start: its RSA key takes about a tenth of a
   // second to make, and no first page needs it. A failed build is tried again on the next use.
-  let building: Promise<{ provider: Provider; handle: ReturnType<Provider["callback"]> }> | undefined;
-  const standInProvider = () => {
-    building ??= buildStandIn(google, clientSecret, identities).then((provider) => ({ provider, handle: provider.callback() }));
-    return building.catch((error: unknown) => {
-      building = undefined;
-      throw error;
-    });
-  };
+  const standInProvider = keptUntilFailure(() =>
+    buildStandIn(google, clientSecret, identities).then((provider) => ({ provider, handle: provider.callback() })),
+  );
 
   // Forms on the sign-in page lead, through the provider's redirects, to our callback and then to
   // the ReturnUrl, which may resume an authorization that ends at any app registered with the

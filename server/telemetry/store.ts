@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
-import { PostgresAdapter, sql } from "kysely";
+import { sql } from "kysely";
 import { brandForPath } from "../../common/brands/index.ts";
 import { isSecretParameter, redactUrl } from "../../common/redact.ts";
 import { redactUrlsIn, type TelemetryBatch, type TelemetryEvent } from "../../common/telemetry.ts";
 import { countAttempt, countingUpsert } from "../auth/rate-limit.ts";
 import { bucketKey } from "../auth/rate-limit-buckets.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, isPostgres } from "../db/database.ts";
 import type { TelemetryEventsTable } from "../db/schema.ts";
 import type { Metrics } from "./metrics.ts";
 import type { ExportedEvent, TelemetryExport } from "./otlp.ts";
@@ -65,7 +65,7 @@ export function storeServerEvent(
 async function storeRows(sinks: TelemetrySinks, offered: TelemetryEventsTable[]): Promise<number> {
   if (offered.length === 0) return 0;
   const { limit, windowMs } = sinks.cap;
-  const postgres = sinks.db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = isPostgres(sinks.db);
   const count = postgres
     ? await countAndStoreAtOnce(sinks.db, offered, limit, windowMs)
     : (await countAttempt(sinks.db, bucketKey("telemetryTotal"), limit, windowMs, Date.now(), offered.length)).count;
