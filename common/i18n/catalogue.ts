@@ -50,7 +50,8 @@ export function sayBrowser(device: string, browserOn: (browser: string, system: 
   return parts ? browserOn(parts[1] as string, parts[2] as string) : device;
 }
 
-const rules = new Map<string, Intl.PluralRules>();
+/** Each language's plural rules and number format, made once: making them is most of a call's cost. */
+const rules = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
 
 /**
  * The form of a count in a language, by the platform's plural rules: English one/other, Arabic
@@ -60,9 +61,9 @@ const rules = new Map<string, Intl.PluralRules>();
 export function plural(language: string, count: number, forms: PluralForms): string {
   let rule = rules.get(language);
   if (!rule) {
-    rule = new Intl.PluralRules(language);
+    rule = { plural: new Intl.PluralRules(language), number: new Intl.NumberFormat(language) };
     rules.set(language, rule);
   }
-  const form = forms[rule.select(count)] ?? forms.other;
-  return form.replace("#", count.toLocaleString(language));
+  const form = forms[rule.plural.select(count)] ?? forms.other;
+  return form.replace("#", rule.number.format(count));
 }

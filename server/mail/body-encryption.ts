@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -36,16 +36,17 @@ export function parseMailKey(text: string): Buffer | undefined {
 export class MailBodyError extends Error {}
 
 export class MailKeys {
-  readonly #keys: Buffer[];
+  /** Key objects, made once: a cipher given the raw bytes makes one each time, a third of a seal's cost. */
+  readonly #keys: KeyObject[];
 
   constructor(keys: Buffer[]) {
     if (keys.length === 0 || keys.some((key) => key.length !== KEY_BYTES)) throw new Error("mail keys must be 32 bytes each");
-    this.#keys = keys;
+    this.#keys = keys.map((key) => createSecretKey(key));
   }
 
   seal(text: string, context: string): string {
     const iv = randomBytes(IV_BYTES);
-    const cipher = createCipheriv("aes-256-gcm", this.#keys[0] as Buffer, iv);
+    const cipher = createCipheriv("aes-256-gcm", this.#keys[0] as KeyObject, iv);
     cipher.setAAD(Buffer.from(context, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
     return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
