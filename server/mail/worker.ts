@@ -6,6 +6,7 @@ import { type Db, isPostgres } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { keptUntilFailure } from "../kept-promise.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
+import { type Encoders, loadEncoders, type MailParts, readyMadeMail } from "./message.ts";
 import { newMessageId } from "./outbox.ts";
 
 /**
@@ -14,15 +15,8 @@ import { newMessageId } from "./outbox.ts";
  */
 export type Deliver = ((mail: OutgoingMail, log: FastifyBaseLogger) => Promise<void>) & { close?: () => void | Promise<void> };
 
-export interface OutgoingMail {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The mail's own Message-ID header, the same on every attempt. */
-  messageId: string;
-}
+/** A mail to deliver; its `messageId` is its own Message-ID header, the same on every attempt. */
+export type OutgoingMail = MailParts;
 
 export const MAX_ATTEMPTS = 12;
 /**
@@ -59,28 +53,31 @@ export function describeDeliveryError(error: unknown): string {
  * once per connection rather than once per mail. The pool sends a mail again over a fresh
  * connection when a reused one turns out closed before any of it went out; a connection that
  * breaks mid-mail, a 4xx (throttling, "too many connections") or a 421 fails that mail's attempt,
- * and the worker retries it after its back-off. A 5xx is final, as before.
+ * and the worker retries it after its back-off. A 5xx is final, as before. Each mail is handed to
+ * the pool written out in one piece (message.ts).
  */
 export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCURRENCY } = {}): Deliver {
   // nodemailer is loaded with the first mail, not with the server: a start sends none. A failed
   // load is not kept: the next mail tries again.
-  const transport = keptUntilFailure<Transporter>(() =>
-    import("nodemailer").then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
+  const transport = keptUntilFailure<{ pool: Transporter; encoders: Encoders }>(() =>
+    Promise.all([import("nodemailer"), loadEncoders()]).then(([{ default: nodemailer }, encoders]) => ({
+      pool: nodemailer.createTransport({
         url: smtpUrl,
         pool: true,
         maxConnections: connections,
         maxMessages: MESSAGES_PER_CONNECTION,
         ...SMTP_TIMEOUTS,
       }),
-    ),
+      encoders,
+    })),
   );
   const deliver: Deliver = async (mail) => {
-    await (await transport()).sendMail(mail);
+    const { pool, encoders } = await transport();
+    await pool.sendMail(readyMadeMail(encoders, mail));
   };
   deliver.close = async () => {
     const opened = await transport.made()?.catch(() => undefined);
-    opened?.close();
+    opened?.pool.close();
   };
   return deliver;
 }

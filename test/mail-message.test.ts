@@ -1,0 +1,85 @@
+import MailComposer from "nodemailer/lib/mail-composer";
+import { describe, expect, it } from "vitest";
+import { BRANDS } from "../common/brands/index.ts";
+import { LANGUAGES } from "../common/languages.ts";
+import { loadEncoders, type MailParts, readyMadeMail } from "../server/mail/message.ts";
+import { fromHeader, newMessageId } from "../server/mail/outbox.ts";
+import {
+  accessLinkMail,
+  accountDeletedMail,
+  accountDeletionMail,
+  type Mail,
+  mailLook,
+  newSignInMail,
+  passwordChangedMail,
+  passwordResetMail,
+} from "../server/mail/templates.ts";
+
+const LINK = `https://accounts.example.com/dsone/access?token=${"Ab3_".repeat(11)}`;
+
+/** Every mail the server sends, in one brand and language. */
+function everyMail(look: ReturnType<typeof mailLook>): [string, Mail][] {
+  return [
+    ["access link", accessLinkMail(look, LINK, 1, { code: "123456", lifetimeMs: 15 * 60_000 })],
+    ["password reset", passwordResetMail(look, LINK, 3_600_000)],
+    ["password changed", passwordChangedMail(look, "https://accounts.example.com/dsone/login")],
+    [
+      "new sign-in",
+      newSignInMail(look, { browser: "Chrome on Windows", network: "203.0.113.7", at: Date.UTC(2026, 10, 25, 19, 30) }, LINK),
+    ],
+    ["account deletion", accountDeletionMail(look, LINK, 3_600_000)],
+    ["account deleted", accountDeletedMail(look)],
+  ];
+}
+
+/** The message as nodemailer writes it itself, through its streams. */
+async function writtenByNodemailer(mail: MailParts): Promise<string> {
+  return (await new MailComposer({ ...mail }).compile().build()).toString("utf8");
+}
+
+/** The boundary and date are made afresh for each message: the same message with them set aside. */
+function comparable(message: string): string {
+  const boundary = message.match(/boundary="([^"]+)"/)?.[1];
+  expect(boundary).toBeTruthy();
+  return message.replaceAll(boundary as string, "BOUNDARY").replace(/^Date: .*$/m, "Date: DATE");
+}
+
+describe("a mail written out in one piece", () => {
+  it("is the message nodemailer writes, for every mail, brand and language", async () => {
+    const encoders = await loadEncoders();
+    let compared = 0;
+    for (const brand of BRANDS)
+      for (const language of LANGUAGES)
+        for (const [name, mail] of everyMail(mailLook(brand, "https://accounts.example.com", language))) {
+          const from = fromHeader(brand.name, "no-reply@example.com");
+          const parts = { from, to: "customer@example.com", ...mail, messageId: newMessageId(from) };
+          const { raw, envelope } = readyMadeMail(encoders, parts);
+          expect(comparable(String(raw)), `${brand.id} ${language} ${name}`).toBe(comparable(await writtenByNodemailer(parts)));
+          expect(envelope).toEqual({ from: "no-reply@example.com", to: ["customer@example.com"] });
+          compared++;
+        }
+    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 6);
+  });
+
+  it("keeps what needs encoding encoded: a name and subject outside ASCII, an address in another script", async () => {
+    const encoders = await loadEncoders();
+    const parts = {
+      from: fromHeader("Maverick Säfe", "no-reply@example.com"),
+      to: "kunde@bücher.example",
+      subject: "Ihr Anmeldelink für Maverick Säfe",
+      text: "Grüße\n.\nA line that begins with a dot, and one that is much longer than seventy-six characters so it must wrap.\n",
+      html: "<p>Grüße</p>",
+      messageId: "<id-1@example.com>",
+    };
+    const { raw, envelope } = readyMadeMail(encoders, parts);
+    const message = String(raw);
+    expect(comparable(message)).toBe(comparable(await writtenByNodemailer(parts)));
+    expect(message).toContain("Subject: =?UTF-8?Q?Ihr_Anmeldelink_f=C3=BCr_Maverick_S?=\r\n =?UTF-8?Q?=C3=A4fe?=");
+    expect(message).toContain("From: =?UTF-8?Q?Maverick_S=C3=A4fe?= <no-reply@example.com>");
+    expect(message).toContain("To: kunde@xn--bcher-kva.example");
+    expect(message).toContain("Message-ID: <id-1@example.com>");
+    expect(envelope).toEqual({ from: "no-reply@example.com", to: ["kunde@xn--bcher-kva.example"] });
+    // Every line within the 78 characters mail is written in.
+    expect(message.split(/\r?\n/).every((line) => line.length <= 78)).toBe(true);
+  });
+});
