@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.ts";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
+import { preparingClient } from "./prepared-statements.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;
@@ -54,7 +55,7 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
     );
     return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(database) }), kind: "sqlite" };
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, Client: preparingClient() });
   // An idle connection the database drops (a restart, a failover) is replaced on next use; without
   // this listener its error would end the whole process.
   pool.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
