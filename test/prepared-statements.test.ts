@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preparingClient } from "../server/db/prepared-statements.ts";
 import { createTestDatabase, POSTGRES_REQUIRED, type TestDatabase } from "./support/databases.ts";
