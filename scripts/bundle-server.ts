@@ -60,6 +60,22 @@ function sourcePlaces(code: string, id: string): string {
 }
 
 /**
+ * Modules that run as threads of their own, each bundled as an entry beside main.js under this
+ * name. Where our code names one as `new URL("./<module>.ts", import.meta.url)` to start it, the
+ * bundle names the built entry instead, beside the chunk: a thread then loads bundled code, as
+ * the server does, rather than its TypeScript source.
+ */
+const THREAD_ENTRIES: Record<string, string> = { "delivery-thread": join(ROOT, "server", "mail", "delivery-thread.ts") };
+
+/** Points `new URL("./<thread module>.ts", import.meta.url)` at the built entry; spelt `import.meta["url"]` so sourcePlaces leaves it naming the bundle. */
+function builtThreads(code: string, id: string): string {
+  return code.replace(/new URL\(\s*["'](\.{1,2}\/[^"']+\.ts)["']\s*,\s*import\.meta\.url\s*\)/g, (whole, path: string) => {
+    const name = Object.keys(THREAD_ENTRIES).find((entry) => THREAD_ENTRIES[entry] === join(dirname(id), path));
+    return name ? `new URL(${JSON.stringify(`./${name}.js`)}, import.meta["url"])` : whole;
+  });
+}
+
+/**
  * Bundles the server into dist/server/. The bundle is written beside it, then moved in file by
  * file, the chunks first and the entry and its stamp last. A chunk's name carries its content's
  * hash, so a chunk is only ever replaced by itself: a server still running an earlier bundle keeps
@@ -72,7 +88,7 @@ export async function bundleServer(): Promise<void> {
   const staging = `${SERVER_BUNDLE_DIR}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   const bundle = await rolldown({
-    input: join(ROOT, "server", "main.ts"),
+    input: { main: join(ROOT, "server", "main.ts"), ...THREAD_ENTRIES },
     platform: "node",
     // Native addons and pg's optional native driver load binaries at run time: left to Node.
     external: [/^@node-rs\//, "pg-native"],
@@ -82,7 +98,7 @@ export async function bundleServer(): Promise<void> {
         name: "account-server-sources",
         transform(code, id) {
           const ours = id.startsWith(ROOT) && !id.includes("/node_modules/");
-          let out = ours && code.includes("import.meta.") ? sourcePlaces(code, id) : code;
+          let out = ours && code.includes("import.meta.") ? sourcePlaces(builtThreads(code, id), id) : code;
           if (/from\s+["'](?:node:)?https?["']/.test(out)) out = requireHttp(out);
           return out === code ? null : out;
         },
@@ -98,6 +114,7 @@ export async function bundleServer(): Promise<void> {
   mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
   const written = readdirSync(staging);
   const last = ["main.js", ".source-hash"];
+  // The thread entries go in before main.js, with the chunks: a server started from the new main.js finds them.
   for (const name of [...written.filter((name) => !last.includes(name)), ...last]) {
     renameSync(join(staging, name), join(SERVER_BUNDLE_DIR, name));
   }

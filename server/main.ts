@@ -93,9 +93,16 @@ async function main(): Promise<void> {
 }
 
 // Loading only (scripts/build-if-stale.ts fills Node's compile cache so): every module a start
-// loads, and those the first mail, the first passkey and the OpenID Provider load.
+// loads, and those the first mail (and the mail delivery thread), the first passkey and the OpenID
+// Provider load.
 if (process.argv.includes(LOAD_ONLY_FLAG))
-  await Promise.all([serverModules(), import("nodemailer"), import("@simplewebauthn/server"), import("oidc-provider")]);
+  await Promise.all([
+    serverModules(),
+    import("nodemailer"),
+    import("./mail/delivery-thread.ts"),
+    import("@simplewebauthn/server"),
+    import("oidc-provider"),
+  ]);
 else
   main().catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

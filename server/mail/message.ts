@@ -24,8 +24,8 @@ export interface MailParts {
  * nodemailer's composer builds the message's tree (headers encoded, addresses parsed and put into
  * punycode, each body's transfer encoding chosen), and its own encoders encode the bodies. What this
  * leaves out is nodemailer's way of writing that tree out: a chain of streams per part, taken one
- * turn of the event loop at a time. For a mail of two short bodies that chain cost a burst about
- * half a millisecond of the server's one thread per mail, a third of delivering it
+ * turn of the event loop at a time. For a mail of two short bodies that chain cost about half a
+ * millisecond of CPU per mail, a third of delivering it
  * (docs/decisions/0063-mail-written-out-in-one-piece.md). The message written here is the one
  * nodemailer writes, byte for byte apart from the boundary and the date (test/mail-message.test.ts).
  */

@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { ExpressionBuilder, Selectable } from "kysely";
-import type { Transporter } from "nodemailer";
 import { type Db, isPostgres } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import { keptUntilFailure } from "../kept-promise.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
-import { type Encoders, loadEncoders, type MailParts, readyMadeMail } from "./message.ts";
+import type { MailParts } from "./message.ts";
 import { newMessageId } from "./outbox.ts";
 
 /**
@@ -24,9 +22,6 @@ export const MAX_ATTEMPTS = 12;
  * mid-delivery delays its mail by at most this. A delivery that takes longer renews its claim.
  */
 export const CLAIM_MS = 30_000;
-const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
-/** Mails one pooled connection carries before it is closed and a fresh one opened. */
-const MESSAGES_PER_CONNECTION = 100;
 
 /** 5 s, 10 s, 20 s ... capped at 1 hour: twelve attempts cover about five hours of outage. */
 export function backoffMs(attempts: number): number {
@@ -45,41 +40,6 @@ const EMAIL_ADDRESS = /[^\s<>"'():;,[\]]+@[^\s<>"'():;,[\]]+/g;
 export function describeDeliveryError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message.replace(EMAIL_ADDRESS, "redacted").slice(0, 500);
-}
-
-/**
- * Delivery over SMTP through nodemailer's pool: up to `connections` connections kept open and
- * reused for up to 100 mails each, so a burst pays the connect, greeting, EHLO, STARTTLS and AUTH
- * once per connection rather than once per mail. The pool sends a mail again over a fresh
- * connection when a reused one turns out closed before any of it went out; a connection that
- * breaks mid-mail, a 4xx (throttling, "too many connections") or a 421 fails that mail's attempt,
- * and the worker retries it after its back-off. A 5xx is final, as before. Each mail is handed to
- * the pool written out in one piece (message.ts).
- */
-export function smtpDelivery(smtpUrl: string, { connections = DEFAULT_MAIL_CONCURRENCY } = {}): Deliver {
-  // nodemailer is loaded with the first mail, not with the server: a start sends none. A failed
-  // load is not kept: the next mail tries again.
-  const transport = keptUntilFailure<{ pool: Transporter; encoders: Encoders }>(() =>
-    Promise.all([import("nodemailer"), loadEncoders()]).then(([{ default: nodemailer }, encoders]) => ({
-      pool: nodemailer.createTransport({
-        url: smtpUrl,
-        pool: true,
-        maxConnections: connections,
-        maxMessages: MESSAGES_PER_CONNECTION,
-        ...SMTP_TIMEOUTS,
-      }),
-      encoders,
-    })),
-  );
-  const deliver: Deliver = async (mail) => {
-    const { pool, encoders } = await transport();
-    await pool.sendMail(readyMadeMail(encoders, mail));
-  };
-  deliver.close = async () => {
-    const opened = await transport.made()?.catch(() => undefined);
-    opened?.pool.close();
-  };
-  return deliver;
 }
 
 /**
