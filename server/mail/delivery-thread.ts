@@ -37,7 +37,9 @@ if (port && (workerData as DeliveryThreadSettings | undefined)?.smtpUrl) {
   const sender = smtpSender(smtpUrl, connections);
   port.on("message", (message: ToDeliveryThread) => {
     if ("close" in message) {
-      sender.close().finally(() => port.close());
+      // Ends the thread even with a send still waiting on a stalled relay: the server's side fails
+      // that mail's attempt when the thread exits (the mail worker only closes once its mails are done).
+      sender.close().finally(() => process.exit(0));
       return;
     }
     sender.send(message.mail).then(
