@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import { COOKIES } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { reusableQuery } from "../db/reusable-query.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { announceNewBrowser } from "./new-sign-in-mail.ts";
@@ -65,6 +66,18 @@ export async function rememberOrigin(db: Db, config: Config, caller: Caller, acc
   setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
 }
 
+/** The account's known origins among two marks (the same mark twice when the browser has no device mark): compiled once. */
+const originsOf = reusableQuery<{ emailKey: string; device: string; address: string }, { mark: string; last_seen_at: number | string }>(
+  ["emailKey", "device", "address"],
+  (db, { emailKey, device, address }) =>
+    db
+      .selectFrom("known_origins")
+      .innerJoin("accounts", "accounts.id", "known_origins.account_id")
+      .select(["known_origins.mark", "known_origins.last_seen_at"])
+      .where("accounts.email_key", "=", emailKey)
+      .where("known_origins.mark", "in", [device, address]),
+);
+
 /**
  * The owner's origin this request comes from, for the account of `emailKey`: its device mark when
  * the browser is one the account signed in on, else its address mark when the account signed in
@@ -75,13 +88,7 @@ export async function ownOrigin(db: Db, config: Config, caller: Caller, emailKey
   const device = deviceId ? deviceMark(deviceId) : undefined;
   const address = addressMark(caller.address);
   const now = Date.now();
-  const rows = await db
-    .selectFrom("known_origins")
-    .innerJoin("accounts", "accounts.id", "known_origins.account_id")
-    .select(["known_origins.mark", "known_origins.last_seen_at"])
-    .where("accounts.email_key", "=", emailKey)
-    .where("known_origins.mark", "in", device ? [device, address] : [address])
-    .execute();
+  const rows = await originsOf(db, { emailKey, device: device ?? address, address });
   const fresh = (mark: string | undefined, forMs: number) =>
     mark !== undefined && rows.some((row) => row.mark === mark && Number(row.last_seen_at) > now - forMs);
   if (fresh(device, DEVICE_REMEMBERED_MS)) return device;
