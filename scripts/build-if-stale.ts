@@ -30,7 +30,7 @@ const SOURCES = [
   "scripts/build-if-stale.ts",
   "scripts/source-hash.ts",
   "scripts/precompress.ts",
-  "server/compression.ts",
+  "server/precompressed.ts",
 ];
 
 export function sourceHash(): string {

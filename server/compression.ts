@@ -1,7 +1,7 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { Negotiator } from "@fastify/accept-negotiator";
 import fastifyCompress from "@fastify/compress";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Precompressed } from "./precompressed.ts";
 
 /**
  * Compression (decision 42). The web app's files are compressed once, at build time
@@ -19,37 +19,6 @@ const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] })
 export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const header = request.headers["accept-encoding"];
   return (typeof header === "string" && negotiator.negotiate(header)) || undefined;
-}
-
-/**
- * A text to be sent many times, compressed both ways at the highest settings, each the first time
- * a browser takes it: the server's start compresses nothing (every page of every language at
- * Brotli's highest quality was half a second of it), and an encoding nobody asks for is never made.
- */
-export class Precompressed {
-  readonly identity: Buffer;
-  #br: Buffer | undefined;
-  #gzip: Buffer | undefined;
-
-  constructor(text: string | Buffer) {
-    this.identity = Buffer.from(text);
-  }
-
-  get br(): Buffer {
-    this.#br ??= brotliCompressSync(this.identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
-    });
-    return this.#br;
-  }
-
-  get gzip(): Buffer {
-    this.#gzip ??= gzipSync(this.identity, { level: 9 });
-    return this.#gzip;
-  }
-}
-
-export function precompress(text: string | Buffer): Precompressed {
-  return new Precompressed(text);
 }
 
 /** Sends a precompressed body in the encoding the request takes best. */

@@ -94,7 +94,8 @@ async function main(): Promise<void> {
 
 // Loading only (scripts/build-if-stale.ts fills Node's compile cache so): every module a start
 // loads, and those the first mail (and the mail delivery thread), the first passkey and the OpenID
-// Provider load.
+// Provider load; and the screens rendered ahead, once, so their renderer's process finds its
+// modules compiled too at the first start after a build.
 if (process.argv.includes(LOAD_ONLY_FLAG))
   await Promise.all([
     serverModules(),
@@ -102,6 +103,7 @@ if (process.argv.includes(LOAD_ONLY_FLAG))
     import("./mail/delivery-thread.ts"),
     import("@simplewebauthn/server"),
     import("oidc-provider"),
+    renderScreensAhead(JSON.stringify(clientConfig(loadConfig({}), false)), "http://localhost:3000"),
   ]);
 else
   main().catch((error: unknown) => {
