@@ -94,12 +94,16 @@ export interface LanguageHints {
 
 /** First match wins: ui_locales, `lang`, the customer's choice, Accept-Language, English. */
 export function chooseLanguage(hints: LanguageHints): Language {
+  return statedLanguage(hints) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language the hints name, first match winning as above; undefined when none names one we speak. */
+export function statedLanguage(hints: LanguageHints): Language | undefined {
   return (
     languageForList(hints.uiLocales) ??
     languageForTag(hints.lang) ??
     languageForTag(hints.chosen) ??
-    languageForAcceptLanguage(hints.acceptLanguage) ??
-    DEFAULT_LANGUAGE
+    languageForAcceptLanguage(hints.acceptLanguage)
   );
 }
 

@@ -166,6 +166,36 @@ describeEachDatabase("languages on %s", (kind) => {
     expect(server.delivered.findLast((sent) => sent.to === EMAIL)?.subject).toBe(de.mail.accessLink.subject("DS One"));
   });
 
+  it("keeps the account's language through a sign-in that names none, and takes the one a sign-in names", async () => {
+    const email = "keeps.language@example.com";
+    const signIn = async (headers: Record<string, string>) => {
+      const asked = await server.app.inject({
+        method: "POST",
+        url: "/api/access-link",
+        headers: { ...ORIGIN, ...headers },
+        payload: { Email: email, ProductId: 6 },
+      });
+      expect(asked.statusCode).toBe(200);
+      await drainMail(server);
+      const mail = server.delivered.findLast((sent) => sent.to === email);
+      if (!mail) throw new Error("no mail");
+      const consumed = await server.app.inject({
+        method: "POST",
+        url: "/api/access-link/consume",
+        headers: { ...ORIGIN, ...headers },
+        payload: { token: tokenFromMail(mail) },
+      });
+      expect(consumed.statusCode).toBe(200);
+      return (await server.db.selectFrom("accounts").select("language").where("email_key", "=", email).executeTakeFirstOrThrow()).language;
+    };
+    await createAccount(server.db, { email });
+    expect(await signIn({ "x-language": "ja" })).toBe("ja");
+    // No lang, no switcher cookie, no Accept-Language: answered in English, but the account keeps Japanese.
+    expect(await signIn({})).toBe("ja");
+    expect(await signIn({ "accept-language": "xx-unknown" })).toBe("ja");
+    expect(await signIn({ "accept-language": "fr-CA,fr;q=0.9" })).toBe("fr");
+  });
+
   it("writes the provider's own error page in the request's ui_locales", async () => {
     const response = await page("/connect/authorize?client_id=nobody&response_type=code&scope=openid&ui_locales=ja");
     expect(response.statusCode).toBeGreaterThanOrEqual(400);

@@ -14,6 +14,12 @@ export interface Caller {
   readonly device: string;
   /** The language the customer reads this answer in, and any mail it sends (routes/language.ts). */
   readonly language: Language;
+  /**
+   * Whether the request named its language (ui_locales, `lang`, the switcher's cookie,
+   * Accept-Language) rather than being answered in English for naming none: only a named one is
+   * remembered as the account's.
+   */
+  readonly languageStated: boolean;
   /** A cookie the request carried. */
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, attributes: ReturnType<typeof cookieAttributes>): void;

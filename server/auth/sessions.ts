@@ -58,13 +58,15 @@ export async function writeSession(
     })
     .execute();
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
-  // The language this sign-in was read in: mail sent later with no browser involved uses it.
-  await tx
-    .updateTable("accounts")
-    .set({ language: caller.language })
-    .where("id", "=", accountId)
-    .where((row) => row.or([row("language", "is", null), row("language", "!=", caller.language)]))
-    .execute();
+  // The language this sign-in was read in: mail sent later with no browser involved uses it. A
+  // request that named none (answered in English by default) leaves the account's as it was.
+  if (caller.languageStated)
+    await tx
+      .updateTable("accounts")
+      .set({ language: caller.language })
+      .where("id", "=", accountId)
+      .where((row) => row.or([row("language", "is", null), row("language", "!=", caller.language)]))
+      .execute();
   return { id, accountId, remember, lifetimeMs, brand };
 }
 

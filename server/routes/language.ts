@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyRequest } from "fastify";
-import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_HEADER, type Language } from "../../common/languages.ts";
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_HEADER, type Language, statedLanguage } from "../../common/languages.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
 
-const chosen = new WeakMap<FastifyRequest, Language>();
+const chosen = new WeakMap<FastifyRequest, Language | undefined>();
 
 /**
  * The language a request is answered in (common/languages.ts, first match wins): the OpenID
@@ -12,12 +12,13 @@ const chosen = new WeakMap<FastifyRequest, Language>();
  * Accept-Language, English. Bad values are passed over, never refused.
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  let language = chosen.get(request);
-  if (!language) {
-    language = languageOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE]);
-    chosen.set(request, language);
-  }
-  return language;
+  return requestStatedLanguage(request) ?? DEFAULT_LANGUAGE;
+}
+
+/** The language the request itself names by the rules above; undefined when it names none (English then answers it). */
+export function requestStatedLanguage(request: FastifyRequest): Language | undefined {
+  if (!chosen.has(request)) chosen.set(request, statedLanguageOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE]));
+  return chosen.get(request);
 }
 
 /**
@@ -25,9 +26,18 @@ export function requestLanguage(request: FastifyRequest): Language {
  * Provider's own pages, which also know the authorization request's `ui_locales`).
  */
 export function languageOf(url: string, headers: IncomingHttpHeaders, cookie: string | undefined, uiLocales?: unknown): Language {
+  return statedLanguageOf(url, headers, cookie, uiLocales) ?? DEFAULT_LANGUAGE;
+}
+
+function statedLanguageOf(
+  url: string,
+  headers: IncomingHttpHeaders,
+  cookie: string | undefined,
+  uiLocales?: unknown,
+): Language | undefined {
   const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
   const header = headers[LANGUAGE_HEADER];
-  return chooseLanguage({
+  return statedLanguage({
     uiLocales:
       (typeof uiLocales === "string" ? uiLocales : null) ?? getParamIgnoringCase(search, "ui_locales") ?? uiLocalesInReturnUrl(search),
     lang: getParamIgnoringCase(search, "lang") ?? (typeof header === "string" ? header : null),
