@@ -34,11 +34,13 @@ describe("choosing the language", () => {
     expect(languageForAcceptLanguage(`${"zz,".repeat(600)}de`)).toBeUndefined();
   });
 
-  it("lets the first rule that matches win: ui_locales, lang, the customer's choice, Accept-Language, English", () => {
-    const all = { uiLocales: "ja", lang: "fr", chosen: "es", acceptLanguage: "de" };
+  it("lets the first rule that matches win: ui_locales, lang, the customer's choice, ui_locales in the ReturnUrl, Accept-Language, English", () => {
+    const all = { uiLocales: "ja", lang: "fr", chosen: "es", returnUrlUiLocales: "it", acceptLanguage: "de" };
     expect(chooseLanguage(all)).toBe("ja");
     expect(chooseLanguage({ ...all, uiLocales: null })).toBe("fr");
     expect(chooseLanguage({ ...all, uiLocales: "xx", lang: "??" })).toBe("es");
+    expect(chooseLanguage({ ...all, uiLocales: null, lang: null, chosen: null })).toBe("it");
+    expect(chooseLanguage({ ...all, uiLocales: null, lang: null, chosen: null, returnUrlUiLocales: "xx-YY" })).toBe("de");
     expect(chooseLanguage({ acceptLanguage: "de", chosen: "not a language" })).toBe("de");
     expect(chooseLanguage({})).toBe("en");
   });

@@ -83,16 +83,23 @@ export function languageForAcceptLanguage(header: string | null | undefined): La
 
 /** What a request says about its language, each read as sent (null when absent). */
 export interface LanguageHints {
-  /** OpenID's `ui_locales`, from the authorization request the page serves. */
+  /** OpenID's `ui_locales`, of the authorization request itself (the provider's own pages). */
   uiLocales?: string | null;
   /** The `lang` query parameter, or the language of the page an API call comes from. */
   lang?: string | null;
+  /**
+   * `ui_locales` inside the page's ReturnUrl (a login opened for an authorization request by its
+   * address). Below the customer's own choice: the switcher writes its cookie and reloads the same
+   * address, which must then show the chosen language. (The provider's own redirect to the login
+   * carries `lang`, set from the request's ui_locales, and the switcher changes that.)
+   */
+  returnUrlUiLocales?: string | null;
   /** The customer's own choice, from the switcher's cookie. */
   chosen?: string | null;
   acceptLanguage?: string | null;
 }
 
-/** First match wins: ui_locales, `lang`, the customer's choice, Accept-Language, English. */
+/** First match wins: ui_locales, `lang`, the customer's choice, ui_locales in the ReturnUrl, Accept-Language, English. */
 export function chooseLanguage(hints: LanguageHints): Language {
   return statedLanguage(hints) ?? DEFAULT_LANGUAGE;
 }
@@ -103,6 +110,7 @@ export function statedLanguage(hints: LanguageHints): Language | undefined {
     languageForList(hints.uiLocales) ??
     languageForTag(hints.lang) ??
     languageForTag(hints.chosen) ??
+    languageForList(hints.returnUrlUiLocales) ??
     languageForAcceptLanguage(hints.acceptLanguage)
   );
 }

@@ -89,6 +89,19 @@ export function languagesJourney(): void {
     await context.close();
   });
 
+  test("the switcher changes a login whose ReturnUrl carries an OpenID request's ui_locales", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL: baseURL as string, locale: "en-US" });
+    const page = await context.newPage();
+    const address = `/dsone/login?ReturnUrl=${encodeURIComponent("/connect/authorize?client_id=dsone-web&ui_locales=ja")}`;
+    await page.goto(address);
+    await expect(page.getByRole("heading", { name: japanese.login.title })).toBeVisible();
+    await page.getByLabel(japanese.language.label).selectOption("fr");
+    await expect(page.getByRole("heading", { name: french.login.title })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    expect(new URL(page.url()).search).toBe(new URL(address, "http://x").search);
+    await context.close();
+  });
+
   test("Arabic pages are right to left, and pass axe", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL: baseURL as string, locale: "ar-EG" });
     const page = await context.newPage();

@@ -15,7 +15,8 @@ import { describeEachDatabase } from "./support/databases.ts";
 
 /**
  * The language of pages, messages and mail (README, "Languages"): chosen per request, first match
- * wins (ui_locales, lang, the switcher's cookie, Accept-Language, English), bad values passed over.
+ * wins (ui_locales, lang, the switcher's cookie, ui_locales in the ReturnUrl, Accept-Language,
+ * English), bad values passed over.
  */
 describeEachDatabase("languages on %s", (kind) => {
   let server: TestServer;
@@ -88,13 +89,16 @@ describeEachDatabase("languages on %s", (kind) => {
     expect((await page("/page-boot.js")).statusCode).toBe(200);
   });
 
-  it("lets the first rule that matches win: ui_locales, lang, the cookie, Accept-Language", async () => {
+  it("lets the first rule that matches win: lang, the cookie, ui_locales in the ReturnUrl, Accept-Language", async () => {
     const headers = { cookie: "lang=fr", "accept-language": "de" };
     expect(heading((await page("/dsone/login", headers)).body)).toBe(french.login.title);
     expect(heading((await page("/dsone/login?lang=ja", headers)).body)).toBe(japanese.login.title);
     const returnUrl = encodeURIComponent("/connect/authorize?client_id=x&ui_locales=ar%20en");
-    const fromApp = await page(`/dsone/login?lang=ja&ReturnUrl=${returnUrl}`, headers);
+    const fromApp = await page(`/dsone/login?ReturnUrl=${returnUrl}`, { "accept-language": "de" });
     expect(htmlTag(fromApp.body)).toContain('lang="ar" dir="rtl"');
+    // The switcher's choice (its cookie, the same address reloaded) is not undone by the request's hint.
+    expect(heading((await page(`/dsone/login?ReturnUrl=${returnUrl}`, headers)).body)).toBe(french.login.title);
+    expect(heading((await page(`/dsone/login?lang=ja&ReturnUrl=${returnUrl}`, headers)).body)).toBe(japanese.login.title);
   });
 
   it("answers the form that works without JavaScript in the page's language", async () => {

@@ -7,9 +7,9 @@ const chosen = new WeakMap<FastifyRequest, Language | undefined>();
 
 /**
  * The language a request is answered in (common/languages.ts, first match wins): the OpenID
- * request's `ui_locales` (on the page's own address or in its ReturnUrl), the `lang` parameter
- * (or, on the app's API calls, the language of the page that makes them), the switcher's cookie,
- * Accept-Language, English. Bad values are passed over, never refused.
+ * request's `ui_locales` on the page's own address, the `lang` parameter (or, on the app's API
+ * calls, the language of the page that makes them), the switcher's cookie, `ui_locales` inside the
+ * page's ReturnUrl, Accept-Language, English. Bad values are passed over, never refused.
  */
 export function requestLanguage(request: FastifyRequest): Language {
   return requestStatedLanguage(request) ?? DEFAULT_LANGUAGE;
@@ -38,9 +38,9 @@ function statedLanguageOf(
   const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
   const header = headers[LANGUAGE_HEADER];
   return statedLanguage({
-    uiLocales:
-      (typeof uiLocales === "string" ? uiLocales : null) ?? getParamIgnoringCase(search, "ui_locales") ?? uiLocalesInReturnUrl(search),
+    uiLocales: (typeof uiLocales === "string" ? uiLocales : null) ?? getParamIgnoringCase(search, "ui_locales"),
     lang: getParamIgnoringCase(search, "lang") ?? (typeof header === "string" ? header : null),
+    returnUrlUiLocales: uiLocalesInReturnUrl(search),
     chosen: cookie ?? null,
     acceptLanguage: headers["accept-language"] ?? null,
   });
