@@ -28,7 +28,8 @@ describeEachDatabase("the account's data export on %s", (kind) => {
     const data = await exportAccount(server.db, account.id);
     expect(data).toMatchObject({
       format: "account-export/1",
-      account: { id: account.id, email: EMAIL, name: "Ex Port", passwordSet: true, role: null, disabled: false, language: "en" },
+      // Signed in by a request that named no language: none is recorded for the account.
+      account: { id: account.id, email: EMAIL, name: "Ex Port", passwordSet: true, role: null, disabled: false, language: null },
       licenses: [{ product: "dsone", state: "Active" }],
       devices: [{ uuid: UUID, product: "dsone", showNotifications: null }],
       linkedLogins: [{ provider: "google", subject: "g-export-1", email: EMAIL }],
