@@ -90,7 +90,13 @@ export async function spawnServer(env: Record<string, string>, options: { throug
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
-  await waitUntilUp(url, child, () => log);
+  try {
+    await waitUntilUp(url, child, () => log);
+  } catch (error) {
+    // A server that never answered (still starting after 20 s, or stuck) is not left running.
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    throw error;
+  }
   return {
     url,
     port,
