@@ -62,6 +62,30 @@ describe.skipIf(skipped)("statements prepared once per PostgreSQL connection", (
     }
   });
 
+  it("prepares a statement again when a migration changed the columns it answers with", async () => {
+    const [one, two] = [await connection(), await connection()];
+    try {
+      await one.query("create table if not exists widened (id integer primary key)", []);
+      await one.query("insert into widened (id) values ($1)", [1]);
+      const select = "select * from widened where id = $1";
+      expect((await one.query(select, [1])).rows).toEqual([{ id: 1 }]);
+      expect((await two.query(select, [1])).rows).toEqual([{ id: 1 }]);
+      // Another instance's migration, while these connections hold the statement prepared.
+      await one.query("alter table widened add column note text not null default 'new'", []);
+      expect((await one.query(select, [1])).rows).toEqual([{ id: 1, note: "new" }]);
+      expect((await two.query(select, [1])).rows).toEqual([{ id: 1, note: "new" }]);
+      // In a transaction the failed run has ended it; the next one succeeds.
+      await one.query("alter table widened add column other integer not null default 2", []);
+      await one.query("begin", []);
+      await expect(one.query(select, [1])).rejects.toMatchObject({ code: "0A000" });
+      await one.query("rollback", []);
+      expect((await one.query(select, [1])).rows).toEqual([{ id: 1, note: "new", other: 2 }]);
+      expect((await two.query(select, [1])).rows).toEqual([{ id: 1, note: "new", other: 2 }]);
+    } finally {
+      await Promise.all([one.end(), two.end()]);
+    }
+  });
+
   it("keeps working after a prepared statement fails", async () => {
     const client = await connection();
     try {

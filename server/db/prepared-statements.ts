@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import pg from "pg";
 
 /** Statements that read or write rows: the ones run again and again, and the ones worth preparing. */
@@ -30,14 +31,33 @@ export function preparingClient(limit = 500): typeof pg.Client {
     }
     return name;
   };
+  /**
+   * A migration that changes a table's columns (another instance's, in a rolling deploy) leaves a
+   * statement prepared before it that answers with them (`select *`, `returning *`) failing on
+   * every connection that prepared it: "cached plan must not change result type". The text then
+   * gets a new name, which every connection prepares afresh, and the statement is run again under
+   * it at once (in a transaction the failure has already ended, only the next run succeeds).
+   */
+  const renamed = (text: string, stale: string): string => {
+    if (names.get(text) === stale) names.set(text, `${stale}_${randomUUID().slice(0, 8)}`);
+    return names.get(text) as string;
+  };
   return class PreparingClient extends pg.Client {
-    // pg's query has a dozen overloads; this one changes only (text, values[, callback]).
+    // pg's query has a dozen overloads; this one changes only (text, values), answered by a promise.
     override query(...args: unknown[]): never {
       const [text, values, callback] = args;
-      const name = typeof text === "string" && Array.isArray(values) ? nameOf(text) : undefined;
-      const query = super.query as (...passed: unknown[]) => never;
-      if (name === undefined) return query.apply(this, args);
-      return query.call(this, { name, text, values }, callback);
+      const name = typeof text === "string" && Array.isArray(values) && callback === undefined ? nameOf(text) : undefined;
+      const query = super.query as (...passed: unknown[]) => Promise<unknown>;
+      if (name === undefined) return query.apply(this, args) as never;
+      return query.call(this, { name, text, values }).catch((error: unknown) => {
+        if ((error as { code?: unknown } | null)?.code !== CACHED_PLAN_CHANGED) throw error;
+        return query.call(this, { name: renamed(text as string, name), text, values }).catch(() => {
+          throw error;
+        });
+      }) as never;
     }
   };
 }
+
+/** SQLSTATE 0A000 with "cached plan must not change result type": the statement's columns changed since it was prepared. */
+const CACHED_PLAN_CHANGED = "0A000";
