@@ -1,3 +1,4 @@
+import { getParamIgnoringCase } from "./query.ts";
 /**
  * The languages a customer can read the sign-in in, and how one is chosen for a request (README,
  * "Languages"). English is the specification's own wording; each other language is a catalogue
@@ -113,6 +114,27 @@ export function statedLanguage(hints: LanguageHints): Language | undefined {
     languageForList(hints.returnUrlUiLocales) ??
     languageForAcceptLanguage(hints.acceptLanguage)
   );
+}
+
+/**
+ * The hints a page's own address gives (its query string): `ui_locales`, `lang`, and `ui_locales`
+ * inside its ReturnUrl (a login opened for an authorization request). The server reads them for
+ * the page; the app reads them to know whether its API calls must say the page's language, since
+ * their own addresses carry none of them.
+ */
+export function addressLanguageHints(search: string): Pick<LanguageHints, "uiLocales" | "lang" | "returnUrlUiLocales"> {
+  return {
+    uiLocales: getParamIgnoringCase(search, "ui_locales"),
+    lang: getParamIgnoringCase(search, "lang"),
+    returnUrlUiLocales: uiLocalesInReturnUrl(search),
+  };
+}
+
+function uiLocalesInReturnUrl(search: string): string | null {
+  const returnUrl = getParamIgnoringCase(search, "ReturnUrl");
+  if (!returnUrl || returnUrl.length > 4096) return null;
+  const query = returnUrl.indexOf("?");
+  return query === -1 ? null : getParamIgnoringCase(returnUrl.slice(query), "ui_locales");
 }
 
 /** The cookie the switcher writes and the server reads; a year, like a preference should last. */

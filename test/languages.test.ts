@@ -194,7 +194,8 @@ describeEachDatabase("languages on %s", (kind) => {
     };
     await createAccount(server.db, { email });
     expect(await signIn({ "x-language": "ja" })).toBe("ja");
-    // No lang, no switcher cookie, no Accept-Language: answered in English, but the account keeps Japanese.
+    // No lang, no switcher cookie, no Accept-Language (and so no X-Language from the app, whose page
+    // address names none either): answered in English, but the account keeps Japanese.
     expect(await signIn({})).toBe("ja");
     expect(await signIn({ "accept-language": "xx-unknown" })).toBe("ja");
     expect(await signIn({ "accept-language": "fr-CA,fr;q=0.9" })).toBe("fr");

@@ -1,7 +1,13 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyRequest } from "fastify";
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_HEADER, type Language, statedLanguage } from "../../common/languages.ts";
-import { getParamIgnoringCase } from "../../common/query.ts";
+import {
+  addressLanguageHints,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_HEADER,
+  type Language,
+  statedLanguage,
+} from "../../common/languages.ts";
 
 const chosen = new WeakMap<FastifyRequest, Language | undefined>();
 
@@ -35,21 +41,13 @@ function statedLanguageOf(
   cookie: string | undefined,
   uiLocales?: unknown,
 ): Language | undefined {
-  const search = url.includes("?") ? url.slice(url.indexOf("?")) : "";
+  const address = addressLanguageHints(url.includes("?") ? url.slice(url.indexOf("?")) : "");
   const header = headers[LANGUAGE_HEADER];
   return statedLanguage({
-    uiLocales: (typeof uiLocales === "string" ? uiLocales : null) ?? getParamIgnoringCase(search, "ui_locales"),
-    lang: getParamIgnoringCase(search, "lang") ?? (typeof header === "string" ? header : null),
-    returnUrlUiLocales: uiLocalesInReturnUrl(search),
+    uiLocales: (typeof uiLocales === "string" ? uiLocales : null) ?? address.uiLocales,
+    lang: address.lang ?? (typeof header === "string" ? header : null),
+    returnUrlUiLocales: address.returnUrlUiLocales,
     chosen: cookie ?? null,
     acceptLanguage: headers["accept-language"] ?? null,
   });
-}
-
-/** A login page opened for an authorization request carries it in its ReturnUrl. */
-function uiLocalesInReturnUrl(search: string): string | null {
-  const returnUrl = getParamIgnoringCase(search, "ReturnUrl");
-  if (!returnUrl || returnUrl.length > 4096) return null;
-  const query = returnUrl.indexOf("?");
-  return query === -1 ? null : getParamIgnoringCase(returnUrl.slice(query), "ui_locales");
 }

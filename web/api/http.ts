@@ -1,5 +1,11 @@
 import { LANGUAGE_HEADER } from "../../common/languages.ts";
-import { LANGUAGE } from "../platform/language.ts";
+import { addressNamesLanguage, LANGUAGE } from "../platform/language.ts";
+
+/** Whether a call to `url` carries the page's language: to our own server, from a page whose address names it. */
+function sayLanguage(url: URL): boolean {
+  const page = (globalThis as { location?: { origin: string; search: string } }).location;
+  return url.origin === page?.origin && addressNamesLanguage(page.search);
+}
 /**
  * The one HTTP layer of the web app: same origin by default, credentials sent, JSON (or, for the
  * earlier account area, form-encoded) bodies. Every failure is an HttpError: the server's stable
@@ -103,9 +109,10 @@ export async function send<T>(method: "GET" | "POST", path: string, body?: unkno
         // Every POST carries a body, even an empty one, so the server reads every call the same way.
         headers: {
           accept: "application/json",
-          // The page's language, to our own server only (another origin would need a preflight
-          // for it): messages of a refused request, and any mail it sends, are in it.
-          ...(url.origin === (globalThis as { location?: { origin: string } }).location?.origin ? { [LANGUAGE_HEADER]: LANGUAGE } : {}),
+          // The page's language when its address names it (platform/language.ts), to our own
+          // server only (another origin would need a preflight for it): messages of a refused
+          // request, and any mail it sends, are in it.
+          ...(sayLanguage(url) ? { [LANGUAGE_HEADER]: LANGUAGE } : {}),
           ...(method === "POST" ? { "content-type": contentType } : {}),
           ...options.headers,
         },
