@@ -2,7 +2,10 @@ import { Worker } from "node:worker_threads";
 import type { DeliveryThreadSettings, FromDeliveryThread, ToDeliveryThread } from "./delivery-thread.ts";
 import { DEFAULT_MAIL_CONCURRENCY, type Deliver } from "./worker.ts";
 
-/** How long a closing thread has to finish its mails in flight and close its connections. */
+/**
+ * How long a closing thread has to close its pool and end before it is ended from here. It does not
+ * wait for mails in flight (the mail worker closes delivery only once its own mails are done).
+ */
 const CLOSE_MS = 10_000;
 
 interface Waiting {
