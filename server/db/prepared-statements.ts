@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import pg from "pg";
 
 /** Statements that read or write rows: the ones run again and again, and the ones worth preparing. */
@@ -38,8 +37,9 @@ export function preparingClient(limit = 500): typeof pg.Client {
    * gets a new name, which every connection prepares afresh, and the statement is run again under
    * it at once (in a transaction the failure has already ended, only the next run succeeds).
    */
+  let renames = 0;
   const renamed = (text: string, stale: string): string => {
-    if (names.get(text) === stale) names.set(text, `${stale}_${randomUUID().slice(0, 8)}`);
+    if (names.get(text) === stale) names.set(text, `account_r${++renames}`);
     return names.get(text) as string;
   };
   return class PreparingClient extends pg.Client {
