@@ -140,5 +140,5 @@ function uiLocalesInReturnUrl(search: string): string | null {
 /** The cookie the switcher writes and the server reads; a year, like a preference should last. */
 export const LANGUAGE_COOKIE = "lang";
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-/** The header the app sends on its API calls: the language its page is shown in. */
+/** The header the app sends on its API calls when its page's address names its language: the language the page is shown in. */
 export const LANGUAGE_HEADER = "x-language";

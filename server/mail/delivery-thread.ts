@@ -3,7 +3,7 @@ import type { MailParts } from "./message.ts";
 import { smtpSender } from "./smtp.ts";
 
 /**
- * The mail delivery thread (threaded-delivery.ts starts it): composes each mail it is handed and
+ * The mail delivery thread (smtp-delivery.ts starts it): composes each mail it is handed and
  * sends it through its SMTP pool, answering with the outcome under the mail's number. A failure is
  * answered with what the worker's retry rules read of it (message, SMTP reply code, error code).
  * Asked to close, it closes the pool and ends.

@@ -2,14 +2,16 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyRequest } from "fastify";
 import {
   addressLanguageHints,
+  chooseLanguage,
   DEFAULT_LANGUAGE,
   LANGUAGE_COOKIE,
   LANGUAGE_HEADER,
   type Language,
+  type LanguageHints,
   statedLanguage,
 } from "../../common/languages.ts";
 
-const chosen = new WeakMap<FastifyRequest, Language | undefined>();
+const stated = new WeakMap<FastifyRequest, Language | undefined>();
 
 /**
  * The language a request is answered in (common/languages.ts, first match wins): the OpenID
@@ -23,8 +25,8 @@ export function requestLanguage(request: FastifyRequest): Language {
 
 /** The language the request itself names by the rules above; undefined when it names none (English then answers it). */
 export function requestStatedLanguage(request: FastifyRequest): Language | undefined {
-  if (!chosen.has(request)) chosen.set(request, statedLanguageOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE]));
-  return chosen.get(request);
+  if (!stated.has(request)) stated.set(request, statedLanguage(hintsOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE])));
+  return stated.get(request);
 }
 
 /**
@@ -32,22 +34,17 @@ export function requestStatedLanguage(request: FastifyRequest): Language | undef
  * Provider's own pages, which also know the authorization request's `ui_locales`).
  */
 export function languageOf(url: string, headers: IncomingHttpHeaders, cookie: string | undefined, uiLocales?: unknown): Language {
-  return statedLanguageOf(url, headers, cookie, uiLocales) ?? DEFAULT_LANGUAGE;
+  return chooseLanguage(hintsOf(url, headers, cookie, uiLocales));
 }
 
-function statedLanguageOf(
-  url: string,
-  headers: IncomingHttpHeaders,
-  cookie: string | undefined,
-  uiLocales?: unknown,
-): Language | undefined {
+function hintsOf(url: string, headers: IncomingHttpHeaders, cookie: string | undefined, uiLocales?: unknown): LanguageHints {
   const address = addressLanguageHints(url.includes("?") ? url.slice(url.indexOf("?")) : "");
   const header = headers[LANGUAGE_HEADER];
-  return statedLanguage({
+  return {
     uiLocales: (typeof uiLocales === "string" ? uiLocales : null) ?? address.uiLocales,
     lang: address.lang ?? (typeof header === "string" ? header : null),
     returnUrlUiLocales: address.returnUrlUiLocales,
     chosen: cookie ?? null,
     acceptLanguage: headers["accept-language"] ?? null,
-  });
+  };
 }
