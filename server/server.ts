@@ -23,7 +23,7 @@ import { seedDemoData } from "./seed.ts";
 import { Metrics } from "./telemetry/metrics.ts";
 import { startOtlpExport } from "./telemetry/otlp.ts";
 import { StackMapper } from "./telemetry/source-maps.ts";
-import { pruneTelemetry, type TelemetrySinks } from "./telemetry/store.ts";
+import { pruneTelemetry, type TelemetrySinks, telemetrySinks } from "./telemetry/store.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -66,13 +66,13 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   let telemetry: TelemetrySinks;
   try {
     const otlp = config.otlp ? await startOtlpExport(config.otlp) : undefined;
-    telemetry = {
+    telemetry = telemetrySinks({
       db,
       metrics,
       otlp,
       stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR),
       cap: { limit: config.rateLimits.limits.telemetryTotal, windowMs: config.rateLimits.windowMs },
-    };
+    });
     await sealWaitingMail(db, config);
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     await registerBrandProducts(db);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { Kysely, PostgresAdapter, PostgresDialect } from "kysely";
+import { type Expression, Kysely, PostgresAdapter, PostgresDialect, type RawBuilder, sql } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrations.ts";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.ts";
@@ -66,4 +66,15 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
     client.on("error", (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
   });
   return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: "postgres" };
+}
+
+/**
+ * `column` is one of `values`, written with a single parameter whatever their number: the text of
+ * the statement stays the same, so it is prepared once (prepared-statements.ts names each text).
+ * PostgreSQL takes the list as an array; SQLite reads it from JSON.
+ */
+export function oneOf(db: Kysely<Database>, column: Expression<unknown>, values: readonly string[]): RawBuilder<boolean> {
+  return isPostgres(db)
+    ? sql<boolean>`${column} = any(${values}::text[])`
+    : sql<boolean>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 }

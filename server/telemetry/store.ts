@@ -5,6 +5,7 @@ import { isSecretParameter, redactUrl } from "../../common/redact.ts";
 import { redactUrlsIn, type TelemetryBatch, type TelemetryEvent } from "../../common/telemetry.ts";
 import { countAttempt, countingUpsert } from "../auth/rate-limit.ts";
 import { bucketKey } from "../auth/rate-limit-buckets.ts";
+import { BatchedWrites } from "../db/batched-writes.ts";
 import { type Db, isPostgres } from "../db/database.ts";
 import type { TelemetryEventsTable } from "../db/schema.ts";
 import type { Metrics } from "./metrics.ts";
@@ -19,6 +20,23 @@ export interface TelemetrySinks {
   otlp: TelemetryExport | undefined;
   /** The most events stored per window from every address together (TELEMETRY_LIMIT_TOTAL). */
   cap: { limit: number; windowMs: number };
+  /** Stores the server's own events (storeServerEvent) in batches: one each per sign-in request. */
+  serverEvents: BatchedWrites<TelemetryEventsTable, boolean>;
+}
+
+/**
+ * The sinks, with the writer of the server's own events: every sign-in request stores a funnel
+ * step, so a burst of sign-ins stores its steps together, one statement while the last is written.
+ */
+export function telemetrySinks(parts: Omit<TelemetrySinks, "serverEvents">): TelemetrySinks {
+  const sinks: TelemetrySinks = {
+    ...parts,
+    serverEvents: new BatchedWrites(async (rows) => {
+      const stored = await storeRows(sinks, rows);
+      return rows.map((_, index) => index < stored);
+    }),
+  };
+  return sinks;
 }
 
 /** "/DSOne/Login/" → "/dsone/login": one screen, however its address was typed. */
@@ -46,14 +64,17 @@ export async function storeBatch(
 /** The session id of the events the server records itself (the funnel's steps): no tab's. */
 export const SERVER_SESSION = "server";
 
-/** Stores one event the server recorded itself (a funnel step), with the same redaction. */
+/**
+ * Stores one event the server recorded itself (a funnel step), with the same redaction, together
+ * with those recorded beside it. Answers whether the cap had room for it.
+ */
 export function storeServerEvent(
   sinks: TelemetrySinks,
   event: TelemetryEvent,
   accountId: string | null,
   now = Date.now(),
-): Promise<number> {
-  return storeRows(sinks, [rowFor(sinks, event, SERVER_SESSION, accountId, now)]);
+): Promise<boolean> {
+  return sinks.serverEvents.add(rowFor(sinks, event, SERVER_SESSION, accountId, now));
 }
 
 /**
@@ -62,7 +83,7 @@ export function storeServerEvent(
  * instances cannot both fill the last places. The server's funnel steps count too: refusals can be
  * provoked from anywhere; Prometheus counts every sign-in whether or not its row is stored.
  */
-async function storeRows(sinks: TelemetrySinks, offered: TelemetryEventsTable[]): Promise<number> {
+async function storeRows(sinks: TelemetrySinks, offered: readonly TelemetryEventsTable[]): Promise<number> {
   if (offered.length === 0) return 0;
   const { limit, windowMs } = sinks.cap;
   const postgres = isPostgres(sinks.db);
@@ -95,7 +116,7 @@ function roomFor(offered: number, limit: number, count: number): number {
  * travel as one JSON array that json_populate_recordset turns into the table's own row type, and
  * the first ones the cap has room for are inserted. Answers the count, as countAttempt does.
  */
-async function countAndStoreAtOnce(db: Db, offered: TelemetryEventsTable[], limit: number, windowMs: number): Promise<number> {
+async function countAndStoreAtOnce(db: Db, offered: readonly TelemetryEventsTable[], limit: number, windowMs: number): Promise<number> {
   const now = Date.now();
   const n = offered.length;
   const counting = countingUpsert(sql`values (${bucketKey("telemetryTotal")}, ${now}::bigint, ${n}::integer)`, now - windowMs, now, n);
