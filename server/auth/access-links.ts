@@ -11,9 +11,9 @@ import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../mail/templates.ts";
 import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
-import { findAccountForSignIn } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
+import { accountAndOwnOrigin } from "./known-origins.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
@@ -63,16 +63,19 @@ export function desktopSignInFor(config: Config, returnUrl: string | undefined):
  */
 export async function requestAccessLink(db: Db, config: Config, request: AccessLinkRequest): Promise<AccessLinkAnswer> {
   const emailKey = normalizeEmail(request.email);
+  // Read first, counted before anything is answered: the account, and whether the request comes
+  // from one of its owner's devices or addresses (which has an allowance of its own).
+  const { account, own } = await accountAndOwnOrigin(db, config, request.caller, emailKey);
   await enforceMailLimits(
     db,
     config,
     request.caller,
     emailKey,
+    own,
     { perIp: "accessLinkPerIp", perEmail: "accessLinkPerEmail", ownOrigin: "accessLinkOwnOrigin" },
     "sign-in links were requested",
   );
 
-  const account = await findAccountForSignIn(db, emailKey);
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
   // No link for a disabled account: it could not sign in with it.
   refuseIfDisabled(account);

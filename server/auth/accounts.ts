@@ -1,11 +1,10 @@
-import type { ExpressionBuilder, Selectable } from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
 import { isRole, type Role } from "../../common/roles.ts";
 import { isValidUuid } from "../../common/uuid.ts";
 import type { Db } from "../db/database.ts";
-import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashPassword } from "./passwords.ts";
@@ -80,19 +79,18 @@ export async function isExistingDesktopUser(db: Db, accountId: string): Promise<
   return yes(row?.existing_desktop_user);
 }
 
-/** The account of an email key, and whether it is an existing desktop user: compiled once (the busiest read of a sign-in burst). */
-const accountForSignIn = reusableQuery<{ emailKey: string }, Selectable<Database["accounts"]> & { existing_desktop_user: unknown }>(
-  ["emailKey"],
-  (db, { emailKey }) => db.selectFrom("accounts").selectAll("accounts").select(existingDesktopUser).where("email_key", "=", emailKey),
-);
-
 /**
- * The account of an email with what a request for its sign-in link needs to know (disabled,
- * an existing desktop user), in one query: at a burst of sign-ins every round trip counts.
+ * An account as a request for a sign-in link reads it (disabled, an existing desktop user), from
+ * its row with the `existing_desktop_user` column: known-origins.ts reads it in the same query as
+ * the owner's origins, since at a burst of sign-ins every round trip counts.
  */
-export async function findAccountForSignIn(db: Db, email: string) {
-  const [row] = await accountForSignIn(db, { emailKey: normalizeEmail(email) });
-  if (!row) return undefined;
+export function selectAccountForSignIn(db: Kysely<Database>, emailKey: string) {
+  return db.selectFrom("accounts").selectAll("accounts").select(existingDesktopUser).where("accounts.email_key", "=", emailKey);
+}
+
+export type SignInAccount = Selectable<Database["accounts"]> & { existingDesktopUser: boolean };
+
+export function signInAccountOf(row: Selectable<Database["accounts"]> & { existing_desktop_user: unknown }): SignInAccount {
   const { existing_desktop_user, ...account } = row;
   return { ...account, existingDesktopUser: yes(existing_desktop_user) };
 }

@@ -1,7 +1,10 @@
+import type { ExpressionBuilder, Selectable } from "kysely";
 import type { Config } from "../config.ts";
 import { COOKIES } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
+import type { Database } from "../db/schema.ts";
+import { type SignInAccount, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { announceNewBrowser } from "./new-sign-in-mail.ts";
@@ -78,22 +81,82 @@ const originsOf = reusableQuery<{ emailKey: string; device: string; address: str
       .where("known_origins.mark", "in", [device, address]),
 );
 
+/** The marks a request could be known by: its browser's device mark, if it has one, and its address's. */
+function marksOf(caller: Caller, config: Config): { device: string | undefined; address: string } {
+  return { device: browserMark(caller, config), address: addressMark(caller.address) };
+}
+
+/**
+ * Which of a request's marks is the owner's: its device mark when the account signed in on that
+ * browser, else its address mark when the account signed in from that address lately, else none.
+ * `lastSeen` answers when the account was last seen by a mark.
+ */
+function ownMark(
+  { device, address }: ReturnType<typeof marksOf>,
+  lastSeen: (mark: string) => number | string | null | undefined,
+  now = Date.now(),
+): string | undefined {
+  const fresh = (mark: string | undefined, forMs: number) => {
+    const seen = mark === undefined ? undefined : lastSeen(mark);
+    return seen !== undefined && seen !== null && Number(seen) > now - forMs;
+  };
+  if (fresh(device, DEVICE_REMEMBERED_MS)) return device;
+  if (fresh(address, ADDRESS_REMEMBERED_MS)) return address;
+  return undefined;
+}
+
 /**
  * The owner's origin this request comes from, for the account of `emailKey`: its device mark when
  * the browser is one the account signed in on, else its address mark when the account signed in
  * from this address lately, else undefined (a stranger, as far as the server can tell).
  */
 export async function ownOrigin(db: Db, config: Config, caller: Caller, emailKey: string): Promise<string | undefined> {
-  const deviceId = readDeviceId(caller, config);
-  const device = deviceId ? deviceMark(deviceId) : undefined;
-  const address = addressMark(caller.address);
-  const now = Date.now();
-  const rows = await originsOf(db, { emailKey, device: device ?? address, address });
-  const fresh = (mark: string | undefined, forMs: number) =>
-    mark !== undefined && rows.some((row) => row.mark === mark && Number(row.last_seen_at) > now - forMs);
-  if (fresh(device, DEVICE_REMEMBERED_MS)) return device;
-  if (fresh(address, ADDRESS_REMEMBERED_MS)) return address;
-  return undefined;
+  const marks = marksOf(caller, config);
+  const rows = await originsOf(db, { emailKey, device: marks.device ?? marks.address, address: marks.address });
+  return ownMark(marks, (mark) => rows.find((row) => row.mark === mark)?.last_seen_at);
+}
+
+/** When the account was last seen by a mark, as a column of its row. */
+function lastSeenBy(eb: ExpressionBuilder<Database, "accounts">, mark: string) {
+  return eb
+    .selectFrom("known_origins")
+    .select("known_origins.last_seen_at")
+    .whereRef("known_origins.account_id", "=", "accounts.id")
+    .where("known_origins.mark", "=", mark);
+}
+
+/** The account of an email key as a sign-in reads it, with when it was last seen by two marks: compiled once. */
+const accountSeenBy = reusableQuery<
+  { emailKey: string; device: string; address: string },
+  Selectable<Database["accounts"]> & {
+    existing_desktop_user: unknown;
+    device_seen_at: number | string | null;
+    address_seen_at: number | string | null;
+  }
+>(["emailKey", "device", "address"], (db, { emailKey, device, address }) =>
+  selectAccountForSignIn(db, emailKey).select((eb) => [
+    lastSeenBy(eb, device).as("device_seen_at"),
+    lastSeenBy(eb, address).as("address_seen_at"),
+  ]),
+);
+
+/**
+ * The account of `emailKey` as a request that mails it reads it (a sign-in link, a reset link),
+ * and the owner's origin the request comes from (as ownOrigin answers it), in one query: a burst
+ * of sign-ins is bound by its round trips. No account, no origin.
+ */
+export async function accountAndOwnOrigin(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  emailKey: string,
+): Promise<{ account: SignInAccount | undefined; own: string | undefined }> {
+  const marks = marksOf(caller, config);
+  const [row] = await accountSeenBy(db, { emailKey, device: marks.device ?? marks.address, address: marks.address });
+  if (!row) return { account: undefined, own: undefined };
+  const { device_seen_at, address_seen_at, ...account } = row;
+  const own = ownMark(marks, (mark) => (mark === marks.address ? address_seen_at : device_seen_at));
+  return { account: signInAccountOf(account), own };
 }
 
 export async function pruneKnownOrigins(db: Db, now = Date.now()): Promise<void> {

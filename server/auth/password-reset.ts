@@ -10,10 +10,10 @@ import type { Database } from "../db/schema.ts";
 import { AppError, ERRORS } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../mail/templates.ts";
-import { findAccountByEmail } from "./accounts.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { accountAndOwnOrigin } from "./known-origins.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { accountFailureKey } from "./password-login.ts";
@@ -81,28 +81,34 @@ export async function requestPasswordReset(
   area: ResetArea | Brand = "desktop",
 ): Promise<void> {
   const emailKey = normalizeEmail(email);
+  const { account, own } = await accountAndOwnOrigin(db, config, from, emailKey);
   await enforceMailLimits(
     db,
     config,
     from,
     emailKey,
+    own,
     { perIp: "passwordResetPerIp", perEmail: "passwordResetPerEmail", ownOrigin: "passwordResetOwnOrigin" },
     "password reset emails were requested",
   );
   const started = Date.now();
   try {
-    await mailResetLink(db, config, emailKey, area, from);
+    if (account) await mailResetLink(db, config, account, area, from);
   } finally {
     await sleep(started + RESET_ANSWER_MS - Date.now());
   }
 }
 
-async function mailResetLink(db: Db, config: Config, emailKey: string, area: ResetArea | Brand, from: Caller): Promise<void> {
+async function mailResetLink(
+  db: Db,
+  config: Config,
+  account: { id: string; email: string },
+  area: ResetArea | Brand,
+  from: Caller,
+): Promise<void> {
   // A brand's own reset screens, or an area of the earlier account area.
   const { productId, resetPath } =
     typeof area === "string" ? RESET_AREAS[area] : { productId: area.productId, resetPath: area.paths.resetPassword };
-  const account = await findAccountByEmail(db, emailKey);
-  if (!account) return;
   await db.transaction().execute(async (tx) => {
     const code = await issueToken(tx, PURPOSES.passwordReset, {
       accountId: account.id,
