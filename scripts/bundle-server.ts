@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { hashSources } from "./source-hash.ts";
 
 /**
@@ -60,18 +60,19 @@ function sourcePlaces(code: string, id: string): string {
 }
 
 /**
- * Modules that run as threads of their own, each bundled as an entry beside main.js under this
- * name. Where our code names one as `new URL("./<module>.ts", import.meta.url)` to start it, the
- * bundle names the built entry instead, beside the chunk: a thread then loads bundled code, as
- * the server does, rather than its TypeScript source.
+ * Modules that run as threads of their own. Where our code names one as
+ * `new URL("./<module>.ts", import.meta.url)` to start it, the bundle emits the module as a chunk
+ * of its own, named by its content's hash like every other chunk, and names that chunk instead: a
+ * thread then loads bundled code, as the server does, and a server still running an earlier bundle
+ * starts the thread of its own bundle, never one built since.
  */
-const THREAD_ENTRIES: Record<string, string> = { "delivery-thread": join(ROOT, "server", "mail", "delivery-thread.ts") };
+const THREAD_MODULES = new Set([join(ROOT, "server", "mail", "delivery-thread.ts")]);
 
-/** Points `new URL("./<thread module>.ts", import.meta.url)` at the built entry; spelt `import.meta["url"]` so sourcePlaces leaves it naming the bundle. */
-function builtThreads(code: string, id: string): string {
+/** Points `new URL("./<thread module>.ts", import.meta.url)` at the chunk `emit` makes of the module. */
+function builtThreads(code: string, id: string, emit: (path: string) => string): string {
   return code.replace(/new URL\(\s*["'](\.{1,2}\/[^"']+\.ts)["']\s*,\s*import\.meta\.url\s*\)/g, (whole, path: string) => {
-    const name = Object.keys(THREAD_ENTRIES).find((entry) => THREAD_ENTRIES[entry] === join(dirname(id), path));
-    return name ? `new URL(${JSON.stringify(`./${name}.js`)}, import.meta["url"])` : whole;
+    const module = join(dirname(id), path);
+    return THREAD_MODULES.has(module) ? `new URL(import.meta.ROLLUP_FILE_URL_${emit(module)})` : whole;
   });
 }
 
@@ -88,7 +89,7 @@ export async function bundleServer(): Promise<void> {
   const staging = `${SERVER_BUNDLE_DIR}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   const bundle = await rolldown({
-    input: { main: join(ROOT, "server", "main.ts"), ...THREAD_ENTRIES },
+    input: { main: join(ROOT, "server", "main.ts") },
     platform: "node",
     // Native addons and pg's optional native driver load binaries at run time: left to Node.
     external: [/^@node-rs\//, "pg-native"],
@@ -98,7 +99,8 @@ export async function bundleServer(): Promise<void> {
         name: "account-server-sources",
         transform(code, id) {
           const ours = id.startsWith(ROOT) && !id.includes("/node_modules/");
-          let out = ours && code.includes("import.meta.") ? sourcePlaces(builtThreads(code, id), id) : code;
+          const emit = (module: string) => this.emitFile({ type: "chunk", id: module, name: basename(module, ".ts") });
+          let out = ours && code.includes("import.meta.") ? sourcePlaces(builtThreads(code, id, emit), id) : code;
           if (/from\s+["'](?:node:)?https?["']/.test(out)) out = requireHttp(out);
           return out === code ? null : out;
         },
@@ -106,7 +108,13 @@ export async function bundleServer(): Promise<void> {
     ],
   });
   try {
-    await bundle.write({ dir: staging, format: "esm", entryFileNames: "[name].js", chunkFileNames: "[name]-[hash].js" });
+    await bundle.write({
+      dir: staging,
+      format: "esm",
+      // main.js is what npm start runs; a thread's module is an entry too, named by its hash.
+      entryFileNames: (chunk) => (chunk.name === "main" ? "main.js" : "[name]-[hash].js"),
+      chunkFileNames: "[name]-[hash].js",
+    });
   } finally {
     await bundle.close();
   }
@@ -114,7 +122,7 @@ export async function bundleServer(): Promise<void> {
   mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
   const written = readdirSync(staging);
   const last = ["main.js", ".source-hash"];
-  // The thread entries go in before main.js, with the chunks: a server started from the new main.js finds them.
+  // The chunks go in before main.js: a server started from the new main.js finds them all.
   for (const name of [...written.filter((name) => !last.includes(name)), ...last]) {
     renameSync(join(staging, name), join(SERVER_BUNDLE_DIR, name));
   }
