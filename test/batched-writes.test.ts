@@ -71,6 +71,28 @@ describe("writes that go to the database in batches", () => {
     expect((outcomes[2] as PromiseFulfilledResult<string>).value).toBe("stored 14");
   });
 
+  it("starts a new batch for a write added after the last one is written", async () => {
+    const { writes, batches, releaseNext } = heldWrites();
+    const first = writes.add(1);
+    await releaseNext();
+    expect(await first).toBe("stored 1");
+    await writes.settled();
+    const second = writes.add(2);
+    await releaseNext();
+    expect(await second).toBe("stored 2");
+    expect(batches).toEqual([[1], [2]]);
+  });
+
+  it("writes one at a time when its largest batch is one", async () => {
+    const batches: number[][] = [];
+    const writes = new BatchedWrites<number, number>(async (items) => {
+      batches.push([...items]);
+      return items.map((item) => item * 2);
+    }, 1);
+    expect(await Promise.all([writes.add(1), writes.add(2), writes.add(3)])).toEqual([2, 4, 6]);
+    expect(batches).toEqual([[1], [2], [3]]);
+  });
+
   it("says when everything added is written", async () => {
     const { writes, releaseNext } = heldWrites();
     let settled = false;

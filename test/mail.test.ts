@@ -122,3 +122,40 @@ describeEachDatabase("several mail workers on one %s database", (kind) => {
     }
   });
 });
+
+describeEachDatabase("recording delivered mail on %s", (kind) => {
+  it("tries a failed record again, so a delivered mail is recorded once and not sent again", async () => {
+    const database = await createTestDatabase(kind);
+    const { db } = await openDatabase(database.url);
+    const sent: string[] = [];
+    // The database refuses the first record of a delivery, as a dropped connection would.
+    let refused = 0;
+    const flaky = db.withPlugin({
+      transformQuery: ({ node }) => {
+        const set = (node as { kind: string; updates?: { column: { column: { name: string } } }[] }).updates ?? [];
+        if (node.kind === "UpdateQueryNode" && set.some((update) => update.column.column.name === "sent_at") && refused++ === 0) {
+          throw new Error("connection terminated unexpectedly");
+        }
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const keys = newMailKeySettings();
+    const worker = new MailWorker(flaky, keys, async (mail) => void sent.push(mail.subject));
+    try {
+      for (let i = 0; i < 3; i++)
+        await enqueueMail(db, keys, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
+      worker.start(silentLogger(), 60_000);
+      await worker.idle();
+      expect(refused).toBeGreaterThanOrEqual(2);
+      expect(sent.sort()).toEqual(["mail 0", "mail 1", "mail 2"]);
+      const rows = await db.selectFrom("outbox").select(["attempts", "sent_at", "locked_by", "text_body"]).execute();
+      expect(rows).toHaveLength(3);
+      expect(rows.every((row) => row.attempts === 1 && row.sent_at !== null && row.locked_by === null && row.text_body === "")).toBe(true);
+    } finally {
+      await worker.stop();
+      await db.destroy();
+      await database.drop();
+    }
+  });
+});

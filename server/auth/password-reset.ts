@@ -81,18 +81,19 @@ export async function requestPasswordReset(
   area: ResetArea | Brand = "desktop",
 ): Promise<void> {
   const emailKey = normalizeEmail(email);
-  const { account, own } = await accountAndOwnOrigin(db, config, from, emailKey);
-  await enforceMailLimits(
-    db,
-    config,
-    from,
-    emailKey,
-    own,
-    { perIp: "passwordResetPerIp", perEmail: "passwordResetPerEmail", ownOrigin: "passwordResetOwnOrigin" },
-    "password reset emails were requested",
-  );
+  // From the account's read on, whose answer differs for known and unknown emails.
   const started = Date.now();
   try {
+    const { account, own } = await accountAndOwnOrigin(db, config, from, emailKey);
+    await enforceMailLimits(
+      db,
+      config,
+      from,
+      emailKey,
+      own,
+      { perIp: "passwordResetPerIp", perEmail: "passwordResetPerEmail", ownOrigin: "passwordResetOwnOrigin" },
+      "password reset emails were requested",
+    );
     if (account) await mailResetLink(db, config, account, area, from);
   } finally {
     await sleep(started + RESET_ANSWER_MS - Date.now());

@@ -38,7 +38,7 @@ export class BatchedWrites<T, R = void> {
   }
 
   async #drain(): Promise<void> {
-    // The writes added in this same turn of the event loop join the first batch.
+    // Writes added before the next microtask (synchronously, or by callbacks already queued) join the first batch.
     await Promise.resolve();
     while (this.#waiting.length > 0) {
       const batch = this.#waiting.splice(0, this.#largest);

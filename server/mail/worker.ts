@@ -99,6 +99,9 @@ export interface MailWorkerOptions {
 /** Mails in flight at once by default: a relay taking 200 ms a mail then takes 160 a second. */
 export const DEFAULT_MAIL_CONCURRENCY = 32;
 const BUSY_POLL_MS = 100;
+/** A failed record of delivered mail is tried again after this, then twice as long, up to the most. */
+const RECORD_RETRY_MS = 100;
+const RECORD_RETRY_MAX_MS = 2_000;
 
 type OutboxRow = Selectable<Database["outbox"]>;
 
@@ -316,24 +319,36 @@ export class MailWorker {
 
   /**
    * Records mails delivered under `claim` as sent, in one statement: bodies cleared, claim let go,
-   * one attempt more. Only rows the claim still holds change.
+   * one attempt more. Only rows the claim still holds change. A record that fails (the database
+   * restarting) is tried again, waiting longer each time, for up to half the claim time: a mail
+   * left unrecorded is sent again once its claim lapses, and a failed record holds every mail of
+   * its batch. The claim's renewal keeps the mails meanwhile.
    */
   async #recordDelivered(claim: string, ids: readonly string[]): Promise<undefined[]> {
-    await this.#db
-      .updateTable("outbox")
-      .set((eb) => ({
-        text_body: "",
-        html_body: "",
-        locked_until: null,
-        locked_by: null,
-        sent_at: Date.now(),
-        attempts: eb("attempts", "+", 1),
-        last_error: null,
-      }))
-      .where("locked_by", "=", claim)
-      .where((eb) => oneOf(this.#db, eb.ref("id"), ids))
-      .execute();
-    return ids.map(() => undefined);
+    const giveUpAt = Date.now() + this.#claimMs / 2;
+    for (let wait = RECORD_RETRY_MS; ; wait = Math.min(2 * wait, RECORD_RETRY_MAX_MS)) {
+      try {
+        await this.#db
+          .updateTable("outbox")
+          .set((eb) => ({
+            text_body: "",
+            html_body: "",
+            locked_until: null,
+            locked_by: null,
+            sent_at: Date.now(),
+            attempts: eb("attempts", "+", 1),
+            last_error: null,
+          }))
+          .where("locked_by", "=", claim)
+          .where((eb) => oneOf(this.#db, eb.ref("id"), ids))
+          .execute();
+        return ids.map(() => undefined);
+      } catch (error) {
+        if (Date.now() + wait > giveUpAt) throw error;
+        this.#log?.warn({ err: error, mails: ids.length }, "recording delivered mail failed; trying again");
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   /**

@@ -21,7 +21,7 @@ export interface TelemetrySinks {
   /** The most events stored per window from every address together (TELEMETRY_LIMIT_TOTAL). */
   cap: { limit: number; windowMs: number };
   /** Stores the server's own events (storeServerEvent) in batches: one each per sign-in request. */
-  serverEvents: BatchedWrites<TelemetryEventsTable, boolean>;
+  serverEvents: BatchedWrites<TelemetryEventsTable, undefined>;
 }
 
 /**
@@ -32,8 +32,8 @@ export function telemetrySinks(parts: Omit<TelemetrySinks, "serverEvents">): Tel
   const sinks: TelemetrySinks = {
     ...parts,
     serverEvents: new BatchedWrites(async (rows) => {
-      const stored = await storeRows(sinks, rows);
-      return rows.map((_, index) => index < stored);
+      await storeRows(sinks, rows);
+      return rows.map(() => undefined);
     }),
   };
   return sinks;
@@ -66,14 +66,14 @@ export const SERVER_SESSION = "server";
 
 /**
  * Stores one event the server recorded itself (a funnel step), with the same redaction, together
- * with those recorded beside it. Answers whether the cap had room for it.
+ * with those recorded beside it; answers once the batch is stored or, past the cap, counted as dropped.
  */
 export function storeServerEvent(
   sinks: TelemetrySinks,
   event: TelemetryEvent,
   accountId: string | null,
   now = Date.now(),
-): Promise<boolean> {
+): Promise<undefined> {
   return sinks.serverEvents.add(rowFor(sinks, event, SERVER_SESSION, accountId, now));
 }
 

@@ -131,7 +131,8 @@ describeEachDatabase.skipIf(!FULL)("crashes and outages on %s", (kind: DatabaseK
     await sleep(2_000);
     expect(sink.messages).toHaveLength(requests);
     expect(new Set(sink.messages.map((mail) => messageIdOf(mail.raw))).size).toBe(requests);
-    for (const [index, mail] of sink.messages.entries()) {
+    // The links' mails only: each sign-in below from a new browser mails the owner a notice.
+    for (const [index, mail] of sink.messages.slice(0, requests).entries()) {
       const link = linkIn(mail, "/dsone/access-link?token=");
       const [here, there] = index % 2 ? [pair[0], pair[1]] : [pair[1], pair[0]];
       const answers = await Promise.all([spend(here, link), spend(there, link)]);
