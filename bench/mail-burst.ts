@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
+import { availableParallelism } from "node:os";
 import { createAccount } from "../server/auth/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
@@ -33,6 +35,74 @@ export interface MailBurstRun {
   lastMailMs: number;
   /** Mails the sink accepted more than once (none on a clean run). */
   duplicates: number;
+  /** CPU per request and its mail, by where it was spent (Linux's /proc; undefined elsewhere). */
+  cpu: CpuPerRequest | undefined;
+}
+
+/**
+ * Where a burst's CPU went, in milliseconds per request and its mail: the servers' request
+ * threads, their mail delivery threads, V8's helper threads (compiling hot code, collecting
+ * garbage) and the rest of their threads; and every PostgreSQL process of this machine. The
+ * machine's cores divided by their sum is the most requests a second it could take.
+ */
+export interface CpuPerRequest {
+  requestThread: number;
+  deliveryThread: number;
+  v8Helpers: number;
+  otherThreads: number;
+  postgres: number;
+}
+
+/** Clock ticks (1/100 s) a /proc stat line says its task has run, user and system. */
+function ticksIn(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU seconds so far by kind of thread of the processes `pids`, and of PostgreSQL's processes. */
+function cpuNow(pids: number[]): Record<keyof CpuPerRequest, number> | undefined {
+  if (!existsSync("/proc/self/task")) return undefined;
+  const used = { requestThread: 0, deliveryThread: 0, v8Helpers: 0, otherThreads: 0, postgres: 0 };
+  const read = (path: string) => {
+    try {
+      return readFileSync(path, "utf8");
+    } catch {
+      return undefined; // a thread or process that ended meanwhile
+    }
+  };
+  for (const pid of pids) {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = read(`/proc/${pid}/task/${task}/stat`);
+      if (!stat) continue;
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      // Node names a worker thread's main thread WorkerThread: the server starts one, for mail.
+      const kind =
+        Number(task) === pid
+          ? "requestThread"
+          : name === "WorkerThread"
+            ? "deliveryThread"
+            : name.startsWith("V8")
+              ? "v8Helpers"
+              : "otherThreads";
+      used[kind] += ticksIn(stat) / 100;
+    }
+  }
+  for (const pid of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    if (read(`/proc/${pid}/comm`)?.startsWith("postgres")) used.postgres += ticksIn(read(`/proc/${pid}/stat`) ?? "") / 100 || 0;
+  }
+  return used;
+}
+
+function cpuPerRequest(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number): CpuPerRequest | undefined {
+  if (!before || !after) return undefined;
+  const per = (key: keyof CpuPerRequest) => ((after[key] - before[key]) * 1000) / requests;
+  return {
+    requestThread: per("requestThread"),
+    deliveryThread: per("deliveryThread"),
+    v8Helpers: per("v8Helpers"),
+    otherThreads: per("otherThreads"),
+    postgres: per("postgres"),
+  };
 }
 
 const CONNECTIONS = 10;
@@ -66,7 +136,7 @@ export async function measureMailBurst(
     for (let index = 0; index < instances; index++) servers.push(await spawnServer({ ...env, ...unlimitedRateLimits() }));
 
     const burst = async (wave: MailBurstRun["wave"], emails: string[]): Promise<MailBurstRun> => {
-      const before = { mails: sink.messages.length, connections: sink.connections };
+      const before = { mails: sink.messages.length, connections: sink.connections, cpu: cpuNow(servers.map((server) => server.pid)) };
       const sentAt = new Map<string, number>();
       let next = 0;
       const started = Date.now();
@@ -94,6 +164,7 @@ export async function measureMailBurst(
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       const arrivals = mails().map((mail) => mail.at);
+      const cpu = cpuPerRequest(before.cpu, cpuNow(servers.map((server) => server.pid)), requests);
       const waits = mails()
         .map((mail) => mail.at - (sentAt.get(mail.to) as number))
         .sort((a, b) => a - b);
@@ -111,6 +182,7 @@ export async function measureMailBurst(
         connections: sink.connections - before.connections,
         lastMailMs,
         duplicates: mails().length - requests,
+        cpu,
       };
     };
     const first = await burst("first", waves[0] as string[]);
@@ -154,7 +226,18 @@ export function describeMailBurst(run: MailBurstRun): string {
   return (
     `  ${where}: ${Math.round(run.requestsPerSecond)} requests/s; ${run.mailsPerSecond.toFixed(1)} mails/s; ` +
     `request to inbox p50 ${Math.round(run.p50Ms)} ms, p99 ${Math.round(run.p99Ms)} ms; last mail at ${(run.lastMailMs / 1000).toFixed(1)} s; ` +
-    `${run.connections} SMTP connections${run.duplicates > 0 ? `; ${run.duplicates} DUPLICATES` : ""}`
+    `${run.connections} SMTP connections${run.duplicates > 0 ? `; ${run.duplicates} DUPLICATES` : ""}` +
+    (run.cpu ? `\n${describeCpu(run.cpu, run.database)}` : "")
+  );
+}
+
+function describeCpu(cpu: CpuPerRequest, database: DatabaseKind): string {
+  const ms = (value: number) => value.toFixed(2);
+  const total = cpu.requestThread + cpu.deliveryThread + cpu.v8Helpers + cpu.otherThreads + (database === "postgres" ? cpu.postgres : 0);
+  return (
+    `      CPU a request and its mail: request thread ${ms(cpu.requestThread)} ms, delivery thread ${ms(cpu.deliveryThread)}, ` +
+    `V8 helpers ${ms(cpu.v8Helpers)}, other threads ${ms(cpu.otherThreads)}${database === "postgres" ? `, PostgreSQL ${ms(cpu.postgres)}` : ""}; ` +
+    `${ms(total)} ms in all: at most ${Math.round((availableParallelism() * 1000) / total)} a second on ${availableParallelism()} cores, were the load and the sink elsewhere`
   );
 }
 
