@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
-import { reusableQuery } from "../server/db/reusable-query.ts";
+import { insertRow, reusableQuery } from "../server/db/reusable-query.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";
 
 const accountByEmail = reusableQuery<{ emailKey: string; name: string }, { email: string }>(["emailKey", "name"], (db, values) =>
@@ -36,5 +36,24 @@ describeEachDatabase("a query compiled once and run with new values, on %s", (ki
       db.selectFrom("accounts").select("email").where("email_key", "=", values.emailKey),
     );
     await expect(careless(db, { emailKey: "first@example.com", unused: 1 })).rejects.toThrow("unused not used by the query");
+  });
+
+  it("inserts rows of one table with the columns each gives, leaving out those undefined", async () => {
+    const now = Date.now();
+    await insertRow(db, "rate_limits", { key: "first|row", window_start: now, count: 1 });
+    await insertRow(db, "rate_limits", { key: "second|row'); drop table accounts; --", window_start: now + 1, count: 2 });
+    await insertRow(db, "audit_events", { id: "a1", account_id: null, event: "account_created", created_at: now, reason: undefined });
+    await insertRow(db, "audit_events", { id: "a2", account_id: null, event: "account_created", created_at: now, reason: "given" });
+    const limits = await db.selectFrom("rate_limits").select(["key", "window_start", "count"]).orderBy("key").execute();
+    expect(limits.map((row) => [row.key, Number(row.window_start), row.count])).toEqual([
+      ["first|row", now, 1],
+      ["second|row'); drop table accounts; --", now + 1, 2],
+    ]);
+    const events = await db.selectFrom("audit_events").select(["id", "reason"]).where("id", "in", ["a1", "a2"]).orderBy("id").execute();
+    expect(events).toEqual([
+      { id: "a1", reason: null },
+      { id: "a2", reason: "given" },
+    ]);
+    expect(await db.selectFrom("accounts").select("email").orderBy("email").execute()).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
 import { issueToken, PURPOSES } from "../server/auth/one-time-tokens.ts";
@@ -49,6 +50,19 @@ describeEachDatabase("writes sent together on %s", (kind) => {
     expect(code?.token_hash).toBe(hashSecret(token));
     const account = await db.selectFrom("accounts").select("language").where("id", "=", accountId).executeTakeFirstOrThrow();
     expect(account.language).toBe("de");
+  });
+
+  it("keeps a quoted literal that looks like a parameter as it is written", async () => {
+    await writeTogether(db, async (batch) => {
+      await issueToken(batch, PURPOSES.accessLink, { accountId, productId: 6, returnUrl: null, lifetimeMs: 60_000 });
+      await batch
+        .updateTable("accounts")
+        .set({ name: sql<string>`${sql.lit("costs $1, not $2")}` })
+        .where("id", "=", accountId)
+        .execute();
+    });
+    const account = await db.selectFrom("accounts").select("name").where("id", "=", accountId).executeTakeFirstOrThrow();
+    expect(account.name).toBe("costs $1, not $2");
   });
 
   it("writes none of them when one fails", async () => {

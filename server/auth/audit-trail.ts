@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
+import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import type { Caller } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
@@ -88,22 +89,19 @@ function reasonOf(entry: AuditEntry, source: AuditSource): string | undefined {
 
 export async function recordAuditEvent(db: Kysely<Database>, entry: AuditEntry, source: AuditSource, now = Date.now()): Promise<void> {
   const fromCaller = "caller" in source ? source.caller : undefined;
-  await db
-    .insertInto("audit_events")
-    .values({
-      id: orderedId(now),
-      account_id: entry.accountId,
-      event: entry.event,
-      method: entry.method ?? null,
-      brand: entry.brand ?? null,
-      client_id: entry.clientId ?? null,
-      reason: reasonOf(entry, source)?.slice(0, REASON_MAX) ?? null,
-      address: fromCaller ? addressForLimits(fromCaller.address) : null,
-      device: fromCaller?.device ?? null,
-      actor: "operator" in source ? source.operator : null,
-      created_at: now,
-    })
-    .execute();
+  await insertRow(db, "audit_events", {
+    id: orderedId(now),
+    account_id: entry.accountId,
+    event: entry.event,
+    method: entry.method ?? null,
+    brand: entry.brand ?? null,
+    client_id: entry.clientId ?? null,
+    reason: reasonOf(entry, source)?.slice(0, REASON_MAX) ?? null,
+    address: fromCaller ? addressForLimits(fromCaller.address) : null,
+    device: fromCaller?.device ?? null,
+    actor: "operator" in source ? source.operator : null,
+    created_at: now,
+  });
 }
 
 export interface AuditRecord {

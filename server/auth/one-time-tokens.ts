@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
+import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { hashSecret, newSecret } from "./tokens.ts";
@@ -33,19 +34,16 @@ export interface IssuedToken {
 export async function issueToken(tx: Kysely<Database>, purpose: Purpose, token: IssuedToken): Promise<string> {
   const secret = newSecret();
   const now = Date.now();
-  await tx
-    .insertInto("one_time_tokens")
-    .values({
-      token_hash: hashSecret(secret),
-      purpose: purpose.name,
-      account_id: token.accountId,
-      product_id: token.productId,
-      return_url: token.returnUrl,
-      created_at: now,
-      expires_at: now + token.lifetimeMs,
-      used_at: null,
-    })
-    .execute();
+  await insertRow(tx, "one_time_tokens", {
+    token_hash: hashSecret(secret),
+    purpose: purpose.name,
+    account_id: token.accountId,
+    product_id: token.productId,
+    return_url: token.returnUrl,
+    created_at: now,
+    expires_at: now + token.lifetimeMs,
+    used_at: null,
+  });
   return secret;
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type RawBuilder, sql } from "kysely";
 import type { Config } from "../config.ts";
 import { type Db, isPostgres } from "../db/database.ts";
+import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type BucketName, bucketKey, bucketsNaming } from "./rate-limit-buckets.ts";
@@ -131,25 +132,13 @@ async function countInOrder(db: Db, config: Config, counts: readonly BucketCount
  */
 async function countInOrderAtOnce(db: Db, config: Config, counts: readonly BucketCount[], now = Date.now()): Promise<RateLimitResult[]> {
   const windowMs = config.rateLimits.windowMs;
-  const windowOpen = now - windowMs;
   const buckets = counts.map(([bucket, ...parts]) => ({ key: bucketKey(bucket, ...parts), limit: config.rateLimits.limits[bucket] }));
-  const name = (index: number) => sql.raw(`bucket_${index}`);
-  const upserts = buckets.map(({ key }, index) => {
-    const row =
-      index === 0
-        ? sql`values (${key}, ${now}, 1)`
-        : sql`select ${key}::text, ${now}::bigint, 1 from ${name(index - 1)} where ${name(index - 1)}.count <= ${(buckets[index - 1] as { limit: number }).limit}::bigint`;
-    return sql`${name(index)} as (${countingUpsert(row, windowOpen, now)})`;
-  });
-  const columns = buckets.map(
-    (_, index) =>
-      sql`${name(index)}.count as ${sql.raw(`count_${index}`)}, ${name(index)}.window_start as ${sql.raw(`window_start_${index}`)}`,
-  );
-  const joined = buckets.slice(1).map((_, index) => sql`left join ${name(index + 1)} on true`);
-  const { rows } = await sql<
-    Record<string, number | null>
-  >`with ${sql.join(upserts)} select ${sql.join(columns)} from ${name(0)} ${sql.join(joined, sql` `)}`.execute(db);
-  const row = rows[0] ?? {};
+  const values: Record<string, unknown> = { now, windowOpen: now - windowMs };
+  for (const [index, { key, limit }] of buckets.entries()) {
+    values[`key_${index}`] = key;
+    if (index < buckets.length - 1) values[`limit_${index}`] = limit;
+  }
+  const [row = {}] = await countingInOrder(buckets.length)(db, values);
   // A bucket after a refused one took no row, so its columns are null: the verdicts end there.
   const verdicts: RateLimitResult[] = [];
   for (const [index, { limit }] of buckets.entries()) {
@@ -158,6 +147,40 @@ async function countInOrderAtOnce(db: Db, config: Config, counts: readonly Bucke
     verdicts.push(verdictOf({ count, window_start: row[`window_start_${index}`] as number }, limit, windowMs, now));
   }
   return verdicts;
+}
+
+type CountedInOrder = (db: Db, values: Record<string, unknown>) => Promise<Record<string, number | null>[]>;
+
+/** The statement of countInOrderAtOnce for a number of buckets, compiled once (reusableQuery). */
+const countingStatements = new Map<number, CountedInOrder>();
+
+function countingInOrder(buckets: number): CountedInOrder {
+  let statement = countingStatements.get(buckets);
+  if (statement) return statement;
+  const indexes = Array.from({ length: buckets }, (_, index) => index);
+  // Each bucket's limit but the last is in the statement (the next bucket counts only within it).
+  const names = ["now", "windowOpen", ...indexes.map((index) => `key_${index}`), ...indexes.slice(1).map((index) => `limit_${index - 1}`)];
+  statement = reusableQuery<Record<string, unknown>, Record<string, number | null>>(names, (db, values) => {
+    const name = (index: number) => sql.raw(`bucket_${index}`);
+    const upserts = indexes.map((index) => {
+      const row =
+        index === 0
+          ? sql`values (${values.key_0}, ${values.now}, 1)`
+          : sql`select ${values[`key_${index}`]}::text, ${values.now}::bigint, 1 from ${name(index - 1)} where ${name(index - 1)}.count <= ${values[`limit_${index - 1}`]}::bigint`;
+      return sql`${name(index)} as (${countingUpsert(row, values.windowOpen as number, values.now as number)})`;
+    });
+    const columns = indexes.map(
+      (index) =>
+        sql`${name(index)}.count as ${sql.raw(`count_${index}`)}, ${name(index)}.window_start as ${sql.raw(`window_start_${index}`)}`,
+    );
+    const joined = indexes.slice(1).map((index) => sql`left join ${name(index)} on true`);
+    const counting = sql<
+      Record<string, number | null>
+    >`with ${sql.join(upserts)} select ${sql.join(columns)} from ${name(0)} ${sql.join(joined, sql` `)}`;
+    return { compile: () => counting.compile(db) };
+  });
+  countingStatements.set(buckets, statement);
+  return statement;
 }
 
 /** The counters kept under an account or its email, as rows; a bucket of more parts may hold several. */

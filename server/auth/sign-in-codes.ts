@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import { COOKIES, cookieAttributes } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { strings as english } from "../i18n/en.ts";
@@ -36,17 +37,14 @@ export async function issueSignInCode(tx: Kysely<Database>, linkToken: string): 
   const browserSecret = newSecret();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
-  await tx
-    .insertInto("sign_in_codes")
-    .values({
-      browser_hash: hashSecret(browserSecret),
-      token_hash: hashSecret(linkToken),
-      code_hash: codeHash(browserSecret, code),
-      attempts: 0,
-      created_at: now,
-      expires_at: now + CODE_LIFETIME_MS,
-    })
-    .execute();
+  await insertRow(tx, "sign_in_codes", {
+    browser_hash: hashSecret(browserSecret),
+    token_hash: hashSecret(linkToken),
+    code_hash: codeHash(browserSecret, code),
+    attempts: 0,
+    created_at: now,
+    expires_at: now + CODE_LIFETIME_MS,
+  });
   return { code, browserSecret };
 }
 

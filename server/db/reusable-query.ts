@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from "kysely";
+import type { Compilable, CompiledQuery, DialectAdapter, Insertable, Kysely } from "kysely";
 import type { Database } from "./schema.ts";
 
 /** Stands in for one value while a reusable query is compiled. */
@@ -20,9 +20,12 @@ export function reusableQuery<Values extends object, Row>(
   names: readonly (keyof Values & string)[],
   build: (db: Kysely<Database>, values: Values) => Compilable<Row>,
 ): (db: Kysely<Database>, values: Values) => Promise<Row[]> {
-  const compiledFor = new WeakMap<Kysely<Database>, { compiled: CompiledQuery<Row>; slots: ((keyof Values & string) | undefined)[] }>();
+  // Per adapter: a query compiles to the same SQL for every handle of one database, the handle of
+  // a transaction and the one writeTogether records with included.
+  const compiledFor = new WeakMap<DialectAdapter, { compiled: CompiledQuery<Row>; slots: ((keyof Values & string) | undefined)[] }>();
   return async (db, values) => {
-    let entry = compiledFor.get(db);
+    const adapter = db.getExecutor().adapter;
+    let entry = compiledFor.get(adapter);
     if (!entry) {
       // The stand-ins are typed as the values they stand for: the builder sees the real types.
       const standIns = Object.fromEntries(names.map((name) => [name, new Slot(name)])) as unknown as Values;
@@ -33,7 +36,7 @@ export function reusableQuery<Values extends object, Row>(
       const unused = names.filter((name) => !slots.includes(name));
       if (unused.length > 0) throw new Error(`reusableQuery: ${unused.join(", ")} not used by the query`);
       entry = { compiled, slots };
-      compiledFor.set(db, entry);
+      compiledFor.set(adapter, entry);
     }
     const { compiled, slots } = entry;
     const parameters = compiled.parameters.map((parameter, index) => {
@@ -42,4 +45,36 @@ export function reusableQuery<Values extends object, Row>(
     });
     return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
   };
+}
+
+/** Single-row inserts compiled so far, per adapter, by table and the columns they give. */
+const insertsFor = new WeakMap<DialectAdapter, Map<string, (db: Kysely<Database>, row: object) => Promise<unknown[]>>>();
+
+/**
+ * Inserts one row into `table`, with the statement compiled once per database and set of columns
+ * given (as reusableQuery does for a query): the writes of a sign-in are single-row inserts, and
+ * building each anew cost more than the database took to write it.
+ */
+export async function insertRow<Table extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: Table,
+  row: Insertable<Database[Table]>,
+): Promise<void> {
+  const adapter = db.getExecutor().adapter;
+  let inserts = insertsFor.get(adapter);
+  if (!inserts) {
+    inserts = new Map();
+    insertsFor.set(adapter, inserts);
+  }
+  // A column left undefined is left out, as Kysely's own insert leaves it out.
+  const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
+  const key = `${table}(${columns.join(",")})`;
+  let insert = inserts.get(key);
+  if (!insert) {
+    insert = reusableQuery<Record<string, unknown>, unknown>(columns, (handle, values) =>
+      handle.insertInto(table).values(values as Insertable<Database[Table]>),
+    ) as (db: Kysely<Database>, row: object) => Promise<unknown[]>;
+    inserts.set(key, insert);
+  }
+  await insert(db, row);
 }

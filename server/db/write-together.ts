@@ -1,5 +1,5 @@
 import {
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   Kysely,
@@ -9,7 +9,6 @@ import {
   type QueryResult,
   SqliteIntrospector,
   SqliteQueryCompiler,
-  sql,
 } from "kysely";
 import { type Db, isPostgres } from "./database.ts";
 import type { Database } from "./schema.ts";
@@ -106,8 +105,33 @@ export async function writeTogether<T>(db: Db, writes: (batch: Kysely<Database>)
     await db.executeQuery(queries[0] as CompiledQuery);
     return answer;
   }
-  const node = (query: CompiledQuery) => ({ toOperationNode: (): OperationNode => query.query });
-  const leading = queries.slice(0, -1).map((query, index) => sql`${sql.raw(`write_${index}`)} as (${node(query)})`);
-  await sql`with ${sql.join(leading)} ${node(queries.at(-1) as CompiledQuery)}`.execute(db);
+  await db.executeQuery(joinedStatement(queries));
   return answer;
+}
+
+/**
+ * PostgreSQL writes as one statement, each but the last a data-modifying WITH: their compiled
+ * texts joined, each one's $n parameters numbered on from the one before, so nothing is compiled
+ * twice (and a query compiled once with stand-ins for its values, reusable-query.ts, is never
+ * compiled again from its tree, which holds the stand-ins).
+ */
+function joinedStatement(queries: readonly CompiledQuery[]): CompiledQuery {
+  const parameters: unknown[] = [];
+  const texts = queries.map((query) => {
+    const offset = parameters.length;
+    parameters.push(...query.parameters);
+    return renumbered(query.sql, offset);
+  });
+  const leading = texts.slice(0, -1).map((text, index) => `write_${index} as (${text})`);
+  return CompiledQuery.raw(`with ${leading.join(", ")} ${texts.at(-1)}`, parameters);
+}
+
+/**
+ * `text` with each parameter $n made $(n + offset). Quoted literals and quoted names are left as
+ * they are, whatever they hold ('' and "" inside them being a quote, as PostgreSQL reads them).
+ */
+function renumbered(text: string, offset: number): string {
+  return text.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g, (whole, index: string | undefined) =>
+    index === undefined ? whole : `$${Number(index) + offset}`,
+  );
 }

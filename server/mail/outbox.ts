@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
+import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, mailKeysFor } from "./body-encryption.ts";
 import type { Mail } from "./templates.ts";
@@ -16,19 +17,16 @@ export async function enqueueMail(tx: Kysely<Database>, keys: MailKeySettings, f
   const now = Date.now();
   const row = { id: randomUUID(), to_address: to };
   const sealer = mailKeysFor(keys);
-  await tx
-    .insertInto("outbox")
-    .values({
-      ...row,
-      message_id: newMessageId(from),
-      from_address: from,
-      subject: mail.subject,
-      text_body: sealer.seal(mail.text, bodyContext("outbox", row, "text")),
-      html_body: sealer.seal(mail.html, bodyContext("outbox", row, "html")),
-      created_at: now,
-      next_attempt_at: now,
-    })
-    .execute();
+  await insertRow(tx, "outbox", {
+    ...row,
+    message_id: newMessageId(from),
+    from_address: from,
+    subject: mail.subject,
+    text_body: sealer.seal(mail.text, bodyContext("outbox", row, "text")),
+    html_body: sealer.seal(mail.html, bodyContext("outbox", row, "html")),
+    created_at: now,
+    next_attempt_at: now,
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { ExpressionBuilder, Selectable } from "kysely";
 import { BatchedWrites } from "../db/batched-writes.ts";
 import { type Db, isPostgres, oneOf } from "../db/database.ts";
+import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
 import type { MailParts } from "./message.ts";
@@ -116,6 +117,21 @@ function claimable(now: number) {
     ]);
 }
 
+/** The claim of up to `limit` due mails (MailWorker's #claim), compiled once per database: a burst makes hundreds. */
+const claimDue = reusableQuery<{ now: number; until: number; claim: string; limit: number }, OutboxRow>(
+  ["now", "until", "claim", "limit"],
+  (db, { now, until, claim, limit }) => {
+    let pick = db.selectFrom("outbox").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(limit);
+    if (isPostgres(db)) pick = pick.forUpdate().skipLocked();
+    return db
+      .updateTable("outbox")
+      .set({ locked_until: until, locked_by: claim })
+      .where("id", "in", pick)
+      .where(claimable(now))
+      .returningAll();
+  },
+);
+
 /**
  * Delivers what the outbox holds, `concurrency` mails at a time. Several instances may run this
  * worker on one database: due mail is claimed in batches by one conditional update (on PostgreSQL
@@ -134,7 +150,6 @@ export class MailWorker {
   readonly #claimMs: number;
   readonly #concurrency: number;
   readonly #busyPollMs: number;
-  readonly #postgres: boolean;
   #log: FastifyBaseLogger | undefined;
   #timer: NodeJS.Timeout | undefined;
   #busyTimer: NodeJS.Timeout | undefined;
@@ -151,7 +166,6 @@ export class MailWorker {
     this.#claimMs = options.claimMs ?? CLAIM_MS;
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_MAIL_CONCURRENCY));
     this.#busyPollMs = options.busyPollMs ?? BUSY_POLL_MS;
-    this.#postgres = isPostgres(db);
   }
 
   start(log: FastifyBaseLogger, intervalMs = 1_000): void {
@@ -305,15 +319,7 @@ export class MailWorker {
   async #claim(claim: string, limit: number): Promise<OutboxRow[]> {
     if (limit <= 0) return [];
     const now = Date.now();
-    let pick = this.#db.selectFrom("outbox").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(limit);
-    if (this.#postgres) pick = pick.forUpdate().skipLocked();
-    const rows = await this.#db
-      .updateTable("outbox")
-      .set({ locked_until: now + this.#claimMs, locked_by: claim })
-      .where("id", "in", pick)
-      .where(claimable(now))
-      .returningAll()
-      .execute();
+    const rows = await claimDue(this.#db, { now, until: now + this.#claimMs, claim, limit });
     return rows.sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.created_at - b.created_at);
   }
 
