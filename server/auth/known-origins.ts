@@ -69,18 +69,6 @@ export async function rememberOrigin(db: Db, config: Config, caller: Caller, acc
   setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
 }
 
-/** The account's known origins among two marks (the same mark twice when the browser has no device mark): compiled once. */
-const originsOf = reusableQuery<{ emailKey: string; device: string; address: string }, { mark: string; last_seen_at: number | string }>(
-  ["emailKey", "device", "address"],
-  (db, { emailKey, device, address }) =>
-    db
-      .selectFrom("known_origins")
-      .innerJoin("accounts", "accounts.id", "known_origins.account_id")
-      .select(["known_origins.mark", "known_origins.last_seen_at"])
-      .where("accounts.email_key", "=", emailKey)
-      .where("known_origins.mark", "in", [device, address]),
-);
-
 /** The marks a request could be known by: its browser's device mark, if it has one, and its address's. */
 function marksOf(caller: Caller, config: Config): { device: string | undefined; address: string } {
   return { device: browserMark(caller, config), address: addressMark(caller.address) };
@@ -111,9 +99,7 @@ function ownMark(
  * from this address lately, else undefined (a stranger, as far as the server can tell).
  */
 export async function ownOrigin(db: Db, config: Config, caller: Caller, emailKey: string): Promise<string | undefined> {
-  const marks = marksOf(caller, config);
-  const rows = await originsOf(db, { emailKey, device: marks.device ?? marks.address, address: marks.address });
-  return ownMark(marks, (mark) => rows.find((row) => row.mark === mark)?.last_seen_at);
+  return (await accountAndOwnOrigin(db, config, caller, emailKey)).own;
 }
 
 /** When the account was last seen by a mark, as a column of its row. */

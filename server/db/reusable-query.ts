@@ -21,7 +21,8 @@ export function reusableQuery<Values extends object, Row>(
   build: (db: Kysely<Database>, values: Values) => Compilable<Row>,
 ): (db: Kysely<Database>, values: Values) => Promise<Row[]> {
   // Per adapter: a query compiles to the same SQL for every handle of one database, the handle of
-  // a transaction and the one writeTogether records with included.
+  // a transaction and the one writeTogether records with included. (A handle given plugins of its
+  // own shares them too; the server gives none.)
   const compiledFor = new WeakMap<DialectAdapter, { compiled: CompiledQuery<Row>; slots: ((keyof Values & string) | undefined)[] }>();
   return async (db, values) => {
     const adapter = db.getExecutor().adapter;
@@ -47,8 +48,8 @@ export function reusableQuery<Values extends object, Row>(
   };
 }
 
-/** Single-row inserts compiled so far, per adapter, by table and the columns they give. */
-const insertsFor = new WeakMap<DialectAdapter, Map<string, (db: Kysely<Database>, row: object) => Promise<unknown[]>>>();
+/** Single-row inserts by table and the columns they give; each compiles once per database, as reusableQuery does. */
+const inserts = new Map<string, (db: Kysely<Database>, row: object) => Promise<unknown[]>>();
 
 /**
  * Inserts one row into `table`, with the statement compiled once per database and set of columns
@@ -60,12 +61,6 @@ export async function insertRow<Table extends keyof Database & string>(
   table: Table,
   row: Insertable<Database[Table]>,
 ): Promise<void> {
-  const adapter = db.getExecutor().adapter;
-  let inserts = insertsFor.get(adapter);
-  if (!inserts) {
-    inserts = new Map();
-    insertsFor.set(adapter, inserts);
-  }
   // A column left undefined is left out, as Kysely's own insert leaves it out.
   const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
   const key = `${table}(${columns.join(",")})`;

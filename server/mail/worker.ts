@@ -106,6 +106,9 @@ const RECORD_RETRY_MAX_MS = 2_000;
 
 type OutboxRow = Selectable<Database["outbox"]>;
 
+/** A mail that has settled (delivered, or given up): its bodies cleared and its claim let go. */
+const SETTLED = { text_body: "", html_body: "", locked_until: null, locked_by: null } as const;
+
 /** Mail the worker may take now: waiting, due, and held by no live claim. */
 function claimable(now: number) {
   return (eb: ExpressionBuilder<Database, "outbox">) =>
@@ -337,10 +340,7 @@ export class MailWorker {
         await this.#db
           .updateTable("outbox")
           .set((eb) => ({
-            text_body: "",
-            html_body: "",
-            locked_until: null,
-            locked_by: null,
+            ...SETTLED,
             sent_at: Date.now(),
             attempts: eb("attempts", "+", 1),
             last_error: null,
@@ -365,7 +365,6 @@ export class MailWorker {
    */
   async #send(row: OutboxRow, claim: string, deliveries: BatchedWrites<string, undefined>): Promise<boolean> {
     const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
-    const cleared = { text_body: "", html_body: "", locked_until: null, locked_by: null };
     let text: string;
     let html: string;
     try {
@@ -375,7 +374,7 @@ export class MailWorker {
       // Retrying cannot bring a key back, and sending what did not decrypt would be garbage.
       const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
       await mine()
-        .set({ ...cleared, last_error: message, failed_at: Date.now() })
+        .set({ ...SETTLED, last_error: message, failed_at: Date.now() })
         .execute();
       this.onOutcome?.("failed");
       this.#log?.error({ mailId: row.id, messageId: row.message_id, error: message }, "mail body cannot be decrypted; mail abandoned");
@@ -396,7 +395,7 @@ export class MailWorker {
       const message = describeDeliveryError(error);
       await mine()
         .set({
-          ...(gaveUp ? cleared : { locked_until: null, locked_by: null }),
+          ...(gaveUp ? SETTLED : { locked_until: null, locked_by: null }),
           attempts,
           last_error: message,
           next_attempt_at: Date.now() + backoffMs(attempts),
