@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
-import type { Db } from "../db/database.ts";
+import { checkpointAfterDeletion, type Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
@@ -21,7 +21,7 @@ import { hashSecret } from "./tokens.ts";
  * account page, confirms with the link mailed to the account's address, and the account and
  * everything about it go in one transaction; the operator's `remove` is the same deletion. What
  * is kept is a record that a deletion happened, naming nobody, and the goodbye mail until it is
- * delivered.
+ * delivered. Once committed, a checkpoint takes the deleted rows out of SQLite's WAL too.
  */
 
 /**
@@ -92,6 +92,7 @@ export async function deleteAccountByLink(db: Db, config: Config, caller: Caller
     await deleteAccount(tx, config, accountId, brandForProduct(productId), { anonymous: true });
     return signedInHere;
   });
+  await checkpointAfterDeletion(db);
   if (signedOutHere) clearCookie(caller, config, "session");
 }
 
@@ -110,6 +111,7 @@ export async function removeAccount(db: Db, config: Config, email: string, sourc
     .executeTakeFirst();
   const brand = firstLicense ? brandForProduct(firstLicense.product_id) : dsone;
   await db.transaction().execute((tx) => deleteAccount(tx, config, account.id, brand, source));
+  await checkpointAfterDeletion(db);
 }
 
 /**

@@ -50,8 +50,10 @@ function connect(databaseUrl: string): { db: Db; kind: OpenedDatabase["kind"] } 
     // timeout is 0 because SQLite would wait inside a synchronous call, blocking the event loop:
     // the driver waits for another process's lock on a timer instead. secure_delete overwrites
     // deleted content with zeros instead of leaving it in free pages for a copy of the file to show.
+    // A journal_size_limit of 0 cuts the WAL back to what is written after each restart of it, so
+    // page images from before the last checkpoint do not linger at its end for a copy to show.
     database.exec(
-      "pragma busy_timeout = 0; pragma journal_mode = wal; pragma synchronous = normal; pragma foreign_keys = on; pragma secure_delete = on;",
+      "pragma busy_timeout = 0; pragma journal_mode = wal; pragma journal_size_limit = 0; pragma synchronous = normal; pragma foreign_keys = on; pragma secure_delete = on;",
     );
     return { db: new Kysely<Database>({ dialect: new NodeSqliteDialect(database) }), kind: "sqlite" };
   }
@@ -77,4 +79,17 @@ export function oneOf(db: Kysely<Database>, column: Expression<unknown>, values:
   return isPostgres(db)
     ? sql<boolean>`${column} = any(${values}::text[])`
     : sql<boolean>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * After rows about a person were deleted (an account, a settled mail's recipient): on SQLite the
+ * WAL still holds the pages as they were before the deletion, until a checkpoint copies the new
+ * ones into the database file (where secure_delete has zeroed what was deleted). A TRUNCATE
+ * checkpoint does that and empties the WAL. Another process reading the file can hold it back;
+ * it then copies what it can without waiting and the next one finishes. PostgreSQL keeps no such
+ * file of ours: nothing to do.
+ */
+export async function checkpointAfterDeletion(db: Db): Promise<void> {
+  if (isPostgres(db)) return;
+  await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Db } from "../db/database.ts";
+import { checkpointAfterDeletion, type Db } from "../db/database.ts";
 import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, mailKeysFor } from "./body-encryption.ts";
@@ -75,8 +75,10 @@ export function fromHeader(brandName: string, address: string): string {
  */
 export async function pruneSettledMail(db: Db, retentionMs: number, now = Date.now()): Promise<void> {
   const before = now - retentionMs;
-  await db
+  const { numDeletedRows } = await db
     .deleteFrom("outbox")
     .where((eb) => eb.or([eb("sent_at", "<", before), eb("failed_at", "<", before)]))
-    .execute();
+    .executeTakeFirst();
+  // A recipient is personal (a deleted account's goodbye mail holds its address until now).
+  if (numDeletedRows > 0n) await checkpointAfterDeletion(db);
 }

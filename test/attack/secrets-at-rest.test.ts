@@ -1,6 +1,10 @@
+import { sql } from "kysely";
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { drainMail } from "../support/app.ts";
+import { removeAccount } from "../../server/auth/account-deletion.ts";
+import { createAccount } from "../../server/auth/accounts.ts";
+import { pruneSettledMail } from "../../server/mail/outbox.ts";
+import { drainMail, startTestServer, type TestServer } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
@@ -86,5 +90,48 @@ describeEachDatabase("secrets at rest after a whole journey on %s", (kind) => {
     for (const [name, secret] of Object.entries(secrets)) expect({ name, secret }).toEqual({ name, secret: expect.any(String) });
     cases += Object.keys(secrets).length;
     expect(await secretsAtRest(bed.server.database, Object.values(secrets))).toEqual([]);
+  });
+});
+
+/**
+ * A deleted account must not stay behind in the files: SQLite keeps the pages a deletion changed,
+ * as they were before it, in the WAL until a checkpoint, where a copy of the files finds them.
+ * The goodbye mail holds the address until it is delivered and pruned, so the address is looked
+ * for once housekeeping has pruned it.
+ */
+describeEachDatabase("a deleted account at rest on %s", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("leaves its id in no file once deleted, and its address none once the goodbye mail is pruned", async () => {
+    const email = "gone.from.the.wal@example.com";
+    const password = "a passphrase for the wal";
+    const account = await createAccount(server.db, { email, password, product: "dsone" });
+    const signIn = await server.app.inject({
+      method: "POST",
+      url: "/api/dsone/password-login",
+      payload: { Email: email, Password: password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(await secretsAtRest(server.database, [account.id])).not.toEqual([]);
+
+    await removeAccount(server.db, server.config, email, { operator: "test" });
+    expect(await secretsAtRest(server.database, [account.id])).toEqual([]);
+
+    await drainMail(server);
+    expect(server.delivered.at(-1)?.to).toBe(email);
+    await pruneSettledMail(server.db, 0, Date.now() + 1);
+    expect(await secretsAtRest(server.database, [account.id, email])).toEqual([]);
+  });
+
+  it.runIf(kind === "sqlite")("keeps the WAL from growing past what one burst of writes needs", async () => {
+    const { rows } = await sql<{ journal_size_limit: number }>`pragma journal_size_limit`.execute(server.db);
+    expect(rows).toEqual([{ journal_size_limit: 0 }]);
   });
 });
