@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { exportAccount } from "../server/auth/account-export.ts";
 import { createAccount, linkDevice } from "../server/auth/accounts.ts";
 import { linkIdentity } from "../server/auth/external-logins.ts";
+import { signOutCustomerEverywhere } from "../server/auth/support-actions.ts";
 import { signInByLink, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
@@ -45,5 +46,18 @@ describeEachDatabase("the account's data export on %s", (kind) => {
       expect(text).not.toContain(secret);
     }
     expect(await exportAccount(server.db, "no-such-account")).toBeUndefined();
+  });
+
+  it("says that support acted, as the account page does, without the agent or their reason", async () => {
+    const customer = await createAccount(server.db, { email: "helped@example.com", product: "dsone" });
+    const agent = await createAccount(server.db, { email: "agent.export@example.com", product: "dsone" });
+    const reason = "Caller said the laptop was stolen, ticket 4411";
+    await signOutCustomerEverywhere(server.db, { accountId: agent.id, role: "support" }, customer.id, reason);
+
+    const data = await exportAccount(server.db, customer.id);
+    expect(data?.activity.find((entry) => entry.event === "signed_out_everywhere")).toMatchObject({ by: "support", detail: null });
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(agent.id);
+    expect(text).not.toContain("ticket 4411");
   });
 });

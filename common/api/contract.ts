@@ -129,7 +129,8 @@ export interface AccountExport {
     detail: string | null;
     network: string | null;
     browser: string | null;
-    by: string | null;
+    /** "support" for an entry support (or an operator) made, as the account page says it; never who. */
+    by: "support" | null;
   }[];
   telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
 }

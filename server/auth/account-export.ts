@@ -89,16 +89,19 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       lastUsedAt: passkey.lastUsedAt === null ? null : iso(passkey.lastUsedAt),
       synced: passkey.synced,
     })),
+    // As the account page says it (docs/decisions/0058-support-console.md): an operator's entry
+    // was made by support, not by whom, and their reason (free text, possibly about the caller) is
+    // kept with it, so it is left out whole; the customer's own entries keep theirs.
     activity: activity.map((entry) => ({
       at: iso(entry.at),
       event: entry.event,
       method: entry.method,
       brand: entry.brand,
       app: entry.clientId,
-      detail: entry.reason,
+      detail: entry.actor === null ? entry.reason : null,
       network: entry.address,
       browser: entry.device,
-      by: entry.actor,
+      by: entry.actor === null ? null : "support",
     })),
     telemetry: telemetry.map((row) => ({ at: iso(row.created_at), kind: row.kind, name: row.name, screen: row.screen, brand: row.brand })),
   };
