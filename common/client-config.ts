@@ -32,6 +32,11 @@ export interface ClientConfig {
   /** Origins a redirectUrl may point to (common/redirects.ts checks them in the browser too). */
   allowedRedirectOrigins: string[];
   captcha: { siteKey: string; scriptUrl: string } | null;
+  /**
+   * The one origin passkey ceremonies run on, or null where browsers refuse them (an address
+   * literal, plain http): a page elsewhere shows no passkey control and asks for no challenge.
+   */
+  passkeyOrigin: string | null;
 }
 
 export const CLIENT_CONFIG_ELEMENT_ID = "app-config";

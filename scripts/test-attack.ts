@@ -27,6 +27,8 @@ const FAMILIES: Record<string, string> = {
   "provider-surface.test.ts": "OpenID Provider surface",
   "secrets-at-rest.test.ts": "secrets at rest",
   "passkey-attacks.test.ts": "passkeys (replays, forgeries, limits)",
+  "taking-back.test.ts": "taking an account back",
+  "passkey-refusals.spec.ts": "passkey challenges (no page floods the server)",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });
@@ -54,9 +56,13 @@ const vitestStatus = run("vitest", [
   `--outputFile.json=${join(REPORTS, "vitest.json")}`,
 ]);
 const playwrightReport = join(REPORTS, "e2e.json");
-const playwrightStatus = run("playwright", ["test", "e2e/attack-redirects.spec.ts", "--reporter=list,json"], {
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
-});
+const playwrightStatus = run(
+  "playwright",
+  ["test", "e2e/attack-redirects.spec.ts", "e2e/passkey-refusals.spec.ts", "--reporter=list,json"],
+  {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport,
+  },
+);
 
 interface Row {
   cases: number;

@@ -30,5 +30,6 @@ export function clientConfig(config: Config, agentConsole = false): ClientConfig
     agent: config.agent,
     agentConsole: agentConsole && config.devTools,
     captcha: config.captcha ? { siteKey: config.captcha.siteKey, scriptUrl: config.captcha.scriptUrl } : null,
+    passkeyOrigin: config.passkeys.usable ? (config.passkeys.origins[0] ?? null) : null,
   };
 }

@@ -286,6 +286,20 @@ function passkeyRpIdProblem(env: Env): string | undefined {
   return `PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain`;
 }
 
+/**
+ * Where passkey ceremonies can run. Browsers refuse an address literal as a relying-party ID
+ * (127.0.0.1, [::1]) and refuse WebAuthn outside a secure context (plain http other than
+ * localhost): on such a public address `usable` is false and no screen offers a passkey, rather
+ * than every screen asking for challenges the browser then refuses.
+ */
+function passkeySettings(rpIdSetting: string | undefined, publicUrl: string) {
+  const url = new URL(publicUrl);
+  const rpId = rpIdSetting ?? url.hostname;
+  const addressLiteral = /^[\d.]+$/.test(rpId) || rpId.startsWith("[") || rpId.includes(":");
+  const secure = url.protocol === "https:" || url.hostname === "localhost" || url.hostname.endsWith(".localhost");
+  return { rpId, origins: [url.origin], usable: secure && !addressLiteral };
+}
+
 /** `mail.key` in the SQLite file's folder; for PostgreSQL, in ./data where the SQLite file would be. */
 function mailKeyFileBeside(databaseUrl: string): string {
   const sqliteFile = databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : "./data/account.db";
@@ -421,7 +435,7 @@ function resolve(env: Env) {
     },
     google: googleSettings(env, publicUrl, production),
     /** Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host) and the one origin ceremonies run on. */
-    passkeys: { rpId: env.PASSKEY_RP_ID ?? new URL(publicUrl).hostname, origins: [publicUrl] },
+    passkeys: passkeySettings(env.PASSKEY_RP_ID, publicUrl),
     captcha:
       env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
         ? {

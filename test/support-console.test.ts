@@ -165,6 +165,22 @@ describeEachDatabase("the support console on %s", (kind) => {
     expect((await act(agent, "role", { role: "support" })).status).toBe(403);
     expect((await act(agent, "delete")).status).toBe(403);
     expect((await act(agent, "clear-limits", { reason: "" })).status).toBe(400);
+    // The team is an admin's to act on: an agent cannot sign out or disable an admin or another agent.
+    const otherAgentId = (await createAccount(bed.server.db, { email: "other.agent@example.com", role: "support" })).id;
+    for (const target of [adminId, otherAgentId]) {
+      for (const [action, extra] of [
+        ["sign-out-everywhere", {}],
+        ["disable", { disabled: true }],
+        ["clear-limits", {}],
+        ["send-link", { ProductId: 6 }],
+      ] as const) {
+        const refused = await post(agent, `/api/support/${action}`, { accountId: target, reason: "ticket 1234", ...extra });
+        expect(refused.status, `${action} on ${target}`).toBe(403);
+      }
+    }
+    expect(await bed.server.db.selectFrom("accounts").select("disabled_at").where("id", "=", adminId).executeTakeFirst()).toEqual({
+      disabled_at: null,
+    });
     expect((await post(agent, "/api/support/customer", { accountId: "no-such-account" })).status).toBe(404);
 
     const admin = await signIn(ADMIN);

@@ -56,8 +56,32 @@ async function issueChallenge(db: Db, config: Config, caller: Caller, purpose: P
       expires_at: now + CHALLENGE_LIFETIME_MS,
     })
     .execute();
+  await forgetOlderChallenges(db, hashSecret(secret), purpose);
   caller.noStore();
   setCookie(caller, config, "passkeyChallenge", secret, CHALLENGE_LIFETIME_MS / 1000);
+}
+
+/**
+ * A browser needs one waiting challenge per tab; it keeps its newest few, so however often a page
+ * asks, what is stored for it stays bounded (and per address, PASSKEY_CHALLENGE_LIMIT_PER_IP
+ * bounds the browsers that hold no cookie).
+ */
+export const CHALLENGES_KEPT_PER_BROWSER = 4;
+
+async function forgetOlderChallenges(db: Db, browserHash: string, purpose: Purpose): Promise<void> {
+  const kept = db
+    .selectFrom("passkey_challenges")
+    .select("challenge_hash")
+    .where("browser_hash", "=", browserHash)
+    .where("purpose", "=", purpose)
+    .orderBy("expires_at", "desc")
+    .limit(CHALLENGES_KEPT_PER_BROWSER);
+  await db
+    .deleteFrom("passkey_challenges")
+    .where("browser_hash", "=", browserHash)
+    .where("purpose", "=", purpose)
+    .where("challenge_hash", "not in", kept)
+    .execute();
 }
 
 /** The challenge the browser signed, read from its client data (verified again by the library). */

@@ -9,7 +9,7 @@ import { addressForLimits } from "./client-address.ts";
  * and every part is bounded: emails are hashed (the table holds no addresses), anything long or
  * odd is hashed, so no request can make a key the database refuses to index.
  */
-type PartKind = "email" | "address" | "origin" | "account";
+type PartKind = "email" | "address" | "origin" | "account" | "session";
 
 interface BucketSpec {
   readonly prefix: string;
@@ -95,12 +95,23 @@ export const BUCKETS = {
    * for an office behind one address, small next to what an attacker's loop would store.
    */
   oidcAuthorizePerIp: { prefix: "oidc-authorize:ip", parts: ["address"], setting: "AUTHORIZE_LIMIT_PER_IP", defaultLimit: 300 },
-  /** Changes a signed-in customer makes on the account page (name, sign-outs). */
-  accountChangesPerAccount: {
-    prefix: "account-changes:account",
-    parts: ["account"],
-    setting: "ACCOUNT_CHANGE_LIMIT_PER_ACCOUNT",
+  /**
+   * Changes a signed-in customer makes on the account page (name, sign-outs, passkeys, password),
+   * counted per session: what the owner does to take the account back is never refused because
+   * another session of the account (a thief's) used the allowance up.
+   */
+  accountChangesPerSession: {
+    prefix: "account-changes:session",
+    parts: ["account", "session"],
+    setting: "ACCOUNT_CHANGE_LIMIT_PER_SESSION",
     defaultLimit: 60,
+  },
+  /** Downloads of the account's data: each reads everything held, so few, and apart from the changes. */
+  accountExportsPerAccount: {
+    prefix: "account-export:account",
+    parts: ["account"],
+    setting: "ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT",
+    defaultLimit: 10,
   },
   /** "New sign-in" mails to one account: a burst of new browsers is told of, not mailed one by one. */
   newSignInMailPerAccount: {

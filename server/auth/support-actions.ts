@@ -18,12 +18,18 @@ import { type Agent, agentSource } from "./support-console.ts";
  * own role); deleting and changing roles are an admin's.
  */
 
-/** Refuses an action the agent may not take on this account: their own, or an admin's action without the role. */
+/**
+ * Refuses an action the agent may not take on this account: their own, an admin's action without
+ * the role, or any action on an account that has a role (another agent, an admin): support acts on
+ * customers, and only an admin acts on the team, so a stolen agent session cannot sign out or
+ * disable the people who would stop it.
+ */
 async function customerFor(db: Db, agent: Agent, accountId: string, { adminOnly = false } = {}) {
   if (adminOnly && agent.role !== "admin") throw new AppError("ADMIN_ACTION_ONLY");
   if (accountId === agent.accountId) throw new AppError("OWN_ACCOUNT");
-  const account = await db.selectFrom("accounts").select(["id", "email"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await db.selectFrom("accounts").select(["id", "email", "role"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) throw new AppError("NOT_FOUND", "There is no such customer.");
+  if (account.role !== null && agent.role !== "admin") throw new AppError("ADMIN_ACTION_ONLY");
   return account;
 }
 

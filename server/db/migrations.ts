@@ -475,6 +475,35 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").dropColumn("language").execute();
     },
   },
+  "0015_taking_an_account_back": {
+    async up(db: Kysely<unknown>) {
+      // A browser's challenges are found by its cookie's hash, to keep only its newest few.
+      await db.schema.createIndex("passkey_challenges_browser").on("passkey_challenges").column("browser_hash").execute();
+      // When the session last proved who it is (a password or an emailed code typed again): with
+      // its sign-in, what makes it recent enough to add a way in (docs/decisions/0065).
+      await db.schema.alterTable("sessions").addColumn("verified_at", "bigint").execute();
+      // Which session added a passkey (its id's hash), and the hash of the mailed link that removes
+      // the passkey and signs that session out.
+      await db.schema.alterTable("passkeys").addColumn("added_by_session", "text").execute();
+      await db.schema.alterTable("passkeys").addColumn("removal_token_hash", "text").execute();
+      // A code mailed to confirm it is the owner, one per session, salted with the session's secret.
+      await db.schema
+        .createTable("step_up_codes")
+        .addColumn("session_hash", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("code_hash", "text", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("step_up_codes").execute();
+      await db.schema.alterTable("passkeys").dropColumn("removal_token_hash").execute();
+      await db.schema.alterTable("passkeys").dropColumn("added_by_session").execute();
+      await db.schema.alterTable("sessions").dropColumn("verified_at").execute();
+      await db.schema.dropIndex("passkey_challenges_browser").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -52,6 +52,8 @@ export interface SessionsTable {
   address: string | null;
   /** How it was signed in, RFC 8176 values space-separated ("pwd", "hwk user"): the ID token's amr. */
   amr: string | null;
+  /** When it last proved who it is again (a password or an emailed code), for adding a way in. */
+  verified_at: Millis | null;
 }
 
 export interface OneTimeTokensTable {
@@ -212,6 +214,20 @@ export interface PasskeysTable {
   browser_mark: string | null;
   created_at: Millis;
   last_used_at: Millis | null;
+  /** The hash of the session that added it: the mailed removal link signs that session out. */
+  added_by_session: string | null;
+  /** The hash of the mailed link that removes it. */
+  removal_token_hash: string | null;
+}
+
+export interface StepUpCodesTable {
+  /** The hash of the session the code was mailed for: it works in that session only. */
+  session_hash: string;
+  account_id: string;
+  /** SHA-256 of the session's secret and the code: six digits are guessable offline without the salt. */
+  code_hash: string;
+  attempts: number;
+  expires_at: Millis;
 }
 
 export interface PasskeyChallengesTable {
@@ -248,6 +264,7 @@ export interface Database {
   external_login_attempts: ExternalLoginAttemptsTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  step_up_codes: StepUpCodesTable;
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */

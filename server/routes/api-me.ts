@@ -31,7 +31,9 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
   });
 
   contractRoute(app, "GET /api/me/export", async (_body, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
+    // A GET another site could navigate to (the Lax cookie rides along): only from our own pages.
+    if (request.headers["sec-fetch-site"] === "cross-site") throw new AppError("CROSS_SITE_REQUEST");
+    const { caller, accountId } = await signedIn(request, reply, "export");
     const data = await exportAccount(db, accountId);
     if (!data) throw new AppError("NOT_SIGNED_IN");
     await recordAuditEvent(db, { event: "data_exported", accountId }, { caller });

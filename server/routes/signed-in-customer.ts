@@ -1,21 +1,32 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { enforceLimits } from "../auth/rate-limit.ts";
-import { currentAccount } from "../auth/sessions.ts";
+import { currentAccount, readSessionId } from "../auth/sessions.ts";
+import { hashSecret } from "../auth/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { callerOf } from "./caller.ts";
 
 /**
+ * What a request of the account page counts against: nothing (a read), the session's changes, or
+ * the account's data downloads.
+ */
+export type AccountPageLimit = false | true | "export";
+
+/**
  * The account page's requests: the signed-in account and its caller, answered never from a cache;
- * 401 for anyone else. A change (`change`) also counts against the account's limit of changes.
+ * 401 for anyone else. A change (`true`) counts against this session's limit of changes, never
+ * the account's: another session of the account cannot use up what the owner needs to take it
+ * back (docs/decisions/0065). A download of the account's data has a limit of its own.
  */
 export function signedInCustomer({ db, config }: Pick<AppContext, "db" | "config">) {
-  return async (request: FastifyRequest, reply: FastifyReply, change: boolean) => {
+  return async (request: FastifyRequest, reply: FastifyReply, limit: AccountPageLimit) => {
     const caller = callerOf(request, reply);
     caller.noStore();
     const account = await currentAccount(db, config, caller);
     if (!account) throw new AppError("NOT_SIGNED_IN");
-    if (change) await enforceLimits(db, config, [["accountChangesPerAccount", account.accountId]], "account changes");
-    return { caller, accountId: account.accountId };
+    const sessionHash = hashSecret(readSessionId(caller, config) ?? "");
+    if (limit === true) await enforceLimits(db, config, [["accountChangesPerSession", account.accountId, sessionHash]], "account changes");
+    if (limit === "export") await enforceLimits(db, config, [["accountExportsPerAccount", account.accountId]], "data downloads");
+    return { caller, accountId: account.accountId, sessionHash };
   };
 }

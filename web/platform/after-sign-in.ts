@@ -1,10 +1,11 @@
 import { brandForPath } from "./brand.ts";
 import { keepLanguage } from "./keep-language.ts";
+import { passkeysUsableHere } from "./passkey-support.ts";
 import { leaveTo, navigate } from "./router.ts";
 
 /** Whether this device can make a passkey that signs in with one touch (Windows Hello, Touch ID, a phone's lock). */
 export async function canMakePasskey(): Promise<boolean> {
-  if (typeof window.PublicKeyCredential !== "function") return false;
+  if (!passkeysUsableHere()) return false;
   const asked = window.PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
   // A browser slow to say is taken as a no: the sign-in does not wait on it.
   return Promise.race([asked, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 800))]);

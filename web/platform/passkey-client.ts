@@ -58,21 +58,44 @@ async function assertion(autofill: boolean, optionsJSON: RequestOptions): Promis
 }
 
 /**
- * Signs in with a passkey: through the autofill (waits for the customer to pick one in the email
- * field) or the button (the browser's own dialog, with its QR code for a phone). Answers where to
- * go next, or undefined when the customer cancelled.
+ * How one passkey sign-in ended, for the screen to decide whether to wait again:
+ * - `signed-in`: on to `next`;
+ * - `cancelled`: the prompt closed without a passkey (the customer, a timeout, or our own abort),
+ *   after `promptMs`;
+ * - `browser-refused`: the browser will not run a ceremony here (a relying-party ID that does not
+ *   match the host, a policy, an extension), so asking again would be refused again;
+ * - `failed`: the server refused or did not answer; `error` says why.
  */
-export async function signInWithPasskey(autofill: boolean, productId: number, returnUrl: string | null): Promise<string | undefined> {
-  const { options } = await call("POST /api/passkey/sign-in/options");
+export type PasskeySignInOutcome =
+  | { kind: "signed-in"; next: string }
+  | { kind: "cancelled"; promptMs: number }
+  | { kind: "browser-refused" }
+  | { kind: "failed"; error: unknown; afterChoice: boolean };
+
+/**
+ * Signs in with a passkey: through the autofill (waits for the customer to pick one in the email
+ * field) or the button (the browser's own dialog, with its QR code for a phone).
+ */
+export async function signInWithPasskey(autofill: boolean, productId: number, returnUrl: string | null): Promise<PasskeySignInOutcome> {
+  let options: RequestOptions;
+  try {
+    ({ options } = await call("POST /api/passkey/sign-in/options"));
+  } catch (error) {
+    return { kind: "failed", error, afterChoice: false };
+  }
   let credential: Assertion;
+  const prompted = performance.now();
   try {
     credential = await assertion(autofill, options);
   } catch (error) {
-    if (cancelled(error)) return undefined;
-    throw error;
+    return cancelled(error) ? { kind: "cancelled", promptMs: performance.now() - prompted } : { kind: "browser-refused" };
   }
-  const { redirectUrl } = await call("POST /api/passkey/sign-in", { credential, ReturnUrl: returnUrl, ProductId: productId });
-  return redirectUrl;
+  try {
+    const { redirectUrl } = await call("POST /api/passkey/sign-in", { credential, ReturnUrl: returnUrl, ProductId: productId });
+    return { kind: "signed-in", next: redirectUrl };
+  } catch (error) {
+    return { kind: "failed", error, afterChoice: true };
+  }
 }
 
 /** Makes a passkey for the signed-in account; undefined when the customer cancelled (or has one here). */

@@ -3,6 +3,7 @@ import { type FormEvent, useRef, useState } from "react";
 import type { MyAccount } from "../../api/my-account.ts";
 import { removePasskey, renamePasskey } from "../../api/passkeys.ts";
 import type { Brand } from "../../platform/brand.ts";
+import { passkeysUsableHere } from "../../platform/passkey-support.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 import { dateTime } from "./format.ts";
@@ -23,7 +24,7 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
   // A removed passkey's row is gone with the focus it had: the heading takes it.
   const heading = useRef<HTMLHeadingElement>(null);
   const { outcome, submitting, act } = useAccountAction(refresh, heading);
-  const webAuthn = typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+  const webAuthn = passkeysUsableHere();
 
   const add = () =>
     act(async () => {

@@ -5,6 +5,7 @@ import { messageFor } from "../../api/http.ts";
 import { declinePasskeyOffer, passkeyOffer } from "../../api/passkeys.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
+import { passkeysUsableHere } from "../../platform/passkey-support.ts";
 import { leaveTo, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
@@ -32,7 +33,7 @@ export default function PasskeyOfferPage() {
     started.current = true;
     passkeyOffer(getParamIgnoringCase(search, "returnurl") ?? null, brand.productId).then(
       ({ offer, redirectUrl }) => {
-        if (offer && typeof window.PublicKeyCredential === "function") setNext(redirectUrl);
+        if (offer && passkeysUsableHere()) setNext(redirectUrl);
         else leaveTo(redirectUrl, { replace: true });
       },
       // The sign-in is done: without an answer, on to the brand's app rather than a dead end.

@@ -42,6 +42,8 @@ export const strings: Catalogue<typeof english> = {
     captchaFailed: "Anmeldung fehlgeschlagen",
     unexpectedError: "Etwas ist schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.",
     passkey: "Mit Passkey anmelden",
+    passkeyUnavailable:
+      "Dieser Browser kann auf dieser Seite keinen Passkey verwenden. Fahren Sie stattdessen mit Ihrer E-Mail-Adresse fort.",
   },
   checkEmail: {
     title: "Prüfen Sie Ihr Postfach",

@@ -39,6 +39,7 @@ export const strings = {
     captchaFailed: "Login failed",
     unexpectedError: "Something went wrong. Please try again in a moment.",
     passkey: "Sign in with a passkey",
+    passkeyUnavailable: "This browser can't use a passkey on this page. Continue with your email instead.",
   },
   checkEmail: {
     title: "Check Your Email",

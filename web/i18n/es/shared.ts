@@ -50,6 +50,7 @@ export const strings: Catalogue<typeof english> = {
     captchaFailed: "No se ha podido iniciar sesión",
     unexpectedError: "Algo ha salido mal. Vuelve a intentarlo en un momento.",
     passkey: "Iniciar sesión con llave de acceso",
+    passkeyUnavailable: "Este navegador no puede usar una llave de acceso en esta página. Continúa con tu correo electrónico.",
   },
   checkEmail: {
     title: "Revisa tu correo",

@@ -50,6 +50,7 @@ export const strings: Catalogue<typeof english> = {
     captchaFailed: "Échec de la connexion",
     unexpectedError: "Un problème est survenu. Veuillez réessayer dans un instant.",
     passkey: "Se connecter avec une clé d'accès",
+    passkeyUnavailable: "Ce navigateur ne peut pas utiliser de clé d'accès sur cette page. Continuez plutôt avec votre adresse e-mail.",
   },
   checkEmail: {
     title: "Consultez vos e-mails",

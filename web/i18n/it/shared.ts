@@ -40,6 +40,7 @@ export const strings: Catalogue<typeof english> = {
     captchaFailed: "Accesso non riuscito",
     unexpectedError: "Qualcosa è andato storto. Riprova tra qualche istante.",
     passkey: "Accedi con una passkey",
+    passkeyUnavailable: "Questo browser non può usare una passkey in questa pagina. Continua invece con la tua email.",
   },
   checkEmail: {
     title: "Controlla la tua email",

@@ -40,6 +40,7 @@ export const strings: Catalogue<typeof english> = {
     captchaFailed: "ログインに失敗しました",
     unexpectedError: "問題が発生しました。しばらくしてからもう一度お試しください。",
     passkey: "パスキーでログイン",
+    passkeyUnavailable: "このブラウザではこのページでパスキーを使用できません。代わりにメールアドレスで続行してください。",
   },
   checkEmail: {
     title: "メールをご確認ください",

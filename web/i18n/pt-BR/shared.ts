@@ -46,6 +46,7 @@ export const strings: Catalogue<typeof english> = {
     captchaFailed: "Falha no login",
     unexpectedError: "Algo deu errado. Tente novamente daqui a pouco.",
     passkey: "Entrar com uma chave de acesso",
+    passkeyUnavailable: "Este navegador não pode usar uma chave de acesso nesta página. Continue com seu e-mail.",
   },
   checkEmail: {
     title: "Confira seu e-mail",
