@@ -1,10 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../config.ts";
 import { providerCookieNames } from "../cookies.ts";
-import type { Db } from "../db/database.ts";
+import { type Db, isForeignKeyViolation } from "../db/database.ts";
 import { deleteProviderSession } from "../db/oidc-payloads.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
+import { AppError } from "../errors.ts";
 import { refuseDisabledAccount } from "./account-status.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
@@ -44,19 +45,28 @@ export async function writeSession(
   const now = Date.now();
   const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
   if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
-  await tx
-    .insertInto("sessions")
-    .values({
-      id_hash: hashSecret(id),
-      account_id: accountId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + lifetimeMs,
-      device: caller.device,
-      address: addressForLimits(caller.address),
-      amr: (amr ?? AMR[method]).join(" "),
-    })
-    .execute();
+  try {
+    await tx
+      .insertInto("sessions")
+      .values({
+        id_hash: hashSecret(id),
+        account_id: accountId,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + lifetimeMs,
+        device: caller.device,
+        address: addressForLimits(caller.address),
+        amr: (amr ?? AMR[method]).join(" "),
+      })
+      .execute();
+  } catch (error) {
+    // The account was deleted after its secret was checked (on PostgreSQL even after the read
+    // above, which takes no lock): answered as for an account that does not exist, as a password
+    // sign-in answers an unknown email. Once this row is in, the account cannot go before this
+    // transaction ends: its key is held, and its deletion then takes this session with it.
+    if (isForeignKeyViolation(error)) throw new AppError("INVALID_CREDENTIALS");
+    throw error;
+  }
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   // The language this sign-in was read in: mail sent later with no browser involved uses it. A
   // request that named none (answered in English by default) leaves the account's as it was.

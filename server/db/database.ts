@@ -93,3 +93,15 @@ export async function checkpointAfterDeletion(db: Db): Promise<void> {
   if (isPostgres(db)) return;
   await sql`pragma wal_checkpoint(truncate)`.execute(db);
 }
+
+/**
+ * Whether a statement failed because a row it wrote names one that does not exist (any more): a
+ * foreign key. SQLite says so by its extended code, PostgreSQL by its SQLSTATE.
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const { errcode, code } = (error ?? {}) as { errcode?: unknown; code?: unknown };
+  return errcode === SQLITE_CONSTRAINT_FOREIGNKEY || code === POSTGRES_FOREIGN_KEY_VIOLATION;
+}
+
+const SQLITE_CONSTRAINT_FOREIGNKEY = 787;
+const POSTGRES_FOREIGN_KEY_VIOLATION = "23503";
