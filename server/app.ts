@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { redactUrl } from "../common/redact.ts";
 import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
@@ -93,19 +93,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     }
   });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      const { message, details } = error.answerIn(requestLanguage(request));
-      return reply
-        .code(error.status)
-        .headers(error.headers)
-        .send({ code: error.code, message, ...details });
-    }
-    const known = knownFrameworkError(error);
-    if (known) return reply.code(known.status).send(known.body);
-    request.log.error({ err: error }, "unhandled error");
-    return reply.code(500).send({ code: "INTERNAL", message: ERRORS.INTERNAL.message });
-  });
+  app.setErrorHandler(answerError);
 
   app.get("/plain.css", (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=3600").send(PLAIN_CSS),
@@ -142,6 +130,41 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     });
   }
   return app;
+}
+
+/**
+ * What an error's words are chosen by besides its address (routes/language.ts): Accept-Language,
+ * the app's X-Language and the language switcher's cookie.
+ */
+const LANGUAGE_HINTS = ["accept-language", "x-language", "cookie"] as const;
+
+/**
+ * Every error answer, as `{ code, message }`. Its message is in the request's language, so it
+ * says what it varies by (a shared cache would otherwise hand one reader's words to another), and
+ * it is about this request alone, so no cache keeps it.
+ */
+export function answerError(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  varyAlso(reply, LANGUAGE_HINTS);
+  reply.header("cache-control", "no-store");
+  if (error instanceof AppError) {
+    const { message, details } = error.answerIn(requestLanguage(request));
+    return reply
+      .code(error.status)
+      .headers(error.headers)
+      .send({ code: error.code, message, ...details });
+  }
+  const known = knownFrameworkError(error);
+  if (known) return reply.code(known.status).send(known.body);
+  request.log.error({ err: error }, "unhandled error");
+  return reply.code(500).send({ code: "INTERNAL", message: ERRORS.INTERNAL.message });
+}
+
+/** Adds `fields` to the answer's Vary, after what a route already put there, each once. */
+function varyAlso(reply: FastifyReply, fields: readonly string[]): void {
+  const present = String(reply.getHeader("vary") ?? "");
+  const listed = present.split(",").map((field) => field.trim().toLowerCase());
+  const missing = fields.filter((field) => !listed.includes(field));
+  if (missing.length > 0) reply.header("vary", [present, ...missing].filter(Boolean).join(", "));
 }
 
 /** Fastify's own 4xx errors (bad JSON, wrong content type, too large), answered in our shape. */

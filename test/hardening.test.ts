@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerError } from "../server/app.ts";
 import { createAccount } from "../server/auth/accounts.ts";
 import { Argon2Scheduler } from "../server/auth/argon2-scheduler.ts";
 import { addressForLimits, canonicalAddress } from "../server/auth/client-address.ts";
 import { BUCKETS, type BucketName, bucketKey, bucketSettings } from "../server/auth/rate-limit-buckets.ts";
 import { hashSecret } from "../server/auth/tokens.ts";
 import { loadConfig } from "../server/config.ts";
+import { AppError } from "../server/errors.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { FakeCaptcha } from "./support/fake-captcha.ts";
@@ -206,5 +209,85 @@ describeEachDatabase("sessions, client addresses and new passwords on %s", (kind
       expect(refused.json().messages).toEqual(["New Password must not be a commonly used password"]);
     }
     expect((await set("fresh-secret-1")).statusCode).toBe(200);
+  });
+});
+
+/**
+ * An API error's words follow the request's language (Accept-Language among its hints), so a
+ * cache that kept one would hand it to a reader of another: every error answer says it varies by
+ * language and may not be stored.
+ */
+describe("API error answers", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer("sqlite");
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const varyOf = (headers: Record<string, unknown>) =>
+    String(headers.vary ?? "")
+      .split(",")
+      .map((field) => field.trim().toLowerCase());
+
+  it("vary by Accept-Language and are never stored, whatever raised them", async () => {
+    const answers = {
+      wrongPassword: await server.app.inject({
+        method: "POST",
+        url: "/api/dsone/password-login",
+        headers: { "accept-language": "de" },
+        payload: { Email: "nobody.here@example.com", Password: "not a password at all" },
+      }),
+      notSignedIn: await server.app.inject({ method: "GET", url: "/api/me", headers: { "accept-language": "fr" } }),
+      crossSite: await server.app.inject({
+        method: "POST",
+        url: "/api/me/name",
+        headers: { origin: "https://elsewhere.example", "accept-language": "es" },
+        payload: { name: "x" },
+      }),
+      badJson: await server.app.inject({
+        method: "POST",
+        url: "/api/access-link",
+        headers: { "content-type": "application/json" },
+        payload: "{not json",
+      }),
+      noSuchApi: await server.app.inject({ method: "POST", url: "/api/no-such-endpoint" }),
+    };
+    for (const [name, answer] of Object.entries(answers)) {
+      expect(answer.statusCode, name).toBeGreaterThanOrEqual(400);
+      expect({ name, vary: varyOf(answer.headers), cacheControl: answer.headers["cache-control"] }).toEqual({
+        name,
+        vary: expect.arrayContaining(["accept-language"]),
+        cacheControl: "no-store",
+      });
+    }
+    // The translation the header speaks of.
+    expect(answers.wrongPassword.json().message).not.toBe(
+      (
+        await server.app.inject({
+          method: "POST",
+          url: "/api/dsone/password-login",
+          payload: { Email: "nobody.here@example.com", Password: "not a password at all" },
+        })
+      ).json().message,
+    );
+  });
+
+  it("add to the Vary a route had already set, naming each field once", async () => {
+    const app = Fastify();
+    app.setErrorHandler(answerError);
+    app.get("/compressed", (_request, reply) => {
+      reply.header("vary", "Accept-Encoding");
+      throw new AppError("NOT_FOUND");
+    });
+    app.get("/page", (_request, reply) => {
+      reply.header("vary", "accept-language, cookie");
+      throw new AppError("NOT_FOUND");
+    });
+    expect((await app.inject({ url: "/compressed" })).headers.vary).toBe("Accept-Encoding, accept-language, x-language, cookie");
+    expect((await app.inject({ url: "/page" })).headers.vary).toBe("accept-language, cookie, x-language");
+    await app.close();
   });
 });
