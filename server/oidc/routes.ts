@@ -24,6 +24,28 @@ export const OIDC_API_PATHS: readonly string[] = [
   OIDC_ROUTES.introspection,
 ];
 
+/** Every address the provider answers, spelled as its clients are told (decision 25). */
+const PROVIDER_PATHS: ReadonlySet<string> = new Set([
+  ...Object.values(OIDC_ROUTES),
+  `${OIDC_ROUTES.end_session}/confirm`,
+  `${OIDC_ROUTES.end_session}/success`,
+  "/.well-known/openid-configuration",
+]);
+
+/** Where the provider resumes an authorization after the sign-in: one segment, the interaction's uid. */
+const RESUME_PREFIX = `${OIDC_ROUTES.authorization}/`;
+
+/**
+ * Whether the provider is reached by this path as spelled. Its router also takes other case and a
+ * trailing slash (/connect/AUTHORIZE, /connect/token/), which the bounds and limits here would not
+ * recognise: those spellings are refused before the provider sees them, so each endpoint has one.
+ */
+function providerSpelling(path: string): boolean {
+  if (PROVIDER_PATHS.has(path)) return true;
+  const uid = path.startsWith(RESUME_PREFIX) ? path.slice(RESUME_PREFIX.length) : "";
+  return uid.length > 0 && !uid.includes("/");
+}
+
 /** Posts the provider's logout confirmation at once (pages carry no inline script). */
 const LOGOUT_SCRIPT = 'document.getElementById("op.logoutForm")?.submit();\n';
 
@@ -62,7 +84,8 @@ export function oidcRoutes(app: FastifyInstance, context: AppContext, oidc: Oidc
     scope.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
     const toProvider = async (request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split("?")[0];
+      const path = request.url.split("?")[0] ?? "";
+      if (!providerSpelling(path)) throw new AppError("NOT_FOUND");
       if (request.method === "POST" && path === OIDC_ROUTES.token) {
         const refused = await tokenRateLimit(request);
         if (refused) return reply.code(429).headers(refused.headers).send(refused.body);

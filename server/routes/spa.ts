@@ -29,8 +29,12 @@ import { callerOf } from "./caller.ts";
 import { requestLanguage } from "./language.ts";
 import { answerNoScriptForm, type NoScriptForm } from "./no-script.ts";
 
-/** Address families the app page never answers for: an unknown address there is a 404. */
-const RESERVED_PREFIXES = ["/api/", "/assets/", "/dev/", "/demo/"];
+/**
+ * Address families the app page never answers for: an unknown address there is a 404. The
+ * provider's (/connect/, /.well-known/) include their other spellings (/CONNECT/token), which
+ * oidc/routes.ts refuses likewise.
+ */
+const RESERVED_PREFIXES = ["/api/", "/assets/", "/dev/", "/demo/", "/connect/", "/.well-known/"];
 
 export const WEB_BUILD_DIR = join(import.meta.dirname, "..", "..", "dist", "web");
 

@@ -29,6 +29,18 @@ const interactions = async (server: TestServer) =>
     ).n,
   );
 
+/** A desktop agent's authorization request with this state, as its query string. */
+const authorizeQuery = (state: string) =>
+  new URLSearchParams({
+    client_id: "desktop-agent",
+    response_type: "code",
+    redirect_uri: "http://127.0.0.1:5000/callback",
+    scope: "openid",
+    code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    code_challenge_method: "S256",
+    state,
+  }).toString();
+
 describeEachDatabase("the OpenID Provider's surface on %s", (kind) => {
   let bed: OidcTestBed;
   let cases = 0;
@@ -178,15 +190,7 @@ describeEachDatabase("the provider's limits and cookies on %s", (kind) => {
       // A proxy in front that speaks plain http to us says so; PUBLIC_URL decides all the same.
       headers: { "x-forwarded-proto": "http" },
       method: "GET",
-      url: `/connect/authorize?${new URLSearchParams({
-        client_id: "desktop-agent",
-        response_type: "code",
-        redirect_uri: "http://127.0.0.1:5000/callback",
-        scope: "openid",
-        code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
-        code_challenge_method: "S256",
-        state: "s".repeat(1000),
-      })}`,
+      url: `/connect/authorize?${authorizeQuery("s".repeat(1000))}`,
       remoteAddress,
     });
 
@@ -215,5 +219,120 @@ describeEachDatabase("the provider's limits and cookies on %s", (kind) => {
     ]);
     for (const cookie of cookies) expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: "lax" });
     cases++;
+  });
+});
+
+/**
+ * The provider's router ignores case and a trailing slash; the bounds and limits in front of it
+ * compare addresses as spelled. Every address the provider answers is reached by its one spelling
+ * only: any other is refused before the provider sees it.
+ */
+describeEachDatabase("the provider's addresses, spelled otherwise, on %s", (kind) => {
+  let server: TestServer;
+  let cases = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { ...unlimitedRateLimits(), AUTHORIZE_LIMIT_PER_IP: "1", TOKEN_LIMIT_PER_IP: "1" });
+  });
+  afterAll(async () => {
+    recordCases(FAMILY, cases);
+    await server?.stop();
+  });
+
+  /** The same address as the provider's router reads it: other case, a trailing slash, both. */
+  const otherSpellings = (path: string): string[] => {
+    const last = path.lastIndexOf("/");
+    const head = path.slice(0, last + 1);
+    const tail = path.slice(last + 1);
+    const capitalised = `${head}${tail.charAt(0).toUpperCase()}${tail.slice(1)}`;
+    const spellings = [`${head}${tail.toUpperCase()}`, `${path}/`, `${capitalised}/`];
+    return path.startsWith("/connect/") ? [...spellings, path.replace("/connect/", "/CONNECT/")] : spellings;
+  };
+
+  it("refuses an authorization over its bounds or its address's limit, however its address is spelled", async () => {
+    const before = await interactions(server);
+    const oversized = authorizeQuery("s".repeat(7000));
+    for (const path of ["/connect/authorize", ...otherSpellings("/connect/authorize")]) {
+      const answer = await server.app.inject({ method: "GET", url: `${path}?${oversized}`, remoteAddress: "198.51.100.40" });
+      expect({ path, refused: answer.statusCode >= 400 }).toEqual({ path, refused: true });
+      cases++;
+    }
+    expect(await interactions(server)).toBe(before);
+    // The address's one authorization under AUTHORIZE_LIMIT_PER_IP, then none by any spelling.
+    const ordinary = authorizeQuery("s".repeat(20));
+    expect(
+      (await server.app.inject({ method: "GET", url: `/connect/authorize?${ordinary}`, remoteAddress: "198.51.100.41" })).statusCode,
+    ).toBe(303);
+    const stored = await interactions(server);
+    for (const path of ["/connect/authorize", ...otherSpellings("/connect/authorize")]) {
+      const answer = await server.app.inject({ method: "GET", url: `${path}?${ordinary}`, remoteAddress: "198.51.100.41" });
+      expect({ path, refused: answer.statusCode === 404 || answer.statusCode === 429 }).toEqual({ path, refused: true });
+      cases++;
+    }
+    expect(await interactions(server)).toBe(stored);
+  });
+
+  it("holds the token endpoint to TOKEN_LIMIT_PER_IP, however its address is spelled", async () => {
+    const post = (path: string) =>
+      server.app.inject({
+        method: "POST",
+        url: path,
+        remoteAddress: "198.51.100.42",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "grant_type=refresh_token&refresh_token=nonsense&client_id=desktop-agent",
+      });
+    expect((await post("/connect/token")).statusCode).toBe(400);
+    expect((await post("/connect/token")).statusCode).toBe(429);
+    for (const path of otherSpellings("/connect/token")) {
+      const answer = await post(path);
+      expect({ path, refused: answer.statusCode === 404 || answer.statusCode === 429 }).toEqual({ path, refused: true });
+      cases++;
+    }
+  });
+
+  it("answers every provider address by its own spelling only", async () => {
+    const addresses: [string, string][] = [
+      ["GET", `/connect/authorize?${authorizeQuery("s")}`],
+      ["GET", "/connect/authorize/an-interaction-uid"],
+      ["POST", "/connect/token"],
+      ["GET", "/connect/userinfo"],
+      ["POST", "/connect/userinfo"],
+      ["GET", "/connect/endsession"],
+      ["POST", "/connect/endsession/confirm"],
+      ["GET", "/connect/endsession/success"],
+      ["POST", "/connect/revocation"],
+      ["POST", "/connect/introspect"],
+      ["GET", "/.well-known/openid-configuration/jwks"],
+      ["GET", "/.well-known/openid-configuration"],
+    ];
+    let address = 0;
+    const send = (method: string, url: string) =>
+      server.app.inject({
+        method: method as "GET" | "POST",
+        url,
+        // Each request from an address of its own: the limits are not what is tested here.
+        remoteAddress: `198.51.100.${100 + (address++ % 150)}`,
+        ...(method === "POST" ? { headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "" } : {}),
+      });
+    // The interaction's uid is a value, not part of the address: the address around it is spelled otherwise.
+    const resume = (prefix: string) => `${prefix.replace(/\/$/, "")}/an-interaction-uid`;
+    const spellingsOf = (path: string) =>
+      path === resume("/connect/authorize")
+        ? [
+            ...otherSpellings("/connect/authorize")
+              .map(resume)
+              .filter((spelled) => spelled !== path),
+            `${path}/`,
+          ]
+        : otherSpellings(path);
+    for (const [method, url] of addresses) {
+      const [path = "", query] = url.split("?");
+      expect({ method, path, status: (await send(method, url)).statusCode }).not.toMatchObject({ status: 404 });
+      for (const spelled of spellingsOf(path)) {
+        const answer = await send(method, query ? `${spelled}?${query}` : spelled);
+        expect({ method, spelled, status: answer.statusCode }).toEqual({ method, spelled, status: 404 });
+        cases++;
+      }
+    }
   });
 });
