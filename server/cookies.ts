@@ -81,8 +81,15 @@ export function cookieFromHeader(cookieHeader: string | undefined, name: string)
   return undefined;
 }
 
-/** The Set-Cookie value that removes a declared cookie, for answers written without Fastify. */
-export function clearedCookieHeader(config: Config, cookie: CookieName): string {
-  const { path, sameSite } = COOKIES[cookie];
-  return `${COOKIES[cookie].name(config)}=; Path=${path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=${sameSite === "lax" ? "Lax" : "Strict"}`;
+const sameSiteAttribute = (attributes: CookieAttributes) => `SameSite=${attributes.sameSite === "lax" ? "Lax" : "Strict"}`;
+
+/** A Set-Cookie value, for answers written without Fastify (the provider's). */
+export function setCookieHeader(name: string, value: string, attributes: CookieAttributes): string {
+  const maxAge = attributes.maxAge === undefined ? "" : `; Max-Age=${attributes.maxAge}`;
+  return `${name}=${value}; Path=${attributes.path}${maxAge}; HttpOnly; Secure; ${sameSiteAttribute(attributes)}`;
+}
+
+/** The Set-Cookie value that removes a cookie, with the attributes it was set with. */
+export function clearedCookieHeader(name: string, attributes: CookieAttributes): string {
+  return `${name}=; Path=${attributes.path}; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; ${sameSiteAttribute(attributes)}`;
 }

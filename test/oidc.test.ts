@@ -367,7 +367,9 @@ describe("the token endpoint's rate limit", () => {
   it("ends a logout without a post-logout address at the brand's logout address", async () => {
     const page = await server.app.inject({ method: "GET", url: "/connect/endsession" });
     expect(page.statusCode).toBe(200);
-    // Nobody signed in at the provider: its own page posts the confirmation at once.
+    // Nobody signed in: our page asks, as it always does without an app's hint naming the customer.
+    expect(page.body).toContain("Do you want to log out?");
+    expect(page.body).not.toContain("<script");
     const xsrf = page.body.match(/name="xsrf" value="([^"]+)"/)?.[1] as string;
     const cookies = page.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ");
     const confirm = await server.app.inject({

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts";
+import { deleteProviderSessionsOfBrowser } from "../db/oidc-payloads.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -89,11 +90,16 @@ export async function whereSignedIn(
   };
 }
 
-/** Ends one browser's session of the account; answers false when it has none by that name. */
+/**
+ * Ends one browser's session of the account and, as a logout in that browser would (decision 52),
+ * its provider session: the web apps it signed in to ask again, a desktop agent keeps its own.
+ * Answers false when the account has no session by that name.
+ */
 export async function signOutBrowser(db: Db, accountId: string, ref: string, source: AuditSource): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "=", ref).executeTakeFirst();
     if (Number(ended.numDeletedRows) === 0) return false;
+    await deleteProviderSessionsOfBrowser(tx, accountId, ref);
     await recordAuditEvent(tx, { event: "signed_out", accountId, reason: "one browser, from the list" }, source);
     return true;
   });

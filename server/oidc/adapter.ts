@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import { storedOidcId } from "../db/oidc-payloads.ts";
+import { APP_SESSION_KEY, storedOidcId } from "../db/oidc-payloads.ts";
 import { clientMetadata } from "./clients.ts";
 
 /** What oidc-provider stores through an adapter: any JSON object, with these optional links. */
@@ -31,8 +31,12 @@ function storablePayload(payload: Payload): Payload {
  * object is stored under the SHA-256 of its id (db/oidc-payloads.ts) and without the id in its
  * payload: the id of a token, a code or a provider session is the bearer secret itself. The
  * provider always presents the raw id, so it cannot tell.
+ *
+ * `appSessionOfRequest`, when given, names the account server session of the browser whose
+ * request is being answered: a provider session is stored with it (db/oidc-payloads.ts). The
+ * provider reads back only the fields it knows, so the extra one never reaches it.
  */
-export function kyselyAdapter(db: Db) {
+export function kyselyAdapter(db: Db, appSessionOfRequest?: () => string | undefined) {
   return class KyselyAdapter {
     readonly model: string;
 
@@ -41,8 +45,10 @@ export function kyselyAdapter(db: Db) {
     }
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+      const stored = storablePayload(payload);
+      const appSession = this.model === "Session" ? appSessionOfRequest?.() : undefined;
       const row = {
-        payload: JSON.stringify(storablePayload(payload)),
+        payload: JSON.stringify(appSession === undefined ? stored : { ...stored, [APP_SESSION_KEY]: appSession }),
         grant_id: payload.grantId ?? null,
         account_id: payload.accountId ?? payload.session?.accountId ?? null,
         client_id: typeof payload.clientId === "string" ? payload.clientId : null,

@@ -1,7 +1,12 @@
-import { accountForSessionId, endProviderSession } from "../auth/sessions.ts";
+import type { KoaContextWithOIDC } from "oidc-provider";
+import type { Language } from "../../common/languages.ts";
+import type { Caller } from "../auth/caller.ts";
+import { canonicalAddress } from "../auth/client-address.ts";
+import { accountForSessionId } from "../auth/sessions.ts";
 import { hashSecret, looksLikeSecret } from "../auth/tokens.ts";
+import { describeUserAgent } from "../auth/user-agent.ts";
 import type { Config } from "../config.ts";
-import { clearedCookieHeader, cookieFromHeader, providerCookieNames, sessionCookieName } from "../cookies.ts";
+import { clearedCookieHeader, cookieFromHeader, sessionCookieName, setCookieHeader } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 
 /**
@@ -28,14 +33,31 @@ export async function appSession(db: Db, config: Config, cookieHeader: string | 
   return account && { accountId: account.accountId, signedInAt: account.signedInAt, amr: account.amr };
 }
 
-/** A logout at the provider: the browser's account session and its provider session end. */
-export async function endAppSession(db: Db, config: Config, cookieHeader: string | undefined): Promise<void> {
+/**
+ * The browser's account server session as the sessions table names it (its id's hash, the `ref`
+ * of the signed-in places list), whether or not it is still valid: no lookup, no use.
+ */
+export function appSessionRef(config: Config, cookieHeader: string | undefined): string | undefined {
   const id = appSessionId(cookieHeader, config);
-  if (id) await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).execute();
-  await endProviderSession(db, cookieFromHeader(cookieHeader, providerCookieNames(config).session));
+  return id === undefined ? undefined : hashSecret(id);
 }
 
-/** The Set-Cookie value that removes the session cookie (the attributes it was set with). */
-export function clearedSessionCookie(config: Config): string {
-  return clearedCookieHeader(config, "session");
+/**
+ * A provider request as the sign-in flows see a caller (auth/caller.ts), as routes/caller.ts
+ * makes one from Fastify's: a logout at the provider is then the website's logout, word for word.
+ */
+export function providerCaller(ctx: KoaContextWithOIDC, language: Language): Caller {
+  const cookieHeader = ctx.get("cookie");
+  return {
+    // The address Fastify resolved: routes.ts hands it to the provider as the forwarded one.
+    address: canonicalAddress(ctx.ip) ?? "unknown",
+    device: describeUserAgent(ctx.get("user-agent") || undefined),
+    language,
+    // Nothing at the provider signs anyone in with this caller: no language of its is kept.
+    languageStated: false,
+    cookie: (name) => cookieFromHeader(cookieHeader, name),
+    setCookie: (name, value, attributes) => void ctx.append("set-cookie", setCookieHeader(name, value, attributes)),
+    clearCookie: (name, attributes) => void ctx.append("set-cookie", clearedCookieHeader(name, attributes)),
+    noStore: () => void ctx.set("cache-control", "no-store"),
+  };
 }

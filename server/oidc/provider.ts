@@ -4,7 +4,7 @@ import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
 import { BRANDS, brandById } from "../../common/brands/index.ts";
 import { LANGUAGE_COOKIE, type Language } from "../../common/languages.ts";
 import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
-import { productStanding } from "../auth/sessions.ts";
+import { endSession, productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import { providerCookieNames, servedOverHttps } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
@@ -12,7 +12,7 @@ import { escapeHtml, plainPage } from "../html.ts";
 import { serverStrings } from "../i18n/index.ts";
 import { languageOf } from "../routes/language.ts";
 import { kyselyAdapter } from "./adapter.ts";
-import { appSession, clearedSessionCookie, endAppSession } from "./app-session.ts";
+import { appSession, appSessionRef, providerCaller } from "./app-session.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
 import { type ProviderKeys, SIGNING_ALG } from "./keys.ts";
 
@@ -87,7 +87,9 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
   );
 
   const configuration: Configuration = {
-    adapter: kyselyAdapter(db) as unknown as Configuration["adapter"],
+    // A provider session is saved on its browser's requests: each save names that browser's
+    // account server session, so signing the browser out from a list ends it too (decision 52).
+    adapter: kyselyAdapter(db, () => appSessionRef(config, Provider.ctx?.get("cookie"))) as unknown as Configuration["adapter"],
     jwks: keys.jwks as Configuration["jwks"],
     // Secure and prefixed from PUBLIC_URL, not from whether a proxy says https (cookies.ts).
     cookies: {
@@ -213,29 +215,36 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
     return expected.length === presented.length && timingSafeEqual(expected, presented);
   } as never;
 
-  // Logging out at the provider ends the account server's session too.
-  provider.use(async (ctx, next) => {
+  provider.use(async (koaContext, next) => {
     await next();
-    if ((ctx as KoaContextWithOIDC).oidc?.route === "end_session_confirm" && ctx.status < 400) {
-      await endAppSession(db, config, ctx.get("cookie"));
-      ctx.append("set-cookie", clearedSessionCookie(config));
-    }
+    const ctx = koaContext as KoaContextWithOIDC;
+    if (!ctx.oidc || ctx.status >= 400) return;
+    // With nobody signed in at the provider, it posts its logout form by its own script at once,
+    // whoever is signed in here: our page decides instead, as when the provider has someone.
+    if (ctx.oidc.route === "end_session" && !ctx.oidc.session?.accountId) await logoutPage(ctx, providerLogoutForm(ctx.oidc));
+    // Logging out at the provider is a logout here: the website's, security trail and all.
+    if (ctx.oidc.route === "end_session_confirm") await endSession(db, config, providerCaller(ctx, providerLanguage(ctx)));
   });
 
   return provider;
 
   /**
-   * The provider's logout page. An app of ours that names the signed-in customer (a valid
-   * id_token_hint, checked by the provider before this runs) logs them out at once: the form is
-   * posted by a same-origin script. Anything else (a link on another site, a bare address) only
-   * asks: a page elsewhere cannot sign a customer out by sending them here.
+   * The provider's logout page. An app of ours that names the customer signed in here (an
+   * id_token_hint whose subject is our session's account; the provider has checked its signature
+   * and audience, not its expiry) logs them out at once: the form is posted by a same-origin
+   * script. Anything else (a link on another site, a bare address, a hint naming anyone else, the
+   * attacker's own token say) only asks: a page elsewhere cannot sign a customer out by sending
+   * them here, only the customer's own post of the form from this page can.
    */
   async function logoutPage(ctx: KoaContextWithOIDC, form: string): Promise<void> {
     const brand = brandOf(ctx.oidc.client as never);
     const postLogout = ctx.oidc.params?.post_logout_redirect_uri;
     const postLogoutOrigin = typeof postLogout === "string" && URL.canParse(postLogout) ? new URL(postLogout).origin : "";
     const afterLogoutOrigin = new URL(config.links[brand.afterLogout.link]).origin;
-    const fromOurApp = typeof ctx.oidc.params?.id_token_hint === "string" && ctx.oidc.client !== undefined;
+    const hinted = (ctx.oidc.entities.IdTokenHint as { payload?: { sub?: unknown } } | undefined)?.payload?.sub;
+    const signedIn =
+      typeof hinted === "string" && ctx.oidc.client !== undefined ? await appSession(db, config, ctx.get("cookie")) : undefined;
+    const fromOurApp = signedIn !== undefined && signedIn.accountId === hinted;
     ctx.type = "html";
     // Browsers check form-action on the redirect that follows the post, so the post-logout
     // address's origin is allowed.
@@ -261,4 +270,10 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
       language,
     );
   }
+}
+
+/** The form oidc-provider puts on its logout page: its confirmation, with this browser's xsrf. */
+function providerLogoutForm(oidc: KoaContextWithOIDC["oidc"]): string {
+  const xsrf = String((oidc.session?.state as { secret?: unknown } | undefined)?.secret ?? "");
+  return `<form id="op.logoutForm" method="post" action="${escapeHtml(oidc.urlFor("end_session_confirm"))}"><input type="hidden" name="xsrf" value="${escapeHtml(xsrf)}"/></form>`;
 }

@@ -1,12 +1,24 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeAccount } from "../../server/auth/account-deletion.ts";
-import { signAccountOutEverywhere } from "../../server/auth/accounts.ts";
+import { createAccount, signAccountOutEverywhere } from "../../server/auth/accounts.ts";
+import { signOutBrowser } from "../../server/auth/signed-in-places.ts";
+import { hashSecret } from "../../server/auth/tokens.ts";
+import { cookieFromHeader } from "../../server/cookies.ts";
+import { addClient } from "../../server/oidc/clients.ts";
 import { drainMail, sessionCookieFrom } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
-import { authorize, desktopAgentSignIn, discover, type OidcTestBed, startAuthorization, startOidcTestBed } from "../support/oidc-flow.ts";
+import {
+  authorize,
+  desktopAgentSignIn,
+  discover,
+  type OidcTestBed,
+  passwordSignIn,
+  startAuthorization,
+  startOidcTestBed,
+} from "../support/oidc-flow.ts";
 import { recordCases } from "./scale.ts";
 
 /**
@@ -192,6 +204,158 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
     const session = await (await victim.browser.request(`${bed.issuer}/api/dsone/session`)).json();
     expect(session).toMatchObject({ signedIn: true });
     cases++;
+  });
+
+  const signedIn = async (browser: BrowserAgent) =>
+    ((await (await browser.request(`${bed.issuer}/api/dsone/session`)).json()) as { signedIn: boolean }).signedIn;
+
+  /** The logout page endsession shows this browser: whether it posts itself, and its form's fields. */
+  async function logoutPage(browser: BrowserAgent, idTokenHint?: string) {
+    const query = idTokenHint ? `?${new URLSearchParams({ id_token_hint: idTokenHint })}` : "";
+    const page = await browser.request(`${bed.issuer}/connect/endsession${query}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    return {
+      html,
+      postsItself: /<script/.test(html),
+      asks: html.includes("Do you want to log out?"),
+      action: html.match(/action="([^"]+)"/)?.[1] as string,
+      xsrf: html.match(/name="xsrf" value="([^"]+)"/)?.[1] as string,
+    };
+  }
+
+  /** What the customer's click on the page's button sends: a same-origin post of its form. */
+  const confirmLogout = (browser: BrowserAgent, page: { action: string; xsrf: string }) =>
+    browser.request(new URL(page.action, bed.issuer).href, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: bed.issuer },
+      body: new URLSearchParams({ xsrf: page.xsrf, logout: "yes" }).toString(),
+    });
+
+  /** Another customer's ID token, from their own desktop agent: anyone can hold one. */
+  async function someoneElsesIdToken(): Promise<string> {
+    const other = { email: `other.${kind}.${Date.now()}@example.com`, password: "another customer's passphrase" };
+    await createAccount(bed.server.db, { ...other, product: "dsone" });
+    const { tokens } = await desktopAgentSignIn({ ...bed, ...other }, new BrowserAgent());
+    return tokens.id_token as string;
+  }
+
+  it("a browser without a provider session is asked on our page, and signed out only once it confirms", async () => {
+    const customer = new BrowserAgent();
+    await passwordSignIn(bed, customer);
+    const page = await logoutPage(customer);
+    expect({ postsItself: page.postsItself, asks: page.asks }).toEqual({ postsItself: false, asks: true });
+    expect(new URL(page.action, bed.issuer).href).toBe(`${bed.issuer}/connect/endsession/confirm`);
+    expect(await signedIn(customer)).toBe(true);
+    // The customer's own click (a same-origin post of the page's form, with the provider's xsrf).
+    expect((await confirmLogout(customer, page)).status).toBe(303);
+    expect(await signedIn(customer)).toBe(false);
+    cases += 2;
+  });
+
+  it("an id_token_hint that names another account only asks, with or without a provider session", async () => {
+    const attackersToken = await someoneElsesIdToken();
+    const victim = await intruder();
+    const withoutProviderSession = new BrowserAgent();
+    await passwordSignIn(bed, withoutProviderSession);
+    for (const browser of [victim.browser, withoutProviderSession]) {
+      const page = await logoutPage(browser, attackersToken);
+      expect({ postsItself: page.postsItself, asks: page.asks }).toEqual({ postsItself: false, asks: true });
+      expect(await signedIn(browser)).toBe(true);
+      cases++;
+    }
+    // A hint naming the account signed in here is an app of ours logging its customer out: it
+    // posts itself, in a browser with a provider session or without one.
+    for (const browser of [victim.browser, withoutProviderSession]) {
+      const page = await logoutPage(browser, victim.tokens.id_token as string);
+      expect(page.html).toContain('<script src="/connect/endsession.js"></script>');
+      expect((await confirmLogout(browser, page)).status).toBe(303);
+      expect(await signedIn(browser)).toBe(false);
+    }
+  });
+
+  it("a logout through the provider is in the security trail, as every other sign-out is", async () => {
+    const signedOutEntries = async () =>
+      bed.server.db
+        .selectFrom("audit_events")
+        .select(["address", "device"])
+        .where("account_id", "=", bed.accountId)
+        .where("event", "=", "signed_out")
+        .execute();
+    const signIn = await intruder();
+    const before = (await signedOutEntries()).length;
+    const page = await logoutPage(signIn.browser, signIn.tokens.id_token as string);
+    expect((await confirmLogout(signIn.browser, page)).status).toBe(303);
+    expect(await signedIn(signIn.browser)).toBe(false);
+    const after = await signedOutEntries();
+    expect(after.length).toBe(before + 1);
+    expect(after.at(-1)).toMatchObject({ address: "127.0.0.1" });
+    cases++;
+  });
+
+  /** A web app of ours with its secret: its tokens end with the browser's session (decision 52). */
+  async function webAppSignIn(browser: BrowserAgent) {
+    const id = `web-app-${kind}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const redirectUri = `http://127.0.0.1:4999/${id}/cb`;
+    const { secret } = await addClient(bed.server.db, {
+      id,
+      type: "web",
+      brand: "dsone",
+      redirectUris: [redirectUri],
+      postLogoutRedirectUris: [],
+    });
+    const config = await discover(bed.issuer, id, client.ClientSecretBasic(secret as string));
+    const { callbackUrl, checks } = await authorize(bed, browser, config, redirectUri);
+    const tokens = await client.authorizationCodeGrant(config, callbackUrl, checks);
+    expect(tokens.refresh_token).toBeTruthy();
+    return { config, tokens };
+  }
+
+  const sessionRef = (browser: BrowserAgent) => hashSecret(cookieFromHeader(browser.cookieHeader(bed.issuer), "session") as string);
+
+  it("signing one browser out from the list ends its web app's sign-in, as its logout would", async () => {
+    const elsewhere = new BrowserAgent();
+    const elsewhereApp = await webAppSignIn(elsewhere);
+    const elsewhereAgent = await desktopAgentSignIn(bed, elsewhere);
+    const here = new BrowserAgent();
+    const hereApp = await webAppSignIn(here);
+    expect(await userinfoStatus(elsewhereApp.tokens.access_token)).toBe(200);
+
+    const answer = await here.request(`${bed.issuer}/api/me/sign-out-browser`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: bed.issuer },
+      body: JSON.stringify({ ref: sessionRef(elsewhere) }),
+    });
+    expect(answer.status).toBe(200);
+    expect(await signedIn(elsewhere)).toBe(false);
+    expect(await userinfoStatus(elsewhereApp.tokens.access_token)).toBe(401);
+    await expect(client.refreshTokenGrant(elsewhereApp.config, elsewhereApp.tokens.refresh_token as string)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+    expect((await silentSignIn(elsewhere)).get("error")).toBe("login_required");
+    // As after a logout there, that browser's desktop agent is an app of its own (decision 52).
+    expect(
+      (await client.refreshTokenGrant(elsewhereAgent.config, elsewhereAgent.tokens.refresh_token as string)).access_token,
+    ).toBeTruthy();
+    // The browser that asked keeps its own sign-in, its web app's included.
+    expect(await signedIn(here)).toBe(true);
+    expect(await userinfoStatus(hereApp.tokens.access_token)).toBe(200);
+    expect((await client.refreshTokenGrant(hereApp.config, hereApp.tokens.refresh_token as string)).access_token).toBeTruthy();
+    cases += 3;
+  });
+
+  it("support signing a customer's browser out ends that browser's web app sign-in too", async () => {
+    const browser = new BrowserAgent();
+    const app = await webAppSignIn(browser);
+    // The support console and the CLI sign a browser out through the same function.
+    expect(
+      await signOutBrowser(bed.server.db, bed.accountId, sessionRef(browser), { operator: "support:test", reason: "asked by phone" }),
+    ).toBe(true);
+    expect(await userinfoStatus(app.tokens.access_token)).toBe(401);
+    await expect(client.refreshTokenGrant(app.config, app.tokens.refresh_token as string)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+    cases += 2;
   });
 
   it("removing the account ends everything it had signed in", async () => {
