@@ -6,6 +6,7 @@ import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
 import { pruneExpiredChallenges } from "./auth/passkeys.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
+import { pruneExpiredConfirmationCodes } from "./auth/recent-sign-in.ts";
 import { pruneExpiredSessions } from "./auth/sessions.ts";
 import { pruneExpiredSignInCodes } from "./auth/sign-in-codes.ts";
 import type { Config } from "./config.ts";
@@ -94,6 +95,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
       pruneExpiredChallenges(db),
       pruneExpiredSignInCodes(db),
+      pruneExpiredConfirmationCodes(db),
       pruneOneTimeTokens(db),
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),

@@ -101,7 +101,7 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     // Everywhere else: a third browser goes, this one stays.
     const third = new BrowserAgent();
     await passwordLogin(third, bed.email, bed.password);
-    expect((await call(mine, "/api/me/sign-out-everywhere-else", {})).status).toBe(200);
+    expect((await call(mine, "/api/me/sign-out-everywhere-else", { RemovePasskeys: [] })).status).toBe(200);
     expect((await call(third, "/api/me")).status).toBe(401);
     expect((await call(mine, "/api/me")).status).toBe(200);
 

@@ -17,6 +17,8 @@ import {
   passkeyAttestation,
   passkeyId,
   passkeyName,
+  passkeyRemovalToken,
+  passkeysToRemove,
   password,
   productId,
   resetCode,
@@ -147,6 +149,13 @@ export interface MyPasskey {
   thisBrowser: boolean;
 }
 
+/** A passkey as a recovery offers to remove it: those added in the last 30 days come ticked. */
+export interface OfferedPasskey {
+  id: string;
+  name: string;
+  createdAt: number;
+}
+
 interface SignInAnswer {
   isOk: boolean;
   redirectUrl: string;
@@ -171,8 +180,11 @@ export const API = {
   ),
   /** ProductId names the brand whose reset screens and mail the link uses (DS One when absent). */
   "POST /api/password/forgot": endpoint<{ isOk: boolean; statusText: string }>()(z.object({ email, ProductId: productId.optional() })),
-  /** Checks the reset link's code (spending nothing) and lets the server hold it for this browser. */
-  "POST /api/password/reset/open": endpoint<{ isOk: boolean }>()(z.object({ code: resetCode, email })),
+  /**
+   * Checks the reset link's code (spending nothing) and lets the server hold it for this browser;
+   * answers the account's passkeys, which the reset can remove too.
+   */
+  "POST /api/password/reset/open": endpoint<{ isOk: boolean; passkeys: OfferedPasskey[] }>()(z.object({ code: resetCode, email })),
   /** The newer flow sends Email and Code empty: the server knows them from opening the link. */
   "POST /api/password/reset": endpoint<{ isOk: boolean; statusText: string; redirectUrl: string }>()(
     z.object({
@@ -180,6 +192,7 @@ export const API = {
       ConfirmPassword: newPassword,
       Email: optionalEmail,
       Code: z.union([z.literal(""), resetCode]).default(""),
+      RemovePasskeys: passkeysToRemove.default([]),
     }),
   ),
   "POST /api/password/set": endpoint<SignInAnswer>()(
@@ -214,7 +227,26 @@ export const API = {
   "POST /api/passkey/offer/decline": endpoint<{ isOk: boolean }>()(),
   /** ProductId names the brand the passkey manager shows. */
   "POST /api/passkey/register/options": endpoint<{ options: PublicKeyCredentialCreationOptionsJSON }>()(z.object({ ProductId: productId })),
-  "POST /api/passkey/register": endpoint<{ isOk: boolean; passkey: MyPasskey }>()(z.object({ credential: passkeyAttestation })),
+  /** ProductId names the brand of the "A passkey was added" mail (DS One when absent). */
+  "POST /api/passkey/register": endpoint<{ isOk: boolean; passkey: MyPasskey }>()(
+    z.object({ credential: passkeyAttestation, ProductId: productId.optional() }),
+  ),
+  /** The "A passkey was added" mail's link: which passkey, spending nothing. */
+  "POST /api/passkey/removal/check": endpoint<{ isOk: boolean; name: string; addedFrom: string | null; addedAt: number }>()(
+    z.object({ token: passkeyRemovalToken }),
+  ),
+  /** Its button: removes the passkey and signs out the browser that added it. */
+  "POST /api/passkey/removal/confirm": endpoint<{ isOk: boolean }>()(z.object({ token: passkeyRemovalToken })),
+  /**
+   * Confirming it is the owner, before adding a way in when the sign-in is older than 10 minutes
+   * (RECENT_SIGN_IN_REQUIRED): the current password, or the code mailed by send-code.
+   */
+  "POST /api/me/confirm": endpoint<{ isOk: boolean }>()(
+    z
+      .object({ Password: z.union([z.literal(""), password]).default(""), Code: z.union([z.literal(""), signInCode]).default("") })
+      .refine((proof) => proof.Password !== "" || proof.Code !== "", { message: "is required", path: ["Password"] }),
+  ),
+  "POST /api/me/confirm/send-code": endpoint<{ isOk: boolean }>()(z.object({ ProductId: productId })),
   "POST /api/me/passkeys/rename": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId, Name: passkeyName })),
   /** Removing the last passkey is allowed: the emailed link always remains. */
   "POST /api/me/passkeys/remove": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId })),
@@ -224,7 +256,8 @@ export const API = {
   "POST /api/me/name": endpoint<{ isOk: boolean }>()(z.object({ Name: displayName })),
   "POST /api/me/sign-out-browser": endpoint<{ isOk: boolean; signedOutHere: boolean }>()(z.object({ ref: sessionRef })),
   "POST /api/me/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ clientId: oidcClientId })),
-  "POST /api/me/sign-out-everywhere-else": endpoint<{ isOk: boolean }>()(),
+  /** RemovePasskeys: the account's passkeys to remove too (the page ticks those added in the last 30 days). */
+  "POST /api/me/sign-out-everywhere-else": endpoint<{ isOk: boolean }>()(z.object({ RemovePasskeys: passkeysToRemove })),
   /**
    * Sets or changes the password from the account page. CurrentPassword is required when the
    * account has a password (a customer who forgot it asks for a reset link instead); saved, every

@@ -45,6 +45,11 @@ export const signInCode = z
 /** An account deletion link's token (the emailed confirmation of "Delete my account"). */
 export const deletionToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not an account deletion link" });
 
+/** The token of the link in "A passkey was added", which removes that passkey. */
+export const passkeyRemovalToken = z
+  .string({ message: "is required" })
+  .refine(looksLikeSecret, { message: "is not a passkey removal link" });
+
 /** A login at another provider (Google's `sub`), as the account page lists it. */
 export const externalSubject = z.string({ message: "is required" }).min(1, "is required").max(255, "is too long");
 
@@ -85,6 +90,9 @@ const base64url = (max: number) =>
 
 /** A passkey's credential id, as the account page names it. */
 export const passkeyId = base64url(1400).min(1, "is required");
+
+/** Passkeys a sign-out everywhere or a reset removes too (an empty list removes none). */
+export const passkeysToRemove = z.array(passkeyId, { message: "is required" }).max(100, "names too many passkeys");
 
 /** The name a customer gives a passkey: like a display name, at most 64 characters, never empty. */
 export const passkeyName = displayName.pipe(z.string().min(1, "is required").max(64, "must be at most 64 characters"));

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLES } from "../roles.ts";
 import type { TrailEntry } from "./contract.ts";
 import { endpoint } from "./earlier-contract.ts";
-import { externalSubject, oidcClientId, productId, sessionRef } from "./fields.ts";
+import { externalSubject, oidcClientId, passkeyId, passkeysToRemove, productId, sessionRef } from "./fields.ts";
 
 /**
  * The support console's API (/admin/support; server/routes/api-support.ts): find a customer, see
@@ -56,6 +56,7 @@ export interface SupportCustomer {
   google: { subject: string; email: string; linkedAt: number; lastUsedAt: number }[];
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number }[];
   apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
+  passkeys: { id: string; name: string; createdAt: number; lastUsedAt: number | null }[];
   /** The trail, newest first, with who acted (an agent's email, "cli:…", or the customer) and why. */
   trail: (TrailEntry & { by: string | null; reason: string | null })[];
   /** Mail to the customer in the last 30 days, with its delivery state: never its body or link. */
@@ -95,7 +96,11 @@ export const SUPPORT_API = {
   "POST /api/support/send-link": endpoint<{ isOk: boolean }>()(z.object({ ...act, ProductId: productId })),
   "POST /api/support/sign-out-browser": endpoint<{ isOk: boolean }>()(z.object({ ...act, ref: sessionRef })),
   "POST /api/support/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ ...act, clientId: oidcClientId })),
-  "POST /api/support/sign-out-everywhere": endpoint<{ isOk: boolean }>()(z.object(act)),
+  /** removePasskeys: the customer's passkeys to remove too (the console ticks those added in the last 30 days). */
+  "POST /api/support/sign-out-everywhere": endpoint<{ isOk: boolean }>()(
+    z.object({ ...act, removePasskeys: passkeysToRemove.default([]) }),
+  ),
+  "POST /api/support/remove-passkey": endpoint<{ isOk: boolean }>()(z.object({ ...act, id: passkeyId })),
   "POST /api/support/clear-limits": endpoint<{ isOk: boolean; cleared: number }>()(z.object(act)),
   "POST /api/support/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
   "POST /api/support/disable": endpoint<{ isOk: boolean }>()(

@@ -53,6 +53,8 @@ export interface BrandPaths {
   /** The signed-in customer's own account page, and where its emailed deletion link opens. */
   account: string;
   deleteAccount: string;
+  /** Where the "A passkey was added" mail's removal link opens (docs/decisions/0065). */
+  passkeyRemoval: string;
   /** "Sign in faster next time": the passkey offer after a sign-in (docs/decisions/0059-passkeys.md). */
   passkeyOffer: string;
 }
@@ -79,6 +81,7 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     resetPasswordConfirmation: `${folder}/reset-password-confirmation`,
     account: `${folder}/account`,
     deleteAccount: `${folder}/account/delete`,
+    passkeyRemoval: `${folder}/account/remove-passkey`,
     passkeyOffer: `${folder}/passkey`,
     ...own,
   };

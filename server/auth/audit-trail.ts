@@ -38,6 +38,7 @@ export const AUDIT_EVENTS = [
   "passkey_renamed",
   "passkey_removed",
   "passkey_refused",
+  "identity_confirmed",
   "support_searched",
   "support_viewed",
   "rate_limits_cleared",

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "./audit-trail.ts";
 import { loginsOfAccount } from "./external-logins.ts";
+import { removePasskeysOf } from "./passkey-removal.ts";
 import { passkeysOf } from "./passkeys.ts";
 import { endEverySignIn } from "./sign-out.ts";
 import { appsByClientId, whereSignedIn } from "./signed-in-places.ts";
@@ -69,10 +70,20 @@ export async function renameAccount(db: Db, accountId: string, name: string, sou
   });
 }
 
-/** "Sign out everywhere else": every other browser and every app; this browser stays signed in. */
-export async function signOutEverywhereElse(db: Db, accountId: string, keepSessionId: string, source: AuditSource): Promise<void> {
+/**
+ * "Sign out everywhere else": every other browser and every app, and the passkeys the customer
+ * ticked (those added in the last 30 days come ticked); this browser stays signed in.
+ */
+export async function signOutEverywhereElse(
+  db: Db,
+  accountId: string,
+  keepSessionId: string,
+  source: AuditSource,
+  removePasskeys: readonly string[] = [],
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await endEverySignIn(tx, accountId, { keepSessionId });
+    await removePasskeysOf(tx, accountId, removePasskeys, source);
     await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId, reason: "except this browser" }, source);
   });
 }

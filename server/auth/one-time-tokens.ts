@@ -19,6 +19,13 @@ export const PURPOSES = {
     used: "DELETION_LINK_USED",
     expired: "DELETION_LINK_EXPIRED",
   },
+  /** The link in "A passkey was added" that removes it (docs/decisions/0065). */
+  passkeyRemoval: {
+    name: "passkey_removal",
+    unknown: "PASSKEY_REMOVAL_LINK_UNKNOWN",
+    used: "PASSKEY_REMOVAL_LINK_USED",
+    expired: "PASSKEY_REMOVAL_LINK_EXPIRED",
+  },
 } as const satisfies Record<string, { name: string; unknown: ErrorCode; used: ErrorCode; expired: ErrorCode }>;
 
 export type Purpose = (typeof PURPOSES)[keyof typeof PURPOSES];

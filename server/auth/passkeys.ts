@@ -18,7 +18,9 @@ import { isExistingDesktopUser } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { browserMark } from "./known-origins.ts";
+import { mailPasskeyAdded } from "./passkey-removal.ts";
 import { enforceLimits } from "./rate-limit.ts";
+import { requireRecentSignIn, type SignedInSession } from "./recent-sign-in.ts";
 import { continueTo } from "./return-url.ts";
 import { finishSignIn, writeSession } from "./sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
@@ -232,14 +234,20 @@ function transportsOf(stored: string | null): AuthenticatorTransport[] | undefin
   return stored ? (stored.split(",") as AuthenticatorTransport[]) : undefined;
 }
 
-/** Options to make a passkey for the signed-in account; its existing passkeys are excluded. */
+/**
+ * Options to make a passkey for the signed-in account; its existing passkeys are excluded. A
+ * passkey outlives a password reset unless the owner removes it, so adding one needs a recent
+ * sign-in (server/auth/recent-sign-in.ts): a stolen session cookie alone cannot add one.
+ */
 export async function passkeyRegistrationOptions(
   db: Db,
   config: Config,
   caller: Caller,
-  accountId: string,
+  session: SignedInSession,
   brand: Brand,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  await requireRecentSignIn(db, session);
+  const { accountId } = session;
   const account = await db.selectFrom("accounts").select(["email", "name"]).where("id", "=", accountId).executeTakeFirstOrThrow();
   const existing = await db.selectFrom("passkeys").select(["id", "transports"]).where("account_id", "=", accountId).execute();
   const options = await (await webauthn()).generateRegistrationOptions({
@@ -278,14 +286,20 @@ export function defaultPasskeyName(aaguid: string, device: string): string {
   return AUTHENTICATOR_NAMES[aaguid] ?? (device && device !== "Unknown browser" ? device : "Passkey");
 }
 
-/** Verifies and keeps a new passkey of the signed-in account, made in this browser. */
+/**
+ * Verifies and keeps a new passkey of the signed-in account, made in this browser, and mails the
+ * owner at once, in the same transaction: which browser added it, when, and a link that removes it
+ * and signs that browser out (for when it was not them).
+ */
 export async function registerPasskey(
   db: Db,
   config: Config,
   caller: Caller,
-  accountId: string,
+  session: SignedInSession,
   credential: RegistrationResponseJSON,
+  brand: Brand,
 ): Promise<MyPasskey> {
+  const { accountId } = session;
   const spent = await spendChallenge(db, config, caller, "register", credential.response.clientDataJSON);
   if (!spent || spent.accountId !== accountId) throw new AppError("PASSKEY_EXPIRED");
   const library = await webauthn();
@@ -319,11 +333,15 @@ export async function registerPasskey(
         browser_mark: mark,
         created_at: now,
         last_used_at: null,
+        added_by_session: hashSecret(session.sessionId),
+        removal_token_hash: null,
+        added_from: caller.device,
       })
       .onConflict((conflict) => conflict.column("id").doNothing())
       .executeTakeFirst();
     if (Number(row.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     await recordAuditEvent(tx, { event: "passkey_registered", accountId, method: "passkey", reason: name }, { caller }, now);
+    await mailPasskeyAdded(tx, config, caller, { accountId, passkeyId: made.id, brand, now });
     return true;
   });
   if (!inserted) return refuse(db, caller, accountId, "PASSKEY_REFUSED", "passkey registered already");

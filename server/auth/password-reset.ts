@@ -16,6 +16,7 @@ import { isCommonPassword } from "./common-passwords.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
+import { removePasskeysOf } from "./passkey-removal.ts";
 import { accountFailureKey } from "./password-login.ts";
 import { hashPassword } from "./passwords.ts";
 import { enforceLimits } from "./rate-limit.ts";
@@ -144,11 +145,11 @@ export async function limitResetCodeChecks(db: Db, config: Config, from: Caller)
 }
 
 /** Checks a reset link without spending it: opening the link changes nothing. */
-export async function openPasswordReset(db: Db, code: string, email: string): Promise<{ expiresAt: number }> {
+export async function openPasswordReset(db: Db, code: string, email: string): Promise<{ accountId: string; expiresAt: number }> {
   const { accountId, expiresAt } = await peekToken(db, PURPOSES.passwordReset, code);
   // The link carries its email; a code presented with another email is not this link.
   if (!isValidEmail(email) || (await accountEmailKey(db, accountId)) !== normalizeEmail(email)) throw new AppError("RESET_LINK_UNKNOWN");
-  return { expiresAt };
+  return { accountId, expiresAt };
 }
 
 export interface PasswordResetRequest {
@@ -160,6 +161,8 @@ export interface PasswordResetRequest {
   keepSessionId?: string | undefined;
   /** The browser doing the reset, for the security trail. */
   from: Caller;
+  /** The account's passkeys to remove with it: one a thief added outlives a reset otherwise. */
+  removePasskeys?: readonly string[];
 }
 
 /**
@@ -182,6 +185,7 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       productId,
     });
     if (!saved) throw new AppError("RESET_LINK_UNKNOWN");
+    await removePasskeysOf(tx, accountId, request.removePasskeys ?? [], { caller: request.from });
     return brandForProduct(productId);
   });
 }
@@ -218,12 +222,14 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
   // agent's refresh token included); the browser saving the new one stays signed in.
   await endEverySignIn(tx, accountId, change.keepSessionId ? { keepSessionId: change.keepSessionId } : {});
   await recordAuditEvent(tx, { event: "password_changed", accountId, reason: change.reason }, { caller: change.from });
-  // Every other link the account was sent (older reset codes, access links) stops working too.
+  // Every other link the account was sent (older reset codes, access links) stops working too;
+  // not a link that removes a passkey, which is the owner's against whoever added it.
   await tx
     .updateTable("one_time_tokens")
     .set({ used_at: Date.now() })
     .where("account_id", "=", accountId)
     .where("used_at", "is", null)
+    .where("purpose", "!=", PURPOSES.passkeyRemoval.name)
     .execute();
   // The failed logins that may have locked the account no longer count: its password is new.
   await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();

@@ -106,6 +106,13 @@ export const BUCKETS = {
     setting: "ACCOUNT_CHANGE_LIMIT_PER_SESSION",
     defaultLimit: 60,
   },
+  /** Codes mailed to confirm it is the owner, per session (a thief's session cannot use up the owner's). */
+  confirmationCodeMailPerSession: {
+    prefix: "confirmation-code-mail:session",
+    parts: ["account", "session"],
+    setting: "CONFIRMATION_CODE_MAIL_LIMIT_PER_SESSION",
+    defaultLimit: 5,
+  },
   /** Downloads of the account's data: each reads everything held, so few, and apart from the changes. */
   accountExportsPerAccount: {
     prefix: "account-export:account",
@@ -136,6 +143,13 @@ export const BUCKETS = {
   },
   /** Passkey sign-ins: each asks for a challenge, then checks a signature. */
   passkeySignInPerIp: { prefix: "passkey-sign-in:ip", parts: ["address"], setting: "PASSKEY_SIGN_IN_LIMIT_PER_IP", defaultLimit: 30 },
+  /** Checking and spending the links that remove a passkey: each checks a secret. */
+  passkeyRemovalLinkPerIp: {
+    prefix: "passkey-removal-link:ip",
+    parts: ["address"],
+    setting: "PASSKEY_REMOVAL_LINK_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
   /** Passkey challenges: every sign-in screen asks for one as it opens (the autofill), so more. */
   passkeyChallengesPerIp: {
     prefix: "passkey-challenge:ip",

@@ -3,6 +3,7 @@ import type { Db } from "../db/database.ts";
 import { deleteAccountProviderObjects } from "../db/oidc-payloads.ts";
 import type { Database } from "../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+import { removePasskeysOf } from "./passkey-removal.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -29,10 +30,19 @@ export async function endEverySignIn(
   await deleteAccountProviderObjects(tx, accountId);
 }
 
-/** The operator's or the customer's "sign out everywhere": every browser and every app, at once. */
-export async function signOutEverywhere(db: Db, accountId: string, source: AuditSource): Promise<void> {
+/**
+ * The operator's or the customer's "sign out everywhere": every browser and every app, at once,
+ * and the passkeys named with it (a passkey outlives every sign-out otherwise, decision 65).
+ */
+export async function signOutEverywhere(
+  db: Db,
+  accountId: string,
+  source: AuditSource,
+  removePasskeys: readonly string[] = [],
+): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await endEverySignIn(tx, accountId);
+    await removePasskeysOf(tx, accountId, removePasskeys, source);
     await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId }, source);
   });
 }

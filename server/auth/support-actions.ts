@@ -6,6 +6,7 @@ import { sendAccessLinkFromSupport } from "./access-links.ts";
 import { removeAccount } from "./account-deletion.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { unlinkAccountLogin } from "./external-logins.ts";
+import { removePasskey } from "./passkeys.ts";
 import { countersNaming, forgetCountersNaming } from "./rate-limit.ts";
 import { endEverySignIn, signOutEverywhere } from "./sign-out.ts";
 import { signOutApp, signOutBrowser } from "./signed-in-places.ts";
@@ -51,10 +52,27 @@ export async function signOutCustomerApp(db: Db, agent: Agent, accountId: string
     throw new AppError("NOT_FOUND", "That app is no longer signed in.");
 }
 
-/** Every browser and every app, desktop agents included (decision 52). */
-export async function signOutCustomerEverywhere(db: Db, agent: Agent, accountId: string, reason: string) {
+/**
+ * Every browser and every app, desktop agents included (decision 52), and the passkeys the agent
+ * ticked (the console ticks those added in the last 30 days, decision 65).
+ */
+export async function signOutCustomerEverywhere(
+  db: Db,
+  agent: Agent,
+  accountId: string,
+  reason: string,
+  removePasskeys: readonly string[] = [],
+) {
   await customerFor(db, agent, accountId);
-  await signOutEverywhere(db, accountId, agentSource(agent, reason));
+  await signOutEverywhere(db, accountId, agentSource(agent, reason), removePasskeys);
+}
+
+/** One of the customer's passkeys, say one the customer did not add. */
+export async function removeCustomerPasskey(db: Db, agent: Agent, accountId: string, passkeyId: string, reason: string) {
+  await customerFor(db, agent, accountId);
+  if (!(await removePasskey(db, accountId, passkeyId, agentSource(agent, reason)))) {
+    throw new AppError("NOT_FOUND", "That passkey is no longer on this account.");
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Db } from "../db/database.ts";
 import { productCode } from "./accounts.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import { loginsOfAccount } from "./external-logins.ts";
+import { passkeysOf } from "./passkeys.ts";
 import { countersNaming } from "./rate-limit.ts";
 import type { BucketName } from "./rate-limit-buckets.ts";
 import { whereSignedIn } from "./signed-in-places.ts";
@@ -86,6 +87,7 @@ const LIMIT_NAMES: Partial<Record<BucketName, string>> = {
   setPasswordPerAccount: "First passwords set",
   accountChangesPerSession: "Changes on the account page, in one browser",
   accountExportsPerAccount: "Downloads of the account's data",
+  confirmationCodeMailPerSession: "Codes emailed to confirm it's the customer, in one browser",
   newSignInMailPerAccount: "New sign-in emails",
   accountDeletionMailPerAccount: "Account deletion emails",
   supportActionsPerAgent: "Support console actions (as an agent)",
@@ -99,7 +101,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
   const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
   const now = Date.now();
-  const [licenses, devices, logins, places, trail, mails, counters] = await Promise.all([
+  const [licenses, devices, logins, places, passkeys, trail, mails, counters] = await Promise.all([
     db
       .selectFrom("licenses")
       .select(["product_id", "state", "updated_at"])
@@ -114,6 +116,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
       .execute(),
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs }),
+    passkeysOf(db, accountId, undefined),
     db
       .selectFrom("audit_events")
       .leftJoin("accounts as agents", (join) => join.on(sql`'support:' || agents.id`, "=", sql.ref("audit_events.actor")))
@@ -164,6 +167,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
       .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt, lastUsedAt: login.lastUsedAt })),
     browsers: places.browsers.map(({ current: _current, ...browser }) => browser),
     apps: places.apps,
+    passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
     trail: trail.map((row) => ({
       id: row.id,
       at: Number(row.created_at),

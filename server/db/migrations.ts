@@ -486,6 +486,7 @@ const migrations: Record<string, Migration> = {
       // the passkey and signs that session out.
       await db.schema.alterTable("passkeys").addColumn("added_by_session", "text").execute();
       await db.schema.alterTable("passkeys").addColumn("removal_token_hash", "text").execute();
+      await db.schema.alterTable("passkeys").addColumn("added_from", "text").execute();
       // A code mailed to confirm it is the owner, one per session, salted with the session's secret.
       await db.schema
         .createTable("step_up_codes")
@@ -498,6 +499,7 @@ const migrations: Record<string, Migration> = {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("step_up_codes").execute();
+      await db.schema.alterTable("passkeys").dropColumn("added_from").execute();
       await db.schema.alterTable("passkeys").dropColumn("removal_token_hash").execute();
       await db.schema.alterTable("passkeys").dropColumn("added_by_session").execute();
       await db.schema.alterTable("sessions").dropColumn("verified_at").execute();

@@ -218,6 +218,8 @@ export interface PasskeysTable {
   added_by_session: string | null;
   /** The hash of the mailed link that removes it. */
   removal_token_hash: string | null;
+  /** The browser it was added from ("Chrome on Windows"), as the mail and the removal page say it. */
+  added_from: string | null;
 }
 
 export interface StepUpCodesTable {

@@ -65,6 +65,25 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Wenn nicht, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite zurück: Dadurch werden alle Browser und Apps abgemeldet.",
     },
+    confirmationCode: {
+      subject: (brand: string) => `Ihr Bestätigungscode für ${brand}`,
+      intro: (brand: string) => `Mit diesem Code bestätigen Sie auf Ihrer Kontoseite bei ${brand}, dass Sie es sind.`,
+      /** Before the six digits: "Der Code ist 10 Minuten gültig, und zwar in dem Browser, in dem er angefordert wurde:". */
+      code: (lifetime: string) => `Der Code ist ${lifetime} gültig, und zwar in dem Browser, in dem er angefordert wurde:`,
+      footer:
+        "Wenn Sie diesen Code nicht angefordert haben, ist möglicherweise jemand bei Ihrem Konto angemeldet: Melden Sie sich auf Ihrer Kontoseite überall ab und setzen Sie Ihr Passwort zurück, falls Sie eines haben.",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `Zu Ihrem Konto bei ${brand} wurde ein Passkey hinzugefügt`,
+      intro: (brand: string) =>
+        `Zu Ihrem Konto bei ${brand} wurde ein Passkey hinzugefügt. Damit ist eine Anmeldung ohne E-Mail und ohne Passwort möglich.`,
+      /** "Chrome on Windows, aus dem Netzwerk 203.0.113.7, am 25.11.2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, aus dem Netzwerk ${network}, am ${when}.`,
+      advice: "Wenn Sie das waren, müssen Sie nichts tun.",
+      action: "Diesen Passkey entfernen",
+      footer:
+        "Wenn nicht, entfernen Sie ihn sofort: Dadurch wird auch der Browser abgemeldet, in dem er hinzugefügt wurde. Melden Sie sich anschließend auf Ihrer Kontoseite überall ab.",
+    },
     accountDeletion: {
       subject: (brand: string) => `Löschung Ihres Kontos bei ${brand} bestätigen`,
       intro: (brand: string) => `Wir haben eine Anfrage erhalten, Ihr Konto bei ${brand} zu löschen.`,
@@ -130,6 +149,10 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED:
       "Dieser Passkey konnte nicht überprüft werden. Bitte versuchen Sie es erneut oder melden Sie sich über Ihre E-Mail-Adresse an.",
     PASSKEY_EXPIRED: "Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut.",
+    RECENT_SIGN_IN_REQUIRED: "Bitte bestätigen Sie zu Ihrer Sicherheit zuerst, dass Sie es sind.",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "Dieser Link ist ungültig, oder der Passkey wurde bereits entfernt.",
+    PASSKEY_REMOVAL_LINK_USED: "Dieser Passkey wurde bereits entfernt.",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können den Passkey weiterhin auf Ihrer Kontoseite entfernen.",
     DEVICE_NOT_FOUND: "Dieses Gerät ist nicht mit Ihrem Konto verknüpft.",
     BUSY: "Wir sind gerade stark ausgelastet. Bitte versuchen Sie es gleich noch einmal.",
     INTERNAL: "Bei uns ist etwas schiefgelaufen. Bitte versuchen Sie es gleich noch einmal.",

@@ -64,6 +64,24 @@ export const strings = {
       footer:
         "If it was not you, reset your password at once with Forgot your password? on the sign-in page: a reset signs out every browser and app.",
     },
+    confirmationCode: {
+      subject: (brand: string) => `Your ${brand} confirmation code`,
+      intro: (brand: string) => `Use this code to confirm it's you on your ${brand} account page.`,
+      /** Before the six digits: "The code works for 10 minutes, in the browser that asked for it:". */
+      code: (lifetime: string) => `The code works for ${lifetime}, in the browser that asked for it:`,
+      footer:
+        "If you did not ask for this code, someone may be signed in to your account: sign out everywhere on your account page, and reset your password if you have one.",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `A passkey was added to your ${brand} account`,
+      intro: (brand: string) => `A passkey was added to your ${brand} account. It signs in with no email and no password.`,
+      /** "Chrome on Windows, from the network 203.0.113.7, on 25 Nov 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, from the network ${network}, on ${when}.`,
+      advice: "If this was you, there is nothing to do.",
+      action: "Remove this passkey",
+      footer:
+        "If it was not you, remove it now: that also signs out the browser that added it. Then sign out everywhere on your account page.",
+    },
     accountDeletion: {
       subject: (brand: string) => `Confirm deleting your ${brand} account`,
       intro: (brand: string) => `We received a request to delete your ${brand} account.`,
@@ -124,6 +142,10 @@ export const strings = {
     PASSKEY_UNKNOWN: "This passkey is not registered with us, or it was removed. Sign in with your email, then add a passkey again.",
     PASSKEY_REFUSED: "This passkey could not be verified. Please try again, or sign in with your email.",
     PASSKEY_EXPIRED: "This passkey request has expired or was already used. Please try again.",
+    RECENT_SIGN_IN_REQUIRED: "For your security, please confirm it's you first.",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "This link is not valid, or the passkey was already removed.",
+    PASSKEY_REMOVAL_LINK_USED: "This passkey has already been removed.",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "This link has expired. You can still remove the passkey on your account page.",
     DEVICE_NOT_FOUND: "This device is not linked to your account.",
     BUSY: "We are busy right now. Please try again in a moment.",
     INTERNAL: "Something went wrong on our side. Please try again in a moment.",

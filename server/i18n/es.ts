@@ -63,6 +63,25 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si no has sido tú, restablece tu contraseña cuanto antes con «¿Has olvidado tu contraseña?» en la página de inicio de sesión: al restablecerla, se cierra la sesión en todos los navegadores y aplicaciones.",
     },
+    confirmationCode: {
+      subject: (brand: string) => `Tu código de confirmación de ${brand}`,
+      intro: (brand: string) => `Usa este código para confirmar que eres tú en la página de tu cuenta de ${brand}.`,
+      /** Before the six digits: "El código es válido durante 10 minutos, en el navegador en el que lo has pedido:". */
+      code: (lifetime: string) => `El código es válido durante ${lifetime}, en el navegador en el que lo has pedido:`,
+      footer:
+        "Si no has pedido este código, puede que alguien haya iniciado sesión en tu cuenta: cierra la sesión en todas partes desde la página de tu cuenta y restablece tu contraseña si tienes una.",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `Se ha añadido una llave de acceso a tu cuenta de ${brand}`,
+      intro: (brand: string) =>
+        `Se ha añadido una llave de acceso a tu cuenta de ${brand}. Con ella se inicia sesión sin correo y sin contraseña.`,
+      /** "Chrome en Windows, desde la red 203.0.113.7, el 25 nov 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, desde la red ${network}, el ${when}.`,
+      advice: "Si has sido tú, no tienes que hacer nada.",
+      action: "Quitar esta llave de acceso",
+      footer:
+        "Si no has sido tú, quítala ahora: así también se cierra la sesión en el navegador que la añadió. Después, cierra la sesión en todas partes desde la página de tu cuenta.",
+    },
     accountDeletion: {
       subject: (brand: string) => `Confirma que quieres eliminar tu cuenta de ${brand}`,
       intro: (brand: string) => `Hemos recibido una solicitud para eliminar tu cuenta de ${brand}.`,
@@ -127,6 +146,10 @@ export const strings: Catalogue<typeof english> = {
       "Esta llave de acceso no está registrada en nuestro sistema o se ha quitado. Inicia sesión con tu correo electrónico y vuelve a añadir una llave de acceso.",
     PASSKEY_REFUSED: "No se ha podido verificar esta llave de acceso. Vuelve a intentarlo o inicia sesión con tu correo electrónico.",
     PASSKEY_EXPIRED: "Esta solicitud de llave de acceso ha caducado o ya se ha usado. Vuelve a intentarlo.",
+    RECENT_SIGN_IN_REQUIRED: "Por tu seguridad, primero confirma que eres tú.",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "Este enlace no es válido o la llave de acceso ya se ha quitado.",
+    PASSKEY_REMOVAL_LINK_USED: "Esta llave de acceso ya se ha quitado.",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes quitar la llave de acceso desde la página de tu cuenta.",
     DEVICE_NOT_FOUND: "Este dispositivo no está vinculado a tu cuenta.",
     BUSY: "Ahora mismo hay mucha demanda. Vuelve a intentarlo en un momento.",
     INTERNAL: "Algo ha salido mal por nuestra parte. Vuelve a intentarlo en un momento.",

@@ -62,6 +62,24 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe avec le lien « Mot de passe oublié ? » de la page de connexion : la réinitialisation déconnecte tous les navigateurs et applications.",
     },
+    confirmationCode: {
+      subject: (brand: string) => `Votre code de confirmation ${brand}`,
+      intro: (brand: string) => `Utilisez ce code pour confirmer votre identité sur la page de votre compte ${brand}.`,
+      code: (lifetime: string) => `Ce code est valable ${lifetime}, dans le navigateur qui l'a demandé :`,
+      footer:
+        "Si vous n'avez pas demandé ce code, quelqu'un est peut-être connecté à votre compte : déconnectez-vous partout depuis la page de votre compte, et réinitialisez votre mot de passe si vous en avez un.",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `Une clé d'accès a été ajoutée à votre compte ${brand}`,
+      intro: (brand: string) =>
+        `Une clé d'accès a été ajoutée à votre compte ${brand}. Elle permet de se connecter sans e-mail ni mot de passe.`,
+      /** "Chrome on Windows, depuis le réseau 203.0.113.7, le 25 nov. 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, depuis le réseau ${network}, le ${when}.`,
+      advice: "Si c'était bien vous, vous n'avez rien à faire.",
+      action: "Supprimer cette clé d'accès",
+      footer:
+        "Si ce n'était pas vous, supprimez-la immédiatement : cela déconnecte aussi le navigateur qui l'a ajoutée. Déconnectez-vous ensuite partout depuis la page de votre compte.",
+    },
     accountDeletion: {
       subject: (brand: string) => `Confirmez la suppression de votre compte ${brand}`,
       intro: (brand: string) => `Nous avons reçu une demande de suppression de votre compte ${brand}.`,
@@ -124,6 +142,10 @@ export const strings: Catalogue<typeof english> = {
       "Cette clé d'accès n'est pas enregistrée chez nous, ou elle a été supprimée. Connectez-vous avec votre adresse e-mail, puis ajoutez à nouveau une clé d'accès.",
     PASSKEY_REFUSED: "Impossible de vérifier cette clé d'accès. Veuillez réessayer ou vous connecter avec votre adresse e-mail.",
     PASSKEY_EXPIRED: "Cette demande de clé d'accès a expiré ou a déjà été utilisée. Veuillez réessayer.",
+    RECENT_SIGN_IN_REQUIRED: "Pour votre sécurité, veuillez d'abord confirmer votre identité.",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "Ce lien n'est pas valide, ou la clé d'accès a déjà été supprimée.",
+    PASSKEY_REMOVAL_LINK_USED: "Cette clé d'accès a déjà été supprimée.",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours supprimer la clé d'accès depuis la page de votre compte.",
     DEVICE_NOT_FOUND: "Cet appareil n'est pas associé à votre compte.",
     BUSY: "Nous sommes très sollicités en ce moment. Veuillez réessayer dans un instant.",
     INTERNAL: "Un problème est survenu de notre côté. Veuillez réessayer dans un instant.",

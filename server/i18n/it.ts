@@ -64,6 +64,25 @@ export const strings: Catalogue<typeof english> = {
       footer:
         'Se non hai effettuato tu l\'accesso, reimposta subito la password con "Hai dimenticato la password?" nella pagina di accesso: la reimpostazione disconnette tutti i browser e le app.',
     },
+    confirmationCode: {
+      subject: (brand: string) => `Il tuo codice di conferma di ${brand}`,
+      intro: (brand: string) => `Usa questo codice per confermare la tua identità nella pagina del tuo account ${brand}.`,
+      /** Before the six digits: "Il codice è valido per 10 minuti, nel browser che l'ha richiesto:". */
+      code: (lifetime: string) => `Il codice è valido per ${lifetime}, nel browser che l'ha richiesto:`,
+      footer:
+        "Se non hai richiesto questo codice, qualcuno potrebbe aver effettuato l'accesso al tuo account: disconnettiti ovunque dalla pagina del tuo account e reimposta la password, se ne hai una.",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `È stata aggiunta una passkey al tuo account ${brand}`,
+      intro: (brand: string) =>
+        `È stata aggiunta una passkey al tuo account ${brand}. Con questa passkey si accede senza email e senza password.`,
+      /** "Chrome on Windows, dalla rete 203.0.113.7, in data 25 nov 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, dalla rete ${network}, in data ${when}.`,
+      advice: "Se l'hai aggiunta tu, non devi fare nulla.",
+      action: "Rimuovi questa passkey",
+      footer:
+        "Se non l'hai aggiunta tu, rimuovila subito: in questo modo disconnetti anche il browser che l'ha aggiunta. Poi disconnettiti ovunque dalla pagina del tuo account.",
+    },
     accountDeletion: {
       subject: (brand: string) => `Conferma l'eliminazione del tuo account ${brand}`,
       intro: (brand: string) => `Abbiamo ricevuto una richiesta di eliminazione del tuo account ${brand}.`,
@@ -131,6 +150,10 @@ export const strings: Catalogue<typeof english> = {
       "Questa passkey non è registrata presso di noi oppure è stata rimossa. Accedi con la tua email, poi aggiungi di nuovo una passkey.",
     PASSKEY_REFUSED: "Non è stato possibile verificare questa passkey. Riprova oppure accedi con la tua email.",
     PASSKEY_EXPIRED: "Questa richiesta di passkey è scaduta o è già stata usata. Riprova.",
+    RECENT_SIGN_IN_REQUIRED: "Per la tua sicurezza, conferma prima la tua identità.",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "Questo link non è valido, oppure la passkey è già stata rimossa.",
+    PASSKEY_REMOVAL_LINK_USED: "Questa passkey è già stata rimossa.",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque rimuovere la passkey dalla pagina del tuo account.",
     DEVICE_NOT_FOUND: "Questo dispositivo non è collegato al tuo account.",
     BUSY: "Al momento il servizio è molto richiesto. Riprova tra qualche istante.",
     INTERNAL: "Qualcosa è andato storto da parte nostra. Riprova tra qualche istante.",

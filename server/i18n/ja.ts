@@ -63,6 +63,25 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "お心当たりがない場合は、ログイン画面の「パスワードをお忘れですか？」からすぐにパスワードを再設定してください。再設定すると、すべてのブラウザーとアプリからログアウトされます。",
     },
+    confirmationCode: {
+      subject: (brand: string) => `${brand}の確認コード`,
+      intro: (brand: string) => `${brand}のマイアカウントページでご本人確認を行うには、このコードを使用してください。`,
+      /** Before the six digits: "コードをリクエストしたブラウザーで、10分以内に次のコードを入力してください:". */
+      code: (lifetime: string) => `コードをリクエストしたブラウザーで、${lifetime}以内に次のコードを入力してください:`,
+      footer:
+        "このコードをリクエストしていない場合は、第三者がお客様のアカウントにログインしている可能性があります。マイアカウントページですべての場所からログアウトし、パスワードを設定している場合は再設定してください。",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `${brand}アカウントにパスキーが追加されました`,
+      intro: (brand: string) =>
+        `${brand}アカウントにパスキーが追加されました。このパスキーを使うと、メールもパスワードも使わずにログインできます。`,
+      /** "ブラウザー: Chrome on Windows、ネットワーク: 203.0.113.7、日時: 2026/11/25 19:30 UTC" */
+      details: (browser: string, network: string, when: string) => `ブラウザー: ${browser}、ネットワーク: ${network}、日時: ${when}`,
+      advice: "お客様ご自身による追加であれば、対応は不要です。",
+      action: "このパスキーを削除",
+      footer:
+        "お心当たりがない場合は、すぐにこのパスキーを削除してください。削除すると、パスキーを追加したブラウザーもログアウトされます。その後、マイアカウントページですべての場所からログアウトしてください。",
+    },
     accountDeletion: {
       subject: (brand: string) => `${brand}アカウント削除のご確認`,
       intro: (brand: string) => `${brand}アカウントの削除のリクエストを受け付けました。`,
@@ -126,6 +145,10 @@ export const strings: Catalogue<typeof english> = {
       "このパスキーは登録されていないか、削除されています。メールアドレスでログインしてから、もう一度パスキーを追加してください。",
     PASSKEY_REFUSED: "このパスキーを確認できませんでした。もう一度お試しいただくか、メールアドレスでログインしてください。",
     PASSKEY_EXPIRED: "このパスキーのリクエストは有効期限切れか、すでに使用されています。もう一度お試しください。",
+    RECENT_SIGN_IN_REQUIRED: "セキュリティ保護のため、先にご本人確認を行ってください。",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "このリンクは無効か、パスキーがすでに削除されています。",
+    PASSKEY_REMOVAL_LINK_USED: "このパスキーはすでに削除されています。",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "このリンクは有効期限切れです。パスキーはマイアカウントページから削除できます。",
     DEVICE_NOT_FOUND: "このデバイスはお客様のアカウントに登録されていません。",
     BUSY: "現在、サーバーが混み合っています。しばらくしてからもう一度お試しください。",
     INTERNAL: "当社側で問題が発生しました。しばらくしてからもう一度お試しください。",

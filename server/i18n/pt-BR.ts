@@ -62,6 +62,25 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Se não foi você, redefina sua senha agora mesmo com o link “Esqueceu sua senha?” na página de login: a redefinição encerra as sessões em todos os navegadores e apps.",
     },
+    confirmationCode: {
+      subject: (brand: string) => `Seu código de confirmação do ${brand}`,
+      intro: (brand: string) => `Use este código para confirmar que é você na página da sua conta do ${brand}.`,
+      /** Before the six digits: "O código vale por 10 minutos, no navegador em que foi pedido:". */
+      code: (lifetime: string) => `O código vale por ${lifetime}, no navegador em que foi pedido:`,
+      footer:
+        "Se você não pediu este código, alguém pode ter acessado sua conta: encerre as sessões em todos os lugares na página da sua conta e redefina sua senha, se tiver uma.",
+    },
+    passkeyAdded: {
+      subject: (brand: string) => `Uma chave de acesso foi adicionada à sua conta do ${brand}`,
+      intro: (brand: string) =>
+        `Uma chave de acesso foi adicionada à sua conta do ${brand}. Com ela, é possível entrar sem e-mail e sem senha.`,
+      /** "Chrome on Windows, na rede 203.0.113.7, em 25 de nov. de 2026, 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}, na rede ${network}, em ${when}.`,
+      advice: "Se foi você, não é preciso fazer nada.",
+      action: "Remover esta chave de acesso",
+      footer:
+        "Se não foi você, remova a chave agora: isso também encerra a sessão no navegador que a adicionou. Depois, encerre as sessões em todos os lugares na página da sua conta.",
+    },
     accountDeletion: {
       subject: (brand: string) => `Confirme a exclusão da sua conta do ${brand}`,
       intro: (brand: string) => `Recebemos um pedido para excluir sua conta do ${brand}.`,
@@ -129,6 +148,10 @@ export const strings: Catalogue<typeof english> = {
       "Esta chave de acesso não está registrada conosco ou foi removida. Entre com seu e-mail e adicione uma chave de acesso novamente.",
     PASSKEY_REFUSED: "Não foi possível verificar esta chave de acesso. Tente novamente ou entre com seu e-mail.",
     PASSKEY_EXPIRED: "Esta solicitação de chave de acesso expirou ou já foi usada. Tente novamente.",
+    RECENT_SIGN_IN_REQUIRED: "Para sua segurança, confirme primeiro que é você.",
+    PASSKEY_REMOVAL_LINK_UNKNOWN: "Este link não é válido, ou a chave de acesso já foi removida.",
+    PASSKEY_REMOVAL_LINK_USED: "Esta chave de acesso já foi removida.",
+    PASSKEY_REMOVAL_LINK_EXPIRED: "Este link expirou. Você ainda pode remover a chave de acesso na página da sua conta.",
     DEVICE_NOT_FOUND: "Este dispositivo não está vinculado à sua conta.",
     BUSY: "Estamos com muita demanda agora. Tente novamente daqui a pouco.",
     INTERNAL: "Algo deu errado do nosso lado. Tente novamente daqui a pouco.",

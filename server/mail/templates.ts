@@ -78,6 +78,11 @@ function buttonHtml(look: MailLook, button: MailButton, pasteTheAddress: string)
 `;
 }
 
+/** Six digits, large; they stay left to right in a right-to-left mail. */
+function codeBlock(look: MailLook, grouped: string): string {
+  return `<p dir="ltr" style="margin:0 0 24px;font-size:28px;line-height:36px;font-weight:700;letter-spacing:4px;color:${look.text};font-family:ui-monospace,Consolas,monospace">${escapeHtml(grouped)}</p>`;
+}
+
 /** Each template's words: the language's catalogue, and the brand's name as the mail says it. */
 const wordsOf = (look: MailLook): { mail: ServerStrings["mail"]; words: ServerStrings; brand: string } => {
   const words = serverStrings(look.language);
@@ -99,7 +104,7 @@ export function accessLinkMail(look: MailLook, link: string, lifetimeDays: numbe
   // The digits stay left to right in a right-to-left mail.
   const codeHtml = code
     ? `<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:${look.muted}">${escapeHtml(codeLine)}</p>
-<p dir="ltr" style="margin:0 0 24px;font-size:28px;line-height:36px;font-weight:700;letter-spacing:4px;color:${look.text};font-family:ui-monospace,Consolas,monospace">${escapeHtml(grouped)}</p>`
+${codeBlock(look, grouped)}`
     : "";
   const codeText = code ? `${codeLine} ${grouped}\n\n` : "";
   return {
@@ -173,6 +178,34 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
     subject: mail.newSignIn.subject(brand),
     text: `${intro}\n\n${details}\n\n${advice}\n\n${mail.newSignIn.accountLine}: ${accountUrl}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: mail.newSignIn.action, href: accountUrl }, footer),
+  };
+}
+
+/** The six digits that confirm it is the owner on the account page (server/auth/recent-sign-in.ts). */
+export function confirmationCodeMail(look: MailLook, code: string, lifetime: string): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.confirmationCode.intro(brand);
+  const codeLine = mail.confirmationCode.code(lifetime);
+  const footer = mail.confirmationCode.footer;
+  const grouped = `${code.slice(0, 3)} ${code.slice(3)}`;
+  return {
+    subject: mail.confirmationCode.subject(brand),
+    text: `${intro}\n\n${codeLine} ${grouped}\n\n${footer}\n`,
+    html: layout(look, [intro, codeLine], undefined, footer, codeBlock(look, grouped)),
+  };
+}
+
+/** A passkey added to the account: which browser, when, and the link that removes it (docs/decisions/0065). */
+export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: string): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.passkeyAdded.intro(brand);
+  const details = mail.passkeyAdded.details(sayBrowser(added.browser, mail.browserOn), added.network, sayWhen(look.language, added.at));
+  const advice = mail.passkeyAdded.advice;
+  const footer = mail.passkeyAdded.footer;
+  return {
+    subject: mail.passkeyAdded.subject(brand),
+    text: `${intro}\n\n${details}\n\n${advice}\n\n${mail.passkeyAdded.action}: ${removalLink}\n\n${footer}\n`,
+    html: layout(look, [intro, details, advice], { label: mail.passkeyAdded.action, href: removalLink }, footer),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { brandForProduct } from "../../common/brands/index.ts";
 import { exportAccount } from "../auth/account-export.ts";
 import { recordAuditEvent } from "../auth/audit-trail.ts";
 import { unlinkAccountLogin } from "../auth/external-logins.ts";
@@ -6,6 +7,7 @@ import { browserMark } from "../auth/known-origins.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/my-account.ts";
 import { removePasskey, renamePasskey } from "../auth/passkeys.ts";
 import { changePassword } from "../auth/password-change.ts";
+import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../auth/recent-sign-in.ts";
 import { endSession, readSessionId } from "../auth/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/signed-in-places.ts";
 import { hashSecret } from "../auth/tokens.ts";
@@ -66,11 +68,24 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     return { isOk: true };
   });
 
-  contractRoute(app, "POST /api/me/sign-out-everywhere-else", async (_body, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    const here = readSessionId(caller, config);
-    if (!here) throw new AppError("NOT_SIGNED_IN");
-    await signOutEverywhereElse(db, accountId, here, { caller });
+  contractRoute(app, "POST /api/me/sign-out-everywhere-else", async ({ RemovePasskeys }, request, reply) => {
+    const { caller, accountId, sessionId } = await signedIn(request, reply, true);
+    await signOutEverywhereElse(db, accountId, sessionId, { caller }, RemovePasskeys);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/confirm", async ({ Password, Code }, request, reply) => {
+    const { caller, session } = await signedIn(request, reply, true);
+    // The contract asks for one of the two.
+    if (Password) await confirmWithPassword(db, config, caller, session, Password);
+    else await confirmWithCode(db, config, caller, session, Code);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/confirm/send-code", async ({ ProductId }, request, reply) => {
+    const { caller, session } = await signedIn(request, reply, false);
+    await mailConfirmationCode(db, config, caller, session, brandForProduct(ProductId));
+    mailWorker.deliverNow();
     return { isOk: true };
   });
 

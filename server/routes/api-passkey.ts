@@ -2,6 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
 import { declinePasskeyOffer, passkeyOffer } from "../auth/passkey-offer.ts";
+import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/passkey-removal.ts";
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkeys.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
@@ -10,9 +11,10 @@ import { signedInCustomer } from "./signed-in-customer.ts";
 
 /**
  * Passkeys (docs/decisions/0059-passkeys.md): signing in with one (the login screens' autofill and
- * button), the offer after another sign-in, and making one for the signed-in account.
+ * button), the offer after another sign-in, making one for the signed-in account, and the mailed
+ * link that removes one (docs/decisions/0065).
  */
-export function passkeyRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
   const signedIn = signedInCustomer({ db, config });
 
   contractRoute(app, "POST /api/passkey/sign-in/options", async (_body, request, reply) => {
@@ -39,12 +41,28 @@ export function passkeyRoutes(app: FastifyInstance, { db, config }: AppContext):
   });
 
   contractRoute(app, "POST /api/passkey/register/options", async (body, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    return { options: await passkeyRegistrationOptions(db, config, caller, accountId, brandForProduct(body.ProductId)) };
+    const { caller, session } = await signedIn(request, reply, true);
+    return { options: await passkeyRegistrationOptions(db, config, caller, session, brandForProduct(body.ProductId)) };
   });
 
-  contractRoute(app, "POST /api/passkey/register", async ({ credential }, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    return { isOk: true, passkey: await registerPasskey(db, config, caller, accountId, credential as RegistrationResponseJSON) };
+  contractRoute(app, "POST /api/passkey/register", async ({ credential, ProductId }, request, reply) => {
+    const { caller, session } = await signedIn(request, reply, true);
+    const brand = brandForProduct(ProductId ?? 0);
+    const passkey = await registerPasskey(db, config, caller, session, credential as RegistrationResponseJSON, brand);
+    mailWorker.deliverNow();
+    return { isOk: true, passkey };
+  });
+
+  contractRoute(app, "POST /api/passkey/removal/check", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    return { isOk: true, ...(await checkPasskeyRemoval(db, config, caller, token)) };
+  });
+
+  contractRoute(app, "POST /api/passkey/removal/confirm", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    await removePasskeyByLink(db, config, caller, token);
+    return { isOk: true };
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
+import { passkeysToOffer } from "../auth/passkey-removal.ts";
 import { signInWithPassword } from "../auth/password-login.ts";
 import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
 import { continueTo } from "../auth/return-url.ts";
@@ -36,11 +37,12 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
 
   contractRoute(app, "POST /api/password/reset/open", async (body, request, reply) => {
     await limitResetCodeChecks(db, config, callerOf(request, reply));
-    const { expiresAt } = await openPasswordReset(db, body.code, body.email);
+    const { accountId, expiresAt } = await openPasswordReset(db, body.code, body.email);
     const maxAge = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
     reply.setCookie(RESET_COOKIE, body.code, cookieAttributes("passwordReset", maxAge));
     reply.setCookie(RESET_EMAIL_COOKIE, body.email, cookieAttributes("passwordReset", maxAge));
-    return { isOk: true };
+    // The link holder may remove passkeys with the reset: they see which the account has.
+    return { isOk: true, passkeys: await passkeysToOffer(db, accountId) };
   });
 
   contractRoute(app, "POST /api/password/reset", async (body, request, reply) => {
@@ -55,6 +57,7 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       confirmPassword: body.ConfirmPassword,
       keepSessionId: readSessionId(callerOf(request, reply), config),
       from: callerOf(request, reply),
+      removePasskeys: body.RemovePasskeys,
     });
     clearResetCookies(reply);
     mailWorker.deliverNow();

@@ -4,6 +4,7 @@ import { staffAccess } from "../auth/roles.ts";
 import {
   clearCustomerLimits,
   deleteCustomer,
+  removeCustomerPasskey,
   sendFreshLink,
   setCustomerDisabled,
   setCustomerRole,
@@ -65,8 +66,13 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
     return { isOk: true };
   });
 
-  contractRoute(app, "POST /api/support/sign-out-everywhere", async ({ accountId, reason }, request, reply) => {
-    await signOutCustomerEverywhere(db, await agentOf(request, reply), accountId, reason);
+  contractRoute(app, "POST /api/support/sign-out-everywhere", async ({ accountId, reason, removePasskeys }, request, reply) => {
+    await signOutCustomerEverywhere(db, await agentOf(request, reply), accountId, reason, removePasskeys);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/remove-passkey", async ({ accountId, reason, id }, request, reply) => {
+    await removeCustomerPasskey(db, await agentOf(request, reply), accountId, id, reason);
     return { isOk: true };
   });
 

@@ -24,9 +24,11 @@ export function signedInCustomer({ db, config }: Pick<AppContext, "db" | "config
     caller.noStore();
     const account = await currentAccount(db, config, caller);
     if (!account) throw new AppError("NOT_SIGNED_IN");
-    const sessionHash = hashSecret(readSessionId(caller, config) ?? "");
+    // currentAccount found the session by this cookie: it is there.
+    const sessionId = readSessionId(caller, config) ?? "";
+    const sessionHash = hashSecret(sessionId);
     if (limit === true) await enforceLimits(db, config, [["accountChangesPerSession", account.accountId, sessionHash]], "account changes");
     if (limit === "export") await enforceLimits(db, config, [["accountExportsPerAccount", account.accountId]], "data downloads");
-    return { caller, accountId: account.accountId, sessionHash };
+    return { caller, accountId: account.accountId, sessionId, session: { accountId: account.accountId, sessionId } };
   };
 }

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { MyAccount, SupportCustomer } from "../../common/api/contract.ts";
+import { createAccount } from "../../server/auth/accounts.ts";
+import { RECENT_SIGN_IN_MS } from "../../server/auth/recent-sign-in.ts";
+import { hashSecret } from "../../server/auth/tokens.ts";
+import { drainMail, tokenFromMail } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { type OidcTestBed, passwordSignIn, startOidcTestBed } from "../support/oidc-flow.ts";
+import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { recordCases } from "./scale.ts";
 
 /**
@@ -51,9 +57,191 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     expect(thiefRefused).toBe(true);
     // The owner still renames, and signs everywhere else out: the thief's session ends.
     expect((await post(owner, "/api/me/name", { Name: "Olive Idc" })).status).toBe(200);
-    expect((await post(owner, "/api/me/sign-out-everywhere-else")).status).toBe(200);
+    expect((await post(owner, "/api/me/sign-out-everywhere-else", { RemovePasskeys: [] })).status).toBe(200);
     cases += 1;
     expect((await thief.request(`${bed.issuer}/api/me`)).status).toBe(401);
+  });
+
+  const sessionIdOf = (browser: BrowserAgent) =>
+    /(?:^|; )(?:__Host-)?session=([^;]+)/.exec(browser.cookieHeader(bed.issuer))?.[1] ?? "no session";
+
+  /** A browser whose sign-in is older than 10 minutes: a session cookie copied off the owner's computer, say. */
+  async function staleSession() {
+    const browser = await signedIn();
+    await bed.server.db
+      .updateTable("sessions")
+      .set({ created_at: Date.now() - RECENT_SIGN_IN_MS - 60_000 })
+      .where("id_hash", "=", hashSecret(sessionIdOf(browser)))
+      .execute();
+    return browser;
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: the options go to the soft authenticator and are read loosely.
+  const options = async (answer: Promise<Response>) => ((await (await answer).json()) as { options: any }).options;
+
+  /** Makes a passkey in `browser`, as the account page's button does; answers the authenticator. */
+  async function addPasskey(browser: BrowserAgent) {
+    const authenticator = new SoftAuthenticator(bed.issuer);
+    const made = await post(browser, "/api/passkey/register", {
+      credential: authenticator.create(await options(post(browser, "/api/passkey/register/options", { ProductId: 6 }))),
+      ProductId: 6,
+    });
+    expect(made.status).toBe(200);
+    return authenticator;
+  }
+
+  /** A sign-in with the passkey: 200, or 401 once it is removed (PASSKEY_UNKNOWN). */
+  async function passkeySignIn(authenticator: SoftAuthenticator) {
+    const browser = new BrowserAgent();
+    const credential = authenticator.get(await options(post(browser, "/api/passkey/sign-in/options")));
+    return { browser, response: await post(browser, "/api/passkey/sign-in", { credential, ProductId: 6 }) };
+  }
+
+  const passkeyCount = async () =>
+    Number(
+      (
+        await bed.server.db
+          .selectFrom("passkeys")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("account_id", "=", bed.accountId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const lastMailTo = async (subject: string) => {
+    await drainMail(bed.server);
+    return bed.server.delivered.findLast((mail) => mail.to === bed.email && mail.subject === subject);
+  };
+
+  it("a stolen session cannot add a passkey; the owner confirms with the password or an emailed code", async () => {
+    const thief = await staleSession();
+    const refused = await post(thief, "/api/passkey/register/options", { ProductId: 6 });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "RECENT_SIGN_IN_REQUIRED" });
+    expect((await post(thief, "/api/me/confirm", { Password: "not the password" })).status).toBe(400);
+    expect((await post(thief, "/api/passkey/register/options", { ProductId: 6 })).status).toBe(403);
+
+    // The owner, signed in long ago too, confirms with the password: the passkey is added.
+    const owner = await staleSession();
+    expect((await post(owner, "/api/me/confirm", { Password: bed.password })).status).toBe(200);
+    await addPasskey(owner);
+
+    // Or with a code mailed to the account's own address, in that browser only, five tries.
+    const other = await staleSession();
+    expect((await post(other, "/api/me/confirm/send-code", { ProductId: 6 })).status).toBe(200);
+    const mail = await lastMailTo("Your DS One confirmation code");
+    const code =
+      mail?.text
+        .match(/(\d{3}) (\d{3})/)
+        ?.slice(1)
+        .join("") ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    // The code works in the browser it was mailed for only: the thief's session has none.
+    expect((await post(thief, "/api/me/confirm", { Code: code })).status).toBe(410);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const wrongAnswer = await post(other, "/api/me/confirm", { Code: wrong });
+    expect(await wrongAnswer.json()).toMatchObject({ code: "CODE_WRONG" });
+    expect((await post(other, "/api/me/confirm", { Code: code })).status).toBe(200);
+    await addPasskey(other);
+    expect(await passkeyCount()).toBe(2);
+    const events = await bed.server.db
+      .selectFrom("audit_events")
+      .select(["event", "method"])
+      .where("account_id", "=", bed.accountId)
+      .execute();
+    expect(events).toContainEqual({ event: "identity_confirmed", method: "password" });
+    expect(events).toContainEqual({ event: "identity_confirmed", method: "code" });
+  });
+
+  it("mails the owner as a passkey is added; the mail's link removes it and signs out the browser that added it", async () => {
+    const adder = await signedIn();
+    const authenticator = await addPasskey(adder);
+    const mail = await lastMailTo("A passkey was added to your DS One account");
+    expect(mail?.text).toContain("/dsone/account/remove-passkey?token=");
+    const token = tokenFromMail(mail as never);
+
+    // Opening the link spends nothing: a mail scanner opening it removes nothing.
+    const stranger = new BrowserAgent();
+    const checked = await post(stranger, "/api/passkey/removal/check", { token });
+    expect(await checked.json()).toMatchObject({ isOk: true, addedAt: expect.any(Number) });
+    expect((await post(stranger, "/api/passkey/removal/check", { token })).status).toBe(200);
+    expect((await passkeySignIn(authenticator)).response.status).toBe(200);
+
+    expect((await post(stranger, "/api/passkey/removal/confirm", { token })).status).toBe(200);
+    expect((await adder.request(`${bed.issuer}/api/me`)).status).toBe(401);
+    expect((await passkeySignIn(authenticator)).response.status).toBe(401);
+    const again = await post(stranger, "/api/passkey/removal/confirm", { token });
+    expect(await again.json()).toMatchObject({ code: "PASSKEY_REMOVAL_LINK_USED" });
+  });
+
+  it("the thief's passkey does not outlive the owner's reset and sign-out everywhere when the owner ticks it", async () => {
+    // The thief had a fresh sign-in (a phished link, say) and added a passkey.
+    const thief = await signedIn();
+    const thiefKey = await addPasskey(thief);
+    const owner = await signedIn();
+    const shown = (await (await owner.request(`${bed.issuer}/api/me`)).json()) as MyAccount;
+    const recent = shown.passkeys.filter((passkey) => Date.now() - passkey.createdAt < 30 * 86_400_000).map((passkey) => passkey.id);
+    expect(recent.length).toBeGreaterThan(0);
+
+    // A reset by its emailed link, removing the passkeys the page ticks.
+    await post(new BrowserAgent(), "/api/password/forgot", { email: bed.email, ProductId: 6 });
+    const resetMail = await lastMailTo("Reset your DS One password");
+    const link = resetMail?.text.match(/code=([A-Za-z0-9_-]{43})/)?.[1] ?? "";
+    const resetter = new BrowserAgent();
+    const opened = await post(resetter, "/api/password/reset/open", { code: link, email: bed.email });
+    const { passkeys } = (await opened.json()) as { passkeys: { id: string }[] };
+    expect(passkeys.map((passkey) => passkey.id)).toEqual(expect.arrayContaining(recent));
+    const reset = await post(resetter, "/api/password/reset", {
+      Password: bed.password,
+      ConfirmPassword: bed.password,
+      RemovePasskeys: recent,
+    });
+    expect(reset.status).toBe(200);
+    expect((await passkeySignIn(thiefKey)).response.status).toBe(401);
+    expect((await thief.request(`${bed.issuer}/api/me`)).status).toBe(401);
+
+    // And "Sign out everywhere else" with the ticked passkeys.
+    const thief2 = await signedIn();
+    const key2 = await addPasskey(thief2);
+    const owner2 = await signedIn();
+    const ids = ((await (await owner2.request(`${bed.issuer}/api/me`)).json()) as MyAccount).passkeys.map((passkey) => passkey.id);
+    expect((await post(owner2, "/api/me/sign-out-everywhere-else", { RemovePasskeys: ids })).status).toBe(200);
+    expect((await passkeySignIn(key2)).response.status).toBe(401);
+    expect(await passkeyCount()).toBe(0);
+  });
+
+  it("support removes a passkey with a reason, and signs out everywhere removing the ticked ones", async () => {
+    const agentEmail = "passkey.agent@example.com";
+    await createAccount(bed.server.db, { email: agentEmail, password: "agent password 1", role: "support" });
+    const agent = new BrowserAgent();
+    const signIn = await post(agent, "/api/dsone/password-login", { Email: agentEmail, Password: "agent password 1" });
+    expect(signIn.status).toBe(200);
+    const customer = await signedIn();
+    const first = await addPasskey(customer);
+    const second = await addPasskey(await signedIn());
+    const view = (await (await post(agent, "/api/support/customer", { accountId: bed.accountId })).json()) as SupportCustomer;
+    const [newest, older] = view.passkeys;
+    const removed = await post(agent, "/api/support/remove-passkey", {
+      accountId: bed.accountId,
+      reason: "ticket 77: not the customer's",
+      id: newest?.id,
+    });
+    expect(removed.status).toBe(200);
+    expect((await passkeySignIn(second)).response.status).toBe(401);
+    const trail = await bed.server.db
+      .selectFrom("audit_events")
+      .select(["actor", "reason"])
+      .where("account_id", "=", bed.accountId)
+      .where("event", "=", "passkey_removed")
+      .execute();
+    expect(trail.some((entry) => entry.actor?.startsWith("support:") && entry.reason?.startsWith("ticket 77"))).toBe(true);
+    const everywhere = await post(agent, "/api/support/sign-out-everywhere", {
+      accountId: bed.accountId,
+      reason: "ticket 77",
+      removePasskeys: [older?.id],
+    });
+    expect(everywhere.status).toBe(200);
+    expect((await passkeySignIn(first)).response.status).toBe(401);
+    expect((await customer.request(`${bed.issuer}/api/me`)).status).toBe(401);
   });
 
   it("refuses the data download to another site's navigation, and gives it a limit of its own", async () => {

@@ -55,8 +55,15 @@ export const forgotPassword = (email: string, productId: number) => call("POST /
 export const openPasswordReset = (code: string, email: string) => call("POST /api/password/reset/open", { code, email });
 
 /** The newer reset: Email and Code stay empty; the server knows them from opening the link. */
-export const resetPassword = (password: string, confirmPassword: string) =>
-  call("POST /api/password/reset", { Password: password, ConfirmPassword: confirmPassword, Email: "", Code: "" });
+/** RemovePasskeys: the account's passkeys to remove with the reset (the page ticks the recent ones). */
+export const resetPassword = (password: string, confirmPassword: string, removePasskeys: string[] = []) =>
+  call("POST /api/password/reset", {
+    Password: password,
+    ConfirmPassword: confirmPassword,
+    Email: "",
+    Code: "",
+    RemovePasskeys: removePasskeys,
+  });
 
 export const setPassword = (password: string, returnUrl: string) =>
   call("POST /api/password/set", { Password: password, ConfirmPassword: password, ReturnUrl: returnUrl });

@@ -23,7 +23,18 @@ export const signOutBrowser = (ref: string) => call("POST /api/me/sign-out-brows
 
 export const signOutApp = (clientId: string) => call("POST /api/me/sign-out-app", { clientId });
 
-export const signOutEverywhereElse = () => call("POST /api/me/sign-out-everywhere-else");
+export const signOutEverywhereElse = (removePasskeys: string[]) =>
+  call("POST /api/me/sign-out-everywhere-else", { RemovePasskeys: removePasskeys });
+
+/** Confirming it is the owner, before adding a way in to a sign-in older than 10 minutes. */
+export const confirmItsMe = (proof: { Password: string } | { Code: string }) => call("POST /api/me/confirm", proof);
+
+export const emailMeACode = (productId: number) => call("POST /api/me/confirm/send-code", { ProductId: productId });
+
+/** The "A passkey was added" mail's link: which passkey (spending nothing), then its removal. */
+export const checkPasskeyRemoval = (token: string) => call("POST /api/passkey/removal/check", { token });
+
+export const removePasskeyByLink = (token: string) => call("POST /api/passkey/removal/confirm", { token });
 
 export const requestAccountDeletion = (productId: number) => call("POST /api/me/delete/request", { ProductId: productId });
 

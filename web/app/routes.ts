@@ -48,6 +48,7 @@ const screens = {
   support: screen(() => import("../features/admin/SupportPage.tsx")),
   account: screen(() => import("../features/account/AccountPage.tsx")),
   deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
+  passkeyRemoval: screen(() => import("../features/account/PasskeyRemovalPage.tsx")),
   passkeyOffer: screen(() => import("../features/passkey-offer/PasskeyOfferPage.tsx")),
 };
 
@@ -64,6 +65,7 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
   [brand.paths.account, screens.account],
   [brand.paths.deleteAccount, screens.deleteAccount],
+  [brand.paths.passkeyRemoval, screens.passkeyRemoval],
   [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 

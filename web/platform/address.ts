@@ -26,3 +26,14 @@ export function takeFromAddress<Name extends string>(...names: Name[]): Record<N
   window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}${url.hash}`);
   return taken;
 }
+
+/**
+ * A link's `token`, taken out of the address bar at once (it is a secret; the page's referrer
+ * policy already keeps it from other sites) and kept in this tab's storage under `key`, so a
+ * reload still finds it once the address bar has lost it.
+ */
+export function takeKeptToken(key: string): string | null {
+  const { token } = takeFromAddress("token");
+  if (token) sessionStorage.setItem(key, token);
+  return token ?? sessionStorage.getItem(key);
+}

@@ -109,5 +109,5 @@ export async function makePasskey(productId: number): Promise<MyPasskey | undefi
     if (cancelled(error) || (error instanceof Error && error.name === "InvalidStateError")) return undefined;
     throw error;
   }
-  return (await call("POST /api/passkey/register", { credential })).passkey;
+  return (await call("POST /api/passkey/register", { credential, ProductId: productId })).passkey;
 }

@@ -4,7 +4,7 @@ import { linkProblemOf } from "../../../common/link-problems.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
 import { checkDeletionLink, deleteMyAccount, keepMyAccount } from "../../api/my-account.ts";
 import { useSubmitting } from "../../forms/use-submitting.ts";
-import { takeFromAddress } from "../../platform/address.ts";
+import { takeKeptToken } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { useLocation } from "../../platform/router.ts";
@@ -20,15 +20,7 @@ const t = strings.deleteAccount;
 /** The link's token, kept for this tab only: a reload still finds it once the address bar has lost it. */
 const KEPT_TOKEN = "account-deletion-link";
 
-/**
- * Takes the token out of the address bar at once (it is a secret; the page's referrer policy
- * already keeps it from other sites) and keeps it in this tab's storage for a reload.
- */
-function takeToken(): string | null {
-  const { token } = takeFromAddress("token");
-  if (token) sessionStorage.setItem(KEPT_TOKEN, token);
-  return token ?? sessionStorage.getItem(KEPT_TOKEN);
-}
+const takeToken = () => takeKeptToken(KEPT_TOKEN);
 
 type State =
   | { kind: "checking" }

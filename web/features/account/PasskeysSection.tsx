@@ -1,11 +1,13 @@
 import { strings } from "@strings/account.ts";
 import { type FormEvent, useRef, useState } from "react";
+import { HttpError } from "../../api/http.ts";
 import type { MyAccount } from "../../api/my-account.ts";
 import { removePasskey, renamePasskey } from "../../api/passkeys.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { passkeysUsableHere } from "../../platform/passkey-support.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
+import { ConfirmItsYou } from "./ConfirmItsYou.tsx";
 import { dateTime } from "./format.ts";
 import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction } from "./use-account-action.ts";
@@ -26,11 +28,19 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
   const { outcome, submitting, act } = useAccountAction(refresh, heading);
   const webAuthn = passkeysUsableHere();
 
+  // A sign-in older than 10 minutes confirms it is the owner first, in place; then the prompt.
+  const [confirming, setConfirming] = useState(false);
   const add = () =>
     act(async () => {
       const { makePasskey } = await import("../../platform/passkey-client.ts");
-      // Cancelled: nothing to say.
-      return (await makePasskey(brand.productId)) ? t.added : undefined;
+      try {
+        // Cancelled: nothing to say.
+        return (await makePasskey(brand.productId)) ? t.added : undefined;
+      } catch (failure) {
+        if (!(failure instanceof HttpError && failure.code === "RECENT_SIGN_IN_REQUIRED")) throw failure;
+        setConfirming(true);
+        return undefined;
+      }
     });
 
   function saveName(event: FormEvent) {
@@ -112,7 +122,19 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
           ),
         )}
       </ul>
-      {webAuthn ? (
+      {webAuthn && confirming ? (
+        <ConfirmItsYou
+          email={account.email}
+          hasPassword={account.signInMethods.password}
+          brand={brand}
+          confirmed={() => {
+            setConfirming(false);
+            add();
+          }}
+          cancel={() => setConfirming(false)}
+        />
+      ) : null}
+      {webAuthn && !confirming ? (
         <Button variant="blue" disabled={submitting} onClick={add} qaTag="passkey-add">
           {t.add}
         </Button>

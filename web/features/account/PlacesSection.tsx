@@ -2,6 +2,7 @@ import { strings } from "@strings/account.ts";
 import { useRef, useState } from "react";
 import { sayBrowser } from "../../../common/i18n/catalogue.ts";
 import { type MyAccount, signOutApp, signOutBrowser, signOutEverywhereElse } from "../../api/my-account.ts";
+import { PasskeysToRemove, usePasskeysToRemove } from "../../forms/PasskeysToRemove.tsx";
 import { BRANDS, type Brand } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -39,6 +40,19 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
     allBrowsers || account.browsers.length <= BROWSERS_AT_FIRST + 1
       ? account.browsers
       : account.browsers.filter((browser, index) => browser.current || index < BROWSERS_AT_FIRST);
+
+  // With passkeys on the account, the first press offers to remove them too (the recent ones
+  // ticked: one a thief added outlives every sign-out otherwise); the second signs out.
+  const [choosing, setChoosing] = useState(false);
+  const removing = usePasskeysToRemove(account.passkeys);
+  const signOutEverywhere = () => {
+    if (account.passkeys.length > 0 && !choosing) return setChoosing(true);
+    act(async () => {
+      await signOutEverywhereElse(removing.ticked);
+      setChoosing(false);
+      return t.signedOutEverywhereElse;
+    });
+  };
 
   const signOutThisOr = (browser: MyAccount["browsers"][number], name: string) =>
     act(async () => {
@@ -117,18 +131,12 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
           })}
         </ul>
       )}
+      {others && choosing ? (
+        <PasskeysToRemove passkeys={account.passkeys} choice={removing} words={strings.account.removePasskeys} />
+      ) : null}
       {others ? (
-        <Button
-          variant="blue"
-          disabled={submitting}
-          onClick={() =>
-            act(async () => {
-              await signOutEverywhereElse();
-              return t.signedOutEverywhereElse;
-            })
-          }
-        >
-          {t.signOutEverywhereElse}
+        <Button variant="blue" disabled={submitting} onClick={signOutEverywhere}>
+          {choosing ? t.confirmSignOutEverywhereElse : t.signOutEverywhereElse}
         </Button>
       ) : null}
       <Outcome text={outcome?.text} failed={outcome?.failed ?? false} />

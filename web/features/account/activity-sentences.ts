@@ -34,6 +34,7 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   data_exported: "dataExported",
   account_deletion_requested: "accountDeletionRequested",
   passkey_registered: "passkeyRegistered",
+  identity_confirmed: "identityConfirmed",
   passkey_renamed: "passkeyRenamed",
   passkey_removed: "passkeyRemoved",
   passkey_refused: "passkeyRefused",

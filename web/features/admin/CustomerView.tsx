@@ -3,6 +3,7 @@ import type { ApiRequest, ApiRoute, SupportCustomer } from "../../../common/api/
 import { SUPPORT_SCREEN } from "../../../common/roles.ts";
 import { call } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
+import { PasskeysToRemove, usePasskeysToRemove } from "../../forms/PasskeysToRemove.tsx";
 import { BRANDS } from "../../platform/brand.ts";
 import { navigate } from "../../platform/router.ts";
 
@@ -13,6 +14,12 @@ const TIME = new Intl.DateTimeFormat("en-GB", { timeStyle: "short" });
 type Action = Exclude<Extract<ApiRoute, `POST /api/support/${string}`>, "POST /api/support/search" | "POST /api/support/customer">;
 /** What an action sends besides the customer and the reason. */
 type Extra<Route extends Action> = Omit<ApiRequest<Route>, "accountId" | "reason">;
+
+const PASSKEY_CHOICE_WORDS = {
+  legend: "Also remove these passkeys",
+  hint: "Those added in the last 30 days are ticked: one added by someone who had the customer's sign-in survives every sign-out.",
+  passkey: (name: string, added: string) => `${name}, added ${added}`,
+};
 
 const MAIL_STATES = { sent: "Delivered", waiting: "Waiting", retrying: "Retrying", failed: "Failed" } as const;
 
@@ -25,6 +32,8 @@ export function CustomerView({ accountId, refused }: { accountId: string; refuse
   const [busy, setBusy] = useState(false);
   const reasonField = useRef<HTMLInputElement>(null);
   const heading = useId();
+  // A sign-out everywhere offers to remove the customer's passkeys too, the recent ones ticked.
+  const removing = usePasskeysToRemove(customer?.passkeys ?? []);
 
   const load = useCallback(async () => {
     try {
@@ -143,12 +152,21 @@ export function CustomerView({ accountId, refused }: { accountId: string; refuse
             Clear rate limits
           </button>
         </div>
+        <PasskeysToRemove passkeys={customer.passkeys} choice={removing} words={PASSKEY_CHOICE_WORDS} />
         <div className="support__row">
           <Confirmed
             label="Sign out everywhere"
-            question={`Sign ${account.email} out of every browser and every app, desktop agents included?`}
+            question={`Sign ${account.email} out of every browser and every app, desktop agents included${
+              removing.ticked.length > 0 ? `, and remove ${removing.ticked.length} passkey${removing.ticked.length === 1 ? "" : "s"}` : ""
+            }?`}
             busy={busy}
-            run={() => act("POST /api/support/sign-out-everywhere", {}, "Every browser and app of the customer is signed out.")}
+            run={() =>
+              act(
+                "POST /api/support/sign-out-everywhere",
+                { removePasskeys: removing.ticked },
+                `Every browser and app of the customer is signed out${removing.ticked.length > 0 ? ", and the ticked passkeys are removed" : ""}.`,
+              )
+            }
           />
           {account.disabledAt === null ? (
             <Confirmed
@@ -252,6 +270,19 @@ export function CustomerView({ accountId, refused }: { accountId: string; refuse
               >
                 Sign out
               </button>
+            </li>
+          ))}
+          {customer.passkeys.map((passkey) => (
+            <li key={passkey.id}>
+              Passkey {passkey.name}, added {when(passkey.createdAt)},{" "}
+              {passkey.lastUsedAt === null ? "not used yet" : `last used ${when(passkey.lastUsedAt)}`}{" "}
+              <Confirmed
+                label="Remove"
+                name={`Remove passkey ${passkey.name}`}
+                question={`Remove the passkey ${passkey.name}? The customer can still sign in with an emailed link.`}
+                busy={busy}
+                run={() => act("POST /api/support/remove-passkey", { id: passkey.id }, `The passkey ${passkey.name} is removed.`)}
+              />
             </li>
           ))}
           {customer.google.map((login) => (

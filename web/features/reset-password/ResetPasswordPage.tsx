@@ -4,6 +4,7 @@ import { type LinkProblem, linkProblemOf } from "../../../common/link-problems.t
 import { openPasswordReset, resetPassword } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
+import { type PasskeyChoice, PasskeysToRemove, usePasskeysToRemove } from "../../forms/PasskeysToRemove.tsx";
 import { takeFromAddress } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
@@ -34,12 +35,15 @@ export default function ResetPasswordPage() {
   const [link] = useState(takeLinkFromAddress);
   const [opening, setOpening] = useState(link !== undefined);
   const [problem, setProblem] = useState<LinkProblem>();
+  const [passkeys, setPasskeys] = useState<PasskeyChoice[]>([]);
+  const removing = usePasskeysToRemove(passkeys);
   const opened = useRef(false);
 
   useEffect(() => {
     if (!link || opened.current) return;
     opened.current = true;
     openPasswordReset(link.code, link.email)
+      .then((answer) => setPasskeys(answer.passkeys))
       .catch((error: unknown) => setProblem(problemOf(error) ?? "unknown"))
       .finally(() => setOpening(false));
   }, [link]);
@@ -70,7 +74,7 @@ export default function ResetPasswordPage() {
 
   async function save(password: string, confirmPassword: string): Promise<string | undefined> {
     try {
-      const { redirectUrl } = await resetPassword(password, confirmPassword);
+      const { redirectUrl } = await resetPassword(password, confirmPassword, removing.ticked);
       navigate(screenUrl(redirectUrl));
       return undefined;
     } catch (error) {
@@ -82,7 +86,9 @@ export default function ResetPasswordPage() {
 
   return (
     <Screen brand={brand} title={strings.resetPassword.title}>
-      <NewPasswordForm save={save} />
+      <NewPasswordForm save={save}>
+        <PasskeysToRemove passkeys={passkeys} choice={removing} words={strings.resetPassword.removePasskeys} />
+      </NewPasswordForm>
     </Screen>
   );
 }

@@ -33,6 +33,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "ربما يكون الرابط ناقصًا، فبعض برامج البريد الإلكتروني تقطع الروابط الطويلة. اطلب رابطًا جديدًا وسنرسله إلى بريدك الإلكتروني.",
     newLink: "إرسال رابط جديد",
+    removePasskeys: {
+      legend: "إزالة مفاتيح المرور هذه أيضًا",
+      hint: "تم تحديد مفاتيح المرور المضافة خلال آخر 30 يومًا: إذا كان شخص آخر قد سجّل الدخول إلى حسابك، فربما أضاف أحدها.",
+      passkey: (name: string, added: string) => `${name}، أُضيف في ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "تمت إعادة تعيين كلمة المرور!",

@@ -36,6 +36,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Der Link ist möglicherweise unvollständig, da manche E-Mail-Programme lange Links umbrechen. Fordern Sie einen neuen an, dann senden wir ihn Ihnen per E-Mail.",
     newLink: "Neuen Link anfordern",
+    removePasskeys: {
+      legend: "Auch diese Passkeys entfernen",
+      hint: "Passkeys, die in den letzten 30 Tagen hinzugefügt wurden, sind ausgewählt: Falls jemand anderes angemeldet war, hat er möglicherweise einen hinzugefügt.",
+      passkey: (name: string, added: string) => `${name}, hinzugefügt am ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "Ihr Passwort wurde zurückgesetzt!",

@@ -65,6 +65,37 @@ export const strings = {
       removeNamed: (name: string) => `Remove passkey ${name}`,
       removed: (name: string) => `${name} is removed. You can still sign in with an emailed link.`,
     },
+    /** Asked in place before adding a way in, when the sign-in is more than 10 minutes old. */
+    confirm: {
+      heading: "Confirm it's you",
+      text: "For your security, confirm it's you before adding a passkey.",
+      password: "Current Password",
+      confirm: "Confirm",
+      emailCode: "Email Me a Code",
+      emailCodeInstead: "Email me a code instead",
+      codeSent: (email: string) => `We sent a 6-digit code to ${email}.`,
+      code: "6-digit code",
+      cancel: "Cancel",
+    },
+    /** The passkeys a sign-out everywhere or a reset can remove too; recent ones come ticked. */
+    removePasskeys: {
+      legend: "Also remove these passkeys",
+      hint: "Passkeys added in the last 30 days are ticked: if someone else was signed in, they may have added one.",
+      passkey: (name: string, added: string) => `${name}, added ${added}`,
+    },
+    /** The page the "A passkey was added" mail's link opens: it removes nothing until the button. */
+    passkeyRemoval: {
+      title: "Remove This Passkey?",
+      checking: "Checking the link...",
+      what: (name: string, browser: string, when: string) => `The passkey ${name} was added from ${browser} on ${when}.`,
+      effect: "Removing it also signs out the browser that added it.",
+      remove: "Remove Passkey",
+      removedTitle: "Passkey Removed",
+      removed: "The passkey is removed, and the browser that added it is signed out.",
+      next: "If you did not add it, review your account now: sign out everywhere, and change your password if you have one.",
+      account: "Go to Your Account",
+      problemTitle: "This Link Can't Be Used",
+    },
     places: {
       heading: "Where you're signed in",
       browsers: "Browsers",
@@ -87,6 +118,7 @@ export const strings = {
       signOutEverywhereElse: "Sign Out Everywhere Else",
       signedOut: (name: string) => `${name} is signed out.`,
       signedOutEverywhereElse: "Every other browser and app is signed out.",
+      confirmSignOutEverywhereElse: "Sign Out Everywhere Else Now",
     },
     activity: {
       heading: "Recent activity",
@@ -132,6 +164,7 @@ export const strings = {
         passkeyRenamed: "A passkey was renamed",
         passkeyRemoved: "A passkey was removed",
         passkeyRefused: "A sign-in with a passkey was refused",
+        identityConfirmed: "You confirmed it was you",
         /** What our support team did, said with "by our support team" after it. */
         supportSearched: "Your account was found in a search",
         supportViewed: "Your account was looked at",

@@ -31,6 +31,12 @@ export const strings = {
     unknownTitle: "This Link Is Not Valid",
     unknownText: "The link may be incomplete: some email programs break long links. Ask for a new one and we will email it to you.",
     newLink: "Send Me a New Link",
+    /** The passkeys the reset can remove too (docs/decisions/0065); recent ones come ticked. */
+    removePasskeys: {
+      legend: "Also remove these passkeys",
+      hint: "Passkeys added in the last 30 days are ticked: if someone else was signed in, they may have added one.",
+      passkey: (name: string, added: string) => `${name}, added ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "Your New Password Has Been Reset!",

@@ -33,6 +33,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Puede que el enlace esté incompleto: algunos programas de correo cortan los enlaces largos. Pide uno nuevo y te lo enviaremos por correo.",
     newLink: "Enviarme un enlace nuevo",
+    removePasskeys: {
+      legend: "Quitar también estas llaves de acceso",
+      hint: "Las llaves de acceso añadidas en los últimos 30 días están marcadas: si otra persona había iniciado sesión en tu cuenta, puede que haya añadido una.",
+      passkey: (name: string, added: string) => `${name}, añadida el ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "¡Se ha restablecido tu contraseña!",

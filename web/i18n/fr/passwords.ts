@@ -36,6 +36,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Le lien est peut-être incomplet : certains logiciels de messagerie coupent les liens longs. Demandez-en un nouveau et nous vous l'enverrons par e-mail.",
     newLink: "M'envoyer un nouveau lien",
+    removePasskeys: {
+      legend: "Supprimer aussi ces clés d'accès",
+      hint: "Les clés d'accès ajoutées au cours des 30 derniers jours sont cochées : si quelqu'un d'autre était connecté à votre compte, il a pu en ajouter une.",
+      passkey: (name: string, added: string) => `${name}, ajoutée le ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "Votre mot de passe a été réinitialisé !",

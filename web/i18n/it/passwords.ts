@@ -33,6 +33,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Il link potrebbe essere incompleto: alcuni programmi di posta spezzano i link lunghi. Richiedine uno nuovo e te lo invieremo via email.",
     newLink: "Inviami un nuovo link",
+    removePasskeys: {
+      legend: "Rimuovi anche queste passkey",
+      hint: "Le passkey aggiunte negli ultimi 30 giorni sono selezionate: se qualcun altro ha effettuato l'accesso al tuo account, potrebbe averne aggiunta una.",
+      passkey: (name: string, added: string) => `${name}, aggiunta: ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "La tua nuova password è stata reimpostata!",

@@ -34,6 +34,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "リンクが不完全な可能性があります。一部のメールソフトでは、長いリンクが途中で切れてしまうことがあります。新しいリンクをリクエストすると、メールでお送りします。",
     newLink: "新しいリンクを受け取る",
+    removePasskeys: {
+      legend: "次のパスキーも削除する",
+      hint: "過去30日間に追加されたパスキーにはチェックが入っています。第三者がログインしていた場合、パスキーを追加した可能性があります。",
+      passkey: (name: string, added: string) => `${name}（追加日時: ${added}）`,
+    },
   },
   resetPasswordConfirmation: {
     title: "パスワードを再設定しました",

@@ -33,6 +33,11 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "O link pode estar incompleto: alguns programas de e-mail quebram links longos. Peça um novo e nós o enviaremos por e-mail.",
     newLink: "Enviar um novo link",
+    removePasskeys: {
+      legend: "Remover também estas chaves de acesso",
+      hint: "As chaves de acesso adicionadas nos últimos 30 dias estão marcadas: se outra pessoa acessou sua conta, ela pode ter adicionado uma.",
+      passkey: (name: string, added: string) => `${name}, adicionada em ${added}`,
+    },
   },
   resetPasswordConfirmation: {
     title: "Sua senha foi redefinida!",
