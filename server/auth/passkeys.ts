@@ -21,7 +21,7 @@ import { browserMark } from "./known-origins.ts";
 import { mailPasskeyAdded } from "./passkey-removal.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "./recent-sign-in.ts";
-import { continueTo } from "./return-url.ts";
+import { allowedReturnUrl, continueTo } from "./return-url.ts";
 import { finishSignIn, writeSession } from "./sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
@@ -207,7 +207,8 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
   if (await isExistingDesktopUser(db, passkey.account_id)) {
     // As the access link and Google send an existing desktop user: to the desktop sign-in.
     const account = await db.selectFrom("accounts").select("email").where("id", "=", passkey.account_id).executeTakeFirstOrThrow();
-    const desktopSignIn = desktopSignInFor(config, signIn.returnUrl ?? undefined);
+    // The ReturnUrl it carries is checked as every way in checks it: an off-site one is dropped.
+    const desktopSignIn = desktopSignInFor(config, await allowedReturnUrl(db, config, signIn.returnUrl));
     if (desktopSignIn) return `${desktopSignIn}${encodeURIComponent(account.email)}`;
   }
   const now = Date.now();

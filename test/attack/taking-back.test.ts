@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { MyAccount, SupportCustomer } from "../../common/api/contract.ts";
+import { PRODUCTS } from "../../common/products.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
 import { RECENT_SIGN_IN_MS } from "../../server/auth/recent-sign-in.ts";
 import { hashSecret } from "../../server/auth/tokens.ts";
@@ -242,6 +243,25 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     expect(everywhere.status).toBe(200);
     expect((await passkeySignIn(first)).response.status).toBe(401);
     expect((await customer.request(`${bed.issuer}/api/me`)).status).toBe(401);
+  });
+
+  it("a passkey sign-in of an existing desktop user carries only an allowed ReturnUrl to the desktop sign-in", async () => {
+    const authenticator = await addPasskey(await signedIn());
+    // The account's licenses become solve IQ's only: an existing desktop user (decision 3).
+    await bed.server.db.updateTable("licenses").set({ product_id: PRODUCTS.solveiq.id }).where("account_id", "=", bed.accountId).execute();
+    for (const [returnUrl, carried] of [
+      ["https://evil.example/steal", false],
+      ["//evil.example/steal", false],
+      [`${bed.issuer}/demo/dsone/ui`, true],
+    ] as const) {
+      const browser = new BrowserAgent();
+      const credential = authenticator.get(await options(post(browser, "/api/passkey/sign-in/options")));
+      const answer = await post(browser, "/api/passkey/sign-in", { credential, ProductId: 6, ReturnUrl: returnUrl });
+      const { redirectUrl } = (await answer.json()) as { redirectUrl: string };
+      expect(redirectUrl).toContain("password-login");
+      expect(redirectUrl.includes(encodeURIComponent(returnUrl)), returnUrl).toBe(carried);
+      expect(redirectUrl).not.toContain("evil.example");
+    }
   });
 
   it("refuses the data download to another site's navigation, and gives it a limit of its own", async () => {
