@@ -40,7 +40,11 @@ test("an old sign-in confirms by emailed code before adding a passkey; the mail'
   since = mail.messages.length;
   await confirm.getByRole("button", { name: "Email Me a Code" }).click();
   const codeMail = await mail.waitFor(EMAIL, { since, subject: /confirmation code/ });
-  const code = codeMail.raw.match(/(\d{3}) (\d{3})/)?.slice(1).join("") ?? "";
+  const code =
+    codeMail.raw
+      .match(/(\d{3}) (\d{3})/)
+      ?.slice(1)
+      .join("") ?? "";
   await confirm.getByLabel("6-digit code").fill(code);
   since = mail.messages.length;
   await confirm.getByRole("button", { name: "Confirm" }).click();
