@@ -89,9 +89,12 @@ describe("configuration", () => {
   });
 
   it("takes passkeys' relying-party ID from PUBLIC_URL, or a parent domain of it, and refuses anything else at start", () => {
-    expect(loadConfig({}).passkeys).toEqual({ rpId: "localhost", origins: ["http://localhost:3000"] });
+    expect(loadConfig({}).passkeys).toEqual({ rpId: "localhost", origins: ["http://localhost:3000"], usable: true });
     const publicUrl = { PUBLIC_URL: "https://account.example.com" };
-    expect(loadConfig(publicUrl).passkeys).toEqual({ rpId: "account.example.com", origins: ["https://account.example.com"] });
+    expect(loadConfig(publicUrl).passkeys).toEqual({ rpId: "account.example.com", origins: ["https://account.example.com"], usable: true });
+    // Browsers refuse ceremonies on an address literal and on plain http other than localhost.
+    expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:3000" }).passkeys.usable).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "http://accounts.internal:3000" }).passkeys.usable).toBe(false);
     expect(loadConfig({ ...publicUrl, PASSKEY_RP_ID: "Example.com" }).passkeys.rpId).toBe("example.com");
     for (const rpId of ["other.example", "com", "ample.com", "sub.account.example.com"]) {
       expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: rpId }), rpId).toEqual([

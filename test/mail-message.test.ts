@@ -8,9 +8,11 @@ import {
   accessLinkMail,
   accountDeletedMail,
   accountDeletionMail,
+  confirmationCodeMail,
   type Mail,
   mailLook,
   newSignInMail,
+  passkeyAddedMail,
   passwordChangedMail,
   passwordResetMail,
 } from "../server/mail/templates.ts";
@@ -25,7 +27,12 @@ function everyMail(look: ReturnType<typeof mailLook>): [string, Mail][] {
     ["password changed", passwordChangedMail(look, "https://accounts.example.com/dsone/login")],
     [
       "new sign-in",
-      newSignInMail(look, { browser: "Chrome on Windows", network: "203.0.113.7", at: Date.UTC(2026, 10, 25, 19, 30) }, LINK),
+      newSignInMail(look, { browser: "Chrome on Windows", network: "203.0.113.7", at: Date.UTC(2026, 10, 25, 19, 30) }, LINK, LINK),
+    ],
+    ["confirmation code", confirmationCodeMail(look, "123456", "10 minutes")],
+    [
+      "passkey added",
+      passkeyAddedMail(look, { browser: "Chrome on Windows", network: "203.0.113.7", at: Date.UTC(2026, 10, 25, 19, 30) }, LINK),
     ],
     ["account deletion", accountDeletionMail(look, LINK, 3_600_000)],
     ["account deleted", accountDeletedMail(look)],
@@ -58,7 +65,7 @@ describe("a mail written out in one piece", () => {
           expect(envelope).toEqual({ from: "no-reply@example.com", to: ["customer@example.com"] });
           compared++;
         }
-    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 6);
+    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 8);
   });
 
   it("keeps what needs encoding encoded: a name and subject outside ASCII, an address in another script", async () => {

@@ -10,6 +10,7 @@ import {
   email,
   externalSubject,
   newPassword,
+  notMeToken,
   nullableReturnUrl,
   oidcClientId,
   optionalEmail,
@@ -237,6 +238,12 @@ export const API = {
   ),
   /** Its button: removes the passkey and signs out the browser that added it. */
   "POST /api/passkey/removal/confirm": endpoint<{ isOk: boolean }>()(z.object({ token: passkeyRemovalToken })),
+  /** "This wasn't me" (docs/decisions/0067): which browser the mail told of, spending nothing. */
+  "POST /api/not-me/check": endpoint<{ isOk: boolean; device: string | null; address: string | null; signedInAt: number; email: string }>()(
+    z.object({ token: notMeToken }),
+  ),
+  /** Its button: signs that browser out, with its apps, and removes the passkeys it added; signs nobody in. */
+  "POST /api/not-me/confirm": endpoint<{ isOk: boolean }>()(z.object({ token: notMeToken })),
   /**
    * Confirming it is the owner, before adding a way in when the sign-in is older than 10 minutes
    * (RECENT_SIGN_IN_REQUIRED): the current password, or the code mailed by send-code.
@@ -257,7 +264,13 @@ export const API = {
   "POST /api/me/sign-out-browser": endpoint<{ isOk: boolean; signedOutHere: boolean }>()(z.object({ ref: sessionRef })),
   "POST /api/me/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ clientId: oidcClientId })),
   /** RemovePasskeys: the account's passkeys to remove too (the page ticks those added in the last 30 days). */
-  "POST /api/me/sign-out-everywhere-else": endpoint<{ isOk: boolean }>()(z.object({ RemovePasskeys: passkeysToRemove })),
+  "POST /api/me/sign-out-everywhere-else": endpoint<{ isOk: boolean }>()(
+    // A page loaded before passkeys could be removed sends no list; a field nobody sends is refused.
+    z.strictObject(
+      { RemovePasskeys: passkeysToRemove.default([]) },
+      { error: (issue) => (issue.code === "unrecognized_keys" ? `${issue.keys[0]}: is not a field of this request` : undefined) },
+    ),
+  ),
   /**
    * Sets or changes the password from the account page. CurrentPassword is required when the
    * account has a password (a customer who forgot it asks for a reset link instead); saved, every

@@ -45,6 +45,9 @@ export const signInCode = z
 /** An account deletion link's token (the emailed confirmation of "Delete my account"). */
 export const deletionToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not an account deletion link" });
 
+/** The token of a "New sign-in" mail's "This wasn't me" link. */
+export const notMeToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a This wasn't me link" });
+
 /** The token of the link in "A passkey was added", which removes that passkey. */
 export const passkeyRemovalToken = z
   .string({ message: "is required" })

@@ -55,6 +55,8 @@ export interface BrandPaths {
   deleteAccount: string;
   /** Where the "A passkey was added" mail's removal link opens (docs/decisions/0065). */
   passkeyRemoval: string;
+  /** Where the "New sign-in" mail's "This wasn't me" opens (docs/decisions/0067). */
+  notMe: string;
   /** "Sign in faster next time": the passkey offer after a sign-in (docs/decisions/0059-passkeys.md). */
   passkeyOffer: string;
 }
@@ -82,6 +84,7 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     account: `${folder}/account`,
     deleteAccount: `${folder}/account/delete`,
     passkeyRemoval: `${folder}/account/remove-passkey`,
+    notMe: `${folder}/account/not-me`,
     passkeyOffer: `${folder}/passkey`,
     ...own,
   };

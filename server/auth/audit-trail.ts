@@ -39,6 +39,7 @@ export const AUDIT_EVENTS = [
   "passkey_removed",
   "passkey_refused",
   "identity_confirmed",
+  "sign_in_reported",
   "support_searched",
   "support_viewed",
   "rate_limits_cleared",

@@ -44,7 +44,12 @@ const addressMark = (address: string) => `a.${hashSecret(addressForLimits(addres
  * After a sign-in: this browser and this address are the account's own from now on. A browser the
  * account has not used before is announced (new-sign-in-mail.ts) in the same transaction.
  */
-export async function rememberOrigin(db: Db, config: Config, caller: Caller, accountId: string, brand?: string): Promise<void> {
+export async function rememberOrigin(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  { accountId, brand, sessionHash }: { accountId: string; brand?: string | undefined; sessionHash: string },
+): Promise<void> {
   const deviceId = readDeviceId(caller, config) ?? newSecret();
   const now = Date.now();
   await db.transaction().execute(async (tx) => {
@@ -56,7 +61,7 @@ export async function rememberOrigin(db: Db, config: Config, caller: Caller, acc
       .execute();
     const mark = deviceMark(deviceId);
     if (!browsers.some((known) => known.mark === mark)) {
-      await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now });
+      await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now, sessionHash });
     }
     for (const origin of [mark, addressMark(caller.address)]) {
       await tx

@@ -7,6 +7,7 @@ import { mailLook, newSignInMail } from "../mail/templates.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
+import { issueNotMeLink } from "./not-me.ts";
 import { countIn } from "./rate-limit.ts";
 
 /**
@@ -21,18 +22,21 @@ export async function announceNewBrowser(
   config: Config,
   caller: Caller,
   accountId: string,
-  { brand, firstBrowser, now }: { brand: string | undefined; firstBrowser: boolean; now: number },
+  { brand, firstBrowser, now, sessionHash }: { brand: string | undefined; firstBrowser: boolean; now: number; sessionHash: string },
 ): Promise<void> {
   await recordAuditEvent(tx, { event: "new_browser", accountId, ...(brand ? { brand } : {}) }, { caller }, now);
   if (firstBrowser || !config.newSignInMail) return;
   if (!(await countIn(tx, config, ["newSignInMailPerAccount", accountId])).allowed) return;
   const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
   const look = brandById(brand);
+  const network = addressForLimits(caller.address);
+  const notMe = await issueNotMeLink(tx, config, { accountId, sessionHash, device: caller.device, address: network, at: now, brand: look });
   const mail = newSignInMail(
     mailLook(look, config.publicUrl, caller.language),
-    { browser: caller.device, network: addressForLimits(caller.address), at: now },
+    { browser: caller.device, network, at: now },
     // The account server's own account page: where the customer sees every browser signed in and signs it out.
     `${config.publicUrl}${look.paths.account}`,
+    notMe,
   );
   await enqueueMail(tx, config, fromHeader(look.name, config.mailFrom), account.email, mail);
 }

@@ -26,6 +26,8 @@ export const PURPOSES = {
     used: "PASSKEY_REMOVAL_LINK_USED",
     expired: "PASSKEY_REMOVAL_LINK_EXPIRED",
   },
+  /** The link in "New sign-in" that signs that browser out (docs/decisions/0067). */
+  notMe: { name: "not_me", unknown: "NOT_ME_LINK_UNKNOWN", used: "NOT_ME_LINK_USED", expired: "NOT_ME_LINK_EXPIRED" },
 } as const satisfies Record<string, { name: string; unknown: ErrorCode; used: ErrorCode; expired: ErrorCode }>;
 
 export type Purpose = (typeof PURPOSES)[keyof typeof PURPOSES];

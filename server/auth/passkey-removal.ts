@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Brand } from "../../common/brands/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { deleteProviderSessionsOfBrowser } from "../db/oidc-payloads.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
@@ -11,7 +12,6 @@ import type { Caller } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { signOutBrowser } from "./signed-in-places.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -74,18 +74,48 @@ export async function checkPasskeyRemoval(db: Db, config: Config, caller: Caller
 }
 
 /**
- * The removal link's button: spends the link and removes the passkey in one transaction, then
- * signs out the browser that added it, as signing it out from the account page's list does.
+ * The browsers signed in with these passkeys, and the one that added each (`alsoHashes`), signed
+ * out with their provider sessions, in the caller's transaction: a removed passkey leaves no
+ * sign-in it made behind.
+ */
+export async function endSessionsSignedInWith(
+  tx: Kysely<Database>,
+  accountId: string,
+  passkeyIds: readonly string[],
+  source: AuditSource,
+  alsoHashes: readonly string[] = [],
+): Promise<void> {
+  const signedIn =
+    passkeyIds.length === 0
+      ? []
+      : await tx
+          .selectFrom("sessions")
+          .select("id_hash")
+          .where("account_id", "=", accountId)
+          .where("passkey_id", "in", [...passkeyIds])
+          .execute();
+  const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...alsoHashes])];
+  if (hashes.length === 0) return;
+  const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "in", hashes).executeTakeFirst();
+  for (const hash of hashes) await deleteProviderSessionsOfBrowser(tx, accountId, hash);
+  if (Number(ended.numDeletedRows) > 0) {
+    await recordAuditEvent(tx, { event: "signed_out", accountId, reason: "signed in with, or added, a removed passkey" }, source);
+  }
+}
+
+/**
+ * The removal link's button: spends the link, removes the passkey, and signs out the browser that
+ * added it and every browser signed in with it, in one transaction.
  */
 export async function removePasskeyByLink(db: Db, config: Config, caller: Caller, token: string): Promise<void> {
   await enforceLimits(db, config, [["passkeyRemovalLinkPerIp", caller.address]], "attempts");
-  const removed = await db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     const { accountId } = await spendToken(tx, PURPOSES.passkeyRemoval, token);
     const removed = await tx
       .deleteFrom("passkeys")
       .where("account_id", "=", accountId)
       .where("removal_token_hash", "=", hashSecret(token))
-      .returning(["name", "added_by_session"])
+      .returning(["id", "name", "added_by_session"])
       .executeTakeFirst();
     if (!removed) throw new AppError("PASSKEY_REMOVAL_LINK_USED");
     await recordAuditEvent(
@@ -93,9 +123,8 @@ export async function removePasskeyByLink(db: Db, config: Config, caller: Caller
       { event: "passkey_removed", accountId, method: "passkey", reason: `${removed.name}, by the emailed link` },
       { caller },
     );
-    return { accountId, addedBy: removed.added_by_session };
+    await endSessionsSignedInWith(tx, accountId, [removed.id], { caller }, removed.added_by_session ? [removed.added_by_session] : []);
   });
-  if (removed.addedBy) await signOutBrowser(db, removed.accountId, removed.addedBy, { caller });
 }
 
 /** Removes some of the account's passkeys (a sign-out everywhere's or a reset's choice), in the caller's transaction. */
@@ -110,10 +139,37 @@ export async function removePasskeysOf(
     .deleteFrom("passkeys")
     .where("account_id", "=", accountId)
     .where("id", "in", [...ids])
-    .returning("name")
+    .returning(["id", "name"])
     .execute();
   for (const { name } of removed)
     await recordAuditEvent(tx, { event: "passkey_removed", accountId, method: "passkey", reason: name }, source);
+  await endSessionsSignedInWith(
+    tx,
+    accountId,
+    removed.map((passkey) => passkey.id),
+    source,
+  );
+}
+
+/** Removes the passkeys one session added ("This wasn't me"), in the caller's transaction. */
+export async function removePasskeysAddedBy(
+  tx: Kysely<Database>,
+  accountId: string,
+  sessionHash: string,
+  source: AuditSource,
+): Promise<void> {
+  const added = await tx
+    .selectFrom("passkeys")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .where("added_by_session", "=", sessionHash)
+    .execute();
+  await removePasskeysOf(
+    tx,
+    accountId,
+    added.map((passkey) => passkey.id),
+    source,
+  );
 }
 
 /** The account's passkeys as a recovery offers them for removal: the newest first. */

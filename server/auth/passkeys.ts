@@ -18,7 +18,7 @@ import { isExistingDesktopUser } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { browserMark } from "./known-origins.ts";
-import { mailPasskeyAdded } from "./passkey-removal.ts";
+import { endSessionsSignedInWith, mailPasskeyAdded } from "./passkey-removal.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "./recent-sign-in.ts";
 import { allowedReturnUrl, continueTo } from "./return-url.ts";
@@ -225,6 +225,7 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
       method: "passkey",
       brand: brand.id,
       amr: passkeyAmr(credentialBackedUp),
+      passkeyId: passkey.id,
     });
   });
   await finishSignIn(db, config, caller, session);
@@ -301,6 +302,8 @@ export async function registerPasskey(
   brand: Brand,
 ): Promise<MyPasskey> {
   const { accountId } = session;
+  // Again at the answer: options asked for at the end of the 10 minutes must not stretch them.
+  await requireRecentSignIn(db, session);
   const spent = await spendChallenge(db, config, caller, "register", credential.response.clientDataJSON);
   if (!spent || spent.accountId !== accountId) throw new AppError("PASSKEY_EXPIRED");
   const library = await webauthn();
@@ -393,6 +396,7 @@ export async function removePasskey(db: Db, accountId: string, id: string, sourc
       .executeTakeFirst();
     if (!removed) return false;
     await recordAuditEvent(tx, { event: "passkey_removed", accountId, method: "passkey", reason: removed.name }, source);
+    await endSessionsSignedInWith(tx, accountId, [id], source);
     return true;
   });
 }

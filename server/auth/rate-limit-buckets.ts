@@ -150,6 +150,13 @@ export const BUCKETS = {
     setting: "PASSKEY_REMOVAL_LINK_LIMIT_PER_IP",
     defaultLimit: 30,
   },
+  /** Checking and using "This wasn't me" links: each checks a secret. */
+  notMeLinkPerIp: {
+    prefix: "not-me-link:ip",
+    parts: ["address"],
+    setting: "NOT_ME_LINK_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
   /** Passkey challenges: every sign-in screen asks for one as it opens (the autofill), so more. */
   passkeyChallengesPerIp: {
     prefix: "passkey-challenge:ip",

@@ -23,6 +23,22 @@ import { hashSecret } from "./tokens.ts";
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
 export const CONFIRMATION_CODE_LIFETIME_MS = 10 * 60_000;
 export const CONFIRMATION_CODE_ATTEMPTS = 5;
+/**
+ * Wrong codes one session may ever type: a stolen cookie that asked for code after code would
+ * otherwise guess for as long as the session lives. Past it, only the password or a new sign-in
+ * confirms.
+ */
+export const CONFIRMATION_FAILURES_PER_SESSION = 10;
+
+/** Refuses a session that has typed too many wrong codes over its life. */
+async function refuseWornOutSession(db: Db, session: SignedInSession): Promise<void> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("confirm_failures")
+    .where("id_hash", "=", hashSecret(session.sessionId))
+    .executeTakeFirst();
+  if (Number(row?.confirm_failures ?? 0) >= CONFIRMATION_FAILURES_PER_SESSION) throw new AppError("CODE_SPENT");
+}
 
 /** The session a signed-in request carries: its secret (the code's salt) and the hash the database keeps. */
 export interface SignedInSession {
@@ -92,6 +108,7 @@ const codeHash = (sessionId: string, code: string) => hashSecret(`confirm:${sess
  */
 export async function mailConfirmationCode(db: Db, config: Config, caller: Caller, session: SignedInSession, brand: Brand): Promise<void> {
   const sessionHash = hashSecret(session.sessionId);
+  await refuseWornOutSession(db, session);
   await enforceLimits(db, config, [["confirmationCodeMailPerSession", session.accountId, sessionHash]], "codes");
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
@@ -120,6 +137,7 @@ export async function mailConfirmationCode(db: Db, config: Config, caller: Calle
  */
 export async function confirmWithCode(db: Db, config: Config, caller: Caller, session: SignedInSession, code: string): Promise<void> {
   await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "attempts");
+  await refuseWornOutSession(db, session);
   const sessionHash = hashSecret(session.sessionId);
   const attempt = await db
     .updateTable("step_up_codes")
@@ -136,6 +154,11 @@ export async function confirmWithCode(db: Db, config: Config, caller: Caller, se
     throw new AppError(row.attempts >= CONFIRMATION_CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
   }
   if (!timingSafeEqual(Buffer.from(codeHash(session.sessionId, code)), Buffer.from(attempt.code_hash))) {
+    await db
+      .updateTable("sessions")
+      .set((eb) => ({ confirm_failures: eb("confirm_failures", "+", 1) }))
+      .where("id_hash", "=", sessionHash)
+      .execute();
     const left = CONFIRMATION_CODE_ATTEMPTS - attempt.attempts;
     if (left === 0) {
       const lastTry = (words: ServerStrings) => ({ message: words.errors.CODE_SPENT_AFTER_WRONG });

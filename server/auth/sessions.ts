@@ -37,7 +37,7 @@ export async function writeSession(
   config: Config,
   caller: Caller,
   accountId: string,
-  { remember = true, method, brand, amr }: SignInOptions,
+  { remember = true, method, brand, amr, passkeyId }: SignInOptions,
 ): Promise<NewSession> {
   await refuseDisabledAccount(tx, accountId);
   const previous = readSessionId(caller, config);
@@ -57,6 +57,7 @@ export async function writeSession(
         device: caller.device,
         address: addressForLimits(caller.address),
         amr: (amr ?? AMR[method]).join(" "),
+        passkey_id: passkeyId ?? null,
       })
       .execute();
   } catch (error) {
@@ -102,6 +103,8 @@ export interface SignInOptions {
   brand?: string;
   /** False: the cookie ends with the browser (the earlier login's RememberMe false). */
   remember?: boolean;
+  /** The passkey it signed in with: removing that passkey ends this session (decision 65). */
+  passkeyId?: string;
 }
 
 /** A session written by writeSession, not yet handed to the browser. */
@@ -127,7 +130,7 @@ export function accountSignedInBy(caller: Caller): string | undefined {
  * (known-origins.ts), and the cookie is set on an answer that must never be cached.
  */
 export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<void> {
-  await rememberOrigin(db, config, caller, session.accountId, session.brand);
+  await rememberOrigin(db, config, caller, { accountId: session.accountId, brand: session.brand, sessionHash: hashSecret(session.id) });
   signedInBy.set(caller, session.accountId);
   caller.noStore();
   setCookie(caller, config, "session", session.id, session.remember ? session.lifetimeMs / 1000 : undefined);

@@ -482,6 +482,14 @@ const migrations: Record<string, Migration> = {
       // When the session last proved who it is (a password or an emailed code typed again): with
       // its sign-in, what makes it recent enough to add a way in (docs/decisions/0065).
       await db.schema.alterTable("sessions").addColumn("verified_at", "bigint").execute();
+      // Wrong confirmation codes over the session's whole life: a stolen cookie gets a few guesses,
+      // not one a minute for a month.
+      await db.schema
+        .alterTable("sessions")
+        .addColumn("confirm_failures", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      // The passkey a session signed in with: removing the passkey signs those browsers out too.
+      await db.schema.alterTable("sessions").addColumn("passkey_id", "text").execute();
       // Which session added a passkey (its id's hash), and the hash of the mailed link that removes
       // the passkey and signs that session out.
       await db.schema.alterTable("passkeys").addColumn("added_by_session", "text").execute();
@@ -502,8 +510,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("passkeys").dropColumn("added_from").execute();
       await db.schema.alterTable("passkeys").dropColumn("removal_token_hash").execute();
       await db.schema.alterTable("passkeys").dropColumn("added_by_session").execute();
+      await db.schema.alterTable("sessions").dropColumn("passkey_id").execute();
+      await db.schema.alterTable("sessions").dropColumn("confirm_failures").execute();
       await db.schema.alterTable("sessions").dropColumn("verified_at").execute();
       await db.schema.dropIndex("passkey_challenges_browser").execute();
+    },
+  },
+  "0017_this_was_not_me": {
+    async up(db: Kysely<unknown>) {
+      // What a "New sign-in" mail's "This wasn't me" link names (its token is a one_time_tokens
+      // row): the session that signed in, by its hash, and the browser, network and time the
+      // page shows (docs/decisions/0067).
+      await db.schema
+        .createTable("sign_in_notices")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull().references("accounts.id").onDelete("cascade"))
+        .addColumn("session_hash", "text", (c) => c.notNull())
+        .addColumn("device", "text")
+        .addColumn("address", "text")
+        .addColumn("signed_in_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("sign_in_notices").execute();
     },
   },
 };

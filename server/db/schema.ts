@@ -54,6 +54,10 @@ export interface SessionsTable {
   amr: string | null;
   /** When it last proved who it is again (a password or an emailed code), for adding a way in. */
   verified_at: Millis | null;
+  /** Wrong confirmation codes over its whole life (recent-sign-in.ts bounds them). */
+  confirm_failures: Generated<number>;
+  /** The passkey it signed in with, if any: removing that passkey signs it out. */
+  passkey_id: string | null;
 }
 
 export interface OneTimeTokensTable {
@@ -222,6 +226,17 @@ export interface PasskeysTable {
   added_from: string | null;
 }
 
+export interface SignInNoticesTable {
+  /** The hash of the "This wasn't me" link's token (a one_time_tokens row). */
+  token_hash: string;
+  account_id: string;
+  /** The hash of the session the mail told of: the link's button signs it out. */
+  session_hash: string;
+  device: string | null;
+  address: string | null;
+  signed_in_at: Millis;
+}
+
 export interface StepUpCodesTable {
   /** The hash of the session the code was mailed for: it works in that session only. */
   session_hash: string;
@@ -267,6 +282,7 @@ export interface Database {
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   step_up_codes: StepUpCodesTable;
+  sign_in_notices: SignInNoticesTable;
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */

@@ -62,8 +62,10 @@ export const strings: Catalogue<typeof english> = {
       advice: "Wenn Sie das waren, müssen Sie nichts tun.",
       accountLine: "Ihr Konto",
       action: "Konto überprüfen",
+      notMe: "Das war ich nicht",
+      notMeLine: "Wenn Sie das nicht waren, melden Sie diesen Browser ab",
       footer:
-        "Wenn nicht, setzen Sie Ihr Passwort sofort über „Passwort vergessen?“ auf der Anmeldeseite zurück: Dadurch werden alle Browser und Apps abgemeldet.",
+        "Wenn nicht, klicken Sie auf „Das war ich nicht“: Dadurch wird dieser Browser bei Ihrem Konto und bei allen Apps abgemeldet, bei denen er sich angemeldet hat, und jeder Passkey, den er hinzugefügt hat, wird entfernt.",
     },
     confirmationCode: {
       subject: (brand: string) => `Ihr Bestätigungscode für ${brand}`,
@@ -150,6 +152,9 @@ export const strings: Catalogue<typeof english> = {
       "Dieser Passkey konnte nicht überprüft werden. Bitte versuchen Sie es erneut oder melden Sie sich über Ihre E-Mail-Adresse an.",
     PASSKEY_EXPIRED: "Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut.",
     RECENT_SIGN_IN_REQUIRED: "Bitte bestätigen Sie zu Ihrer Sicherheit zuerst, dass Sie es sind.",
+    NOT_ME_LINK_UNKNOWN: "Dieser Link ist ungültig. Öffnen Sie ihn erneut aus der E-Mail.",
+    NOT_ME_LINK_USED: "Dieser Browser wurde mit diesem Link bereits abgemeldet.",
+    NOT_ME_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können jeden Browser weiterhin auf Ihrer Kontoseite abmelden.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Dieser Link ist ungültig, oder der Passkey wurde bereits entfernt.",
     PASSKEY_REMOVAL_LINK_USED: "Dieser Passkey wurde bereits entfernt.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können den Passkey weiterhin auf Ihrer Kontoseite entfernen.",

@@ -61,8 +61,12 @@ export const strings = {
       advice: "If this was you, there is nothing to do.",
       accountLine: "Your account",
       action: "Review your account",
+      /** The mail's button: the page it opens signs that browser out, once pressed (docs/decisions/0067). */
+      notMe: "This wasn't me",
+      /** Before the button's address in the text version. */
+      notMeLine: "If it wasn't you, sign that browser out",
       footer:
-        "If it was not you, reset your password at once with Forgot your password? on the sign-in page: a reset signs out every browser and app.",
+        "If it was not you, press This wasn't me: it signs that browser out of your account and every app it signed in to, and removes any passkey it added.",
     },
     confirmationCode: {
       subject: (brand: string) => `Your ${brand} confirmation code`,
@@ -143,6 +147,9 @@ export const strings = {
     PASSKEY_REFUSED: "This passkey could not be verified. Please try again, or sign in with your email.",
     PASSKEY_EXPIRED: "This passkey request has expired or was already used. Please try again.",
     RECENT_SIGN_IN_REQUIRED: "For your security, please confirm it's you first.",
+    NOT_ME_LINK_UNKNOWN: "This link is not valid. Open it again from the email.",
+    NOT_ME_LINK_USED: "This browser has already been signed out with this link.",
+    NOT_ME_LINK_EXPIRED: "This link has expired. You can still sign any browser out on your account page.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "This link is not valid, or the passkey was already removed.",
     PASSKEY_REMOVAL_LINK_USED: "This passkey has already been removed.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "This link has expired. You can still remove the passkey on your account page.",

@@ -60,8 +60,10 @@ export const strings: Catalogue<typeof english> = {
       advice: "Si has sido tú, no tienes que hacer nada.",
       accountLine: "Tu cuenta",
       action: "Revisar tu cuenta",
+      notMe: "No he sido yo",
+      notMeLine: "Si no has sido tú, cierra la sesión en ese navegador",
       footer:
-        "Si no has sido tú, restablece tu contraseña cuanto antes con «¿Has olvidado tu contraseña?» en la página de inicio de sesión: al restablecerla, se cierra la sesión en todos los navegadores y aplicaciones.",
+        "Si no has sido tú, haz clic en «No he sido yo»: así se cierra la sesión de ese navegador en tu cuenta y en todas las aplicaciones en las que la inició, y se quita cualquier llave de acceso que haya añadido.",
     },
     confirmationCode: {
       subject: (brand: string) => `Tu código de confirmación de ${brand}`,
@@ -147,6 +149,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "No se ha podido verificar esta llave de acceso. Vuelve a intentarlo o inicia sesión con tu correo electrónico.",
     PASSKEY_EXPIRED: "Esta solicitud de llave de acceso ha caducado o ya se ha usado. Vuelve a intentarlo.",
     RECENT_SIGN_IN_REQUIRED: "Por tu seguridad, primero confirma que eres tú.",
+    NOT_ME_LINK_UNKNOWN: "Este enlace no es válido. Vuelve a abrirlo desde el correo.",
+    NOT_ME_LINK_USED: "Ya se ha cerrado la sesión en este navegador con este enlace.",
+    NOT_ME_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes cerrar la sesión en cualquier navegador desde la página de tu cuenta.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Este enlace no es válido o la llave de acceso ya se ha quitado.",
     PASSKEY_REMOVAL_LINK_USED: "Esta llave de acceso ya se ha quitado.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes quitar la llave de acceso desde la página de tu cuenta.",

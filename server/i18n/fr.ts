@@ -59,8 +59,10 @@ export const strings: Catalogue<typeof english> = {
       advice: "Si c'était bien vous, vous n'avez rien à faire.",
       accountLine: "Votre compte",
       action: "Consulter votre compte",
+      notMe: "Ce n'était pas moi",
+      notMeLine: "Si ce n'était pas vous, déconnectez ce navigateur",
       footer:
-        "Si ce n'était pas vous, réinitialisez immédiatement votre mot de passe avec le lien « Mot de passe oublié ? » de la page de connexion : la réinitialisation déconnecte tous les navigateurs et applications.",
+        "Si ce n'était pas vous, cliquez sur « Ce n'était pas moi » : cela déconnecte ce navigateur de votre compte et de toutes les applications auxquelles il s'est connecté, et supprime toute clé d'accès qu'il a ajoutée.",
     },
     confirmationCode: {
       subject: (brand: string) => `Votre code de confirmation ${brand}`,
@@ -143,6 +145,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "Impossible de vérifier cette clé d'accès. Veuillez réessayer ou vous connecter avec votre adresse e-mail.",
     PASSKEY_EXPIRED: "Cette demande de clé d'accès a expiré ou a déjà été utilisée. Veuillez réessayer.",
     RECENT_SIGN_IN_REQUIRED: "Pour votre sécurité, veuillez d'abord confirmer votre identité.",
+    NOT_ME_LINK_UNKNOWN: "Ce lien n'est pas valide. Ouvrez-le à nouveau depuis l'e-mail.",
+    NOT_ME_LINK_USED: "Ce navigateur a déjà été déconnecté avec ce lien.",
+    NOT_ME_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours déconnecter n'importe quel navigateur depuis la page de votre compte.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Ce lien n'est pas valide, ou la clé d'accès a déjà été supprimée.",
     PASSKEY_REMOVAL_LINK_USED: "Cette clé d'accès a déjà été supprimée.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours supprimer la clé d'accès depuis la page de votre compte.",

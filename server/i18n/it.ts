@@ -61,8 +61,10 @@ export const strings: Catalogue<typeof english> = {
       advice: "Se hai effettuato tu l'accesso, non devi fare nulla.",
       accountLine: "Il tuo account",
       action: "Controlla il tuo account",
+      notMe: "Non ero io",
+      notMeLine: "Se non hai effettuato tu l'accesso, disconnetti quel browser",
       footer:
-        'Se non hai effettuato tu l\'accesso, reimposta subito la password con "Hai dimenticato la password?" nella pagina di accesso: la reimpostazione disconnette tutti i browser e le app.',
+        "Se non hai effettuato tu l'accesso, fai clic su \"Non ero io\": in questo modo disconnetti quel browser dal tuo account e da tutte le app a cui ha effettuato l'accesso, e rimuovi le eventuali passkey che ha aggiunto.",
     },
     confirmationCode: {
       subject: (brand: string) => `Il tuo codice di conferma di ${brand}`,
@@ -151,6 +153,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "Non è stato possibile verificare questa passkey. Riprova oppure accedi con la tua email.",
     PASSKEY_EXPIRED: "Questa richiesta di passkey è scaduta o è già stata usata. Riprova.",
     RECENT_SIGN_IN_REQUIRED: "Per la tua sicurezza, conferma prima la tua identità.",
+    NOT_ME_LINK_UNKNOWN: "Questo link non è valido. Aprilo di nuovo dall'email.",
+    NOT_ME_LINK_USED: "Questo browser è già stato disconnesso con questo link.",
+    NOT_ME_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque disconnettere qualsiasi browser dalla pagina del tuo account.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Questo link non è valido, oppure la passkey è già stata rimossa.",
     PASSKEY_REMOVAL_LINK_USED: "Questa passkey è già stata rimossa.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque rimuovere la passkey dalla pagina del tuo account.",

@@ -60,8 +60,10 @@ export const strings: Catalogue<typeof english> = {
       advice: "お客様ご自身によるログインであれば、対応は不要です。",
       accountLine: "マイアカウント",
       action: "アカウントを確認",
+      notMe: "自分ではありません",
+      notMeLine: "お心当たりがない場合は、そのブラウザーをログアウトしてください",
       footer:
-        "お心当たりがない場合は、ログイン画面の「パスワードをお忘れですか？」からすぐにパスワードを再設定してください。再設定すると、すべてのブラウザーとアプリからログアウトされます。",
+        "お心当たりがない場合は、「自分ではありません」を押してください。そのブラウザーはアカウントと、そこからログインしたすべてのアプリからログアウトされ、そのブラウザーで追加されたパスキーもすべて削除されます。",
     },
     confirmationCode: {
       subject: (brand: string) => `${brand}の確認コード`,
@@ -146,6 +148,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "このパスキーを確認できませんでした。もう一度お試しいただくか、メールアドレスでログインしてください。",
     PASSKEY_EXPIRED: "このパスキーのリクエストは有効期限切れか、すでに使用されています。もう一度お試しください。",
     RECENT_SIGN_IN_REQUIRED: "セキュリティ保護のため、先にご本人確認を行ってください。",
+    NOT_ME_LINK_UNKNOWN: "このリンクは無効です。メールからもう一度開いてください。",
+    NOT_ME_LINK_USED: "このブラウザーは、このリンクですでにログアウトされています。",
+    NOT_ME_LINK_EXPIRED: "このリンクは有効期限切れです。ブラウザーのログアウトはマイアカウントページから行えます。",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "このリンクは無効か、パスキーがすでに削除されています。",
     PASSKEY_REMOVAL_LINK_USED: "このパスキーはすでに削除されています。",
     PASSKEY_REMOVAL_LINK_EXPIRED: "このリンクは有効期限切れです。パスキーはマイアカウントページから削除できます。",

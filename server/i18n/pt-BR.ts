@@ -59,8 +59,10 @@ export const strings: Catalogue<typeof english> = {
       advice: "Se foi você, não é preciso fazer nada.",
       accountLine: "Sua conta",
       action: "Revisar sua conta",
+      notMe: "Não fui eu",
+      notMeLine: "Se não foi você, encerre a sessão nesse navegador",
       footer:
-        "Se não foi você, redefina sua senha agora mesmo com o link “Esqueceu sua senha?” na página de login: a redefinição encerra as sessões em todos os navegadores e apps.",
+        "Se não foi você, clique em “Não fui eu”: isso encerra a sessão desse navegador na sua conta e em todos os apps em que ele entrou, e remove qualquer chave de acesso que ele tenha adicionado.",
     },
     confirmationCode: {
       subject: (brand: string) => `Seu código de confirmação do ${brand}`,
@@ -149,6 +151,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "Não foi possível verificar esta chave de acesso. Tente novamente ou entre com seu e-mail.",
     PASSKEY_EXPIRED: "Esta solicitação de chave de acesso expirou ou já foi usada. Tente novamente.",
     RECENT_SIGN_IN_REQUIRED: "Para sua segurança, confirme primeiro que é você.",
+    NOT_ME_LINK_UNKNOWN: "Este link não é válido. Abra-o novamente pelo e-mail.",
+    NOT_ME_LINK_USED: "A sessão deste navegador já foi encerrada com este link.",
+    NOT_ME_LINK_EXPIRED: "Este link expirou. Você ainda pode encerrar a sessão de qualquer navegador na página da sua conta.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Este link não é válido, ou a chave de acesso já foi removida.",
     PASSKEY_REMOVAL_LINK_USED: "Esta chave de acesso já foi removida.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Este link expirou. Você ainda pode remover a chave de acesso na página da sua conta.",

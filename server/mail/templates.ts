@@ -168,16 +168,23 @@ function sayWhen(language: Language, at: number): string {
   return `${format.format(at)} UTC`;
 }
 
-export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: string): Mail {
+/**
+ * A browser new to the account signed in: which, where, when. Its button, "This wasn't me", opens
+ * a page that signs that browser out once pressed (docs/decisions/0067); the account page is linked
+ * for a customer who wants to look first.
+ */
+export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: string, notMeUrl: string): Mail {
   const { mail, brand } = wordsOf(look);
   const intro = mail.newSignIn.intro(brand);
   const details = mail.newSignIn.details(sayBrowser(signIn.browser, mail.browserOn), signIn.network, sayWhen(look.language, signIn.at));
   const advice = mail.newSignIn.advice;
   const footer = mail.newSignIn.footer;
+  const accountLink = `<p style="margin:0 0 16px;font-size:14px;line-height:20px"><a href="${escapeHtml(accountUrl)}" style="color:${look.link}">${escapeHtml(mail.newSignIn.action)}</a></p>
+`;
   return {
     subject: mail.newSignIn.subject(brand),
-    text: `${intro}\n\n${details}\n\n${advice}\n\n${mail.newSignIn.accountLine}: ${accountUrl}\n\n${footer}\n`,
-    html: layout(look, [intro, details, advice], { label: mail.newSignIn.action, href: accountUrl }, footer),
+    text: `${intro}\n\n${details}\n\n${advice}\n\n${mail.newSignIn.notMeLine}: ${notMeUrl}\n\n${mail.newSignIn.accountLine}: ${accountUrl}\n\n${footer}\n`,
+    html: layout(look, [intro, details, advice], { label: mail.newSignIn.notMe, href: notMeUrl }, footer, accountLink),
   };
 }
 

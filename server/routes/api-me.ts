@@ -75,7 +75,8 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
   });
 
   contractRoute(app, "POST /api/me/confirm", async ({ Password, Code }, request, reply) => {
-    const { caller, session } = await signedIn(request, reply, true);
+    // Not a change: bounded by the password's failure buckets and the codes' own tries.
+    const { caller, session } = await signedIn(request, reply, false);
     // The contract asks for one of the two.
     if (Password) await confirmWithPassword(db, config, caller, session, Password);
     else await confirmWithCode(db, config, caller, session, Code);

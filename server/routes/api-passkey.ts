@@ -1,6 +1,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
+import { checkNotMe, signOutNotMe } from "../auth/not-me.ts";
 import { declinePasskeyOffer, passkeyOffer } from "../auth/passkey-offer.ts";
 import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/passkey-removal.ts";
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkeys.ts";
@@ -12,7 +13,8 @@ import { signedInCustomer } from "./signed-in-customer.ts";
 /**
  * Passkeys (docs/decisions/0059-passkeys.md): signing in with one (the login screens' autofill and
  * button), the offer after another sign-in, making one for the signed-in account, and the mailed
- * link that removes one (docs/decisions/0065).
+ * link that removes one (docs/decisions/0065), and the "New sign-in" mail's "This wasn't me",
+ * which signs that browser out and removes what it added (docs/decisions/0067).
  */
 export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
   const signedIn = signedInCustomer({ db, config });
@@ -57,6 +59,19 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker }: 
     const caller = callerOf(request, reply);
     caller.noStore();
     return { isOk: true, ...(await checkPasskeyRemoval(db, config, caller, token)) };
+  });
+
+  contractRoute(app, "POST /api/not-me/check", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    return { isOk: true, ...(await checkNotMe(db, config, caller, token)) };
+  });
+
+  contractRoute(app, "POST /api/not-me/confirm", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    await signOutNotMe(db, config, caller, token);
+    return { isOk: true };
   });
 
   contractRoute(app, "POST /api/passkey/removal/confirm", async ({ token }, request, reply) => {

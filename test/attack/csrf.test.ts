@@ -18,6 +18,8 @@ const STATE_CHANGING: { url: string; form?: boolean; body: Record<string, unknow
   { url: "/api/me/confirm/send-code", body: { ProductId: 6 } },
   { url: "/api/passkey/removal/check", body: { token: "A".repeat(43) } },
   { url: "/api/passkey/removal/confirm", body: { token: "A".repeat(43) } },
+  { url: "/api/not-me/check", body: { token: "A".repeat(43) } },
+  { url: "/api/not-me/confirm", body: { token: "A".repeat(43) } },
   { url: "/api/me/delete/request", body: { ProductId: 6 } },
   { url: "/api/me/delete/check", body: { token: "A".repeat(43) } },
   { url: "/api/me/delete/keep", body: { token: "A".repeat(43) } },

@@ -264,6 +264,78 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     }
   });
 
+  it("caps the wrong codes one session may ever type, however many codes it asks for", async () => {
+    const thief = await staleSession();
+    let refused = false;
+    for (let code = 0; code < 4 && !refused; code += 1) {
+      const sent = await post(thief, "/api/me/confirm/send-code", { ProductId: 6 });
+      if (sent.status !== 200) {
+        refused = true;
+        break;
+      }
+      for (let guess = 0; guess < 5; guess += 1) await post(thief, "/api/me/confirm", { Code: String(100000 + code * 10 + guess) });
+    }
+    // Ten wrong codes at most: then neither a new code nor a guess is taken.
+    expect(refused).toBe(true);
+    const after = await post(thief, "/api/me/confirm/send-code", { ProductId: 6 });
+    expect(await after.json()).toMatchObject({ code: "CODE_SPENT" });
+    const failures = await bed.server.db
+      .selectFrom("sessions")
+      .select("confirm_failures")
+      .where("id_hash", "=", hashSecret(sessionIdOf(thief)))
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.confirm_failures)).toBe(10);
+  });
+
+  it("removing a passkey by the mail's link also signs out the browsers that signed in with it", async () => {
+    const adder = await signedIn();
+    const authenticator = await addPasskey(adder);
+    const mail = await lastMailTo("A passkey was added to your DS One account");
+    const { browser: elsewhere, response } = await passkeySignIn(authenticator);
+    expect(response.status).toBe(200);
+    expect((await post(new BrowserAgent(), "/api/passkey/removal/confirm", { token: tokenFromMail(mail as never) })).status).toBe(200);
+    expect((await elsewhere.request(`${bed.issuer}/api/me`)).status).toBe(401);
+    expect((await adder.request(`${bed.issuer}/api/me`)).status).toBe(401);
+  });
+
+  it("This wasn't me: the mail's button signs that browser out and removes its passkey, once, and signs nobody in", async () => {
+    await signedIn();
+    // A browser new to the account: the owner is mailed, with "This wasn't me".
+    const stranger = await signedIn();
+    const notice = await lastMailTo("New sign-in to your DS One account");
+    expect(notice?.text).toContain("/dsone/account/not-me?token=");
+    expect(notice?.text).not.toContain("reset your password");
+    const token = tokenFromMail(notice as never);
+    const strangerKey = await addPasskey(stranger);
+
+    const presser = new BrowserAgent();
+    const checked = await post(presser, "/api/not-me/check", { token });
+    expect(await checked.json()).toMatchObject({ isOk: true, email: bed.email, signedInAt: expect.any(Number) });
+    // Opening the page changed nothing.
+    expect((await stranger.request(`${bed.issuer}/api/me`)).status).toBe(200);
+    const pressed = await post(presser, "/api/not-me/confirm", { token });
+    expect(pressed.status).toBe(200);
+    expect(pressed.headers.get("set-cookie") ?? "").not.toMatch(/session=/);
+    expect((await stranger.request(`${bed.issuer}/api/me`)).status).toBe(401);
+    expect((await passkeySignIn(strangerKey)).response.status).toBe(401);
+    expect((await presser.request(`${bed.issuer}/api/me`)).status).toBe(401);
+    expect(await (await post(presser, "/api/not-me/confirm", { token })).json()).toMatchObject({ code: "NOT_ME_LINK_USED" });
+    const events = await bed.server.db.selectFrom("audit_events").select("event").where("account_id", "=", bed.accountId).execute();
+    expect(events).toContainEqual({ event: "sign_in_reported" });
+
+    // Seven days, then it has expired.
+    await signedIn();
+    const later = await signedIn();
+    const second = tokenFromMail((await lastMailTo("New sign-in to your DS One account")) as never);
+    await bed.server.db
+      .updateTable("one_time_tokens")
+      .set({ expires_at: Date.now() - 1 })
+      .where("token_hash", "=", hashSecret(second))
+      .execute();
+    expect(await (await post(presser, "/api/not-me/confirm", { token: second })).json()).toMatchObject({ code: "NOT_ME_LINK_EXPIRED" });
+    expect((await later.request(`${bed.issuer}/api/me`)).status).toBe(200);
+  });
+
   it("refuses the data download to another site's navigation, and gives it a limit of its own", async () => {
     const owner = await signedIn();
     const download = (site: string) => {

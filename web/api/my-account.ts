@@ -36,6 +36,11 @@ export const checkPasskeyRemoval = (token: string) => call("POST /api/passkey/re
 
 export const removePasskeyByLink = (token: string) => call("POST /api/passkey/removal/confirm", { token });
 
+/** "This wasn't me": which browser (spending nothing), then signing it out. */
+export const checkNotMe = (token: string) => call("POST /api/not-me/check", { token });
+
+export const signOutNotMe = (token: string) => call("POST /api/not-me/confirm", { token });
+
 export const requestAccountDeletion = (productId: number) => call("POST /api/me/delete/request", { ProductId: productId });
 
 export const checkDeletionLink = (token: string) => call("POST /api/me/delete/check", { token });

@@ -49,6 +49,7 @@ const screens = {
   account: screen(() => import("../features/account/AccountPage.tsx")),
   deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
   passkeyRemoval: screen(() => import("../features/account/PasskeyRemovalPage.tsx")),
+  notMe: screen(() => import("../features/account/NotMePage.tsx")),
   passkeyOffer: screen(() => import("../features/passkey-offer/PasskeyOfferPage.tsx")),
 };
 
@@ -66,6 +67,7 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.account, screens.account],
   [brand.paths.deleteAccount, screens.deleteAccount],
   [brand.paths.passkeyRemoval, screens.passkeyRemoval],
+  [brand.paths.notMe, screens.notMe],
   [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 

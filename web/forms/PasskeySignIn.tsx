@@ -95,8 +95,10 @@ export function usePasskeySignIn(brand: Brand, search: string): PasskeySignIn {
     state.starts += 1;
     // A newer request (the button's, or a later wait) makes this one's outcome nobody's business.
     const waiting = ++state.waiting;
-    const outcome = await loaded.signInWithPasskey(true, brand.productId, returnUrl.current);
-    if (!state.active || waiting !== state.waiting) return;
+    // The button pressed while the challenge was on its way: the autofill must not abort its prompt.
+    const current = () => state.active && waiting === state.waiting;
+    const outcome = await loaded.signInWithPasskey(true, brand.productId, returnUrl.current, current);
+    if (!current()) return;
     switch (outcome.kind) {
       case "signed-in":
         leaveTo(outcome.next);
@@ -174,7 +176,8 @@ function isCustomerError(error: unknown): boolean {
 
 /** "Sign in with a passkey", and what went wrong with one; nothing in a browser without WebAuthn. */
 export function PasskeyButton({ passkey }: { passkey: PasskeySignIn }) {
-  if (!passkey.supported) return null;
+  // The button goes where passkeys cannot work; why it went (pressed, and refused) stays.
+  if (!passkey.supported) return <FormError message={passkey.error} id="passkey-error" />;
   return (
     <>
       <Button variant="clear" className="button--wide passkey-button" onClick={passkey.withButton} qaTag="passkey-sign-in">

@@ -76,13 +76,20 @@ export type PasskeySignInOutcome =
  * Signs in with a passkey: through the autofill (waits for the customer to pick one in the email
  * field) or the button (the browser's own dialog, with its QR code for a phone).
  */
-export async function signInWithPasskey(autofill: boolean, productId: number, returnUrl: string | null): Promise<PasskeySignInOutcome> {
+export async function signInWithPasskey(
+  autofill: boolean,
+  productId: number,
+  returnUrl: string | null,
+  stillWanted: () => boolean = () => true,
+): Promise<PasskeySignInOutcome> {
   let options: RequestOptions;
   try {
     ({ options } = await call("POST /api/passkey/sign-in/options"));
   } catch (error) {
     return { kind: "failed", error, afterChoice: false };
   }
+  // Another request started while this one's challenge was on its way: it must not abort that one.
+  if (!stillWanted()) return { kind: "cancelled", promptMs: Number.POSITIVE_INFINITY };
   let credential: Assertion;
   const prompted = performance.now();
   try {

@@ -35,6 +35,7 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   account_deletion_requested: "accountDeletionRequested",
   passkey_registered: "passkeyRegistered",
   identity_confirmed: "identityConfirmed",
+  sign_in_reported: "signInReported",
   passkey_renamed: "passkeyRenamed",
   passkey_removed: "passkeyRemoved",
   passkey_refused: "passkeyRefused",

@@ -93,6 +93,21 @@ export const strings: Catalogue<typeof english> = {
       hint: "Passkeys, die in den letzten 30 Tagen hinzugefügt wurden, sind ausgewählt: Falls jemand anderes angemeldet war, hat er möglicherweise einen hinzugefügt.",
       passkey: (name: string, added: string) => `${name}, hinzugefügt am ${added}`,
     },
+    notMe: {
+      title: "Waren Sie das nicht?",
+      checking: "Der Link wird geprüft...",
+      what: (browser: string, network: string, when: string) =>
+        `${browser} (Netzwerk ${network}) wurde am ${when} bei Ihrem Konto angemeldet.`,
+      effect:
+        "Wenn Sie ihn abmelden, wird er auch bei allen Apps abgemeldet, bei denen er sich angemeldet hat, und jeder Passkey, den er hinzugefügt hat, wird entfernt.",
+      signOut: "Diesen Browser abmelden",
+      doneTitle: "Der Browser ist abgemeldet",
+      done: "Er ist bei Ihrem Konto und bei allen Apps abgemeldet, bei denen er sich angemeldet hat, und jeder Passkey, den er hinzugefügt hat, wurde entfernt.",
+      review: "Überprüfen Sie als Nächstes Ihr Konto: Wir können Ihnen einen Zugangslink per E-Mail senden.",
+      emailLink: "Zugangslink per E-Mail erhalten",
+      linkSent: (email: string) => `Wir haben einen Zugangslink an ${email} gesendet.`,
+      problemTitle: "Dieser Link kann nicht verwendet werden",
+    },
     passkeyRemoval: {
       title: "Diesen Passkey entfernen?",
       checking: "Der Link wird geprüft...",
@@ -173,6 +188,7 @@ export const strings: Catalogue<typeof english> = {
         passkeyRemoved: "Ein Passkey wurde entfernt",
         passkeyRefused: "Eine Anmeldung mit einem Passkey wurde abgelehnt",
         identityConfirmed: "Sie haben bestätigt, dass Sie es waren",
+        signInReported: "Eine Anmeldung wurde als nicht von Ihnen stammend gemeldet, und der Browser wurde abgemeldet",
         supportSearched: "Ihr Konto wurde in einer Suche gefunden",
         supportViewed: "Ihr Konto wurde aufgerufen",
         rateLimitsCleared: "Die Sperre nach zu vielen Anmeldeversuchen wurde aufgehoben",

@@ -83,6 +83,20 @@ export const strings = {
       hint: "Passkeys added in the last 30 days are ticked: if someone else was signed in, they may have added one.",
       passkey: (name: string, added: string) => `${name}, added ${added}`,
     },
+    /** The page the "New sign-in" mail's "This wasn't me" opens: it signs nothing out until the button. */
+    notMe: {
+      title: "Wasn't You?",
+      checking: "Checking the link...",
+      what: (browser: string, network: string, when: string) => `${browser}, near ${network}, signed in to your account on ${when}.`,
+      effect: "Signing it out also signs it out of every app it signed in to, and removes any passkey it added.",
+      signOut: "Sign Out That Browser",
+      doneTitle: "That Browser Is Signed Out",
+      done: "It is signed out of your account and every app it signed in to, and any passkey it added is removed.",
+      review: "Next, review your account: we can email you a sign-in link.",
+      emailLink: "Email Me a Sign-In Link",
+      linkSent: (email: string) => `We sent a sign-in link to ${email}.`,
+      problemTitle: "This Link Can't Be Used",
+    },
     /** The page the "A passkey was added" mail's link opens: it removes nothing until the button. */
     passkeyRemoval: {
       title: "Remove This Passkey?",
@@ -165,6 +179,7 @@ export const strings = {
         passkeyRemoved: "A passkey was removed",
         passkeyRefused: "A sign-in with a passkey was refused",
         identityConfirmed: "You confirmed it was you",
+        signInReported: "A sign-in was reported as not yours, and that browser was signed out",
         /** What our support team did, said with "by our support team" after it. */
         supportSearched: "Your account was found in a search",
         supportViewed: "Your account was looked at",

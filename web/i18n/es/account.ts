@@ -82,6 +82,20 @@ export const strings: Catalogue<typeof english> = {
       hint: "Las llaves de acceso añadidas en los últimos 30 días están marcadas: si otra persona había iniciado sesión en tu cuenta, puede que haya añadido una.",
       passkey: (name: string, added: string) => `${name}, añadida el ${added}`,
     },
+    notMe: {
+      title: "¿No has sido tú?",
+      checking: "Comprobando el enlace...",
+      what: (browser: string, network: string, when: string) => `${browser} (red ${network}) inició sesión en tu cuenta el ${when}.`,
+      effect:
+        "Al cerrar su sesión, también se cierra en todas las aplicaciones en las que la inició y se quita cualquier llave de acceso que haya añadido.",
+      signOut: "Cerrar sesión en ese navegador",
+      doneTitle: "Se ha cerrado la sesión en ese navegador",
+      done: "Se ha cerrado su sesión en tu cuenta y en todas las aplicaciones en las que la inició, y se ha quitado cualquier llave de acceso que hubiera añadido.",
+      review: "Ahora, revisa tu cuenta: podemos enviarte un enlace de acceso por correo.",
+      emailLink: "Enviarme un enlace de acceso",
+      linkSent: (email: string) => `Te hemos enviado un enlace de acceso a ${email}.`,
+      problemTitle: "No se puede usar este enlace",
+    },
     passkeyRemoval: {
       title: "¿Quitar esta llave de acceso?",
       checking: "Comprobando el enlace...",
@@ -164,6 +178,7 @@ export const strings: Catalogue<typeof english> = {
         passkeyRemoved: "Se ha quitado una llave de acceso",
         passkeyRefused: "Se ha rechazado un inicio de sesión con una llave de acceso",
         identityConfirmed: "Has confirmado que eras tú",
+        signInReported: "Se ha indicado que un inicio de sesión no era tuyo y se ha cerrado la sesión en ese navegador",
         supportSearched: "Se ha encontrado tu cuenta en una búsqueda",
         supportViewed: "Se ha consultado tu cuenta",
         rateLimitsCleared: "Se han levantado los límites de intentos de inicio de sesión",

@@ -83,6 +83,20 @@ export const strings: Catalogue<typeof english> = {
       hint: "Les clés d'accès ajoutées au cours des 30 derniers jours sont cochées : si quelqu'un d'autre était connecté à votre compte, il a pu en ajouter une.",
       passkey: (name: string, added: string) => `${name}, ajoutée le ${added}`,
     },
+    notMe: {
+      title: "Ce n'était pas vous ?",
+      checking: "Vérification du lien...",
+      what: (browser: string, network: string, when: string) => `${browser}, réseau ${network}, s'est connecté à votre compte le ${when}.`,
+      effect:
+        "Sa déconnexion le déconnecte aussi de toutes les applications auxquelles il s'est connecté, et supprime toute clé d'accès qu'il a ajoutée.",
+      signOut: "Déconnecter ce navigateur",
+      doneTitle: "Ce navigateur est déconnecté",
+      done: "Il est déconnecté de votre compte et de toutes les applications auxquelles il s'est connecté, et toute clé d'accès qu'il a ajoutée a été supprimée.",
+      review: "Vérifiez ensuite votre compte : nous pouvons vous envoyer un lien de connexion par e-mail.",
+      emailLink: "M'envoyer un lien de connexion par e-mail",
+      linkSent: (email: string) => `Nous avons envoyé un lien de connexion à ${email}.`,
+      problemTitle: "Impossible d'utiliser ce lien",
+    },
     passkeyRemoval: {
       title: "Supprimer cette clé d'accès ?",
       checking: "Vérification du lien...",
@@ -162,6 +176,7 @@ export const strings: Catalogue<typeof english> = {
         passkeyRemoved: "Clé d'accès supprimée",
         passkeyRefused: "Connexion avec une clé d'accès refusée",
         identityConfirmed: "Identité confirmée",
+        signInReported: "Connexion signalée comme n'étant pas la vôtre, et navigateur déconnecté",
         supportSearched: "Compte trouvé lors d'une recherche",
         supportViewed: "Compte consulté",
         rateLimitsCleared: "Limites de tentatives de connexion levées",

@@ -90,6 +90,21 @@ export const strings: Catalogue<typeof english> = {
       hint: "Le passkey aggiunte negli ultimi 30 giorni sono selezionate: se qualcun altro ha effettuato l'accesso al tuo account, potrebbe averne aggiunta una.",
       passkey: (name: string, added: string) => `${name}, aggiunta: ${added}`,
     },
+    notMe: {
+      title: "Non eri tu?",
+      checking: "Verifica del link in corso...",
+      what: (browser: string, network: string, when: string) =>
+        `${browser}, rete ${network}, ha effettuato l'accesso al tuo account in data ${when}.`,
+      effect:
+        "Disconnettendolo, lo disconnetti anche da tutte le app a cui ha effettuato l'accesso e rimuovi le eventuali passkey che ha aggiunto.",
+      signOut: "Disconnetti quel browser",
+      doneTitle: "Browser disconnesso",
+      done: "Abbiamo disconnesso il browser dal tuo account e da tutte le app a cui ha effettuato l'accesso, e abbiamo rimosso le eventuali passkey che ha aggiunto.",
+      review: "Ora controlla il tuo account: possiamo inviarti un link di accesso via email.",
+      emailLink: "Inviami un link di accesso via email",
+      linkSent: (email: string) => `Abbiamo inviato un link di accesso a ${email}.`,
+      problemTitle: "Questo link non può essere usato",
+    },
     passkeyRemoval: {
       title: "Vuoi rimuovere questa passkey?",
       checking: "Verifica del link in corso...",
@@ -170,6 +185,7 @@ export const strings: Catalogue<typeof english> = {
         passkeyRemoved: "Passkey rimossa",
         passkeyRefused: "Tentativo di accesso con una passkey rifiutato",
         identityConfirmed: "Identità confermata",
+        signInReported: "Accesso segnalato come non tuo, con disconnessione del browser",
         supportSearched: "Account trovato in una ricerca",
         supportViewed: "Account consultato",
         rateLimitsCleared: "Limiti sui tentativi di accesso rimossi",

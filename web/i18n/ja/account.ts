@@ -82,6 +82,21 @@ export const strings: Catalogue<typeof english> = {
       hint: "過去30日間に追加されたパスキーにはチェックが入っています。第三者がログインしていた場合、パスキーを追加した可能性があります。",
       passkey: (name: string, added: string) => `${name}（追加日時: ${added}）`,
     },
+    notMe: {
+      title: "お心当たりのないログインですか？",
+      checking: "リンクを確認しています...",
+      what: (browser: string, network: string, when: string) =>
+        `${when}に、${browser}（${network}付近）からアカウントにログインがありました。`,
+      effect:
+        "そのブラウザーをログアウトすると、そこからログインしたすべてのアプリからもログアウトされ、そのブラウザーで追加されたパスキーも削除されます。",
+      signOut: "そのブラウザーをログアウト",
+      doneTitle: "そのブラウザーをログアウトしました",
+      done: "アカウントと、そのブラウザーからログインしたすべてのアプリからログアウトし、そのブラウザーで追加されたパスキーを削除しました。",
+      review: "次に、アカウントを確認してください。ログイン用リンクをメールでお送りできます。",
+      emailLink: "ログイン用リンクをメールで受け取る",
+      linkSent: (email: string) => `${email}にログイン用リンクを送信しました。`,
+      problemTitle: "このリンクは使用できません",
+    },
     passkeyRemoval: {
       title: "このパスキーを削除しますか？",
       checking: "リンクを確認しています...",
@@ -161,6 +176,7 @@ export const strings: Catalogue<typeof english> = {
         passkeyRemoved: "パスキーが削除されました",
         passkeyRefused: "パスキーでのログインが拒否されました",
         identityConfirmed: "本人確認が完了しました",
+        signInReported: "ログインがご本人のものではないと報告され、そのブラウザーがログアウトされました",
         supportSearched: "アカウントが検索で表示されました",
         supportViewed: "アカウントが閲覧されました",
         rateLimitsCleared: "ログイン試行の制限が解除されました",

@@ -94,6 +94,20 @@ export const strings: Catalogue<typeof english> = {
       hint: "As chaves de acesso adicionadas nos últimos 30 dias estão marcadas: se outra pessoa acessou sua conta, ela pode ter adicionado uma.",
       passkey: (name: string, added: string) => `${name}, adicionada em ${added}`,
     },
+    notMe: {
+      title: "Não foi você?",
+      checking: "Verificando o link...",
+      what: (browser: string, network: string, when: string) => `${browser}, na rede ${network}, entrou na sua conta em ${when}.`,
+      effect:
+        "Ao encerrar a sessão dele, ela também é encerrada em todos os apps em que ele entrou, e qualquer chave de acesso que ele adicionou é removida.",
+      signOut: "Sair desse navegador",
+      doneTitle: "A sessão desse navegador foi encerrada",
+      done: "A sessão foi encerrada na sua conta e em todos os apps em que ele entrou, e qualquer chave de acesso que ele adicionou foi removida.",
+      review: "Agora, revise sua conta: podemos enviar um link de acesso para seu e-mail.",
+      emailLink: "Receber um link de acesso por e-mail",
+      linkSent: (email: string) => `Enviamos um link de acesso para ${email}.`,
+      problemTitle: "Este link não pode ser usado",
+    },
     passkeyRemoval: {
       title: "Remover esta chave de acesso?",
       checking: "Verificando o link...",
@@ -186,6 +200,7 @@ export const strings: Catalogue<typeof english> = {
         passkeyRemoved: "Chave de acesso removida",
         passkeyRefused: "Login com chave de acesso recusado",
         identityConfirmed: "Identidade confirmada",
+        signInReported: "Login informado como não sendo seu, e sessão encerrada no navegador",
         supportSearched: "Conta encontrada em uma pesquisa",
         supportViewed: "Conta consultada",
         rateLimitsCleared: "Limites de tentativas de login removidos",
