@@ -7,6 +7,7 @@ import { removePasskeysOf } from "./passkey-removal.ts";
 import { passkeysOf } from "./passkeys.ts";
 import { endEverySignIn } from "./sign-out.ts";
 import { appsByClientId, whereSignedIn } from "./signed-in-places.ts";
+import { hashSecret } from "./tokens.ts";
 
 /**
  * The customer's own account, for the account page: who they are, how they sign in, where they
@@ -83,7 +84,7 @@ export async function signOutEverywhereElse(
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await endEverySignIn(tx, accountId, { keepSessionId });
-    await removePasskeysOf(tx, accountId, removePasskeys, source);
+    await removePasskeysOf(tx, accountId, removePasskeys, source, hashSecret(keepSessionId));
     await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId, reason: "except this browser" }, source);
   });
 }

@@ -73,17 +73,25 @@ export async function checkPasskeyRemoval(db: Db, config: Config, caller: Caller
   return { name: passkey.name, addedFrom: passkey.added_from, addedAt: Number(passkey.created_at) };
 }
 
+/** Which browsers a passkey's removal signs out besides those it signed in: the one that added it; and which it keeps. */
+export interface SessionsToEnd {
+  /** Sessions to end as well (the one that added the passkey). */
+  also?: readonly string[];
+  /** The session removing it (the account page, a sign-out everywhere else): it stays signed in. */
+  keep?: string | undefined;
+}
+
 /**
- * The browsers signed in with these passkeys, and the one that added each (`alsoHashes`), signed
- * out with their provider sessions, in the caller's transaction: a removed passkey leaves no
- * sign-in it made behind.
+ * The browsers signed in with these passkeys, and those named in `also`, signed out with their
+ * provider sessions, in the caller's transaction: a removed passkey leaves no sign-in it made
+ * behind, but the browser removing it stays.
  */
 export async function endSessionsSignedInWith(
   tx: Kysely<Database>,
   accountId: string,
   passkeyIds: readonly string[],
   source: AuditSource,
-  alsoHashes: readonly string[] = [],
+  { also = [], keep }: SessionsToEnd = {},
 ): Promise<void> {
   const signedIn =
     passkeyIds.length === 0
@@ -94,7 +102,7 @@ export async function endSessionsSignedInWith(
           .where("account_id", "=", accountId)
           .where("passkey_id", "in", [...passkeyIds])
           .execute();
-  const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...alsoHashes])];
+  const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...also])].filter((hash) => hash !== keep);
   if (hashes.length === 0) return;
   const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "in", hashes).executeTakeFirst();
   for (const hash of hashes) await deleteProviderSessionsOfBrowser(tx, accountId, hash);
@@ -123,16 +131,26 @@ export async function removePasskeyByLink(db: Db, config: Config, caller: Caller
       { event: "passkey_removed", accountId, method: "passkey", reason: `${removed.name}, by the emailed link` },
       { caller },
     );
-    await endSessionsSignedInWith(tx, accountId, [removed.id], { caller }, removed.added_by_session ? [removed.added_by_session] : []);
+    await endSessionsSignedInWith(
+      tx,
+      accountId,
+      [removed.id],
+      { caller },
+      { also: removed.added_by_session ? [removed.added_by_session] : [] },
+    );
   });
 }
 
-/** Removes some of the account's passkeys (a sign-out everywhere's or a reset's choice), in the caller's transaction. */
+/**
+ * Removes some of the account's passkeys (a sign-out everywhere's or a reset's choice), in the
+ * caller's transaction, with the browsers they signed in; `keep`, the session doing it, stays.
+ */
 export async function removePasskeysOf(
   tx: Kysely<Database>,
   accountId: string,
   ids: readonly string[],
   source: AuditSource,
+  keep?: string,
 ): Promise<void> {
   if (ids.length === 0) return;
   const removed = await tx
@@ -148,6 +166,7 @@ export async function removePasskeysOf(
     accountId,
     removed.map((passkey) => passkey.id),
     source,
+    { keep },
   );
 }
 

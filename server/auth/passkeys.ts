@@ -386,7 +386,7 @@ export async function renamePasskey(db: Db, accountId: string, id: string, name:
 }
 
 /** Removes one of the account's passkeys (the last one too: the emailed link always remains). */
-export async function removePasskey(db: Db, accountId: string, id: string, source: AuditSource): Promise<boolean> {
+export async function removePasskey(db: Db, accountId: string, id: string, source: AuditSource, keepSession?: string): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     const removed = await tx
       .deleteFrom("passkeys")
@@ -396,7 +396,7 @@ export async function removePasskey(db: Db, accountId: string, id: string, sourc
       .executeTakeFirst();
     if (!removed) return false;
     await recordAuditEvent(tx, { event: "passkey_removed", accountId, method: "passkey", reason: removed.name }, source);
-    await endSessionsSignedInWith(tx, accountId, [id], source);
+    await endSessionsSignedInWith(tx, accountId, [id], source, { keep: keepSession });
     return true;
   });
 }

@@ -21,6 +21,7 @@ import { accountFailureKey } from "./password-login.ts";
 import { hashPassword } from "./passwords.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { endEverySignIn } from "./sign-out.ts";
+import { hashSecret } from "./tokens.ts";
 
 /**
  * Who a reset is for: the desktop product (DS One) or solve IQ of the earlier account area. Each
@@ -185,7 +186,13 @@ export async function resetPassword(db: Db, config: Config, request: PasswordRes
       productId,
     });
     if (!saved) throw new AppError("RESET_LINK_UNKNOWN");
-    await removePasskeysOf(tx, accountId, request.removePasskeys ?? [], { caller: request.from });
+    await removePasskeysOf(
+      tx,
+      accountId,
+      request.removePasskeys ?? [],
+      { caller: request.from },
+      request.keepSessionId ? hashSecret(request.keepSessionId) : undefined,
+    );
     return brandForProduct(productId);
   });
 }

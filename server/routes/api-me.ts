@@ -111,8 +111,9 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
   });
 
   contractRoute(app, "POST /api/me/passkeys/remove", async ({ id }, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    if (!(await removePasskey(db, accountId, id, { caller }))) throw new AppError("NOT_FOUND");
+    const { caller, accountId, sessionHash } = await signedIn(request, reply, true);
+    // The browsers it signed in are signed out; this one, removing it, stays.
+    if (!(await removePasskey(db, accountId, id, { caller }, sessionHash))) throw new AppError("NOT_FOUND");
     return { isOk: true };
   });
 

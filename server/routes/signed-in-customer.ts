@@ -29,6 +29,6 @@ export function signedInCustomer({ db, config }: Pick<AppContext, "db" | "config
     const sessionHash = hashSecret(sessionId);
     if (limit === true) await enforceLimits(db, config, [["accountChangesPerSession", account.accountId, sessionHash]], "account changes");
     if (limit === "export") await enforceLimits(db, config, [["accountExportsPerAccount", account.accountId]], "data downloads");
-    return { caller, accountId: account.accountId, sessionId, session: { accountId: account.accountId, sessionId } };
+    return { caller, accountId: account.accountId, sessionId, sessionHash, session: { accountId: account.accountId, sessionId } };
   };
 }
