@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as oidc from "openid-client";
 import { BRANDS } from "../common/brands/index.ts";
 import { escapeHtml, plainPage } from "../server/html.ts";
@@ -10,8 +11,10 @@ import { escapeHtml, plainPage } from "../server/html.ts";
 /**
  * The demo DS One and Maverick Safe web apps: relying parties on their own origin that sign in
  * through the account server's /connect/authorize with openid-client (server side, authorization
- * code + PKCE), show the ID token's claims, and sign out through /connect/endsession. Outside
- * production only; in production the products' own apps take their place.
+ * code + PKCE), show the ID token's claims, and sign out through /connect/endsession. Each keeps
+ * a session of its own, which a logout token posted to its back-channel logout address ends
+ * (OpenID Connect Back-Channel Logout), as a product's web app should. Outside production only; in
+ * production the products' own apps take their place.
  */
 export interface DemoAppsOptions {
   /** The account server (the OpenID issuer). */
@@ -23,6 +26,7 @@ export interface DemoAppsOptions {
 }
 
 interface Signed {
+  clientId: string;
   idToken: string;
   accessToken: string;
   claims: Record<string, unknown>;
@@ -38,13 +42,23 @@ const PLAIN_CSS = readFileSync(join(import.meta.dirname, "..", "server", "plain.
 const COOKIE = { path: "/", httpOnly: true, sameSite: "lax" as const };
 const CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-export async function buildDemoApps(options: DemoAppsOptions): Promise<FastifyInstance> {
+/** The demo apps' server, with the sessions it holds (which app, and the claims of its ID token). */
+export type DemoApps = FastifyInstance & { sessions: ReadonlyMap<string, { clientId: string; claims: Record<string, unknown> }> };
+
+export async function buildDemoApps(options: DemoAppsOptions): Promise<DemoApps> {
   const app = Fastify({ logger: false });
   await app.register(fastifyCookie);
+  // Logout tokens come as a form post.
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
   // In memory: a demo keeps no state worth keeping across restarts.
   const signedIn = new Map<string, Signed>();
   const pending = new Map<string, Pending>();
   const configurations = new Map<string, Promise<oidc.Configuration>>();
+  // Logout tokens already acted on, by jti, until they expire: a replayed one is refused.
+  const seenLogoutTokens = new Map<string, number>();
+  let keys: ReturnType<typeof createRemoteJWKSet> | undefined;
 
   const apps = options.clients.flatMap(({ brand: id, clientId }) => {
     const brand = BRANDS.find((candidate) => candidate.id === id);
@@ -160,7 +174,12 @@ export async function buildDemoApps(options: DemoAppsOptions): Promise<FastifyIn
           expectedNonce: attempt.nonce,
         });
         const session = randomBytes(16).toString("base64url");
-        signedIn.set(session, { idToken: tokens.id_token as string, accessToken: tokens.access_token, claims: { ...tokens.claims() } });
+        signedIn.set(session, {
+          clientId: demo.clientId,
+          idToken: tokens.id_token as string,
+          accessToken: tokens.access_token,
+          claims: { ...tokens.claims() },
+        });
         return reply.setCookie(sessionCookie, session, COOKIE).redirect(`/${demo.brand.id}/`);
       } catch (error) {
         const message =
@@ -173,6 +192,46 @@ export async function buildDemoApps(options: DemoAppsOptions): Promise<FastifyIn
           `<h1>Sign-in failed</h1><p>${escapeHtml(message)}. <a href="/${demo.brand.id}/">Start again</a>.</p>`,
           400,
         );
+      }
+    });
+
+    /**
+     * The back-channel logout address: the account server posts a logout token here when a
+     * sign-in of this app ends (a logout elsewhere, signing this app or the browser out from the
+     * account page, sign out everywhere, a password reset, a disabled or deleted account). The
+     * token is checked against the provider's published keys, for this app, as a logout token
+     * (typ, events, no nonce), and ends this app's sessions of its sid, or of its sub when it has none.
+     */
+    app.post(`/${demo.brand.id}/backchannel-logout`, async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const token = (request.body as Record<string, unknown> | undefined)?.logout_token;
+      try {
+        if (typeof token !== "string") throw new Error("no logout_token");
+        const config = await configuration(demo);
+        keys ??= createRemoteJWKSet(new URL(String(config.serverMetadata().jwks_uri)));
+        const { payload } = await jwtVerify(token, keys, {
+          issuer: config.serverMetadata().issuer,
+          audience: demo.clientId,
+          typ: "logout+jwt",
+          requiredClaims: ["iat", "jti", "events"],
+          maxTokenAge: "5 minutes",
+        });
+        const events = payload.events as Record<string, unknown> | undefined;
+        if (typeof events?.["http://schemas.openid.net/event/backchannel-logout"] !== "object") throw new Error("not a logout token");
+        if ("nonce" in payload) throw new Error("a logout token carries no nonce");
+        if (typeof payload.sub !== "string" && typeof payload.sid !== "string") throw new Error("neither sub nor sid");
+        const now = Date.now();
+        for (const [jti, until] of seenLogoutTokens) if (until < now) seenLogoutTokens.delete(jti);
+        if (seenLogoutTokens.has(String(payload.jti))) throw new Error("this logout token was used");
+        seenLogoutTokens.set(String(payload.jti), now + 10 * 60_000);
+        for (const [key, signed] of signedIn) {
+          const sameSession = typeof payload.sid === "string" ? signed.claims.sid === payload.sid : true;
+          const sameAccount = typeof payload.sub === "string" ? signed.claims.sub === payload.sub : true;
+          if (signed.clientId === demo.clientId && sameSession && sameAccount) signedIn.delete(key);
+        }
+        return reply.code(200).send();
+      } catch (error) {
+        return reply.code(400).send({ error: "invalid_request", error_description: (error as Error).message });
       }
     });
 
@@ -189,7 +248,7 @@ export async function buildDemoApps(options: DemoAppsOptions): Promise<FastifyIn
       return reply.redirect(url.href);
     });
   }
-  return app;
+  return Object.assign(app, { sessions: signedIn }) as unknown as DemoApps;
 }
 
 /** Starts the demo apps on their origin's port; outside production, beside the account server. */

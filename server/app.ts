@@ -7,6 +7,7 @@ import { redactUrl } from "../common/redact.ts";
 import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
 import { AppError, ERRORS } from "./errors.ts";
+import { LogoutDeliveryWorker } from "./oidc/logout-delivery.ts";
 import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
 import { OidcService } from "./oidc/service.ts";
 import { accountRoutes } from "./routes/account.ts";
@@ -42,6 +43,7 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The OpenID Provider (server/oidc). */
     oidc: OidcService;
+    logoutDeliveries: LogoutDeliveryWorker;
   }
 }
 
@@ -119,6 +121,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   const oidc = new OidcService(context.db, config, (error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
   app.decorate("oidc", oidc);
   app.addHook("onClose", async () => oidc.stop());
+  // Logout tokens go out from every instance, off the request path (decision 66).
+  const logoutDeliveries = new LogoutDeliveryWorker(context.db, () => oidc.provider());
+  app.decorate("logoutDeliveries", logoutDeliveries);
+  logoutDeliveries.start(app.log);
+  app.addHook("onClose", async () => logoutDeliveries.stop());
   oidcRoutes(app, context, oidc);
   if (config.mailbox) await devMailboxRoutes(app, context);
   if (config.devTools) demoRoutes(app, context);

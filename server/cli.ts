@@ -22,7 +22,7 @@ import { setDisabled, setRole } from "./auth/support-actions.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
-import { ClientInputError } from "./oidc/clients.ts";
+import { ClientInputError, clientChecks } from "./oidc/clients.ts";
 
 /**
  * The operator CLI: `npm run account -- <command>`. It reads the same configuration as the server
@@ -304,7 +304,7 @@ async function main(): Promise<number> {
   try {
     console.log(
       command === "client" || command === "keys"
-        ? await runOidcCommand(db, command, action, parsed.values)
+        ? await runOidcCommand(db, command, action, parsed.values, clientChecks(config))
         : await run(db, config, command, parsed.values),
     );
     return 0;

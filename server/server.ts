@@ -18,6 +18,7 @@ import { smtpDelivery } from "./mail/smtp-delivery.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
 import { registerDemoClients } from "./oidc/demo-clients.ts";
+import { pruneSettledLogoutTokens } from "./oidc/logout-delivery.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { WEB_BUILD_DIR } from "./routes/spa.ts";
 import { seedDemoData } from "./seed.ts";
@@ -104,6 +105,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneAttempts(db),
       pruneAuditTrail(db, config.auditRetentionMs),
       pruneSettledMail(db, config.outboxRetentionMs),
+      pruneSettledLogoutTokens(db, config.outboxRetentionMs),
     ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
   }, HOUSEKEEPING_MS);
   housekeeping.unref();

@@ -8,7 +8,7 @@ import { drainMail, tokenFromMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
-import { desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "./support/oidc-flow.ts";
+import { accountCall, desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "./support/oidc-flow.ts";
 
 const FIREFOX_ON_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
@@ -26,12 +26,7 @@ describeEachDatabase("the account page's API on %s", (kind) => {
     await bed?.server.stop();
   });
 
-  const call = (browser: BrowserAgent, path: string, body?: unknown) =>
-    browser.request(`${bed.issuer}${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: { "content-type": "application/json", origin: bed.issuer },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const call = (browser: BrowserAgent, path: string, body?: unknown) => accountCall(bed, browser, path, body);
   const me = async (browser: BrowserAgent) => (await (await call(browser, "/api/me")).json()) as MyAccount;
   const passwordLogin = (browser: BrowserAgent, email: string, password: string, headers: Record<string, string> = {}) =>
     browser.request(`${bed.issuer}/api/dsone/password-login`, {

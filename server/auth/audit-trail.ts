@@ -26,6 +26,8 @@ export const AUDIT_EVENTS = [
   "signed_out",
   "signed_out_everywhere",
   "app_signed_out",
+  "app_told_signed_out",
+  "app_not_told_signed_out",
   "new_browser",
   "license_changed",
   "device_linked",

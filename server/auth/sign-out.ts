@@ -14,7 +14,9 @@ import { hashSecret } from "./tokens.ts";
  *   account is signed in: every browser session (bar, for a reset or change, the browser doing
  *   it), and every grant the OpenID Provider holds for it, with each access token, refresh token,
  *   authorization code and provider session issued under them. A desktop agent's refresh token stops refreshing and
- *   its access token stops answering at once, not when it expires.
+ *   its access token stops answering at once, not when it expires;
+ * - every one of them queues a logout token for each app it signed out that takes them
+ *   (db/oidc-payloads.ts, decision 66), so a web app's own session ends too.
  *
  * Takes the caller's transaction: what ends the sign-ins commits with what caused it.
  */

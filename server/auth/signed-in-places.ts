@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import { deleteProviderSessionsOfBrowser } from "../db/oidc-payloads.ts";
+import { deleteAppProviderObjects, deleteProviderSessionsOfBrowser } from "../db/oidc-payloads.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -107,16 +107,12 @@ export async function signOutBrowser(db: Db, accountId: string, ref: string, sou
 
 /**
  * Ends one app's sign-in: its grant and every access token, refresh token and code issued under
- * it. A desktop agent signs in again; the account's other apps and browsers are untouched.
+ * it, and tells the app when it takes logout tokens. A desktop agent signs in again; the account's
+ * other apps and browsers are untouched.
  */
 export async function signOutApp(db: Db, accountId: string, clientId: string, source: AuditSource): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const ended = await tx
-      .deleteFrom("oidc_payloads")
-      .where("account_id", "=", accountId)
-      .where("client_id", "=", clientId)
-      .executeTakeFirst();
-    if (Number(ended.numDeletedRows) === 0) return false;
+    if (!(await deleteAppProviderObjects(tx, accountId, clientId))) return false;
     await recordAuditEvent(tx, { event: "app_signed_out", accountId, clientId }, source);
     return true;
   });

@@ -535,6 +535,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("sign_in_notices").execute();
     },
   },
+  "0018_back_channel_logout": {
+    async up(db: Kysely<unknown>) {
+      // Where an app is told that a sign-in ended (OpenID Connect Back-Channel Logout), and
+      // whether it wants the provider session's sid in the logout token (docs/decisions/0066).
+      await db.schema.alterTable("oidc_clients").addColumn("backchannel_logout_uri", "text").execute();
+      await db.schema
+        .alterTable("oidc_clients")
+        .addColumn("backchannel_logout_session_required", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      // One logout token to deliver to one app, queued in the transaction that ended the sign-in
+      // and claimed like a mail. No foreign key: a deleted account's apps are told too.
+      await db.schema
+        .createTable("logout_deliveries")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("client_id", "text", (c) => c.notNull())
+        .addColumn("account_id", "text", (c) => c.notNull())
+        .addColumn("sid", "text")
+        .addColumn("created_at", "bigint", (c) => c.notNull())
+        .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("next_attempt_at", "bigint", (c) => c.notNull())
+        .addColumn("locked_until", "bigint")
+        .addColumn("locked_by", "text")
+        .addColumn("delivered_at", "bigint")
+        .addColumn("failed_at", "bigint")
+        .addColumn("last_error", "text")
+        .execute();
+      await db.schema.createIndex("logout_deliveries_due").on("logout_deliveries").column("next_attempt_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("logout_deliveries").execute();
+      await db.schema.alterTable("oidc_clients").dropColumn("backchannel_logout_session_required").execute();
+      await db.schema.alterTable("oidc_clients").dropColumn("backchannel_logout_uri").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { type AppToTell, enqueueLogoutTokens } from "./logout-deliveries.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -25,9 +26,35 @@ export async function isPendingAuthorization(db: Kysely<Database>, uid: string):
   return row !== undefined;
 }
 
-/** Ends the provider session a browser's cookie names (a website logout). */
+/**
+ * The apps a stored provider session signed in, each with its sid: oidc-provider keeps them in
+ * the session's `authorizations`, by client id.
+ */
+function appsOfProviderSession(row: { account_id: string | null; payload: string }): AppToTell[] {
+  const payload = JSON.parse(row.payload) as { accountId?: unknown; authorizations?: Record<string, { sid?: unknown }> };
+  const accountId = row.account_id ?? (typeof payload.accountId === "string" ? payload.accountId : undefined);
+  if (!accountId) return [];
+  return Object.entries(payload.authorizations ?? {}).map(([clientId, authorization]) => ({
+    clientId,
+    accountId,
+    sid: typeof authorization?.sid === "string" ? authorization.sid : null,
+  }));
+}
+
+/**
+ * Ends the provider session a browser's cookie names (a website logout), and queues a logout
+ * token for each app it signed in, in one transaction.
+ */
 export async function deleteProviderSession(db: Kysely<Database>, providerSessionId: string): Promise<void> {
-  await db.deleteFrom("oidc_payloads").where("model", "=", "Session").where("id", "=", storedOidcId(providerSessionId)).execute();
+  await db.transaction().execute(async (tx) => {
+    const ended = await tx
+      .deleteFrom("oidc_payloads")
+      .where("model", "=", "Session")
+      .where("id", "=", storedOidcId(providerSessionId))
+      .returning(["account_id", "payload"])
+      .execute();
+    await enqueueLogoutTokens(tx, ended.flatMap(appsOfProviderSession));
+  });
 }
 
 /**
@@ -46,17 +73,63 @@ export const APP_SESSION_KEY = "appSession";
 export async function deleteProviderSessionsOfBrowser(db: Kysely<Database>, accountId: string, appSessionHash: string): Promise<void> {
   const sessions = await db
     .selectFrom("oidc_payloads")
-    .select(["id", "payload"])
+    .select(["id", "account_id", "payload"])
     .where("model", "=", "Session")
     .where("account_id", "=", accountId)
     .execute();
-  const ids = sessions
-    .filter((row) => (JSON.parse(row.payload) as Record<string, unknown>)[APP_SESSION_KEY] === appSessionHash)
-    .map((row) => row.id);
-  if (ids.length > 0) await db.deleteFrom("oidc_payloads").where("model", "=", "Session").where("id", "in", ids).execute();
+  const ended = sessions.filter((row) => (JSON.parse(row.payload) as Record<string, unknown>)[APP_SESSION_KEY] === appSessionHash);
+  if (ended.length === 0) return;
+  await enqueueLogoutTokens(db, ended.flatMap(appsOfProviderSession));
+  await db
+    .deleteFrom("oidc_payloads")
+    .where("model", "=", "Session")
+    .where(
+      "id",
+      "in",
+      ended.map((row) => row.id),
+    )
+    .execute();
 }
 
-/** Every grant, token, code, provider session and pending interaction of an account. */
-export async function deleteAccountProviderObjects(tx: Kysely<Database>, accountId: string): Promise<void> {
+/**
+ * The apps an account's stored objects signed in, before they are deleted: each provider session's
+ * apps with their sids, and each app holding a grant that no provider session names (a desktop
+ * agent, or a web app whose provider session has gone) without one.
+ */
+async function appsSignedIn(tx: Kysely<Database>, accountId: string, clientId?: string): Promise<AppToTell[]> {
+  const rows = await tx
+    .selectFrom("oidc_payloads")
+    .select(["model", "account_id", "client_id", "payload"])
+    .where("account_id", "=", accountId)
+    .where("model", "in", ["Session", "Grant"])
+    .execute();
+  const apps = rows.filter((row) => row.model === "Session").flatMap(appsOfProviderSession);
+  for (const row of rows) if (row.model === "Grant" && row.client_id) apps.push({ clientId: row.client_id, accountId, sid: null });
+  return clientId === undefined ? apps : apps.filter((app) => app.clientId === clientId);
+}
+
+/**
+ * Every grant, token, code, provider session and pending interaction of an account, with a logout
+ * token queued for each app they signed in. Answers those apps' client ids.
+ */
+export async function deleteAccountProviderObjects(tx: Kysely<Database>, accountId: string): Promise<string[]> {
+  const told = await enqueueLogoutTokens(tx, await appsSignedIn(tx, accountId));
   await tx.deleteFrom("oidc_payloads").where("account_id", "=", accountId).execute();
+  return told;
+}
+
+/**
+ * One app's grant and every token and code issued under it, with a logout token queued for it.
+ * Answers whether there was anything to end.
+ */
+export async function deleteAppProviderObjects(tx: Kysely<Database>, accountId: string, clientId: string): Promise<boolean> {
+  const apps = await appsSignedIn(tx, accountId, clientId);
+  const ended = await tx
+    .deleteFrom("oidc_payloads")
+    .where("account_id", "=", accountId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  if (Number(ended.numDeletedRows) === 0) return false;
+  await enqueueLogoutTokens(tx, apps);
+  return true;
 }

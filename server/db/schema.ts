@@ -275,6 +275,7 @@ export interface Database {
   oidc_payloads: OidcPayloadsTable;
   oidc_clients: OidcClientsTable;
   oidc_keys: OidcKeysTable;
+  logout_deliveries: LogoutDeliveriesTable;
   telemetry_events: TelemetryEventsTable;
   audit_events: AuditEventsTable;
   external_logins: ExternalLoginsTable;
@@ -315,6 +316,32 @@ export interface OidcClientsTable {
   /** SHA-256 of a web client's secret; null for public clients. */
   secret_hash: string | null;
   created_at: Millis;
+  /** Where the app takes logout tokens (Back-Channel Logout); null when it takes none. */
+  backchannel_logout_uri: string | null;
+  /** 1 when the app wants the provider session's sid in each logout token. */
+  backchannel_logout_session_required: Generated<number>;
+}
+
+/**
+ * One logout token to deliver to one app (oidc/logout-delivery.ts): queued in the transaction
+ * that ended the sign-in, claimed with a lease, retried with back-off, settled delivered or failed.
+ */
+export interface LogoutDeliveriesTable {
+  id: string;
+  client_id: string;
+  /** The token's sub. */
+  account_id: string;
+  /** The provider session's sid for this app, when one is known. */
+  sid: string | null;
+  created_at: Millis;
+  attempts: Generated<number>;
+  next_attempt_at: Millis;
+  locked_until: Millis | null;
+  /** Which attempt holds the row: only its holder may record the outcome. */
+  locked_by: string | null;
+  delivered_at: Millis | null;
+  failed_at: Millis | null;
+  last_error: string | null;
 }
 
 /** Signing keys (private JWK) and the provider's cookie-signing secret. */

@@ -1,10 +1,11 @@
 import type { Db } from "../db/database.ts";
-import { addClient, ClientInputError, type ClientType, listClients, removeClient } from "./clients.ts";
+import { addClient, type ClientChecks, ClientInputError, type ClientType, listClients, removeClient } from "./clients.ts";
 import { listSigningKeys, rotateSigningKey } from "./keys.ts";
 
 /** The operator CLI's OpenID commands: `client add|list|remove` and `keys rotate|list`. */
 export const OIDC_USAGE = `  client add --id ID --type spa|native|web --redirect-uri URI [--redirect-uri URI…]
              [--post-logout-redirect-uri URI…] [--brand dsone|maverick]
+             [--backchannel-logout-uri URI [--backchannel-logout-session-required]]
   client list
   client remove --id ID
   keys rotate
@@ -16,6 +17,8 @@ export const OIDC_OPTIONS = {
   brand: { type: "string" },
   "redirect-uri": { type: "string", multiple: true },
   "post-logout-redirect-uri": { type: "string", multiple: true },
+  "backchannel-logout-uri": { type: "string" },
+  "backchannel-logout-session-required": { type: "boolean" },
 } as const;
 
 export interface OidcValues {
@@ -24,24 +27,38 @@ export interface OidcValues {
   brand?: string | undefined;
   "redirect-uri"?: string[] | undefined;
   "post-logout-redirect-uri"?: string[] | undefined;
+  "backchannel-logout-uri"?: string | undefined;
+  "backchannel-logout-session-required"?: boolean | undefined;
 }
 
 const when = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
 
-export async function runOidcCommand(db: Db, command: string, action: string | undefined, values: OidcValues): Promise<string> {
+export async function runOidcCommand(
+  db: Db,
+  command: string,
+  action: string | undefined,
+  values: OidcValues,
+  checks: ClientChecks,
+): Promise<string> {
   const id = () => {
     if (!values.id) throw new ClientInputError("missing --id");
     return values.id;
   };
   switch (`${command} ${action ?? ""}`.trim()) {
     case "client add": {
-      const { secret } = await addClient(db, {
-        id: id(),
-        type: (values.type ?? "") as ClientType,
-        brand: values.brand ?? "dsone",
-        redirectUris: values["redirect-uri"] ?? [],
-        postLogoutRedirectUris: values["post-logout-redirect-uri"] ?? [],
-      });
+      const { secret } = await addClient(
+        db,
+        {
+          id: id(),
+          type: (values.type ?? "") as ClientType,
+          brand: values.brand ?? "dsone",
+          redirectUris: values["redirect-uri"] ?? [],
+          postLogoutRedirectUris: values["post-logout-redirect-uri"] ?? [],
+          backchannelLogoutUri: values["backchannel-logout-uri"],
+          backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
+        },
+        checks,
+      );
       return secret
         ? `client ${values.id} registered\nclient secret (shown only now, stored hashed): ${secret}`
         : `client ${values.id} registered`;
@@ -55,6 +72,9 @@ export async function runOidcCommand(db: Db, command: string, action: string | u
             `${client.id} (${client.type}, ${client.brand})`,
             ...client.redirectUris.map((uri) => `  redirect:    ${uri}`),
             ...client.postLogoutRedirectUris.map((uri) => `  post-logout: ${uri}`),
+            ...(client.backchannelLogoutUri
+              ? [`  back-channel logout: ${client.backchannelLogoutUri}${client.backchannelLogoutSessionRequired ? " (with sid)" : ""}`]
+              : []),
           ].join("\n"),
         )
         .join("\n");

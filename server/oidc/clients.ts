@@ -1,5 +1,6 @@
 import { BRANDS, type Brand, brandById } from "../../common/brands/index.ts";
 import { hashSecret, newSecret } from "../auth/tokens.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 
 /**
@@ -18,6 +19,20 @@ export interface ClientRegistration {
   brand: string;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  /** Where the app takes logout tokens (OpenID Connect Back-Channel Logout), if it does. */
+  backchannelLogoutUri?: string | undefined;
+  /** Whether each logout token must carry the provider session's sid. */
+  backchannelLogoutSessionRequired?: boolean | undefined;
+}
+
+/** What the back-channel logout address is checked against: our own origins, and whether this is development. */
+export interface ClientChecks {
+  ownOrigins: readonly string[];
+  development: boolean;
+}
+
+export function clientChecks(config: Config): ClientChecks {
+  return { ownOrigins: [new URL(config.publicUrl).origin], development: !config.production };
 }
 
 export class ClientInputError extends Error {}
@@ -44,7 +59,27 @@ function checkUri(uri: string, type: ClientType, what: string): void {
   throw new ClientInputError(`${what} ${uri} must be https (or http on this machine)`);
 }
 
-export function validateRegistration(input: ClientRegistration): ClientRegistration {
+/**
+ * A back-channel logout address: absolute, https (http only on this machine, in development), no
+ * fragment or credentials, and none of our own origins: a logout token posted to the account
+ * server itself would be a request it makes to itself on an app's say-so.
+ */
+function checkBackchannelLogoutUri(uri: string, checks: ClientChecks): void {
+  const what = "--backchannel-logout-uri";
+  if (!URL.canParse(uri)) throw new ClientInputError(`${what} ${uri} is not an absolute URL`);
+  const url = new URL(uri);
+  if (url.hash) throw new ClientInputError(`${what} ${uri} must not have a fragment`);
+  if (url.username || url.password) throw new ClientInputError(`${what} ${uri} must not carry credentials`);
+  const loopback = url.hostname === "127.0.0.1" || url.hostname === "[::1]" || url.hostname === "localhost";
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback && checks.development))
+    throw new ClientInputError(`${what} ${uri} must be https${checks.development ? " (or http on this machine)" : ""}`);
+  if (checks.ownOrigins.includes(url.origin)) throw new ClientInputError(`${what} ${uri} is on the account server's own origin`);
+}
+
+export function validateRegistration(
+  input: ClientRegistration,
+  checks: ClientChecks = { ownOrigins: [], development: false },
+): ClientRegistration {
   if (!CLIENT_ID.test(input.id)) throw new ClientInputError("--id must be 3-64 letters, digits, dots, dashes or underscores");
   if (!CLIENT_TYPES.includes(input.type)) throw new ClientInputError(`--type must be one of ${CLIENT_TYPES.join(", ")}`);
   if (!BRANDS.some((brand) => brand.id === input.brand)) {
@@ -53,12 +88,15 @@ export function validateRegistration(input: ClientRegistration): ClientRegistrat
   if (input.redirectUris.length === 0) throw new ClientInputError("at least one --redirect-uri is required");
   for (const uri of input.redirectUris) checkUri(uri, input.type, "redirect URI");
   for (const uri of input.postLogoutRedirectUris) checkUri(uri, input.type, "post-logout redirect URI");
+  if (input.backchannelLogoutUri !== undefined) checkBackchannelLogoutUri(input.backchannelLogoutUri, checks);
+  else if (input.backchannelLogoutSessionRequired)
+    throw new ClientInputError("--backchannel-logout-session-required needs --backchannel-logout-uri");
   return input;
 }
 
 /** Registers a client; answers the secret of a web client (shown once, never stored). */
-export async function addClient(db: Db, input: ClientRegistration): Promise<{ secret?: string }> {
-  const client = validateRegistration(input);
+export async function addClient(db: Db, input: ClientRegistration, checks?: ClientChecks): Promise<{ secret?: string }> {
+  const client = validateRegistration(input, checks);
   const existing = await db.selectFrom("oidc_clients").select("id").where("id", "=", client.id).executeTakeFirst();
   if (existing) throw new ClientInputError(`a client with id ${client.id} already exists`);
   const secret = client.type === "web" ? newSecret() : undefined;
@@ -71,6 +109,8 @@ export async function addClient(db: Db, input: ClientRegistration): Promise<{ se
       redirect_uris: JSON.stringify(client.redirectUris),
       post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
       secret_hash: secret ? hashSecret(secret) : null,
+      backchannel_logout_uri: client.backchannelLogoutUri ?? null,
+      backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
       created_at: Date.now(),
     })
     .execute();
@@ -90,6 +130,8 @@ export async function listClients(db: Db): Promise<ClientRegistration[]> {
     brand: row.brand,
     redirectUris: JSON.parse(row.redirect_uris) as string[],
     postLogoutRedirectUris: JSON.parse(row.post_logout_redirect_uris) as string[],
+    backchannelLogoutUri: row.backchannel_logout_uri ?? undefined,
+    backchannelLogoutSessionRequired: row.backchannel_logout_session_required === 1,
   }));
 }
 
@@ -112,6 +154,12 @@ export async function clientMetadata(db: Db, id: string): Promise<Record<string,
     redirect_uris: JSON.parse(row.redirect_uris) as string[],
     post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
     response_types: ["code"],
+    ...(row.backchannel_logout_uri
+      ? {
+          backchannel_logout_uri: row.backchannel_logout_uri,
+          backchannel_logout_session_required: row.backchannel_logout_session_required === 1,
+        }
+      : {}),
   };
   switch (row.type as ClientType) {
     case "native":

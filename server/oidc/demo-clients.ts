@@ -12,6 +12,8 @@ export function demoClients(config: Config): ClientRegistration[] {
       brand: "dsone",
       redirectUris: [`${apps}/dsone/callback`],
       postLogoutRedirectUris: [`${apps}/dsone/`],
+      backchannelLogoutUri: `${apps}/dsone/backchannel-logout`,
+      backchannelLogoutSessionRequired: true,
     },
     {
       id: "maverick-web",
@@ -19,6 +21,8 @@ export function demoClients(config: Config): ClientRegistration[] {
       brand: "maverick",
       redirectUris: [`${apps}/maverick/callback`],
       postLogoutRedirectUris: [`${apps}/maverick/`],
+      backchannelLogoutUri: `${apps}/maverick/backchannel-logout`,
+      backchannelLogoutSessionRequired: true,
     },
     // A desktop agent: any loopback port (RFC 8252).
     { id: "desktop-agent", type: "native", brand: "dsone", redirectUris: ["http://127.0.0.1/callback"], postLogoutRedirectUris: [] },
@@ -34,6 +38,9 @@ export async function registerDemoClients(db: Db, config: Config): Promise<void>
       redirect_uris: JSON.stringify(client.redirectUris),
       post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
       secret_hash: null,
+      // Each demo web app keeps a session of its own, which a logout token ends (decision 66).
+      backchannel_logout_uri: client.backchannelLogoutUri ?? null,
+      backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
     };
     await db
       .insertInto("oidc_clients")

@@ -8,6 +8,7 @@ import { endSession, productStanding } from "../auth/sessions.ts";
 import type { Config } from "../config.ts";
 import { providerCookieNames, servedOverHttps } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { enqueueLogoutTokens } from "../db/logout-deliveries.ts";
 import { escapeHtml, plainPage } from "../html.ts";
 import { serverStrings } from "../i18n/index.ts";
 import { languageOf } from "../routes/language.ts";
@@ -133,6 +134,8 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
       // A client learns about its own tokens only: another client's are "inactive" to it.
       introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
+      // Apps with a back-channel logout address are told of every sign-out (decision 66).
+      backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: (ctx, form) => logoutPage(ctx, form),
@@ -213,6 +216,16 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
     const expected = Buffer.from(stored.slice(HASHED_SECRET_PREFIX.length), "hex");
     const presented = createHash("sha256").update(actual).digest();
     return expected.length === presented.length && timingSafeEqual(expected, presented);
+  } as never;
+
+  // A logout at /connect/endsession tells the apps of its provider session through this: queued,
+  // like every other sign-out's, never sent while the customer waits (oidc/logout-delivery.ts).
+  provider.Client.prototype.backchannelLogout = async function backchannelLogout(
+    this: { clientId: string },
+    accountId: string,
+    sid: string,
+  ) {
+    await enqueueLogoutTokens(db, [{ clientId: this.clientId, accountId, sid }]);
   } as never;
 
   provider.use(async (koaContext, next) => {

@@ -6,7 +6,7 @@ import { signOutBrowser } from "../../server/auth/signed-in-places.ts";
 import { hashSecret } from "../../server/auth/tokens.ts";
 import { cookieFromHeader } from "../../server/cookies.ts";
 import { addClient } from "../../server/oidc/clients.ts";
-import { drainMail, sessionCookieFrom } from "../support/app.ts";
+import { sessionCookieFrom } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
@@ -16,6 +16,7 @@ import {
   discover,
   type OidcTestBed,
   passwordSignIn,
+  resetPasswordByMail,
   startAuthorization,
   startOidcTestBed,
 } from "../support/oidc-flow.ts";
@@ -76,21 +77,7 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
     expect(left.filter((row) => row.model !== "Interaction")).toEqual([]);
   }
 
-  async function resetPassword(password: string, cookie = ""): Promise<void> {
-    const headers = { "content-type": "application/json", ...(cookie ? { cookie } : {}) };
-    const asked = await fetch(`${bed.issuer}/api/password/forgot`, { method: "POST", headers, body: JSON.stringify({ email: bed.email }) });
-    expect(asked.status).toBe(200);
-    await drainMail(bed.server);
-    const code = bed.server.delivered.at(-1)?.text.match(/code=([A-Za-z0-9_-]{43})/)?.[1];
-    expect(code).toBeTruthy();
-    const reset = await fetch(`${bed.issuer}/api/password/reset`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ Code: code, Email: bed.email, Password: password, ConfirmPassword: password }),
-    });
-    expect(reset.status).toBe(200);
-    bed.password = password;
-  }
+  const resetPassword = (password: string, cookie = "") => resetPasswordByMail(bed, password, cookie);
 
   it("a password reset ends the desktop agent's tokens and codes; the resetting browser stays signed in", async () => {
     const signIn = await intruder();

@@ -1,6 +1,6 @@
 import * as client from "openid-client";
 import { createAccount } from "../../server/auth/accounts.ts";
-import { startTestServer, type TestServer } from "./app.ts";
+import { drainMail, startTestServer, type TestServer } from "./app.ts";
 import type { BrowserAgent } from "./browser-agent.ts";
 import type { DatabaseKind } from "./databases.ts";
 import { discover, startAuthorization } from "./oidc-client.ts";
@@ -30,6 +30,35 @@ export async function startOidcTestBed(
   await server.app.listen({ port, host: "127.0.0.1" });
   const account = await createAccount(server.db, { ...customer, product: "dsone", name: "Olive Idc" });
   return { server, issuer: server.config.publicUrl, ...customer, accountId: account.id };
+}
+
+/** A request of the account page's API from `browser`, same-origin: a GET, or with `body` a JSON POST. */
+export function accountCall(bed: OidcTestBed, browser: BrowserAgent, path: string, body?: unknown): Promise<Response> {
+  return browser.request(`${bed.issuer}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "content-type": "application/json", origin: bed.issuer },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/**
+ * Resets the customer's password as they would: asks for the reset mail, delivers it, and sends
+ * its code with the new password (from the browser whose session `cookie` is, if given).
+ */
+export async function resetPasswordByMail(bed: OidcTestBed, password: string, cookie = ""): Promise<void> {
+  const headers = { "content-type": "application/json", ...(cookie ? { cookie } : {}) };
+  const asked = await fetch(`${bed.issuer}/api/password/forgot`, { method: "POST", headers, body: JSON.stringify({ email: bed.email }) });
+  if (asked.status !== 200) throw new Error(`the reset request answered ${asked.status}`);
+  await drainMail(bed.server);
+  const code = bed.server.delivered.at(-1)?.text.match(/code=([A-Za-z0-9_-]{43})/)?.[1];
+  if (!code) throw new Error("no reset code in the mail");
+  const reset = await fetch(`${bed.issuer}/api/password/reset`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ Code: code, Email: bed.email, Password: password, ConfirmPassword: password }),
+  });
+  if (reset.status !== 200) throw new Error(`the reset answered ${reset.status}`);
+  bed.password = password;
 }
 
 /** Signs the customer in on the brand's password screen; answers where the screen sends them next. */
