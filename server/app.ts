@@ -123,6 +123,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   app.addHook("onClose", async () => oidc.stop());
   // Logout tokens go out from every instance, off the request path (decision 66).
   const logoutDeliveries = new LogoutDeliveryWorker(context.db, () => oidc.provider());
+  logoutDeliveries.onOutcome = (outcome) => context.telemetry.metrics.logoutTokens.inc({ outcome });
   app.decorate("logoutDeliveries", logoutDeliveries);
   logoutDeliveries.start(app.log);
   app.addHook("onClose", async () => logoutDeliveries.stop());

@@ -375,6 +375,12 @@ describeEachDatabase("back-channel logout, on %s", (kind) => {
     expect(row.failed_at).not.toBeNull();
     const trail = await accountActivity(db, bed.accountId);
     expect(trail.find((entry) => entry.event === "app_not_told_signed_out")).toMatchObject({ clientId: "receiver-web" });
+    // The operator sees it in the metrics too.
+    const counted = await bed.server.telemetry.metrics.registry.getSingleMetric("account_logout_tokens_total")?.get();
+    const count = (outcome: string) => counted?.values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+    expect(count("failed")).toBeGreaterThanOrEqual(1);
+    expect(count("retry")).toBeGreaterThanOrEqual(LOGOUT_MAX_ATTEMPTS - 1);
+    expect(count("delivered")).toBeGreaterThan(0);
   }, 30_000);
 
   it("two instances on one database never both deliver one token", async () => {

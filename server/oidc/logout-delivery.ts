@@ -52,6 +52,8 @@ export interface LogoutDeliveryOptions {
 }
 
 export class LogoutDeliveryWorker {
+  /** Told of each attempt's outcome (the metrics count them). */
+  onOutcome: ((outcome: "delivered" | "retry" | "failed") => void) | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -149,6 +151,7 @@ export class LogoutDeliveryWorker {
           .executeTakeFirst();
         if (final && Number(settled.numUpdatedRows) > 0) await this.#record(tx, "app_not_told_signed_out", row, message);
       });
+      this.onOutcome?.(final ? "failed" : "retry");
       if (final) this.#log?.warn({ clientId: row.client_id, error: message }, "an app was not told of a sign-out");
       return;
     }
@@ -161,6 +164,7 @@ export class LogoutDeliveryWorker {
         .executeTakeFirst();
       if (Number(settled.numUpdatedRows) > 0) await this.#record(tx, "app_told_signed_out", row);
     });
+    this.onOutcome?.("delivered");
   }
 
   /**

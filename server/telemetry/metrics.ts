@@ -60,6 +60,12 @@ export class Metrics {
     help: "Mails given up on after the last attempt.",
     registers: [this.registry],
   });
+  readonly logoutTokens = new Counter({
+    name: "account_logout_tokens_total",
+    help: "Attempts to deliver a logout token to an app, by outcome: delivered, retry (tried again later), failed (given up).",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
   readonly rateLimitRefusals = new Counter({
     name: "account_rate_limit_refusals_total",
     help: "Requests refused by a rate limit, by route.",
@@ -93,21 +99,37 @@ export class Metrics {
   });
 
   constructor(db: Db) {
-    new Gauge({
-      name: "account_mail_outbox_depth",
-      help: "Mails waiting in the outbox (neither sent nor given up).",
-      registers: [this.registry],
-      async collect() {
-        const row = await db
-          .selectFrom("outbox")
-          .select((eb) => eb.fn.countAll<number>().as("n"))
-          .where("sent_at", "is", null)
-          .where("failed_at", "is", null)
-          .executeTakeFirstOrThrow();
-        this.set(Number(row.n));
-      },
+    this.#countGauge("account_mail_outbox_depth", "Mails waiting in the outbox (neither sent nor given up).", async () => {
+      const row = await db
+        .selectFrom("outbox")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("sent_at", "is", null)
+        .where("failed_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    });
+    this.#countGauge("account_logout_tokens_waiting", "Logout tokens waiting for their app (neither delivered nor given up).", async () => {
+      const row = await db
+        .selectFrom("logout_deliveries")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("delivered_at", "is", null)
+        .where("failed_at", "is", null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     });
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** A gauge read from the database when scraped. */
+  #countGauge(name: string, help: string, count: () => Promise<number>): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      async collect() {
+        this.set(await count());
+      },
+    });
   }
 
   observeVital(name: VitalName, value: number, screen: string, brand: string): void {
