@@ -340,6 +340,8 @@ describeEachDatabase("back-channel logout, on %s", (kind) => {
       started = Date.now();
       expect((await call(second.browser, "/api/me/sign-out-everywhere-else", { RemovePasskeys: [] })).status).toBe(200);
       expect(Date.now() - started).toBeLessThan(1_000);
+      // Nor another app: the demo app is told while the hung app's first request still waits.
+      expect(await eventually(() => demoSessionOf(second.sid).length === 0, 3_000)).toBe(true);
     } finally {
       receiver.answer = 200;
     }

@@ -22,6 +22,8 @@ export const LOGOUT_CLAIM_MS = 30_000;
 export const LOGOUT_TIMEOUT_MS = 5_000;
 const POLL_MS = 1_000;
 const BATCH = 20;
+/** Deliveries in flight at once per instance: a hung app's requests hold only their own slots. */
+const MAX_IN_FLIGHT = 64;
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes: ten attempts cover about half an hour of an app's outage. */
 export function logoutBackoffMs(attempts: number): number {
@@ -58,6 +60,9 @@ export class LogoutDeliveryWorker {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
+  /** A pass stopped claiming for want of room: the next delivery to finish starts another. */
+  #full = false;
+  readonly #inFlight = new Set<Promise<void>>();
   #log: FastifyBaseLogger | undefined;
   readonly #db: Db;
   readonly #provider: () => Promise<Provider>;
@@ -98,21 +103,33 @@ export class LogoutDeliveryWorker {
       });
   }
 
+  /** Waits until no pass runs and no delivery is in flight. */
   async idle(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#running || this.#inFlight.size > 0) {
+      await this.#running;
+      await Promise.all(this.#inFlight);
+    }
   }
 
+  /** Stops claiming, and lets the deliveries in flight finish (each within its timeout). */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
     await this.idle();
   }
 
+  /**
+   * Claims due deliveries and starts them, without waiting for them: a token queued while an app
+   * hangs is claimed by the next pass and sent beside it, not after its timeout.
+   */
   async #pass(): Promise<void> {
     for (;;) {
+      const room = Math.min(BATCH, MAX_IN_FLIGHT - this.#inFlight.size);
+      this.#full = room <= 0;
+      if (this.#full || this.#stopped) return;
       const claim = randomUUID();
       const now = Date.now();
-      let pick = this.#db.selectFrom("logout_deliveries").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(BATCH);
+      let pick = this.#db.selectFrom("logout_deliveries").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(room);
       if (isPostgres(this.#db)) pick = pick.forUpdate().skipLocked();
       const claimed = await this.#db
         .updateTable("logout_deliveries")
@@ -121,10 +138,16 @@ export class LogoutDeliveryWorker {
         .where(claimable(now))
         .returningAll()
         .execute();
-      if (claimed.length === 0) return;
-      // Each app on its own: one slow app holds up only its own token.
-      await Promise.all(claimed.map((row) => this.#deliverOne(claim, row)));
-      if (claimed.length < BATCH || this.#stopped) return;
+      for (const row of claimed) {
+        const delivery: Promise<void> = this.#deliverOne(claim, row)
+          .catch((error: unknown) => this.#log?.error({ err: error }, "recording a logout token's delivery failed"))
+          .finally(() => {
+            this.#inFlight.delete(delivery);
+            if (this.#full) this.deliverNow();
+          });
+        this.#inFlight.add(delivery);
+      }
+      if (claimed.length < room) return;
     }
   }
 
