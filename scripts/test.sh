@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: lint, typecheck, unit and integration tests on SQLite and PostgreSQL, and end-to-end
-# tests in Chromium. It installs or starts what it needs (Chromium, the local PostgreSQL cluster) or
-# stops at once with one line saying what to install. Ends with one summary line.
+# tests in Chromium. It installs or starts what it needs (Chromium, Apache with mod_auth_openidc, the
+# local PostgreSQL cluster) or stops at once with one line saying what to install. Ends with one
+# summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf reports && mkdir -p reports
@@ -18,6 +19,7 @@ tsc -p e2e/tsconfig.json
 
 step "Test prerequisites"
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-apache.sh
 postgres_line=$(bash scripts/ensure-postgres.sh)
 export "${postgres_line?}"
 echo "Chromium: ${CHROMIUM_PATH:-/usr/bin/chromium}; PostgreSQL: ${TEST_POSTGRES_URL%%:*}://…@${TEST_POSTGRES_URL##*@}"
