@@ -82,7 +82,9 @@ export function accountPageJourney(): void {
     // The desktop agent, signed out from here: its refresh token is refused.
     await browsers.getByRole("button", { name: "Sign out DS One desktop app" }).click();
     await expect(page.getByText("DS One desktop app is signed out.")).toBeVisible();
-    await expect(client.refreshTokenGrant(agent.config, agent.refreshToken)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(client.refreshTokenGrant(agent.config, agent.refreshToken, undefined, { DPoP: agent.dpop })).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
 
     // Each shows in recent activity.
     const activity = page.getByRole("region", { name: "Recent activity" });

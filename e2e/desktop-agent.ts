@@ -6,7 +6,8 @@ import { discover, startAuthorization } from "../test/support/oidc-client.ts";
 
 /**
  * The demo desktop agent's sign-in (a native OpenID client, PKCE, a loopback redirect): it opens
- * the customer's browser, where they are signed in already, and redeems the code for tokens.
+ * the customer's browser, where they are signed in already, and redeems the code for tokens bound
+ * to its DPoP key (`dpop` sends proofs of it: a refresh needs them).
  */
 export async function desktopAgentSignIn(page: Page, issuer: string) {
   const config = await discover(issuer, "desktop-agent");
@@ -23,9 +24,11 @@ export async function desktopAgentSignIn(page: Page, issuer: string) {
     const { url, checks } = await startAuthorization(config, redirectUri);
     await page.goto(url);
     await expect.poll(() => callback).toBeDefined();
-    const tokens = await client.authorizationCodeGrant(config, callback as URL, checks);
+    const dpop = client.getDPoPHandle(config, await client.randomDPoPKeyPair());
+    const tokens = await client.authorizationCodeGrant(config, callback as URL, checks, undefined, { DPoP: dpop });
     expect(tokens.refresh_token).toBeTruthy();
-    return { config, refreshToken: tokens.refresh_token as string };
+    expect(tokens.token_type).toBe("dpop");
+    return { config, refreshToken: tokens.refresh_token as string, dpop };
   } finally {
     listener.close();
   }

@@ -82,7 +82,11 @@ export function supportConsoleJourney(): void {
     await acts.getByRole("button", { name: "Yes, sign out everywhere" }).click();
     await expect(acts.getByRole("status")).toHaveText("Every browser and app of the customer is signed out.");
     expect((await customer.request.get("/api/me")).status()).toBe(401);
-    await expect(client.refreshTokenGrant(agentApp.config, agentApp.refreshToken)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(
+      client.refreshTokenGrant(agentApp.config, agentApp.refreshToken, undefined, { DPoP: agentApp.dpop }),
+    ).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
 
     // Disabled: every way in says so.
     await acts.getByRole("button", { name: "Disable the account" }).click();

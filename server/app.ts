@@ -119,6 +119,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   metricsRoutes(app, context, { requireToken: true });
   externalLoginRoutes(app, context);
   const oidc = new OidcService(context.db, config, (error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
+  oidc.hooks.onDpopRefusal = (reason) => context.telemetry.metrics.dpopRefusals.inc({ reason });
   app.decorate("oidc", oidc);
   app.addHook("onClose", async () => oidc.stop());
   // Logout tokens go out from every instance, off the request path (decision 66).

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "../common/duration.ts";
@@ -83,6 +84,24 @@ const mailKeys = z.string().transform((value, context) => {
   return z.NEVER;
 });
 
+/**
+ * DPOP_NONCE_SECRET: what the DPoP nonces the provider hands out are derived from (oidc-provider's
+ * features.dPoP.nonceSecret, docs/decisions/0068): 32 random bytes in base64, the same on every
+ * instance, so a nonce one instance gave is good on the next.
+ */
+const dpopNonceSecret = z.string().transform((value, context) => {
+  const secret = Buffer.from(value.trim(), "base64");
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(value.trim()) && secret.length === 32) return secret;
+  context.addIssue({ code: "custom", message: "must be 32 random bytes in base64 (openssl rand -base64 32)" });
+  return z.NEVER;
+});
+
+/**
+ * Outside production without DPOP_NONCE_SECRET: one fixed value, so that instances started side by
+ * side in development agree without setting anything. Public, so never in production.
+ */
+const DEVELOPMENT_DPOP_NONCE_SECRET = createHash("sha256").update("account server development DPoP nonce secret").digest();
+
 const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
   message: 'must be "file:<path>" (SQLite) or "postgres://..." (PostgreSQL)',
 });
@@ -119,6 +138,7 @@ const schema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value) && URL.canParse(value), { message: 'must be "smtp://..." or "smtps://..."' })
     .optional(),
   MAIL_KEYS: mailKeys.optional(),
+  DPOP_NONCE_SECRET: dpopNonceSecret.optional(),
   MAIL_FROM: z
     .string()
     .refine((value) => value.includes("@"), { message: "must be an email address" })
@@ -218,6 +238,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     // Without it the key would have to live beside the data, and a backup would carry both.
     if (!env.MAIL_KEYS) {
       problems.push("MAIL_KEYS: is required in production (queued mail is encrypted with it; make one with: openssl rand -base64 32)");
+    }
+    // DPoP is always on: a nonce derived from a secret anyone can read would be no nonce.
+    if (!env.DPOP_NONCE_SECRET) {
+      problems.push(
+        "DPOP_NONCE_SECRET: is required in production (DPoP nonces are derived from it, the same on every instance; make one with: openssl rand -base64 32)",
+      );
     }
     problems.push(...plainTransportProblems(env));
   }
@@ -432,6 +458,8 @@ function resolve(env: Env) {
     oidc: {
       /** The demo relying parties' origin (outside production): seeded clients redirect there. */
       demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
+      /** DPoP nonces are derived from it (DPOP_NONCE_SECRET; outside production a fixed default). */
+      dpopNonceSecret: env.DPOP_NONCE_SECRET ?? DEVELOPMENT_DPOP_NONCE_SECRET,
     },
     google: googleSettings(env, publicUrl, production),
     /** Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host) and the one origin ceremonies run on. */

@@ -18,6 +18,7 @@ import { smtpDelivery } from "./mail/smtp-delivery.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
 import { registerDemoClients } from "./oidc/demo-clients.ts";
+import { pruneDpopProofs } from "./oidc/dpop.ts";
 import { pruneSettledLogoutTokens } from "./oidc/logout-delivery.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { WEB_BUILD_DIR } from "./routes/spa.ts";
@@ -101,6 +102,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),
+      pruneDpopProofs(db),
       pruneTelemetry(db, config.telemetry.retentionMs),
       pruneAttempts(db),
       pruneAuditTrail(db, config.auditRetentionMs),

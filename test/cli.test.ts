@@ -100,6 +100,15 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     expect(listed).toContain("  post-logout: https://app.example/");
     expect(listed).toContain("reports (web, dsone)");
     expect(listed).not.toContain(secret as string);
+    // DPoP (decision 68): a desktop agent's tokens are bound to its key unless the operator says otherwise.
+    expect(account("client", "add", "--id", "agent-new", "--type", "native", "--redirect-uri", "http://127.0.0.1/cb").code).toBe(0);
+    const optional = ["--id", "agent-old", "--type", "native", "--redirect-uri", "http://127.0.0.1/cb", "--dpop", "optional"];
+    expect(account("client", "add", ...optional).code).toBe(0);
+    const withDpop = account("client", "list").out;
+    expect(withDpop).toContain("agent-new (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        required");
+    expect(withDpop).toContain("agent-old (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        optional");
+    expect(withDpop).toContain("app-web (spa, maverick)\n  redirect:    https://app.example/callback");
+    expect(withDpop).toMatch(/reports \(web, dsone\)\n {2}redirect: {4}https:\/\/reports.example\/cb\n {2}dpop: {8}optional/);
 
     for (const [args, message] of [
       [
@@ -115,6 +124,10 @@ describeEachDatabase("operator CLI on %s", (kind) => {
         "error: --type must be one of spa, native, web",
       ],
       [["client", "add", "--id", "type-2", "--type", "spa"], "error: at least one --redirect-uri is required"],
+      [
+        ["client", "add", "--id", "dpop-1", "--type", "native", "--redirect-uri", "http://127.0.0.1/cb", "--dpop", "sometimes"],
+        "error: --dpop must be one of required, optional",
+      ],
       [["client", "remove", "--id", "ghost"], "error: no client with id ghost"],
     ] as [string[], string][]) {
       const result = account(...args);

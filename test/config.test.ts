@@ -181,6 +181,22 @@ describe("production transport settings", () => {
     expect(loadConfig({ ...production, MAIL_KEYS: `${newer}, ${key}` }).mailKeys).toEqual([newer, key]);
   });
 
+  it("refuses to start without DPOP_NONCE_SECRET, takes only 32 bytes in base64, and has a fixed default elsewhere", () => {
+    const { DPOP_NONCE_SECRET: secret, ...withoutSecret } = production as Record<string, string>;
+    expect(problemsOf(withoutSecret)).toEqual([
+      "DPOP_NONCE_SECRET: is required in production (DPoP nonces are derived from it, the same on every instance; make one with: openssl rand -base64 32)",
+    ]);
+    for (const value of ["secret", Buffer.alloc(16).toString("base64")]) {
+      expect(problemsOf({ ...production, DPOP_NONCE_SECRET: value })).toEqual([
+        "DPOP_NONCE_SECRET: must be 32 random bytes in base64 (openssl rand -base64 32)",
+      ]);
+    }
+    expect(loadConfig({ ...production, DPOP_NONCE_SECRET: secret }).oidc.dpopNonceSecret).toEqual(Buffer.from(secret as string, "base64"));
+    // Two development instances agree on it without a setting.
+    expect(loadConfig({}).oidc.dpopNonceSecret).toEqual(loadConfig({ PORT: "4000" }).oidc.dpopNonceSecret);
+    expect(loadConfig({}).oidc.dpopNonceSecret).toHaveLength(32);
+  });
+
   it("refuses smtp:// without STARTTLS unless allowed", () => {
     const plain = { ...production, SMTP_URL: "smtp://mail.example:587" };
     expect(problemsOf(plain)).toEqual([

@@ -71,6 +71,7 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
     redirectUri: string,
     extra: Record<string, string> = {},
     config?: client.Configuration,
+    dpop?: client.DPoPHandle,
   ) {
     config ??= await discover(clientId);
     const { url, checks } = await startAuthorization(config, redirectUri, extra);
@@ -84,7 +85,7 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
       stop = await agent.follow(next, redirectUri);
     }
     expect(stop.url.startsWith(redirectUri)).toBe(true);
-    const tokens = await client.authorizationCodeGrant(config, new URL(stop.url), checks);
+    const tokens = await client.authorizationCodeGrant(config, new URL(stop.url), checks, undefined, dpop ? { DPoP: dpop } : {});
     return { config, tokens, sawLogin, callbackUrl: stop.url, checks };
   }
 
@@ -192,15 +193,21 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
   it("gives a desktop agent on any loopback port refresh tokens that rotate; a spent one is refused", async () => {
     const agent = new BrowserAgent();
     const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
-    const { tokens, config } = await signInThrough(agent, "desktop-agent", redirectUri);
+    const config = await discover("desktop-agent");
+    const DPoP = client.getDPoPHandle(config, await client.randomDPoPKeyPair());
+    const { tokens } = await signInThrough(agent, "desktop-agent", redirectUri, {}, config, DPoP);
     expect(tokens.refresh_token).toBeTruthy();
-    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+    const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string, undefined, { DPoP });
     expect(refreshed.refresh_token).toBeTruthy();
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
     expect(refreshed.claims()?.sub).toBe(accountId);
-    await expect(client.refreshTokenGrant(config, tokens.refresh_token as string)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(client.refreshTokenGrant(config, tokens.refresh_token as string, undefined, { DPoP })).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
     // Reuse revokes the whole grant: the newer token is gone too.
-    await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(client.refreshTokenGrant(config, refreshed.refresh_token as string, undefined, { DPoP })).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
   });
 
   it("lets a web client authenticate with the secret it was given, and refuses any other", async () => {
@@ -244,10 +251,11 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
       // Everything the app sends after the authorization goes to the second instance.
       config[client.customFetch] = (url, options) => fetch(url.replace(issuer, `http://127.0.0.1:${port}`), options as RequestInit);
       const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
-      const { tokens } = await signInThrough(agent, "desktop-agent", redirectUri, {}, config);
-      const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string);
+      const DPoP = client.getDPoPHandle(config, await client.randomDPoPKeyPair());
+      const { tokens } = await signInThrough(agent, "desktop-agent", redirectUri, {}, config, DPoP);
+      const refreshed = await client.refreshTokenGrant(config, tokens.refresh_token as string, undefined, { DPoP });
       expect(refreshed.claims()?.sub).toBe(accountId);
-      const userinfo = await client.fetchUserInfo(config, refreshed.access_token, accountId);
+      const userinfo = await client.fetchUserInfo(config, refreshed.access_token, accountId, { DPoP });
       expect(userinfo.email).toBe(EMAIL);
     } finally {
       await other.close();

@@ -569,6 +569,29 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("oidc_clients").dropColumn("backchannel_logout_uri").execute();
     },
   },
+  "0019_dpop": {
+    async up(db: Kysely<unknown>) {
+      // Whether a client's tokens must be bound to a DPoP key (docs/decisions/0068). Clients
+      // registered before this keep "optional", so their agents, which send no proof yet, go on
+      // working; the CLI registers new desktop agents "required".
+      await db.schema
+        .alterTable("oidc_clients")
+        .addColumn("dpop", "text", (c) => c.notNull().defaultTo("optional"))
+        .execute();
+      // Each DPoP proof's jti (hashed with its client), kept while the proof could still be
+      // accepted: the primary key makes a second copy's insert fail, on whichever instance.
+      await db.schema
+        .createTable("dpop_proofs")
+        .addColumn("jti_hash", "text", (c) => c.primaryKey())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("dpop_proofs_expiry").on("dpop_proofs").column("expires_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("dpop_proofs").execute();
+      await db.schema.alterTable("oidc_clients").dropColumn("dpop").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -276,6 +276,7 @@ export interface Database {
   oidc_clients: OidcClientsTable;
   oidc_keys: OidcKeysTable;
   logout_deliveries: LogoutDeliveriesTable;
+  dpop_proofs: DpopProofsTable;
   telemetry_events: TelemetryEventsTable;
   audit_events: AuditEventsTable;
   external_logins: ExternalLoginsTable;
@@ -320,6 +321,14 @@ export interface OidcClientsTable {
   backchannel_logout_uri: string | null;
   /** 1 when the app wants the provider session's sid in each logout token. */
   backchannel_logout_session_required: Generated<number>;
+  /** "required": every token request must carry a DPoP proof; "optional": binding if it does. */
+  dpop: Generated<string>;
+}
+
+/** A DPoP proof seen (oidc/dpop.ts): its jti hashed with its client, until it could no longer be accepted. */
+export interface DpopProofsTable {
+  jti_hash: string;
+  expires_at: Millis;
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { Db } from "../db/database.ts";
-import { addClient, type ClientChecks, ClientInputError, type ClientType, listClients, removeClient } from "./clients.ts";
+import { addClient, type ClientChecks, ClientInputError, type ClientType, type DpopMode, listClients, removeClient } from "./clients.ts";
 import { listSigningKeys, rotateSigningKey } from "./keys.ts";
 
 /** The operator CLI's OpenID commands: `client add|list|remove` and `keys rotate|list`. */
 export const OIDC_USAGE = `  client add --id ID --type spa|native|web --redirect-uri URI [--redirect-uri URI…]
              [--post-logout-redirect-uri URI…] [--brand dsone|maverick]
              [--backchannel-logout-uri URI [--backchannel-logout-session-required]]
+             [--dpop required|optional]   (native: required; spa, web: optional)
   client list
   client remove --id ID
   keys rotate
@@ -19,6 +20,7 @@ export const OIDC_OPTIONS = {
   "post-logout-redirect-uri": { type: "string", multiple: true },
   "backchannel-logout-uri": { type: "string" },
   "backchannel-logout-session-required": { type: "boolean" },
+  dpop: { type: "string" },
 } as const;
 
 export interface OidcValues {
@@ -29,6 +31,7 @@ export interface OidcValues {
   "post-logout-redirect-uri"?: string[] | undefined;
   "backchannel-logout-uri"?: string | undefined;
   "backchannel-logout-session-required"?: boolean | undefined;
+  dpop?: string | undefined;
 }
 
 const when = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
@@ -56,6 +59,7 @@ export async function runOidcCommand(
           postLogoutRedirectUris: values["post-logout-redirect-uri"] ?? [],
           backchannelLogoutUri: values["backchannel-logout-uri"],
           backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
+          dpop: values.dpop as DpopMode | undefined,
         },
         checks,
       );
@@ -75,6 +79,7 @@ export async function runOidcCommand(
             ...(client.backchannelLogoutUri
               ? [`  back-channel logout: ${client.backchannelLogoutUri}${client.backchannelLogoutSessionRequired ? " (with sid)" : ""}`]
               : []),
+            `  dpop:        ${client.dpop}`,
           ].join("\n"),
         )
         .join("\n");

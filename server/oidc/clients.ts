@@ -13,6 +13,16 @@ import type { Db } from "../db/database.ts";
 export const CLIENT_TYPES = ["spa", "native", "web"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
+/**
+ * Whether a client's tokens are bound to a DPoP key (RFC 9449, docs/decisions/0068): "required"
+ * refuses a token request without a proof; "optional" binds the tokens when a proof comes.
+ */
+export const DPOP_MODES = ["required", "optional"] as const;
+export type DpopMode = (typeof DPOP_MODES)[number];
+
+/** A desktop agent's refresh token lives on a consumer PC for a month: bound to a key by default. */
+export const defaultDpop = (type: ClientType): DpopMode => (type === "native" ? "required" : "optional");
+
 export interface ClientRegistration {
   id: string;
   type: ClientType;
@@ -23,6 +33,8 @@ export interface ClientRegistration {
   backchannelLogoutUri?: string | undefined;
   /** Whether each logout token must carry the provider session's sid. */
   backchannelLogoutSessionRequired?: boolean | undefined;
+  /** Unset: the type's default (defaultDpop). */
+  dpop?: DpopMode | undefined;
 }
 
 /** What the back-channel logout address is checked against: our own origins, and whether this is development. */
@@ -88,6 +100,8 @@ export function validateRegistration(
   if (input.redirectUris.length === 0) throw new ClientInputError("at least one --redirect-uri is required");
   for (const uri of input.redirectUris) checkUri(uri, input.type, "redirect URI");
   for (const uri of input.postLogoutRedirectUris) checkUri(uri, input.type, "post-logout redirect URI");
+  if (input.dpop !== undefined && !DPOP_MODES.includes(input.dpop))
+    throw new ClientInputError(`--dpop must be one of ${DPOP_MODES.join(", ")}`);
   if (input.backchannelLogoutUri !== undefined) checkBackchannelLogoutUri(input.backchannelLogoutUri, checks);
   else if (input.backchannelLogoutSessionRequired)
     throw new ClientInputError("--backchannel-logout-session-required needs --backchannel-logout-uri");
@@ -111,6 +125,7 @@ export async function addClient(db: Db, input: ClientRegistration, checks?: Clie
       secret_hash: secret ? hashSecret(secret) : null,
       backchannel_logout_uri: client.backchannelLogoutUri ?? null,
       backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
+      dpop: client.dpop ?? defaultDpop(client.type),
       created_at: Date.now(),
     })
     .execute();
@@ -132,6 +147,7 @@ export async function listClients(db: Db): Promise<ClientRegistration[]> {
     postLogoutRedirectUris: JSON.parse(row.post_logout_redirect_uris) as string[],
     backchannelLogoutUri: row.backchannel_logout_uri ?? undefined,
     backchannelLogoutSessionRequired: row.backchannel_logout_session_required === 1,
+    dpop: row.dpop as DpopMode,
   }));
 }
 
@@ -154,6 +170,7 @@ export async function clientMetadata(db: Db, id: string): Promise<Record<string,
     redirect_uris: JSON.parse(row.redirect_uris) as string[],
     post_logout_redirect_uris: JSON.parse(row.post_logout_redirect_uris) as string[],
     response_types: ["code"],
+    dpop_bound_access_tokens: row.dpop === "required",
     ...(row.backchannel_logout_uri
       ? {
           backchannel_logout_uri: row.backchannel_logout_uri,

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import type { ClientRegistration } from "./clients.ts";
+import { type ClientRegistration, defaultDpop } from "./clients.ts";
 
 /** The apps the demo relying parties (demo-apps/) sign in as; registered at every start outside production. */
 export function demoClients(config: Config): ClientRegistration[] {
@@ -24,8 +24,15 @@ export function demoClients(config: Config): ClientRegistration[] {
       backchannelLogoutUri: `${apps}/maverick/backchannel-logout`,
       backchannelLogoutSessionRequired: true,
     },
-    // A desktop agent: any loopback port (RFC 8252).
-    { id: "desktop-agent", type: "native", brand: "dsone", redirectUris: ["http://127.0.0.1/callback"], postLogoutRedirectUris: [] },
+    // A desktop agent: any loopback port (RFC 8252), its tokens bound to its DPoP key.
+    {
+      id: "desktop-agent",
+      type: "native",
+      brand: "dsone",
+      redirectUris: ["http://127.0.0.1/callback"],
+      postLogoutRedirectUris: [],
+      dpop: "required",
+    },
   ];
 }
 
@@ -41,6 +48,7 @@ export async function registerDemoClients(db: Db, config: Config): Promise<void>
       // Each demo web app keeps a session of its own, which a logout token ends (decision 66).
       backchannel_logout_uri: client.backchannelLogoutUri ?? null,
       backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
+      dpop: client.dpop ?? defaultDpop(client.type),
     };
     await db
       .insertInto("oidc_clients")

@@ -15,6 +15,7 @@ import { languageOf } from "../routes/language.ts";
 import { kyselyAdapter } from "./adapter.ts";
 import { appSession, appSessionRef, providerCaller } from "./app-session.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
+import { DPOP_SIGNING_ALGS, type DpopRefusal, dpopRefusal, storeProofsOnce } from "./dpop.ts";
 import { type ProviderKeys, SIGNING_ALG } from "./keys.ts";
 
 /**
@@ -72,9 +73,14 @@ function providerLanguage(ctx: KoaContextWithOIDC): Language {
 
 const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);
 
-export async function buildProvider(db: Db, config: Config, keys: ProviderKeys): Promise<Provider> {
+export interface ProviderHooks {
+  /** A DPoP proof was refused (or missing where one is required), and why: for the metrics. */
+  onDpopRefusal?: (reason: DpopRefusal) => void;
+}
+
+export async function buildProvider(db: Db, config: Config, keys: ProviderKeys, hooks: ProviderHooks = {}): Promise<Provider> {
   // Loaded here, at the provider's first use, not with the server (service.ts).
-  const { default: Provider, interactionPolicy } = await import("oidc-provider");
+  const { default: Provider, errors, interactionPolicy } = await import("oidc-provider");
   const policy = interactionPolicy.base();
   // Our session decides who is signed in: a provider session whose account has signed out here
   // (or been replaced by another sign-in) no longer counts.
@@ -122,6 +128,7 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
       introspectionSigningAlgValues: [SIGNING_ALG],
       authorizationSigningAlgValues: [SIGNING_ALG],
       requestObjectSigningAlgValues: [SIGNING_ALG],
+      dPoPSigningAlgValues: [...DPOP_SIGNING_ALGS],
     },
     // Web clients are registered for client_secret_basic only; a method a client was not
     // registered for is refused, not treated as its equivalent.
@@ -134,6 +141,14 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
       // A client learns about its own tokens only: another client's are "inactive" to it.
       introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
       userinfo: { enabled: true },
+      // Sender-constrained tokens (RFC 9449, decision 68): a client registered with
+      // dpop_bound_access_tokens (desktop agents) must send a proof with every token request, and
+      // its access and refresh tokens are bound to that key; any client that sends one gets them
+      // bound. Nonces come from one configured secret, so every instance takes another's; they are
+      // not required (the iat window bounds a proof's life as closely), but a proof with an old iat
+      // is answered use_dpop_nonce with a fresh one, so an agent on a PC whose clock is off still
+      // signs in. Replays are refused through the database (storeProofsOnce below).
+      dPoP: { enabled: true, nonceSecret: config.oidc.dpopNonceSecret, requireNonce: () => false, allowReplay: false },
       // Apps with a back-channel logout address are told of every sign-out (decision 66).
       backchannelLogout: { enabled: true },
       rpInitiatedLogout: {
@@ -217,6 +232,16 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys):
     const presented = createHash("sha256").update(actual).digest();
     return expected.length === presented.length && timingSafeEqual(expected, presented);
   } as never;
+
+  storeProofsOnce(provider, db, errors.InvalidDpopProof);
+  // Every refused proof is counted by its reason, wherever it was presented.
+  const countRefusal = (_ctx: unknown, error: Parameters<typeof dpopRefusal>[0]) => {
+    const reason = dpopRefusal(error);
+    if (reason) hooks.onDpopRefusal?.(reason);
+  };
+  for (const event of ["grant.error", "userinfo.error", "introspection.error", "revocation.error"] as const) {
+    provider.on(event as "grant.error", countRefusal as never);
+  }
 
   // A logout at /connect/endsession tells the apps of its provider session through this: queued,
   // like every other sign-out's, never sent while the customer waits (oidc/logout-delivery.ts).

@@ -50,13 +50,17 @@ function providerSpelling(path: string): boolean {
 const LOGOUT_SCRIPT = 'document.getElementById("op.logoutForm")?.submit();\n';
 
 /**
- * The provider's idea of the scheme (its cookies' Secure flag) follows PUBLIC_URL, and its client
- * address is the one Fastify resolved under TRUST_PROXY: no header a client sends decides either.
+ * The provider's idea of the scheme (its cookies' Secure flag) and of its own address follow
+ * PUBLIC_URL, and its client address is the one Fastify resolved under TRUST_PROXY: no header a
+ * client sends decides any of them. Its own address is what a DPoP proof's htu must name: an
+ * instance reached under another host (a load balancer that rewrites Host) still takes a proof
+ * made for PUBLIC_URL, and never one made for the host it was reached by.
  */
 function resolvedByFastify(request: FastifyRequest, config: AppContext["config"]): void {
-  request.raw.headers["x-forwarded-proto"] = new URL(config.publicUrl).protocol.slice(0, -1);
+  const publicUrl = new URL(config.publicUrl);
+  request.raw.headers["x-forwarded-proto"] = publicUrl.protocol.slice(0, -1);
+  request.raw.headers["x-forwarded-host"] = publicUrl.host;
   request.raw.headers["x-forwarded-for"] = request.ip;
-  delete request.raw.headers["x-forwarded-host"];
 }
 
 type InteractionLike = {

@@ -3,7 +3,7 @@ import type Provider from "oidc-provider";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { ensureKeys, KEY_RELOAD_MS, loadKeys } from "./keys.ts";
-import { buildProvider } from "./provider.ts";
+import { buildProvider, type ProviderHooks } from "./provider.ts";
 
 interface Running {
   provider: Provider;
@@ -27,6 +27,8 @@ export class OidcService {
 
   private readonly db: Db;
   private readonly config: Config;
+  /** Set by the app: what the provider reports (refused DPoP proofs) goes to the metrics. */
+  readonly hooks: ProviderHooks = {};
 
   constructor(db: Db, config: Config, onKeyError: (error: unknown) => void) {
     this.db = db;
@@ -54,7 +56,7 @@ export class OidcService {
 
   async #build(now = Date.now()): Promise<Running> {
     const keys = await loadKeys(this.db, now);
-    const provider = await buildProvider(this.db, this.config, keys);
+    const provider = await buildProvider(this.db, this.config, keys, this.hooks);
     return { provider, handler: provider.callback(), fingerprint: keys.fingerprint };
   }
 

@@ -66,6 +66,12 @@ export class Metrics {
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });
+  readonly dpopRefusals = new Counter({
+    name: "account_dpop_refusals_total",
+    help: "DPoP proofs refused by the OpenID Provider, by reason: htm, htu, iat, alg, replay, nonce, ath, proof (other), missing (none where one is required), key (not the token's key).",
+    labelNames: ["reason"] as const,
+    registers: [this.registry],
+  });
   readonly rateLimitRefusals = new Counter({
     name: "account_rate_limit_refusals_total",
     help: "Requests refused by a rate limit, by route.",

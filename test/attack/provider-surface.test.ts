@@ -55,7 +55,7 @@ describeEachDatabase("the OpenID Provider's surface on %s", (kind) => {
 
   it("stores no token, code or session id it handed out: a copy of its table signs nobody in", async () => {
     const browser = new BrowserAgent();
-    const { config, tokens, redirectUri } = await desktopAgentSignIn(bed, browser);
+    const { config, tokens, redirectUri, dpop } = await desktopAgentSignIn(bed, browser);
     const pending = await authorize(bed, browser, config, redirectUri);
     const code = pending.callbackUrl.searchParams.get("code") as string;
     const providerSession = browser.cookieHeader(bed.issuer).match(/oidc-session=([^;]+)/)?.[1];
@@ -69,8 +69,10 @@ describeEachDatabase("the OpenID Provider's surface on %s", (kind) => {
     const table = await providerTable(bed);
     for (const [name, secret] of Object.entries(secrets)) expect({ name, found: table.includes(secret) }).toEqual({ name, found: false });
     // And they still work, found by their hashes.
-    expect((await client.refreshTokenGrant(config, secrets.refresh)).access_token).toBeTruthy();
-    expect((await client.authorizationCodeGrant(config, pending.callbackUrl, pending.checks)).access_token).toBeTruthy();
+    expect((await client.refreshTokenGrant(config, secrets.refresh, undefined, { DPoP: dpop })).access_token).toBeTruthy();
+    expect(
+      (await client.authorizationCodeGrant(config, pending.callbackUrl, pending.checks, undefined, { DPoP: dpop })).access_token,
+    ).toBeTruthy();
     cases += 4;
   });
 

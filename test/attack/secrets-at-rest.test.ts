@@ -75,7 +75,7 @@ describeEachDatabase("secrets at rest after a whole journey on %s", (kind) => {
     // The desktop agent signs in through the browser, redeems its code and refreshes; a second
     // code is issued and left unredeemed.
     const agent = await desktopAgentSignIn(bed, browser);
-    const refreshed = await client.refreshTokenGrant(agent.config, agent.tokens.refresh_token as string);
+    const refreshed = await client.refreshTokenGrant(agent.config, agent.tokens.refresh_token as string, undefined, { DPoP: agent.dpop });
     const pending = await authorize(bed, browser, agent.config, agent.redirectUri);
     Object.assign(secrets, {
       accessToken: agent.tokens.access_token,

@@ -9,6 +9,7 @@ import { addClient } from "../../server/oidc/clients.ts";
 import { sessionCookieFrom } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
+import { type ProofKey, userinfoStatus as userinfoAt } from "../support/dpop.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import {
   authorize,
@@ -61,16 +62,21 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
     return new URL((await browser.follow(url, redirectUri)).url).searchParams;
   }
 
-  const userinfoStatus = async (accessToken: string) =>
-    (await fetch(`${bed.issuer}/connect/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
+  /** As Bearer, or, for an agent's token bound to its key, as DPoP with a proof of that key. */
+  const userinfoStatus = (accessToken: string, key?: ProofKey) => userinfoAt(bed.issuer, accessToken, key);
 
   async function expectEveryAppSignInEnded(signIn: Awaited<ReturnType<typeof intruder>>) {
     cases += 3;
-    await expect(client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string)).rejects.toMatchObject({
+    // Refused even with the agent's key.
+    await expect(
+      client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string, undefined, { DPoP: signIn.dpop }),
+    ).rejects.toMatchObject({
       error: "invalid_grant",
     });
-    expect(await userinfoStatus(signIn.tokens.access_token)).toBe(401);
-    await expect(client.authorizationCodeGrant(signIn.config, signIn.pending.callbackUrl, signIn.pending.checks)).rejects.toMatchObject({
+    expect(await userinfoStatus(signIn.tokens.access_token, signIn.key)).toBe(401);
+    await expect(
+      client.authorizationCodeGrant(signIn.config, signIn.pending.callbackUrl, signIn.pending.checks, undefined, { DPoP: signIn.dpop }),
+    ).rejects.toMatchObject({
       error: "invalid_grant",
     });
     const left = await bed.server.db.selectFrom("oidc_payloads").select("model").where("account_id", "=", bed.accountId).execute();
@@ -81,7 +87,7 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
 
   it("a password reset ends the desktop agent's tokens and codes; the resetting browser stays signed in", async () => {
     const signIn = await intruder();
-    expect(await userinfoStatus(signIn.tokens.access_token)).toBe(200);
+    expect(await userinfoStatus(signIn.tokens.access_token, signIn.key)).toBe(200);
     // The customer resets from their own signed-in browser.
     const customer = new BrowserAgent();
     const login = await customer.request(`${bed.issuer}/api/dsone/password-login`, {
@@ -136,7 +142,9 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
       .execute();
     expect(providerSessions).toEqual([]);
     // The desktop agent is an app of its own (decision 52): it keeps refreshing.
-    const refreshed = await client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string);
+    const refreshed = await client.refreshTokenGrant(signIn.config, signIn.tokens.refresh_token as string, undefined, {
+      DPoP: signIn.dpop,
+    });
     expect(refreshed.access_token).toBeTruthy();
     cases += 2;
   });
@@ -322,7 +330,11 @@ describeEachDatabase("what each sign-out ends, on %s", (kind) => {
     expect((await silentSignIn(elsewhere)).get("error")).toBe("login_required");
     // As after a logout there, that browser's desktop agent is an app of its own (decision 52).
     expect(
-      (await client.refreshTokenGrant(elsewhereAgent.config, elsewhereAgent.tokens.refresh_token as string)).access_token,
+      (
+        await client.refreshTokenGrant(elsewhereAgent.config, elsewhereAgent.tokens.refresh_token as string, undefined, {
+          DPoP: elsewhereAgent.dpop,
+        })
+      ).access_token,
     ).toBeTruthy();
     // The browser that asked keeps its own sign-in, its web app's included.
     expect(await signedIn(here)).toBe(true);

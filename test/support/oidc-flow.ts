@@ -3,6 +3,7 @@ import { createAccount } from "../../server/auth/accounts.ts";
 import { drainMail, startTestServer, type TestServer } from "./app.ts";
 import type { BrowserAgent } from "./browser-agent.ts";
 import type { DatabaseKind } from "./databases.ts";
+import { proofKey } from "./dpop.ts";
 import { discover, startAuthorization } from "./oidc-client.ts";
 import { freePort } from "./spawn-server.ts";
 
@@ -88,11 +89,17 @@ export async function authorize(bed: OidcTestBed, agent: BrowserAgent, config: c
   return { callbackUrl: new URL(stop.url), checks };
 }
 
-/** A desktop agent's whole sign-in: authorized, code redeemed, tokens in hand. */
+/**
+ * A desktop agent's whole sign-in: authorized, code redeemed with a proof of its DPoP key, tokens
+ * (bound to that key) in hand. `dpop` sends proofs of `key` through openid-client: a refresh
+ * needs it.
+ */
 export async function desktopAgentSignIn(bed: OidcTestBed, agent: BrowserAgent) {
   const config = await discover(bed.issuer, "desktop-agent");
   const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
   const { callbackUrl, checks } = await authorize(bed, agent, config, redirectUri);
-  const tokens = await client.authorizationCodeGrant(config, callbackUrl, checks);
-  return { config, tokens, redirectUri };
+  const key = await proofKey();
+  const dpop = client.getDPoPHandle(config, key);
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, checks, undefined, { DPoP: dpop });
+  return { config, tokens, redirectUri, key, dpop };
 }

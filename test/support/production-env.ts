@@ -2,10 +2,12 @@ import { randomBytes } from "node:crypto";
 
 /**
  * What production requires besides PUBLIC_URL and SMTP_URL: every product address, each an https
- * page of a stand-in product site, and a mail key (MAIL_KEYS, made for this run).
+ * page of a stand-in product site, a mail key (MAIL_KEYS) and the DPoP nonce secret
+ * (DPOP_NONCE_SECRET), each made for this run.
  */
 export const PRODUCTION_ADDRESSES: Record<string, string> = {
   MAIL_KEYS: randomBytes(32).toString("base64"),
+  DPOP_NONCE_SECRET: randomBytes(32).toString("base64"),
   ...Object.fromEntries(
     [
       "DSONE_UI_URL",
