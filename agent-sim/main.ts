@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { signInAgent } from "./account-sign-in.ts";
 import { startAgentSimulator } from "./simulator.ts";
 
 /**
@@ -7,6 +8,8 @@ import { startAgentSimulator } from "./simulator.ts";
  *   --dsone-base-port P   first DS One agent port (default 49217)
  *   --maverick-base-port P first Maverick Safe agent port (default 51215)
  *   --access-token T      the Bearer access token the hub asks for (default: none)
+ *   --sign-in URL         sign the agent in at this account server (http://localhost:3000), as
+ *                         the desktop-agent client, its tokens bound to a DPoP key it holds
  */
 const { values } = parseArgs({
   options: {
@@ -15,6 +18,7 @@ const { values } = parseArgs({
     "maverick-base-port": { type: "string" },
     host: { type: "string" },
     "access-token": { type: "string" },
+    "sign-in": { type: "string" },
   },
 });
 const number = (value: string | undefined) => (value === undefined ? undefined : Number(value));
@@ -32,6 +36,15 @@ console.log(
 console.log(
   "Control: GET /sim/received, POST /sim/close?allowReconnect=true, POST /sim/handshake?reject=true, POST /sim/access-token?token=T, POST /sim/reset",
 );
+const issuer = values["sign-in"];
+if (issuer) {
+  const session = await signInAgent({
+    issuer,
+    open: (url) => console.log(`Sign the agent in: open ${url}`),
+  });
+  const { sub, email } = await session.userinfo();
+  console.log(`Agent signed in as ${String(email ?? sub)}: token_type ${session.tokens.token_type}, bound to key ${session.thumbprint}`);
+}
 const stop = () => simulator.close().then(() => process.exit(0));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -1,9 +1,16 @@
 import { HttpTransportType, type HubConnection, HubConnectionBuilder, HubConnectionState, LogLevel } from "@microsoft/signalr";
+import * as client from "openid-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { signInAgent } from "../agent-sim/account-sign-in.ts";
 import { type RunningSimulator, startAgentSimulator } from "../agent-sim/simulator.ts";
 import { type AgentEvent, HUB_METHODS } from "../common/agent/catalogue.ts";
 import { AgentHub, type AgentHubOptions, type HubState } from "../web/agent/hub.ts";
+import { BrowserAgent } from "./support/browser-agent.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+import { userinfoStatus } from "./support/dpop.ts";
 import { longPollByHand, RECORD_SEPARATOR } from "./support/hub-by-hand.ts";
+import { unlimitedRateLimits } from "./support/limits.ts";
+import { discover, type OidcTestBed, passwordSignIn, startOidcTestBed } from "./support/oidc-flow.ts";
 import { freePort } from "./support/spawn-server.ts";
 
 /** The official SignalR client against the agent simulator, over both transports. */
@@ -228,5 +235,52 @@ describe("the hub's long polling, spoken by hand", () => {
     await fetch(url, { method: "POST", body: `{"type":${RS}` });
     expect((await poll()).text).toBe(`{"type":7,"error":"Connection closed with an error: a message was not valid JSON."}${RS}`);
     expect((await fetch(`http://127.0.0.1:${sim.ports.dsone}/regstate`)).status).toBe(200);
+  });
+});
+
+describeEachDatabase("the simulated agent's own sign-in, on %s", (kind) => {
+  let bed: OidcTestBed;
+  beforeAll(async () => {
+    bed = await startOidcTestBed(kind, unlimitedRateLimits());
+  });
+  afterAll(async () => {
+    await bed?.server.stop();
+  });
+
+  /** The customer's browser: signs in on the brand's screen and comes back to the agent's loopback address. */
+  async function customerOpens(url: string): Promise<void> {
+    const browser = new BrowserAgent();
+    const redirectUri = new URL(url).searchParams.get("redirect_uri") as string;
+    let stop = await browser.follow(url, redirectUri);
+    if (!stop.url.startsWith(redirectUri)) {
+      const returnUrl = new URL(stop.url).searchParams.get("ReturnUrl") as string;
+      stop = await browser.follow(await passwordSignIn(bed, browser, returnUrl), redirectUri);
+    }
+    expect((await fetch(stop.url)).status).toBe(200);
+  }
+
+  it("holds a key and sends proofs: its tokens are bound to it, and only it refreshes them", async () => {
+    const session = await signInAgent({ issuer: bed.issuer, open: customerOpens, timeoutMs: 10_000 });
+    expect(session.tokens.token_type).toBe("dpop");
+    expect(await session.userinfo()).toMatchObject({ sub: bed.accountId, email: bed.email });
+    const stolen = session.tokens.refresh_token as string;
+    // Copied off the PC, neither token works without the key.
+    expect(await userinfoStatus(bed.issuer, session.tokens.access_token)).toBe(401);
+    const elsewhere = await discover(bed.issuer, "desktop-agent");
+    await expect(client.refreshTokenGrant(elsewhere, stolen)).rejects.toMatchObject({ error: "invalid_grant" });
+    await expect(
+      client.refreshTokenGrant(elsewhere, stolen, undefined, { DPoP: client.getDPoPHandle(elsewhere, await client.randomDPoPKeyPair()) }),
+    ).rejects.toMatchObject({ error: "invalid_grant" });
+    // The agent itself refreshes, and the new tokens are bound to the same key.
+    const refreshed = await session.refresh();
+    expect(refreshed.token_type).toBe("dpop");
+    expect(await session.userinfo()).toMatchObject({ sub: bed.accountId });
+    const stored = await bed.server.db
+      .selectFrom("oidc_payloads")
+      .select("payload")
+      .where("model", "=", "AccessToken")
+      .where("account_id", "=", bed.accountId)
+      .execute();
+    expect(stored.map((row) => (JSON.parse(row.payload) as { jkt?: string }).jkt)).toContain(session.thumbprint);
   });
 });
