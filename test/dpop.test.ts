@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { pruneDpopProofs } from "../server/oidc/dpop.ts";
 import { createServer, type RunningServer } from "../server/server.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -126,6 +128,21 @@ describeEachDatabase("DPoP for desktop agents, on %s", (kind) => {
       expect(statuses.sort()).toEqual([200, 401]);
     }
     expect(await refusals("replay")).toBe(before + 6);
+  });
+
+  it("keeps each proof's jti, hashed with its client, for 10 minutes, and the housekeeping drops it after", async () => {
+    const agent = await desktopAgentSignIn(bed, new BrowserAgent());
+    const jti = `jti-${kind}-${Date.now()}`;
+    const sent = Date.now();
+    expect(await userinfoStatus(bed.issuer, agent.tokens.access_token, agent.key, jti)).toBe(200);
+    const jtiHash = createHash("sha256").update(`desktop-agent\0${jti}`).digest("hex");
+    const row = await bed.server.db.selectFrom("dpop_proofs").selectAll().where("jti_hash", "=", jtiHash).executeTakeFirstOrThrow();
+    expect(row.expires_at).toBeGreaterThanOrEqual(Math.floor(sent / 1000) * 1000 + 600_000);
+    expect(row.expires_at).toBeLessThanOrEqual(sent + 601_000);
+    await pruneDpopProofs(bed.server.db, row.expires_at - 1);
+    expect(await bed.server.db.selectFrom("dpop_proofs").select("jti_hash").where("jti_hash", "=", jtiHash).execute()).toHaveLength(1);
+    await pruneDpopProofs(bed.server.db, row.expires_at);
+    expect(await bed.server.db.selectFrom("dpop_proofs").select("jti_hash").where("jti_hash", "=", jtiHash).execute()).toHaveLength(0);
   });
 
   it("refuses a wrong htm or htu, an old iat and an unsupported algorithm, each with RFC 9449's error, and counts each", async () => {

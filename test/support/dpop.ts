@@ -35,10 +35,10 @@ export async function dpopProof(
 }
 
 /** The userinfo endpoint's status for an access token: as DPoP with a proof of `key`, else as Bearer. */
-export async function userinfoStatus(issuer: string, accessToken: string, key?: ProofKey): Promise<number> {
+export async function userinfoStatus(issuer: string, accessToken: string, key?: ProofKey, jti?: string): Promise<number> {
   const url = `${issuer}/connect/userinfo`;
   const headers: Record<string, string> = key
-    ? { authorization: `DPoP ${accessToken}`, dpop: await dpopProof(key, { htm: "GET", htu: url, accessToken }) }
+    ? { authorization: `DPoP ${accessToken}`, dpop: await dpopProof(key, { htm: "GET", htu: url, accessToken, ...(jti ? { jti } : {}) }) }
     : { authorization: `Bearer ${accessToken}` };
   return (await fetch(url, { headers })).status;
 }
