@@ -109,6 +109,9 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     expect(withDpop).toContain("agent-old (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        optional");
     expect(withDpop).toContain("app-web (spa, maverick)\n  redirect:    https://app.example/callback");
     expect(withDpop).toMatch(/reports \(web, dsone\)\n {2}redirect: {4}https:\/\/reports.example\/cb\n {2}dpop: {8}optional/);
+    // Once its agents send proofs, an earlier agent's client is made required.
+    expect(account("client", "set", "--id", "agent-old", "--dpop", "required").out.trim()).toBe("client agent-old: dpop required");
+    expect(account("client", "list").out).toContain("agent-old (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        required");
 
     for (const [args, message] of [
       [
@@ -129,6 +132,9 @@ describeEachDatabase("operator CLI on %s", (kind) => {
         "error: --dpop must be one of required, optional",
       ],
       [["client", "remove", "--id", "ghost"], "error: no client with id ghost"],
+      [["client", "set", "--id", "ghost", "--dpop", "required"], "error: no client with id ghost"],
+      [["client", "set", "--id", "agent-old", "--dpop", "never"], "error: --dpop must be one of required, optional"],
+      [["client", "set", "--id", "agent-old"], "error: --dpop must be one of required, optional"],
     ] as [string[], string][]) {
       const result = account(...args);
       expect(result.code, args.join(" ")).not.toBe(0);

@@ -1,5 +1,14 @@
 import type { Db } from "../db/database.ts";
-import { addClient, type ClientChecks, ClientInputError, type ClientType, type DpopMode, listClients, removeClient } from "./clients.ts";
+import {
+  addClient,
+  type ClientChecks,
+  ClientInputError,
+  type ClientType,
+  type DpopMode,
+  listClients,
+  removeClient,
+  setClientDpop,
+} from "./clients.ts";
 import { listSigningKeys, rotateSigningKey } from "./keys.ts";
 
 /** The operator CLI's OpenID commands: `client add|list|remove` and `keys rotate|list`. */
@@ -8,6 +17,7 @@ export const OIDC_USAGE = `  client add --id ID --type spa|native|web --redirect
              [--backchannel-logout-uri URI [--backchannel-logout-session-required]]
              [--dpop required|optional]   (native: required; spa, web: optional)
   client list
+  client set --id ID --dpop required|optional
   client remove --id ID
   keys rotate
   keys list`;
@@ -84,6 +94,9 @@ export async function runOidcCommand(
         )
         .join("\n");
     }
+    case "client set":
+      await setClientDpop(db, id(), values.dpop);
+      return `client ${values.id}: dpop ${values.dpop}`;
     case "client remove":
       await removeClient(db, id());
       return `client ${values.id} removed`;

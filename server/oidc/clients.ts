@@ -132,6 +132,20 @@ export async function addClient(db: Db, input: ClientRegistration, checks?: Clie
   return secret ? { secret } : {};
 }
 
+/**
+ * Changes whether a client must send DPoP proofs: an operator makes an earlier desktop agent's
+ * client "required" once its agents send them (decision 68). Its tokens stay as they are.
+ */
+export async function setClientDpop(db: Db, id: string, dpop: string | undefined): Promise<void> {
+  if (!DPOP_MODES.includes(dpop as DpopMode)) throw new ClientInputError(`--dpop must be one of ${DPOP_MODES.join(", ")}`);
+  const result = await db
+    .updateTable("oidc_clients")
+    .set({ dpop: dpop as DpopMode })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new ClientInputError(`no client with id ${id}`);
+}
+
 export async function removeClient(db: Db, id: string): Promise<void> {
   const result = await db.deleteFrom("oidc_clients").where("id", "=", id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new ClientInputError(`no client with id ${id}`);
