@@ -111,7 +111,9 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     expect(withDpop).toMatch(/reports \(web, dsone\)\n {2}redirect: {4}https:\/\/reports.example\/cb\n {2}dpop: {8}optional/);
     // Once its agents send proofs, an earlier agent's client is made required.
     expect(account("client", "set", "--id", "agent-old", "--dpop", "required").out.trim()).toBe("client agent-old: dpop required");
-    expect(account("client", "list").out).toContain("agent-old (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        required");
+    expect(account("client", "list").out).toContain(
+      "agent-old (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        required",
+    );
 
     for (const [args, message] of [
       [
