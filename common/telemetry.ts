@@ -58,6 +58,17 @@ export interface OperationsReport {
    */
   errors: { fingerprint: string; message: string; source: string | null; kind: string; count: number; lastSeen: number }[];
   outbox: { pending: number; retrying: number; sent: number; failed: number };
+  /**
+   * Logout tokens to apps (back-channel logout, decision 66), counted like the outbox; the apps
+   * whose tokens finally failed, each with its count and its last error.
+   */
+  logoutTokens: {
+    pending: number;
+    retrying: number;
+    delivered: number;
+    failed: number;
+    failedApps: { clientId: string; count: number; lastError: string | null; lastFailedAt: number }[];
+  };
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
 /** The operations page: its HTML answers 403 to anyone but a signed-in admin (decision 36). */

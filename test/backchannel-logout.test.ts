@@ -12,6 +12,7 @@ import { runOidcCommand } from "../server/oidc/cli-commands.ts";
 import { addClient, ClientInputError, clientChecks, validateRegistration } from "../server/oidc/clients.ts";
 import { LOGOUT_MAX_ATTEMPTS } from "../server/oidc/logout-delivery.ts";
 import { createServer, type RunningServer } from "../server/server.ts";
+import { operationsReport } from "../server/telemetry/report.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
@@ -383,6 +384,13 @@ describeEachDatabase("back-channel logout, on %s", (kind) => {
     expect(count("failed")).toBeGreaterThanOrEqual(1);
     expect(count("retry")).toBeGreaterThanOrEqual(LOGOUT_MAX_ATTEMPTS - 1);
     expect(count("delivered")).toBeGreaterThan(0);
+    // And on the operations page: the app that was not told, and why.
+    const { logoutTokens } = await operationsReport(db, 1);
+    expect(logoutTokens.failed).toBeGreaterThanOrEqual(1);
+    expect(logoutTokens.delivered).toBeGreaterThan(0);
+    expect(logoutTokens.failedApps).toContainEqual(
+      expect.objectContaining({ clientId: "receiver-web", lastError: "the app answered 500", lastFailedAt: expect.any(Number) }),
+    );
   }, 30_000);
 
   it("two instances on one database never both deliver one token", async () => {

@@ -102,6 +102,8 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     else outbox.pending += 1;
   }
 
+  const logoutTokens = await logoutTokenDeliveries(db, since);
+
   return {
     days,
     vitals,
@@ -114,7 +116,42 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     refusals: [...refusals.values()].sort((a, b) => b.count - a.count),
     errors,
     outbox,
+    logoutTokens,
   };
+}
+
+/**
+ * The period's logout tokens to apps by state, and the apps whose tokens finally failed: an app
+ * that no longer hears of sign-outs keeps customers signed in, which an operator must see.
+ */
+async function logoutTokenDeliveries(db: Db, since: number): Promise<OperationsReport["logoutTokens"]> {
+  const rows = await db
+    .selectFrom("logout_deliveries")
+    .select(["client_id", "attempts", "delivered_at", "failed_at", "last_error"])
+    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("delivered_at", "is", null), eb("failed_at", "is", null)])]))
+    .orderBy("created_at", "desc")
+    .limit(ROW_CAP)
+    .execute();
+  const counts = { pending: 0, retrying: 0, delivered: 0, failed: 0 };
+  const failedApps = new Map<string, OperationsReport["logoutTokens"]["failedApps"][number]>();
+  for (const row of rows) {
+    if (row.delivered_at !== null) counts.delivered += 1;
+    else if (row.failed_at !== null) {
+      counts.failed += 1;
+      // Newest first: the first failure seen of an app is its last.
+      const app = failedApps.get(row.client_id);
+      if (app) app.count += 1;
+      else
+        failedApps.set(row.client_id, {
+          clientId: row.client_id,
+          count: 1,
+          lastError: row.last_error,
+          lastFailedAt: Number(row.failed_at),
+        });
+    } else if (Number(row.attempts) > 0) counts.retrying += 1;
+    else counts.pending += 1;
+  }
+  return { ...counts, failedApps: [...failedApps.values()].sort((a, b) => b.count - a.count) };
 }
 
 /** How many error groups the page shows. */

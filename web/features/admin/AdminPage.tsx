@@ -168,6 +168,30 @@ function Report({ report }: { report: OperationsReport }) {
           ]}
         />
       </section>
+
+      <section aria-labelledby="ops-logout-tokens">
+        <h2 id="ops-logout-tokens">Logout tokens to apps</h2>
+        <StackedBar
+          label="Logout tokens to apps"
+          parts={[
+            { label: "Waiting", value: report.logoutTokens.pending, tone: "neutral" },
+            { label: "Retrying", value: report.logoutTokens.retrying, tone: "warn" },
+            { label: "Delivered", value: report.logoutTokens.delivered, tone: "good" },
+            { label: "Failed", value: report.logoutTokens.failed, tone: "poor" },
+          ]}
+        />
+        {report.logoutTokens.failedApps.length > 0 ? (
+          <ul>
+            {report.logoutTokens.failedApps.map((app) => (
+              <li key={app.clientId}>
+                {app.clientId}: {app.count} not told of a sign-out, last{" "}
+                {new Date(app.lastFailedAt).toISOString().slice(0, 16).replace("T", " ")} UTC
+                {app.lastError ? ` (${app.lastError})` : ""}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </section>
     </>
   );
 }
