@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { dsone, maverick } from "../common/brands/index.ts";
 import { CHALLENGES_KEPT_PER_BROWSER } from "../server/auth/passkeys.ts";
+import { recordCases } from "../test/attack/scale.ts";
 import { expect, test } from "./fixtures.ts";
 import { addAuthenticator } from "./passkey-journey.ts";
 
@@ -13,6 +14,8 @@ import { addAuthenticator } from "./passkey-journey.ts";
  */
 
 const CHALLENGE_ROUTE = "/api/passkey/sign-in/options";
+/** The attack suite's family (scripts/test-attack.ts): each screen held open is a case. */
+const FAMILY = "passkey challenges (no page floods the server)";
 const SCREENS = [
   `${dsone.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui`,
   dsone.paths.passwordLogin,
@@ -48,6 +51,7 @@ async function sitOnEveryScreen(context: BrowserContext, origin: string, prepare
     }),
   );
   await pages[0]?.page.waitForTimeout(10_000);
+  recordCases(FAMILY, pages.length);
   return pages;
 }
 
@@ -115,6 +119,7 @@ test("with the address's passkey limit used up, a screen asks once and the email
   await addAuthenticator(page);
   await page.goto(`${app.url}${SCREENS[0]}`);
   await page.waitForTimeout(10_000);
+  recordCases(FAMILY, 1);
   expect(challenges).toBeLessThanOrEqual(1);
   // Nobody asked for that request: the screen shows no error for it, and the email way works.
   await expect(page.locator("#passkey-error")).toHaveCount(0);
