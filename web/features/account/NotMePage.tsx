@@ -1,11 +1,8 @@
 import { strings } from "@strings/account.ts";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { sayBrowser } from "../../../common/i18n/catalogue.ts";
 import { requestAccessLink } from "../../api/account.ts";
-import { messageFor } from "../../api/http.ts";
 import { checkNotMe, signOutNotMe } from "../../api/my-account.ts";
-import { useSubmitting } from "../../forms/use-submitting.ts";
-import { takeKeptToken } from "../../platform/address.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -14,18 +11,10 @@ import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
 import { networkOf } from "./activity-sentences.ts";
 import { dateTime } from "./format.ts";
+import { useEmailedLink } from "./use-emailed-link.ts";
 import "./account.css";
 
 const t = strings.account.notMe;
-
-/** The link's token, kept for this tab only: a reload still finds it once the address bar has lost it. */
-const KEPT_TOKEN = "not-me-link";
-
-type State =
-  | { kind: "checking" }
-  | { kind: "ready"; token: string; device: string | null; address: string | null; signedInAt: number; email: string }
-  | { kind: "refused"; message: string }
-  | { kind: "signed-out"; email: string; linkSent: boolean };
 
 /**
  * "This wasn't me" (docs/decisions/0067), where a "New sign-in" mail's button opens. Opening it
@@ -36,36 +25,11 @@ type State =
  */
 export default function NotMePage() {
   const brand = brandForPath(useLocation().pathname);
-  const [state, setState] = useState<State>({ kind: "checking" });
-  const [failure, setFailure] = useState<string>();
-  const { submitting, run } = useSubmitting();
-  const started = useRef(false);
+  const { link, failure, submitting, act, forget } = useEmailedLink("not-me-link", checkNotMe);
+  // After the button: signed out, then whether the emailed sign-in link was sent.
+  const [after, setAfter] = useState<"signed-out" | "link-sent">();
 
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = takeKeptToken(KEPT_TOKEN);
-    if (!token) {
-      setState({ kind: "refused", message: strings.deleteAccount.incomplete });
-      return;
-    }
-    checkNotMe(token).then(
-      (notice) => setState({ kind: "ready", token, ...notice }),
-      (error: unknown) => setState({ kind: "refused", message: messageFor(error, strings.login.unexpectedError) }),
-    );
-  }, []);
-
-  const attempt = (work: () => Promise<void>) =>
-    run(async () => {
-      setFailure(undefined);
-      try {
-        await work();
-      } catch (error) {
-        setFailure(messageFor(error, strings.login.unexpectedError));
-      }
-    });
-
-  if (state.kind === "checking") {
+  if (link.kind === "checking") {
     return (
       <Screen brand={brand} title={t.title} busy>
         <Spinner label={t.checking} />
@@ -73,26 +37,27 @@ export default function NotMePage() {
     );
   }
 
-  if (state.kind === "refused") {
+  if (link.kind === "refused") {
     return (
       <Screen brand={brand} title={t.problemTitle}>
-        <p>{state.message}</p>
+        <p>{link.message}</p>
       </Screen>
     );
   }
 
-  if (state.kind === "signed-out") {
-    const { email } = state;
+  const { token, view: notice } = link;
+
+  if (after) {
     const emailLink = () =>
-      attempt(async () => {
-        await requestAccessLink({ Email: email, ProductId: brand.productId, ReturnUrl: brand.paths.account });
-        setState({ kind: "signed-out", email, linkSent: true });
+      act(async () => {
+        await requestAccessLink({ Email: notice.email, ProductId: brand.productId, ReturnUrl: brand.paths.account });
+        setAfter("link-sent");
       });
     return (
       <Screen brand={brand} title={t.doneTitle}>
         <p>{t.done}</p>
-        {state.linkSent ? (
-          <p role="status">{t.linkSent(email)}</p>
+        {after === "link-sent" ? (
+          <p role="status">{t.linkSent(notice.email)}</p>
         ) : (
           <>
             <p>{t.review}</p>
@@ -106,18 +71,17 @@ export default function NotMePage() {
     );
   }
 
-  const { token, email } = state;
   const signOut = () =>
-    attempt(async () => {
+    act(async () => {
       await signOutNotMe(token);
-      sessionStorage.removeItem(KEPT_TOKEN);
-      setState({ kind: "signed-out", email, linkSent: false });
+      forget();
+      setAfter("signed-out");
     });
-  const browser = state.device ? sayBrowser(state.device, strings.account.places.browserOn) : strings.account.places.unknownBrowser;
-  const network = state.address ? networkOf(state.address) : "";
+  const browser = notice.device ? sayBrowser(notice.device, strings.account.places.browserOn) : strings.account.places.unknownBrowser;
+  const network = notice.address ? networkOf(notice.address) : "";
   return (
     <Screen brand={brand} title={t.title}>
-      <p>{t.what(browser, network, dateTime(state.signedInAt))}</p>
+      <p>{t.what(browser, network, dateTime(notice.signedInAt))}</p>
       <p>{t.effect}</p>
       <FormError message={failure} />
       <Button variant="green" className="button--wide" disabled={submitting} onClick={signOut} qaTag="not-me-sign-out">
