@@ -4,14 +4,14 @@ import { sayDuration } from "../../common/i18n/catalogue.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { strings as english } from "../i18n/en.ts";
-import { type ServerStrings, serverStrings } from "../i18n/index.ts";
+import { serverStrings } from "../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { confirmationCodeMail, mailLook } from "../mail/templates.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { checkPassword, type PasswordCheckWording } from "./password-login.ts";
 import { enforceLimits } from "./rate-limit.ts";
+import { wrongCode } from "./sign-in-codes.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -159,13 +159,7 @@ export async function confirmWithCode(db: Db, config: Config, caller: Caller, se
       .set((eb) => ({ confirm_failures: eb("confirm_failures", "+", 1) }))
       .where("id_hash", "=", sessionHash)
       .execute();
-    const left = CONFIRMATION_CODE_ATTEMPTS - attempt.attempts;
-    if (left === 0) {
-      const lastTry = (words: ServerStrings) => ({ message: words.errors.CODE_SPENT_AFTER_WRONG });
-      throw new AppError("CODE_SPENT", lastTry(english).message, {}, {}, lastTry);
-    }
-    const wrong = (words: ServerStrings) => ({ message: words.errors.CODE_WRONG_TRIES_LEFT(left) });
-    throw new AppError("CODE_WRONG", wrong(english).message, {}, { attemptsLeft: left }, wrong);
+    throw wrongCode(CONFIRMATION_CODE_ATTEMPTS - attempt.attempts);
   }
   await markConfirmed(db, caller, session, "code");
 }

@@ -88,13 +88,8 @@ export async function signInWithCode(db: Db, config: Config, caller: Caller, cod
   const typed = Buffer.from(codeHash(browserSecret, code));
   if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) {
     const left = CODE_ATTEMPTS - attempt.attempts;
-    if (left === 0) {
-      caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
-      const lastTry = (words: ServerStrings) => ({ message: words.errors.CODE_SPENT_AFTER_WRONG });
-      throw new AppError("CODE_SPENT", lastTry(english).message, {}, {}, lastTry);
-    }
-    const wrong = (words: ServerStrings) => ({ message: words.errors.CODE_WRONG_TRIES_LEFT(left) });
-    throw new AppError("CODE_WRONG", wrong(english).message, {}, { attemptsLeft: left }, wrong);
+    if (left === 0) caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+    throw wrongCode(left);
   }
 
   const { session, redirectUrl } = await db.transaction().execute(async (tx) => {
@@ -108,6 +103,19 @@ export async function signInWithCode(db: Db, config: Config, caller: Caller, cod
   caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
   await finishSignIn(db, config, caller, session);
   return { redirectUrl };
+}
+
+/**
+ * A wrong six-digit code, in the customer's language: how many tries are left, or, at the last,
+ * that the code can no longer be used. Shared by every code the server mails.
+ */
+export function wrongCode(left: number): AppError {
+  if (left === 0) {
+    const lastTry = (words: ServerStrings) => ({ message: words.errors.CODE_SPENT_AFTER_WRONG });
+    return new AppError("CODE_SPENT", lastTry(english).message, {}, {}, lastTry);
+  }
+  const wrong = (words: ServerStrings) => ({ message: words.errors.CODE_WRONG_TRIES_LEFT(left) });
+  return new AppError("CODE_WRONG", wrong(english).message, {}, { attemptsLeft: left }, wrong);
 }
 
 /** Why no attempt could be taken: no code for this browser, out of tries, or out of time. */
