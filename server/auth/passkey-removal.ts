@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Brand } from "../../common/brands/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { deleteProviderSessionsOfBrowser } from "../db/oidc-payloads.ts";
+import { deleteProviderSessionsOfBrowsers } from "../db/oidc-payloads.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
@@ -105,7 +105,7 @@ export async function endSessionsSignedInWith(
   const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...also])].filter((hash) => hash !== keep);
   if (hashes.length === 0) return;
   const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "in", hashes).executeTakeFirst();
-  for (const hash of hashes) await deleteProviderSessionsOfBrowser(tx, accountId, hash);
+  await deleteProviderSessionsOfBrowsers(tx, accountId, hashes);
   if (Number(ended.numDeletedRows) > 0) {
     await recordAuditEvent(tx, { event: "signed_out", accountId, reason: "signed in with, or added, a removed passkey" }, source);
   }

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import { deleteAppProviderObjects, deleteProviderSessionsOfBrowser } from "../db/oidc-payloads.ts";
+import { deleteAppProviderObjects, deleteProviderSessionsOfBrowsers } from "../db/oidc-payloads.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -99,7 +99,7 @@ export async function signOutBrowser(db: Db, accountId: string, ref: string, sou
   return db.transaction().execute(async (tx) => {
     const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "=", ref).executeTakeFirst();
     if (Number(ended.numDeletedRows) === 0) return false;
-    await deleteProviderSessionsOfBrowser(tx, accountId, ref);
+    await deleteProviderSessionsOfBrowsers(tx, accountId, [ref]);
     await recordAuditEvent(tx, { event: "signed_out", accountId, reason: "one browser, from the list" }, source);
     return true;
   });

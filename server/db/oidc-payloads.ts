@@ -66,18 +66,24 @@ export async function deleteProviderSession(db: Kysely<Database>, providerSessio
 export const APP_SESSION_KEY = "appSession";
 
 /**
- * Ends the account's provider sessions of the browser whose account server session is
- * `appSessionHash` (one browser signed out from the list), and with them the web apps' tokens
- * bound to them, as that browser's own logout would.
+ * Ends the account's provider sessions of the browsers whose account server sessions are
+ * `appSessionHashes` (browsers signed out from the list, or by a passkey's removal), and with them
+ * the web apps' tokens bound to them, as those browsers' own logouts would. One read of the
+ * account's provider sessions, however many browsers.
  */
-export async function deleteProviderSessionsOfBrowser(db: Kysely<Database>, accountId: string, appSessionHash: string): Promise<void> {
+export async function deleteProviderSessionsOfBrowsers(
+  db: Kysely<Database>,
+  accountId: string,
+  appSessionHashes: readonly string[],
+): Promise<void> {
+  const browsers = new Set(appSessionHashes);
   const sessions = await db
     .selectFrom("oidc_payloads")
     .select(["id", "account_id", "payload"])
     .where("model", "=", "Session")
     .where("account_id", "=", accountId)
     .execute();
-  const ended = sessions.filter((row) => (JSON.parse(row.payload) as Record<string, unknown>)[APP_SESSION_KEY] === appSessionHash);
+  const ended = sessions.filter((row) => browsers.has((JSON.parse(row.payload) as Record<string, unknown>)[APP_SESSION_KEY] as string));
   if (ended.length === 0) return;
   await enqueueLogoutTokens(db, ended.flatMap(appsOfProviderSession));
   await db
