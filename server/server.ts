@@ -3,6 +3,7 @@ import { type AppOptions, buildApp } from "./app.ts";
 import { pruneAuditTrail } from "./auth/audit-trail.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
+import { pruneSignInNotices } from "./auth/not-me.ts";
 import { pruneOneTimeTokens } from "./auth/one-time-tokens.ts";
 import { pruneExpiredChallenges } from "./auth/passkeys.ts";
 import { pruneRateLimits } from "./auth/rate-limit.ts";
@@ -99,6 +100,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneExpiredSignInCodes(db),
       pruneExpiredConfirmationCodes(db),
       pruneOneTimeTokens(db),
+      pruneSignInNotices(db),
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),

@@ -6,7 +6,7 @@ import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
+import { issueToken, PURPOSES, peekToken, spendToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "./one-time-tokens.ts";
 import { removePasskeysAddedBy } from "./passkey-removal.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { signOutBrowser } from "./signed-in-places.ts";
@@ -95,4 +95,15 @@ export async function signOutNotMe(db: Db, config: Config, caller: Caller, token
   });
   // Already signed out (by the owner, by its own logout): nothing more to end.
   await signOutBrowser(db, told.accountId, told.sessionHash, { caller });
+}
+
+/**
+ * Housekeeping: a notice goes when its link's token does (pruneOneTimeTokens, 30 days after it
+ * expired); until then the link still says it has expired or was used.
+ */
+export async function pruneSignInNotices(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .deleteFrom("sign_in_notices")
+    .where("signed_in_at", "<=", now - NOT_ME_LINK_LIFETIME_MS - TOKEN_KEPT_AFTER_EXPIRY_MS)
+    .execute();
 }

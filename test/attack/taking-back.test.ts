@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { MyAccount, SupportCustomer } from "../../common/api/contract.ts";
 import { PRODUCTS } from "../../common/products.ts";
 import { createAccount } from "../../server/auth/accounts.ts";
+import { NOT_ME_LINK_LIFETIME_MS, pruneSignInNotices } from "../../server/auth/not-me.ts";
+import { TOKEN_KEPT_AFTER_EXPIRY_MS } from "../../server/auth/one-time-tokens.ts";
 import { RECENT_SIGN_IN_MS } from "../../server/auth/recent-sign-in.ts";
 import { hashSecret } from "../../server/auth/tokens.ts";
 import { drainMail, tokenFromMail } from "../support/app.ts";
@@ -334,6 +336,14 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
       .execute();
     expect(await (await post(presser, "/api/not-me/confirm", { token: second })).json()).toMatchObject({ code: "NOT_ME_LINK_EXPIRED" });
     expect((await later.request(`${bed.issuer}/api/me`)).status).toBe(200);
+
+    // A notice goes with its token: kept while the link can still say why it fails, then pruned.
+    const notices = () =>
+      bed.server.db.selectFrom("sign_in_notices").select("token_hash").where("account_id", "=", bed.accountId).execute();
+    await pruneSignInNotices(bed.server.db);
+    expect((await notices()).length).toBeGreaterThan(0);
+    await pruneSignInNotices(bed.server.db, Date.now() + NOT_ME_LINK_LIFETIME_MS + TOKEN_KEPT_AFTER_EXPIRY_MS + 60_000);
+    expect(await notices()).toEqual([]);
   });
 
   it("refuses the data download to another site's navigation, and gives it a limit of its own", async () => {
