@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as oidc from "openid-client";
 import { BRANDS } from "../common/brands/index.ts";
 import { escapeHtml, plainPage } from "../server/html.ts";
+import { checkDpopRequest, dpopChallenge } from "./product-api.ts";
 
 /**
  * The demo DS One and Maverick Safe web apps: relying parties on their own origin that sign in
@@ -23,6 +24,11 @@ export interface DemoAppsOptions {
   origin: string;
   /** Which client id each brand's app signs in as. */
   clients: { brand: string; clientId: string }[];
+  /**
+   * A product API for the brand's desktop agent, at /{brand}/api/me: it takes the agent's
+   * DPoP-bound access token and checks it by introspection as this api client (decision 69).
+   */
+  api?: { brand: string; clientId: string; secret: string };
 }
 
 interface Signed {
@@ -248,7 +254,48 @@ export async function buildDemoApps(options: DemoAppsOptions): Promise<DemoApps>
       return reply.redirect(url.href);
     });
   }
+  if (options.api) serveProductApi(app, options, options.api);
   return Object.assign(app, { sessions: signedIn }) as unknown as DemoApps;
+}
+
+/** The demo product API: who the agent's token is for, once its proof and binding check out. */
+function serveProductApi(app: FastifyInstance, options: DemoAppsOptions, api: NonNullable<DemoAppsOptions["api"]>): void {
+  let introspecting: Promise<oidc.Configuration> | undefined;
+  const configuration = () => {
+    const insecure = options.issuer.startsWith("http:") ? { execute: [oidc.allowInsecureRequests] } : {};
+    introspecting ??= oidc.discovery(new URL(options.issuer), api.clientId, undefined, oidc.ClientSecretBasic(api.secret), insecure);
+    introspecting.catch(() => {
+      introspecting = undefined;
+    });
+    return introspecting;
+  };
+  // One process: in memory. An API of several instances keeps these where all of them insert.
+  const seenProofs = new Map<string, number>();
+  app.get(`/${api.brand}/api/me`, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const dpop = request.headers.dpop;
+    const verdict = await checkDpopRequest(
+      {
+        method: request.method,
+        url: new URL(request.url, options.origin).href,
+        authorization: request.headers.authorization,
+        dpop: dpop === undefined ? [] : Array.isArray(dpop) ? dpop : [dpop],
+      },
+      {
+        introspect: async (token) => ({ ...(await oidc.tokenIntrospection(await configuration(), token)) }),
+        firstUse: async (jti, expiresAt) => {
+          const now = Date.now();
+          for (const [seen, until] of seenProofs) if (until < now) seenProofs.delete(seen);
+          if (seenProofs.has(jti)) return false;
+          seenProofs.set(jti, expiresAt);
+          return true;
+        },
+      },
+    );
+    if (!verdict.ok) return reply.code(401).header("www-authenticate", dpopChallenge(verdict)).send({ error: verdict.error });
+    const { sub, client_id, scope, cnf } = verdict.token;
+    return reply.send({ sub, client_id, scope, jkt: (cnf as { jkt: string }).jkt });
+  });
 }
 
 /** Starts the demo apps on their origin's port; outside production, beside the account server. */

@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   }
   // The same rendering server/routes/spa.ts asks for (renderScreensAhead keeps one per settings).
   renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl).catch(() => {});
-  const [{ createServer }, { startDemoApps }, { demoClients }, { demoBanner }] = await serverModules();
+  const [{ createServer }, { startDemoApps }, { demoClients, DEMO_PRODUCT_API }, { demoBanner }] = await serverModules();
   const server = await createServer(config);
   const address = await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`Account server listening on ${address}, public URL ${config.publicUrl}`);
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
           clients: demoClients(config)
             .filter((client) => client.type === "spa")
             .map((client) => ({ brand: client.brand, clientId: client.id })),
+          api: DEMO_PRODUCT_API,
         },
         config.host,
       ).then(

@@ -114,6 +114,14 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     expect(account("client", "list").out).toContain(
       "agent-old (native, dsone)\n  redirect:    http://127.0.0.1/cb\n  dpop:        required",
     );
+    // A product API (decision 69): a secret, no redirect, the agents whose tokens it checks.
+    const api = account("client", "add", "--id", "agent-api", "--type", "api", "--introspects", "agent-new");
+    expect(api.code, api.err).toBe(0);
+    expect(api.out).toMatch(/client secret \(shown only now, stored hashed\): [A-Za-z0-9_-]{43}/);
+    expect(account("client", "set", "--id", "agent-api", "--introspects", "agent-new", "--introspects", "agent-old").out.trim()).toBe(
+      "client agent-api: introspects agent-new, agent-old",
+    );
+    expect(account("client", "list").out).toContain("agent-api (api, dsone)\n  introspects: agent-new, agent-old");
 
     for (const [args, message] of [
       [
@@ -126,7 +134,7 @@ describeEachDatabase("operator CLI on %s", (kind) => {
       ],
       [
         ["client", "add", "--id", "type-1", "--type", "desktop", "--redirect-uri", "https://x.example/"],
-        "error: --type must be one of spa, native, web",
+        "error: --type must be one of spa, native, web, api",
       ],
       [["client", "add", "--id", "type-2", "--type", "spa"], "error: at least one --redirect-uri is required"],
       [
@@ -137,6 +145,15 @@ describeEachDatabase("operator CLI on %s", (kind) => {
       [["client", "set", "--id", "ghost", "--dpop", "required"], "error: no client with id ghost"],
       [["client", "set", "--id", "agent-old", "--dpop", "never"], "error: --dpop must be one of required, optional"],
       [["client", "set", "--id", "agent-old"], "error: --dpop must be one of required, optional"],
+      [
+        ["client", "add", "--id", "api-1", "--type", "api"],
+        "error: an api needs at least one --introspects CLIENT_ID: the clients whose tokens it checks",
+      ],
+      [["client", "add", "--id", "api-2", "--type", "api", "--introspects", "ghost"], "error: --introspects ghost: no client with that id"],
+      [
+        ["client", "set", "--id", "agent-old", "--introspects", "agent-new"],
+        "error: --introspects is for an api: a client that signs customers in checks only its own tokens",
+      ],
     ] as [string[], string][]) {
       const result = account(...args);
       expect(result.code, args.join(" ")).not.toBe(0);

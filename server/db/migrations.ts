@@ -592,6 +592,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("oidc_clients").dropColumn("dpop").execute();
     },
   },
+  "0020_introspecting_apis": {
+    async up(db: Kysely<unknown>) {
+      // The clients whose access tokens a product API may introspect (a JSON array of client
+      // ids): an API checks its desktop agents' DPoP-bound tokens by their cnf.jkt (decision 69).
+      await db.schema
+        .alterTable("oidc_clients")
+        .addColumn("introspects", "text", (c) => c.notNull().defaultTo("[]"))
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("oidc_clients").dropColumn("introspects").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

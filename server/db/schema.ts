@@ -307,7 +307,7 @@ export interface OidcPayloadsTable {
 /** A relying party registered by the operator (`npm run account -- client add`). */
 export interface OidcClientsTable {
   id: string;
-  /** spa, native or web. */
+  /** spa, native, web or api. */
   type: string;
   /** The brand whose screens its customers sign in on. */
   brand: string;
@@ -323,6 +323,8 @@ export interface OidcClientsTable {
   backchannel_logout_session_required: Generated<number>;
   /** "required": every token request must carry a DPoP proof; "optional": binding if it does. */
   dpop: Generated<string>;
+  /** JSON array of the client ids whose access tokens this client (a product API) may introspect. */
+  introspects: Generated<string>;
 }
 
 /** A DPoP proof seen (oidc/dpop.ts): its jti hashed with its client, until it could no longer be accepted. */

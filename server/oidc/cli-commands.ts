@@ -8,6 +8,7 @@ import {
   listClients,
   removeClient,
   setClientDpop,
+  setClientIntrospects,
 } from "./clients.ts";
 import { listSigningKeys, rotateSigningKey } from "./keys.ts";
 
@@ -16,8 +17,11 @@ export const OIDC_USAGE = `  client add --id ID --type spa|native|web --redirect
              [--post-logout-redirect-uri URI…] [--brand dsone|maverick]
              [--backchannel-logout-uri URI [--backchannel-logout-session-required]]
              [--dpop required|optional]   (native: required; spa, web: optional)
+  client add --id ID --type api --introspects CLIENT_ID [--introspects CLIENT_ID…] [--brand …]
+             (a product API: checks those clients' tokens at /connect/introspect)
   client list
   client set --id ID --dpop required|optional
+  client set --id ID --introspects CLIENT_ID [--introspects CLIENT_ID…]
   client remove --id ID
   keys rotate
   keys list`;
@@ -31,6 +35,7 @@ export const OIDC_OPTIONS = {
   "backchannel-logout-uri": { type: "string" },
   "backchannel-logout-session-required": { type: "boolean" },
   dpop: { type: "string" },
+  introspects: { type: "string", multiple: true },
 } as const;
 
 export interface OidcValues {
@@ -42,6 +47,7 @@ export interface OidcValues {
   "backchannel-logout-uri"?: string | undefined;
   "backchannel-logout-session-required"?: boolean | undefined;
   dpop?: string | undefined;
+  introspects?: string[] | undefined;
 }
 
 const when = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
@@ -70,6 +76,7 @@ export async function runOidcCommand(
           backchannelLogoutUri: values["backchannel-logout-uri"],
           backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
           dpop: values.dpop as DpopMode | undefined,
+          introspects: values.introspects,
         },
         checks,
       );
@@ -89,12 +96,17 @@ export async function runOidcCommand(
             ...(client.backchannelLogoutUri
               ? [`  back-channel logout: ${client.backchannelLogoutUri}${client.backchannelLogoutSessionRequired ? " (with sid)" : ""}`]
               : []),
-            `  dpop:        ${client.dpop}`,
+            ...(client.type === "api" ? [`  introspects: ${(client.introspects ?? []).join(", ")}`] : [`  dpop:        ${client.dpop}`]),
           ].join("\n"),
         )
         .join("\n");
     }
     case "client set":
+      if (values.introspects !== undefined) {
+        if (values.dpop !== undefined) throw new ClientInputError("set --dpop and --introspects one at a time");
+        await setClientIntrospects(db, id(), values.introspects);
+        return `client ${values.id}: introspects ${values.introspects.join(", ")}`;
+      }
       await setClientDpop(db, id(), values.dpop);
       return `client ${values.id}: dpop ${values.dpop}`;
     case "client remove":

@@ -8,9 +8,12 @@ import type { Db } from "../db/database.ts";
  * - spa: a browser app (DS One, Maverick Safe web apps): public, authorization code + PKCE;
  * - native: a desktop agent: public, PKCE, loopback redirects on any port (RFC 8252), refresh
  *   tokens that rotate on every use;
- * - web: a server-side app with a secret, printed once and stored as its SHA-256.
+ * - web: a server-side app with a secret, printed once and stored as its SHA-256;
+ * - api: a product's API, which signs nobody in: with a secret like a web app's, it introspects
+ *   the access tokens of the clients it is registered for, to check an agent's DPoP-bound token
+ *   (docs/decisions/0069).
  */
-export const CLIENT_TYPES = ["spa", "native", "web"] as const;
+export const CLIENT_TYPES = ["spa", "native", "web", "api"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
 /**
@@ -35,6 +38,8 @@ export interface ClientRegistration {
   backchannelLogoutSessionRequired?: boolean | undefined;
   /** Unset: the type's default (defaultDpop). */
   dpop?: DpopMode | undefined;
+  /** An api's: the clients whose access tokens it may introspect. */
+  introspects?: string[] | undefined;
 }
 
 /** What the back-channel logout address is checked against: our own origins, and whether this is development. */
@@ -97,7 +102,16 @@ export function validateRegistration(
   if (!BRANDS.some((brand) => brand.id === input.brand)) {
     throw new ClientInputError(`--brand must be one of ${BRANDS.map((brand) => brand.id).join(", ")}`);
   }
-  if (input.redirectUris.length === 0) throw new ClientInputError("at least one --redirect-uri is required");
+  const signsIn = input.type !== "api";
+  if (signsIn && input.redirectUris.length === 0) throw new ClientInputError("at least one --redirect-uri is required");
+  if (!signsIn && input.redirectUris.length + input.postLogoutRedirectUris.length > 0)
+    throw new ClientInputError("an api signs nobody in: it takes no --redirect-uri");
+  if (!signsIn && input.backchannelLogoutUri !== undefined)
+    throw new ClientInputError("an api signs nobody in: it takes no --backchannel-logout-uri");
+  if (input.type === "api" && (input.introspects ?? []).length === 0)
+    throw new ClientInputError("an api needs at least one --introspects CLIENT_ID: the clients whose tokens it checks");
+  if (input.type !== "api" && (input.introspects ?? []).length > 0)
+    throw new ClientInputError("--introspects is for an api: a client that signs customers in checks only its own tokens");
   for (const uri of input.redirectUris) checkUri(uri, input.type, "redirect URI");
   for (const uri of input.postLogoutRedirectUris) checkUri(uri, input.type, "post-logout redirect URI");
   if (input.dpop !== undefined && !DPOP_MODES.includes(input.dpop))
@@ -113,7 +127,8 @@ export async function addClient(db: Db, input: ClientRegistration, checks?: Clie
   const client = validateRegistration(input, checks);
   const existing = await db.selectFrom("oidc_clients").select("id").where("id", "=", client.id).executeTakeFirst();
   if (existing) throw new ClientInputError(`a client with id ${client.id} already exists`);
-  const secret = client.type === "web" ? newSecret() : undefined;
+  await checkIntrospected(db, client.introspects ?? []);
+  const secret = client.type === "web" || client.type === "api" ? newSecret() : undefined;
   await db
     .insertInto("oidc_clients")
     .values({
@@ -126,6 +141,7 @@ export async function addClient(db: Db, input: ClientRegistration, checks?: Clie
       backchannel_logout_uri: client.backchannelLogoutUri ?? null,
       backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
       dpop: client.dpop ?? defaultDpop(client.type),
+      introspects: JSON.stringify(client.introspects ?? []),
       created_at: Date.now(),
     })
     .execute();
@@ -146,6 +162,31 @@ export async function setClientDpop(db: Db, id: string, dpop: string | undefined
   if (Number(result.numUpdatedRows) === 0) throw new ClientInputError(`no client with id ${id}`);
 }
 
+/** The clients an api introspects must exist and sign customers in: a typo would check nothing. */
+async function checkIntrospected(db: Db, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const row = await db.selectFrom("oidc_clients").select("type").where("id", "=", id).executeTakeFirst();
+    if (!row) throw new ClientInputError(`--introspects ${id}: no client with that id`);
+    if (row.type === "api") throw new ClientInputError(`--introspects ${id}: an api has no tokens to check`);
+  }
+}
+
+/** Replaces the clients whose tokens an api may introspect (an agent added to a product, say). */
+export async function setClientIntrospects(db: Db, id: string, introspects: readonly string[]): Promise<void> {
+  const row = await db.selectFrom("oidc_clients").select("type").where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ClientInputError(`no client with id ${id}`);
+  if (row.type !== "api")
+    throw new ClientInputError("--introspects is for an api: a client that signs customers in checks only its own tokens");
+  if (introspects.length === 0)
+    throw new ClientInputError("an api needs at least one --introspects CLIENT_ID: the clients whose tokens it checks");
+  await checkIntrospected(db, introspects);
+  await db
+    .updateTable("oidc_clients")
+    .set({ introspects: JSON.stringify(introspects) })
+    .where("id", "=", id)
+    .execute();
+}
+
 export async function removeClient(db: Db, id: string): Promise<void> {
   const result = await db.deleteFrom("oidc_clients").where("id", "=", id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new ClientInputError(`no client with id ${id}`);
@@ -162,6 +203,7 @@ export async function listClients(db: Db): Promise<ClientRegistration[]> {
     backchannelLogoutUri: row.backchannel_logout_uri ?? undefined,
     backchannelLogoutSessionRequired: row.backchannel_logout_session_required === 1,
     dpop: row.dpop as DpopMode,
+    introspects: JSON.parse(row.introspects) as string[],
   }));
 }
 
@@ -199,6 +241,19 @@ export async function clientMetadata(db: Db, id: string): Promise<Record<string,
         application_type: "native",
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
+      };
+    case "api":
+      // Signs nobody in: no grant, no redirect; it authenticates only to introspect.
+      return {
+        client_id: row.id,
+        brand: row.brand,
+        introspects: JSON.parse(row.introspects) as string[],
+        redirect_uris: [],
+        response_types: [],
+        grant_types: [],
+        application_type: "web",
+        token_endpoint_auth_method: "client_secret_basic",
+        client_secret: `${HASHED_SECRET_PREFIX}${row.secret_hash}`,
       };
     case "web":
       return {

@@ -1,6 +1,13 @@
+import { hashSecret } from "../auth/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { type ClientRegistration, defaultDpop } from "./clients.ts";
+
+/**
+ * The demo DS One API (demo-apps/product-api.ts) introspects the demo agent's tokens as this
+ * client. Registered outside production only, so a secret in the source does no harm.
+ */
+export const DEMO_PRODUCT_API = { brand: "dsone", clientId: "dsone-api", secret: "demo-product-api-secret" } as const;
 
 /** The apps the demo relying parties (demo-apps/) sign in as; registered at every start outside production. */
 export function demoClients(config: Config): ClientRegistration[] {
@@ -33,6 +40,14 @@ export function demoClients(config: Config): ClientRegistration[] {
       postLogoutRedirectUris: [],
       dpop: "required",
     },
+    {
+      id: DEMO_PRODUCT_API.clientId,
+      type: "api",
+      brand: DEMO_PRODUCT_API.brand,
+      redirectUris: [],
+      postLogoutRedirectUris: [],
+      introspects: ["desktop-agent"],
+    },
   ];
 }
 
@@ -44,7 +59,8 @@ export async function registerDemoClients(db: Db, config: Config): Promise<void>
       brand: client.brand,
       redirect_uris: JSON.stringify(client.redirectUris),
       post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
-      secret_hash: null,
+      secret_hash: client.type === "api" ? hashSecret(DEMO_PRODUCT_API.secret) : null,
+      introspects: JSON.stringify(client.introspects ?? []),
       // Each demo web app keeps a session of its own, which a logout token ends (decision 66).
       backchannel_logout_uri: client.backchannelLogoutUri ?? null,
       backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,

@@ -71,6 +71,10 @@ function providerLanguage(ctx: KoaContextWithOIDC): Language {
   return languageOf(ctx.url, ctx.req.headers, ctx.cookies.get(LANGUAGE_COOKIE), ctx.oidc?.params?.ui_locales);
 }
 
+/** Whether an api client is registered to introspect tokens issued to `clientId`. */
+const mayIntrospect = (client: { introspects?: unknown }, clientId: string | undefined) =>
+  Array.isArray(client.introspects) && clientId !== undefined && client.introspects.includes(clientId);
+
 const brandOf = (client: { [key: string]: unknown } | undefined) => brandById(typeof client?.brand === "string" ? client.brand : undefined);
 
 export interface ProviderHooks {
@@ -117,9 +121,11 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys, 
     // The demo apps (and the products) show who signed in from the ID token alone.
     conformIdTokenClaims: false,
     extraClientMetadata: {
-      properties: ["brand"],
+      properties: ["brand", "introspects"],
       validator(_ctx, key, value) {
         if (key === "brand" && !BRANDS.some((brand) => brand.id === value)) throw new Error("unknown brand");
+        if (key === "introspects" && value !== undefined && !(Array.isArray(value) && value.every((id) => typeof id === "string")))
+          throw new Error("introspects must list client ids");
       },
     },
     enabledJWA: {
@@ -137,9 +143,17 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys, 
       devInteractions: { enabled: false },
       // Not routed, so not advertised: every client sends its request to /connect/authorize.
       pushedAuthorizationRequests: { enabled: false },
-      revocation: { enabled: true },
-      // A client learns about its own tokens only: another client's are "inactive" to it.
-      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      // A client revokes its own tokens only; another's (an api's agents') is answered as revoked
+      // and left alone, so nobody learns from the answer whether a token exists.
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      // A client learns about its own tokens only, and a product API (type api) about those of the
+      // clients it is registered for, to check an agent's DPoP binding (decision 69); any other
+      // client's tokens are "inactive" to it.
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) =>
+          token.clientId === client.clientId || mayIntrospect(client as { introspects?: unknown }, token.clientId),
+      },
       userinfo: { enabled: true },
       // Sender-constrained tokens (RFC 9449, decision 68): a client registered with
       // dpop_bound_access_tokens (desktop agents) must send a proof with every token request, and
