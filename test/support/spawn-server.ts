@@ -31,14 +31,33 @@ export interface SpawnedServer {
   kill(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nothing listens on, for a server that must know its address before it starts. Picked
+ * below the range the OS takes outgoing connections' source ports from (32768 and up on Linux):
+ * a port probed there and let go could become a database connection's source port before the
+ * server binds it. Each test worker (Vitest's pool id, Playwright's parallel index) walks a slice
+ * of its own from a random start, so parallel workers and runs do not hand out the same port;
+ * ports handed out are 8 apart, since an agent simulator takes the next few above a base port.
+ */
+const PORT_SLICE = 800;
+const WORKER = Number(process.env.VITEST_POOL_ID ?? process.env.TEST_PARALLEL_INDEX ?? 0) % 15;
+let portCursor = Math.floor(Math.random() * PORT_SLICE);
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-    });
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < PORT_SLICE / 8; tried++) {
+    portCursor += 8;
+    const port = 20_000 + WORKER * PORT_SLICE + (portCursor % PORT_SLICE);
+    if (await canListen(port)) return port;
+  }
+  throw new Error("no free port in this worker's slice");
 }
 
 async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
