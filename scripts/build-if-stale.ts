@@ -4,7 +4,7 @@ import { getCompileCacheDir } from "node:module";
 import { join } from "node:path";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../common/languages.ts";
 import { LOAD_ONLY_FLAG } from "../server/load-only.ts";
-import { bundleServer } from "./bundle-server.ts";
+import { bundleServer, SERVER_BUNDLE } from "./bundle-server.ts";
 import { precompressBuild } from "./precompress.ts";
 import { hashSources } from "./source-hash.ts";
 
@@ -96,15 +96,22 @@ export function buildIfStale(force = false): void {
  * loading them once without starting the server. A server started afterwards finds them already
  * compiled, and Node's TypeScript stripper, which stays in a process's memory once loaded (about
  * 19 MB), is never loaded for the start's own scripts.
+ *
+ * `production`: for the production bundle, which the container image runs directly (Containerfile):
+ * the bundle itself is loaded, with NODE_ENV=production, as the image starts it.
  */
-export function warmCompileCache(): void {
+export function warmCompileCache(production = false): void {
   if (!getCompileCacheDir()) return;
-  const result = spawnSync(process.execPath, [join(ROOT, "scripts", "start.ts"), LOAD_ONLY_FLAG], { cwd: ROOT, stdio: "inherit" });
+  const entry = production ? SERVER_BUNDLE : join(ROOT, "scripts", "start.ts");
+  const env = production ? { ...process.env, NODE_ENV: "production" } : process.env;
+  const result = spawnSync(process.execPath, [entry, LOAD_ONLY_FLAG], { cwd: ROOT, stdio: "inherit", env });
   if (result.status !== 0) console.warn("Filling Node's compile cache failed; the server starts anyway, a little slower.");
 }
 
+// `--production`: the container image's build (Containerfile): the server's production bundle.
 if (import.meta.main) {
+  const production = process.argv.includes("--production");
   buildIfStale(process.argv.includes("--force"));
-  await bundleServer();
-  warmCompileCache();
+  await bundleServer({ production });
+  warmCompileCache(production);
 }

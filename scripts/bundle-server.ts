@@ -15,9 +15,27 @@ export const SERVER_BUNDLE = join(SERVER_BUNDLE_DIR, "main.js");
 const STAMP = join(SERVER_BUNDLE_DIR, ".source-hash");
 const SOURCES = ["server", "common", "demo-apps", "package-lock.json", "scripts/bundle-server.ts", "scripts/source-hash.ts"];
 
-function serverSourceHash(): string {
-  return hashSources(ROOT, SOURCES, "", (file) => file.endsWith(".test.ts"));
+function serverSourceHash(production = false): string {
+  return hashSources(ROOT, SOURCES, production ? "production\0" : "", (file) => file.endsWith(".test.ts"));
 }
+
+/**
+ * What only a server outside production loads, each by a dynamic import made only there: the demo
+ * apps, their OpenID clients, the demo data, the stand-in Google, the stand-in product pages and
+ * the development mailbox. A production bundle (`--production`, the container image's) has none of
+ * them: each import names one small module that refuses to load instead.
+ */
+export const DEVELOPMENT_MODULES = new Set(
+  [
+    "demo-apps/server.ts",
+    "server/oidc/demo-clients.ts",
+    "server/seed.ts",
+    "server/routes/dev-google.ts",
+    "server/routes/demo.ts",
+    "server/routes/dev-mailbox.ts",
+  ].map((path) => join(ROOT, path)),
+);
+const NOT_IN_PRODUCTION_BUNDLE = "\0not-in-production-bundle";
 
 /** Whether dist/server was bundled from the sources as they are now. */
 export function serverBundleIsCurrent(): boolean {
@@ -60,13 +78,13 @@ function sourcePlaces(code: string, id: string): string {
 }
 
 /**
- * Modules that run as threads of their own. Where our code names one as
+ * Modules that run as threads or processes of their own (the screen renderer is forked). Where our code names one as
  * `new URL("./<module>.ts", import.meta.url)` to start it, the bundle emits the module as a chunk
  * of its own, named by its content's hash like every other chunk, and names that chunk instead: a
  * thread then loads bundled code, as the server does, and a server still running an earlier bundle
  * starts the thread of its own bundle, never one built since.
  */
-const THREAD_MODULES = new Set([join(ROOT, "server", "mail", "delivery-thread.ts")]);
+const THREAD_MODULES = new Set([join(ROOT, "server", "mail", "delivery-thread.ts"), join(ROOT, "server", "prerender-renderer.ts")]);
 
 /** Points `new URL("./<thread module>.ts", import.meta.url)` at the chunk `emit` makes of the module. */
 function builtThreads(code: string, id: string, emit: (path: string) => string): string {
@@ -82,14 +100,18 @@ function builtThreads(code: string, id: string, emit: (path: string) => string):
  * hash, so a chunk is only ever replaced by itself: a server still running an earlier bundle keeps
  * finding the chunks it loads at first use (nodemailer, WebAuthn, the OpenID Provider), and two
  * bundlers at once write the same files. Chunks no bundle has named for a day are removed.
+ *
+ * `production`: the bundle of the container image (Containerfile), run only with
+ * NODE_ENV=production: without the development modules above, and with the operator CLI
+ * (server/cli.ts) as a second entry, cli.js. Its stamp differs, so `npm start` bundles again.
  */
-export async function bundleServer(): Promise<void> {
+export async function bundleServer({ production = false } = {}): Promise<void> {
   const { rolldown } = await import("rolldown");
-  const wanted = serverSourceHash();
+  const wanted = serverSourceHash(production);
   const staging = `${SERVER_BUNDLE_DIR}.${process.pid}`;
   rmSync(staging, { recursive: true, force: true });
   const bundle = await rolldown({
-    input: { main: join(ROOT, "server", "main.ts") },
+    input: { main: join(ROOT, "server", "main.ts"), ...(production ? { cli: join(ROOT, "server", "cli.ts") } : {}) },
     platform: "node",
     // Native addons and pg's optional native driver load binaries at run time: left to Node.
     external: [/^@node-rs\//, "pg-native"],
@@ -97,6 +119,15 @@ export async function bundleServer(): Promise<void> {
     plugins: [
       {
         name: "account-server-sources",
+        async resolveId(source, importer, options) {
+          if (!production || !importer || !source.startsWith(".")) return null;
+          const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+          return resolved && DEVELOPMENT_MODULES.has(resolved.id) ? NOT_IN_PRODUCTION_BUNDLE : null;
+        },
+        load(id) {
+          if (id !== NOT_IN_PRODUCTION_BUNDLE) return null;
+          return 'throw new Error("The demo apps, the demo data and the stand-ins are not in this build of the server: run it with NODE_ENV=production.");';
+        },
         transform(code, id) {
           const ours = id.startsWith(ROOT) && !id.includes("/node_modules/");
           const emit = (module: string) => this.emitFile({ type: "chunk", id: module, name: basename(module, ".ts") });
@@ -111,8 +142,9 @@ export async function bundleServer(): Promise<void> {
     await bundle.write({
       dir: staging,
       format: "esm",
-      // main.js is what npm start runs; a thread's module is an entry too, named by its hash.
-      entryFileNames: (chunk) => (chunk.name === "main" ? "main.js" : "[name]-[hash].js"),
+      // main.js is what npm start runs (and cli.js the image's CLI); a thread's module is an entry
+      // too, named by its hash.
+      entryFileNames: (chunk) => (chunk.name === "main" || chunk.name === "cli" ? `${chunk.name}.js` : "[name]-[hash].js"),
       chunkFileNames: "[name]-[hash].js",
     });
   } finally {
@@ -121,9 +153,9 @@ export async function bundleServer(): Promise<void> {
   writeFileSync(join(staging, ".source-hash"), wanted);
   mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
   const written = readdirSync(staging);
-  const last = ["main.js", ".source-hash"];
+  const last = ["main.js", "cli.js", ".source-hash"];
   // The chunks go in before main.js: a server started from the new main.js finds them all.
-  for (const name of [...written.filter((name) => !last.includes(name)), ...last]) {
+  for (const name of [...written.filter((name) => !last.includes(name)), ...last.filter((name) => written.includes(name))]) {
     renameSync(join(staging, name), join(SERVER_BUNDLE_DIR, name));
   }
   rmSync(staging, { recursive: true, force: true });
@@ -141,4 +173,4 @@ export async function bundleServerIfStale(): Promise<void> {
   await bundleServer();
 }
 
-if (import.meta.main) await bundleServer();
+if (import.meta.main) await bundleServer({ production: process.argv.includes("--production") });

@@ -23,8 +23,6 @@ import { sessionRoutes } from "./routes/api-session.ts";
 import { supportRoutes } from "./routes/api-support.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
 import { clientAddress } from "./routes/caller.ts";
-import { demoRoutes } from "./routes/demo.ts";
-import { devMailboxRoutes } from "./routes/dev-mailbox.ts";
 import { externalLoginRoutes } from "./routes/external-login.ts";
 import { homeRoutes } from "./routes/home.ts";
 import { requestLanguage } from "./routes/language.ts";
@@ -129,8 +127,9 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   logoutDeliveries.start(app.log);
   app.addHook("onClose", async () => logoutDeliveries.stop());
   oidcRoutes(app, context, oidc);
-  if (config.mailbox) await devMailboxRoutes(app, context);
-  if (config.devTools) demoRoutes(app, context);
+  // Loaded only outside production: the production bundle (the container image's) has neither.
+  if (config.mailbox) await (await import("./routes/dev-mailbox.ts")).devMailboxRoutes(app, context);
+  if (config.devTools) (await import("./routes/demo.ts")).demoRoutes(app, context);
   if (options.serveWebApp !== false) {
     await spaRoutes(app, context, options.webBuildDir);
   } else {

@@ -8,11 +8,29 @@ import { renderScreensAhead } from "./prerender.ts";
  * own process: the two overlap, on a machine with a second core, instead of one waiting for the
  * other (the login page's first paint needs both).
  */
-const serverModules = () =>
-  Promise.all([import("./server.ts"), import("../demo-apps/server.ts"), import("./oidc/demo-clients.ts"), import("./seed.ts")]);
+const serverModules = () => import("./server.ts");
+
+/**
+ * What only a server outside production starts: the demo apps, their clients and the demo data's
+ * banner. Never loaded in production, and absent from the production bundle the container image
+ * carries (scripts/bundle-server.ts).
+ */
+const developmentModules = async () => {
+  const [demoApps, demoClients, seed] = await Promise.all([
+    import("../demo-apps/server.ts"),
+    import("./oidc/demo-clients.ts"),
+    import("./seed.ts"),
+  ]);
+  return { ...demoApps, ...demoClients, ...seed };
+};
 
 /** The account server's entry point: `npm start` (after a build) or `node server/main.ts`. */
 async function main(): Promise<void> {
+  // Until the server can finish what it started, a SIGTERM or SIGINT ends the start at once. Node
+  // sets no handler of its own, and as a container's first process it would ignore both till then.
+  const stopStarting = () => process.exit(0);
+  process.on("SIGINT", stopStarting);
+  process.on("SIGTERM", stopStarting);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -25,7 +43,7 @@ async function main(): Promise<void> {
   }
   // The same rendering server/routes/spa.ts asks for (renderScreensAhead keeps one per settings).
   renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl).catch(() => {});
-  const [{ createServer }, { startDemoApps }, { demoClients, DEMO_PRODUCT_API }, { demoBanner }] = await serverModules();
+  const [{ createServer }, development] = await Promise.all([serverModules(), config.production ? undefined : developmentModules()]);
   const server = await createServer(config);
   const address = await server.app.listen({ port: config.port, host: config.host });
   server.app.log.info(`Account server listening on ${address}, public URL ${config.publicUrl}`);
@@ -33,30 +51,33 @@ async function main(): Promise<void> {
     const metricsAddress = await server.metricsApp.listen({ port: config.metrics.port, host: config.metrics.host });
     server.app.log.info(`Prometheus metrics on ${metricsAddress}/metrics`);
   }
-  if (server.seeded) console.log(demoBanner(config));
+  if (server.seeded && development) console.log(development.demoBanner(config));
   // Outside production, the demo DS One and Maverick Safe web apps sign in here from their own origin.
-  const demoApps = config.production
+  const demoApps = !development
     ? undefined
-    : await startDemoApps(
-        {
-          issuer: config.publicUrl,
-          origin: config.oidc.demoAppsUrl,
-          clients: demoClients(config)
-            .filter((client) => client.type === "spa")
-            .map((client) => ({ brand: client.brand, clientId: client.id })),
-          api: DEMO_PRODUCT_API,
-        },
-        config.host,
-      ).then(
-        (apps) => {
-          server.app.log.info(`Demo apps (OpenID relying parties) on ${config.oidc.demoAppsUrl}`);
-          return apps;
-        },
-        (error: unknown) => {
-          server.app.log.warn({ err: error }, `the demo apps could not start on ${config.oidc.demoAppsUrl}`);
-          return undefined;
-        },
-      );
+    : await development
+        .startDemoApps(
+          {
+            issuer: config.publicUrl,
+            origin: config.oidc.demoAppsUrl,
+            clients: development
+              .demoClients(config)
+              .filter((client) => client.type === "spa")
+              .map((client) => ({ brand: client.brand, clientId: client.id })),
+            api: development.DEMO_PRODUCT_API,
+          },
+          config.host,
+        )
+        .then(
+          (apps) => {
+            server.app.log.info(`Demo apps (OpenID relying parties) on ${config.oidc.demoAppsUrl}`);
+            return apps;
+          },
+          (error: unknown) => {
+            server.app.log.warn({ err: error }, `the demo apps could not start on ${config.oidc.demoAppsUrl}`);
+            return undefined;
+          },
+        );
   if (!config.production && !/^(localhost|127\.|::1$)/.test(config.host)) {
     server.app.log.warn(
       `NODE_ENV is ${config.nodeEnv}, not production: demo data and the stand-in pages are on, on a public interface (${config.host}). Set NODE_ENV=production for a real deployment.`,
@@ -77,6 +98,8 @@ async function main(): Promise<void> {
       },
     );
   };
+  process.off("SIGINT", stopStarting);
+  process.off("SIGTERM", stopStarting);
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
@@ -100,6 +123,8 @@ async function main(): Promise<void> {
 if (process.argv.includes(LOAD_ONLY_FLAG))
   await Promise.all([
     serverModules(),
+    // The production bundle has no development modules; it is loaded with NODE_ENV=production.
+    process.env.NODE_ENV === "production" ? undefined : developmentModules(),
     import("nodemailer"),
     import("./mail/delivery-thread.ts"),
     import("@simplewebauthn/server"),

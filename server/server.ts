@@ -18,12 +18,10 @@ import { pruneSettledMail, sealWaitingMail } from "./mail/outbox.ts";
 import { smtpDelivery } from "./mail/smtp-delivery.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
-import { registerDemoClients } from "./oidc/demo-clients.ts";
 import { pruneDpopProofs } from "./oidc/dpop.ts";
 import { pruneSettledLogoutTokens } from "./oidc/logout-delivery.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { WEB_BUILD_DIR } from "./routes/spa.ts";
-import { seedDemoData } from "./seed.ts";
 import { Metrics } from "./telemetry/metrics.ts";
 import { startOtlpExport } from "./telemetry/otlp.ts";
 import { StackMapper } from "./telemetry/source-maps.ts";
@@ -80,8 +78,9 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     await sealWaitingMail(db, config);
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     await registerBrandProducts(db);
-    if (seeded) await seedDemoData(db);
-    if (!config.production) await registerDemoClients(db, config);
+    // Loaded only outside production: the production bundle (the container image's) has neither.
+    if (seeded) await (await import("./seed.ts")).seedDemoData(db);
+    if (!config.production) await (await import("./oidc/demo-clients.ts")).registerDemoClients(db, config);
     app = await buildApp({ config, db, mailWorker, telemetry }, options);
     if (config.metrics.port !== undefined) {
       // A listener of its own, for a scraper on an internal network: nothing else is served there.
