@@ -22,3 +22,13 @@ export function isValidEmail(value: string): boolean {
 export function normalizeEmail(value: string): string {
   return value.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
+
+/**
+ * An address as a notice to another address shows it: its first character, an ellipsis and its
+ * domain ("a…@example.org"), enough for the owner to recognise it and little for anyone else.
+ */
+export function maskEmail(value: string): string {
+  const at = value.lastIndexOf("@");
+  if (at <= 0) return "…";
+  return `${value.slice(0, 1)}…${value.slice(at)}`;
+}

@@ -15,6 +15,7 @@ import { adminRoutes } from "./routes/admin.ts";
 import { accessLinkRoutes } from "./routes/api-access-link.ts";
 import { accountDeletionRoutes } from "./routes/api-account-deletion.ts";
 import { autoLoginRoutes } from "./routes/api-auto-login.ts";
+import { emailChangeRoutes } from "./routes/api-email-change.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
 import { meRoutes } from "./routes/api-me.ts";
 import { passkeyRoutes } from "./routes/api-passkey.ts";
@@ -102,6 +103,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 
   sessionRoutes(app, context);
   meRoutes(app, context);
+  emailChangeRoutes(app, context);
   passkeyRoutes(app, context);
   accountDeletionRoutes(app, context);
   supportRoutes(app, context);

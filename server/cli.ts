@@ -16,11 +16,13 @@ import {
   signAccountOutEverywhere,
 } from "./auth/accounts.ts";
 import { accountActivity, recordAuditEvent } from "./auth/audit-trail.ts";
+import { changeEmailByOperator } from "./auth/email-change/by-operator.ts";
 import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/signed-in-places.ts";
 import { setDisabled, setRole } from "./auth/support-actions.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
+import { AppError } from "./errors.ts";
 import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
 import { ClientInputError, clientChecks } from "./oidc/clients.ts";
 
@@ -42,6 +44,9 @@ Commands:
   sign-out --email E (--session REF | --app CLIENT_ID)
                                                 ends one browser's session, or one app's grant and tokens
   sign-out-everywhere --email E                 ends every browser session and every app's sign-in
+  change-email --email E --to NEW [--reason R] [--without-confirmation]
+                                                mails NEW a link that makes it the account's email, and
+                                                tells E; --without-confirmation changes it at once
   remove --email E                              deletes the account and everything held about it, as the
                                                 customer's own deletion does; mails the address goodbye
   role --email E --role support|admin|none [--reason R]
@@ -88,6 +93,8 @@ const OPTIONS = {
   days: { type: "string" },
   session: { type: "string" },
   app: { type: "string" },
+  to: { type: "string" },
+  "without-confirmation": { type: "boolean" },
   help: { type: "boolean", short: "h" },
   ...OIDC_OPTIONS,
 } as const;
@@ -245,6 +252,15 @@ async function run(
       await signAccountOutEverywhere(db, email, OPERATOR);
       return `${email} is signed out of every browser and every app`;
     }
+    case "change-email": {
+      const email = required(values.email, "email");
+      const to = required(values.to, "to");
+      const now = values["without-confirmation"] === true;
+      await changeEmailByOperator(db, config, email, to, operatorWith(values.reason), { withoutConfirmation: now });
+      return now
+        ? `${email} is now ${to.trim()}; every other browser and app is signed out, and ${email} was mailed an undo link`
+        : `${to.trim()} was mailed a link to confirm it; ${email} was told. Nothing changes until the link is used`;
+    }
     case "remove": {
       const email = required(values.email, "email");
       await removeAccount(db, config, email, OPERATOR);
@@ -313,7 +329,7 @@ async function main(): Promise<number> {
       console.error(`error: ${error.message}\n\n${USAGE}`);
       return 64;
     }
-    if (error instanceof AccountInputError || error instanceof ClientInputError) {
+    if (error instanceof AccountInputError || error instanceof ClientInputError || error instanceof AppError) {
       console.error(`error: ${error.message}`);
       return 1;
     }

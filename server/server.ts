@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneAuditTrail } from "./auth/audit-trail.ts";
+import { pruneEmailChanges } from "./auth/email-change/shared.ts";
 import { pruneAttempts } from "./auth/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/known-origins.ts";
 import { pruneSignInNotices } from "./auth/not-me.ts";
@@ -100,6 +101,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       pruneExpiredConfirmationCodes(db),
       pruneOneTimeTokens(db),
       pruneSignInNotices(db),
+      pruneEmailChanges(db),
       pruneRateLimits(db, config.rateLimits.windowMs),
       pruneKnownOrigins(db),
       pruneExpiredOidcPayloads(db),

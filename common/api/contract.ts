@@ -8,6 +8,7 @@ import {
   deletionToken,
   displayName,
   email,
+  emailChangeToken,
   externalSubject,
   newPassword,
   notMeToken,
@@ -254,6 +255,30 @@ export const API = {
       .refine((proof) => proof.Password !== "" || proof.Code !== "", { message: "is required", path: ["Password"] }),
   ),
   "POST /api/me/confirm/send-code": endpoint<{ isOk: boolean }>()(z.object({ ProductId: productId })),
+  /**
+   * "Change email" (docs/decisions/0070): after a sign-in of the last 10 minutes (else
+   * RECENT_SIGN_IN_REQUIRED), mails the new address a link and a code, and the old one a notice;
+   * the same answer whether or not the new address has an account. ProductId names the mails' brand.
+   */
+  "POST /api/me/email": endpoint<{ isOk: boolean }>()(z.object({ NewEmail: email, ProductId: productId })),
+  /** The code from that mail, typed in the browser that asked: the change is made. */
+  "POST /api/me/email/code": endpoint<{ isOk: boolean; email: string }>()(z.object({ Code: signInCode })),
+  /** The new address's link: which change it confirms, spending nothing. */
+  "POST /api/email-change/check": endpoint<{ isOk: boolean; oldEmail: string; newEmail: string }>()(z.object({ token: emailChangeToken })),
+  /** Its button: the change is made; a browser signed in as the account stays signed in. */
+  "POST /api/email-change/confirm": endpoint<{ isOk: boolean; email: string }>()(z.object({ token: emailChangeToken })),
+  /** The old address's "This wasn't me": the address asked for (masked) and when, spending nothing. */
+  "POST /api/email-change/cancel/check": endpoint<{ isOk: boolean; newEmail: string; requestedAt: number }>()(
+    z.object({ token: emailChangeToken }),
+  ),
+  /** Its button: cancels the request and signs out the browser that asked. */
+  "POST /api/email-change/cancel": endpoint<{ isOk: boolean }>()(z.object({ token: emailChangeToken })),
+  /** The undo link in "Your email was changed": the address it restores, spending nothing. */
+  "POST /api/email-change/undo/check": endpoint<{ isOk: boolean; oldEmail: string; newEmail: string }>()(
+    z.object({ token: emailChangeToken }),
+  ),
+  /** Its button: the old address back, every browser and app signed out, what was added since removed. */
+  "POST /api/email-change/undo": endpoint<{ isOk: boolean; email: string }>()(z.object({ token: emailChangeToken })),
   "POST /api/me/passkeys/rename": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId, Name: passkeyName })),
   /** Removing the last passkey is allowed: the emailed link always remains. */
   "POST /api/me/passkeys/remove": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId })),

@@ -47,6 +47,8 @@ export const deletionToken = z.string({ message: "is required" }).refine(looksLi
 
 /** The token of a "New sign-in" mail's "This wasn't me" link. */
 export const notMeToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not a This wasn't me link" });
+/** The links of an email change: its confirmation, its "This wasn't me" and its undo. */
+export const emailChangeToken = z.string({ message: "is required" }).refine(looksLikeSecret, { message: "is not an email change link" });
 
 /** The token of the link in "A passkey was added", which removes that passkey. */
 export const passkeyRemovalToken = z

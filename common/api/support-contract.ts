@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLES } from "../roles.ts";
 import type { TrailEntry } from "./contract.ts";
 import { endpoint } from "./earlier-contract.ts";
-import { externalSubject, oidcClientId, passkeyId, passkeysToRemove, productId, sessionRef } from "./fields.ts";
+import { email, externalSubject, oidcClientId, passkeyId, passkeysToRemove, productId, sessionRef } from "./fields.ts";
 
 /**
  * The support console's API (/admin/support; server/routes/api-support.ts): find a customer, see
@@ -101,6 +101,11 @@ export const SUPPORT_API = {
     z.object({ ...act, removePasskeys: passkeysToRemove.default([]) }),
   ),
   "POST /api/support/remove-passkey": endpoint<{ isOk: boolean }>()(z.object({ ...act, id: passkeyId })),
+  /**
+   * For a customer who lost their old mailbox: the new address must still confirm, and the old
+   * one is told (docs/decisions/0070).
+   */
+  "POST /api/support/change-email": endpoint<{ isOk: boolean }>()(z.object({ ...act, NewEmail: email })),
   "POST /api/support/clear-limits": endpoint<{ isOk: boolean; cleared: number }>()(z.object(act)),
   "POST /api/support/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
   "POST /api/support/disable": endpoint<{ isOk: boolean }>()(

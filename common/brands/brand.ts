@@ -57,6 +57,13 @@ export interface BrandPaths {
   passkeyRemoval: string;
   /** Where the "New sign-in" mail's "This wasn't me" opens (docs/decisions/0067). */
   notMe: string;
+  /**
+   * An email change's pages (docs/decisions/0070): where the new address confirms it, where the
+   * old one's "This wasn't me" cancels it, and where the old one undoes it once made.
+   */
+  confirmEmail: string;
+  cancelEmailChange: string;
+  undoEmailChange: string;
   /** "Sign in faster next time": the passkey offer after a sign-in (docs/decisions/0059-passkeys.md). */
   passkeyOffer: string;
 }
@@ -85,6 +92,9 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     deleteAccount: `${folder}/account/delete`,
     passkeyRemoval: `${folder}/account/remove-passkey`,
     notMe: `${folder}/account/not-me`,
+    confirmEmail: `${folder}/account/confirm-email`,
+    cancelEmailChange: `${folder}/account/cancel-email-change`,
+    undoEmailChange: `${folder}/account/undo-email-change`,
     passkeyOffer: `${folder}/passkey`,
     ...own,
   };

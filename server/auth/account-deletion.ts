@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
+import { type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
 import { checkpointAfterDeletion, type Db } from "../db/database.ts";
@@ -7,7 +7,7 @@ import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../mail/templates.ts";
-import { requireAccount } from "./accounts.ts";
+import { firstLicenseBrand, requireAccount } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { type Caller, clearCookie } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
@@ -102,14 +102,7 @@ export async function deleteAccountByLink(db: Db, config: Config, caller: Caller
  */
 export async function removeAccount(db: Db, config: Config, email: string, source: AuditSource): Promise<void> {
   const account = await requireAccount(db, email);
-  const firstLicense = await db
-    .selectFrom("licenses")
-    .select("product_id")
-    .where("account_id", "=", account.id)
-    .orderBy("updated_at")
-    .orderBy("product_id")
-    .executeTakeFirst();
-  const brand = firstLicense ? brandForProduct(firstLicense.product_id) : dsone;
+  const brand = await firstLicenseBrand(db, account.id);
   await db.transaction().execute((tx) => deleteAccount(tx, config, account.id, brand, source));
   await checkpointAfterDeletion(db);
 }
@@ -141,6 +134,8 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await tx.deleteFrom("licenses").where("account_id", "=", accountId).execute();
   await tx.deleteFrom("external_logins").where("account_id", "=", accountId).execute();
   await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
+  // Its email changes, asked for or made: they hold its addresses, old and new.
+  await tx.deleteFrom("email_changes").where("account_id", "=", accountId).execute();
 
   // Counters kept under the account or its email: left, they would still tell of it for a window.
   await forgetCountersNaming(tx, accountId, account.email);

@@ -1,4 +1,5 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../common/products.ts";
@@ -201,4 +202,19 @@ export async function listAccounts(db: Db): Promise<AccountSummary[]> {
   const rows = await db.selectFrom("accounts").select("email").orderBy("email_key").execute();
   const summaries = await Promise.all(rows.map((row) => showAccount(db, row.email)));
   return summaries.filter((summary): summary is AccountSummary => summary !== undefined);
+}
+
+/**
+ * The brand mail speaks in when no page of a brand asked (an operator, support): the brand of the
+ * account's first license, DS One without one.
+ */
+export async function firstLicenseBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
+  const firstLicense = await db
+    .selectFrom("licenses")
+    .select("product_id")
+    .where("account_id", "=", accountId)
+    .orderBy("updated_at")
+    .orderBy("product_id")
+    .executeTakeFirst();
+  return firstLicense ? brandForProduct(firstLicense.product_id) : dsone;
 }

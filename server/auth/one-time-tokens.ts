@@ -28,6 +28,27 @@ export const PURPOSES = {
   },
   /** The link in "New sign-in" that signs that browser out (docs/decisions/0067). */
   notMe: { name: "not_me", unknown: "NOT_ME_LINK_UNKNOWN", used: "NOT_ME_LINK_USED", expired: "NOT_ME_LINK_EXPIRED" },
+  /** The link to the new address that confirms an email change (docs/decisions/0070). */
+  emailChange: {
+    name: "email_change",
+    unknown: "EMAIL_CHANGE_LINK_UNKNOWN",
+    used: "EMAIL_CHANGE_LINK_USED",
+    expired: "EMAIL_CHANGE_LINK_EXPIRED",
+  },
+  /** "This wasn't me" in the notice to the old address: cancels the change asked for. */
+  emailChangeCancel: {
+    name: "email_change_cancel",
+    unknown: "EMAIL_CHANGE_LINK_UNKNOWN",
+    used: "EMAIL_CHANGE_CANCEL_LINK_USED",
+    expired: "EMAIL_CHANGE_CANCEL_LINK_EXPIRED",
+  },
+  /** The undo link in "Your email was changed", to the old address, for 7 days. */
+  emailChangeUndo: {
+    name: "email_change_undo",
+    unknown: "EMAIL_CHANGE_LINK_UNKNOWN",
+    used: "EMAIL_UNDO_LINK_USED",
+    expired: "EMAIL_UNDO_LINK_EXPIRED",
+  },
 } as const satisfies Record<string, { name: string; unknown: ErrorCode; used: ErrorCode; expired: ErrorCode }>;
 
 export type Purpose = (typeof PURPOSES)[keyof typeof PURPOSES];

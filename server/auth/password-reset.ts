@@ -13,6 +13,7 @@ import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwo
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { isCommonPassword } from "./common-passwords.ts";
+import { endPendingChanges } from "./email-change/shared.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
@@ -229,14 +230,17 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
   // agent's refresh token included); the browser saving the new one stays signed in.
   await endEverySignIn(tx, accountId, change.keepSessionId ? { keepSessionId: change.keepSessionId } : {});
   await recordAuditEvent(tx, { event: "password_changed", accountId, reason: change.reason }, { caller: change.from });
-  // Every other link the account was sent (older reset codes, access links) stops working too;
-  // not a link that removes a passkey, which is the owner's against whoever added it.
+  // An email change asked for and not yet confirmed ends: it may be the taker's. Every other link
+  // the account was sent (older reset codes, access links) stops working too; not the links that
+  // are the owner's against someone else (removing a passkey, "This wasn't me", undoing an email
+  // change), which a taker's new password must not disarm.
+  await endPendingChanges(tx, accountId, "cancelled");
   await tx
     .updateTable("one_time_tokens")
     .set({ used_at: Date.now() })
     .where("account_id", "=", accountId)
     .where("used_at", "is", null)
-    .where("purpose", "!=", PURPOSES.passkeyRemoval.name)
+    .where("purpose", "not in", [PURPOSES.passkeyRemoval.name, PURPOSES.notMe.name, PURPOSES.emailChangeUndo.name])
     .execute();
   // The failed logins that may have locked the account no longer count: its password is new.
   await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();

@@ -150,6 +150,27 @@ export const BUCKETS = {
     setting: "PASSKEY_REMOVAL_LINK_LIMIT_PER_IP",
     defaultLimit: 30,
   },
+  /** Email changes one account asks for (each mails the new address and the old one). */
+  emailChangePerAccount: {
+    prefix: "email-change:account",
+    parts: ["account"],
+    setting: "EMAIL_CHANGE_LIMIT_PER_ACCOUNT",
+    defaultLimit: 5,
+  },
+  /** Email changes to one new address, from any account: the bound on mailing a stranger. */
+  emailChangePerEmail: {
+    prefix: "email-change:email",
+    parts: ["email"],
+    setting: "EMAIL_CHANGE_LIMIT_PER_EMAIL",
+    defaultLimit: 3,
+  },
+  /** Checking and using the email change's links and codes: each checks a secret. */
+  emailChangeLinkPerIp: {
+    prefix: "email-change-link:ip",
+    parts: ["address"],
+    setting: "EMAIL_CHANGE_LINK_LIMIT_PER_IP",
+    defaultLimit: 30,
+  },
   /** Checking and using "This wasn't me" links: each checks a secret. */
   notMeLinkPerIp: {
     prefix: "not-me-link:ip",

@@ -23,10 +23,11 @@ import { hashSecret } from "./tokens.ts";
 export async function endEverySignIn(
   tx: Kysely<Database>,
   accountId: string,
-  { keepSessionId }: { keepSessionId?: string } = {},
+  { keepSessionId, keepSessionHashes = [] }: { keepSessionId?: string; keepSessionHashes?: readonly string[] } = {},
 ): Promise<void> {
+  const keep = [...keepSessionHashes, ...(keepSessionId ? [hashSecret(keepSessionId)] : [])];
   let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
-  if (keepSessionId) sessions = sessions.where("id_hash", "!=", hashSecret(keepSessionId));
+  if (keep.length > 0) sessions = sessions.where("id_hash", "not in", keep);
   await sessions.execute();
   // Grants, tokens, codes, provider sessions and pending interactions all name their account.
   await deleteAccountProviderObjects(tx, accountId);

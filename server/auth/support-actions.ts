@@ -4,7 +4,9 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import { sendAccessLinkFromSupport } from "./access-links.ts";
 import { removeAccount } from "./account-deletion.ts";
+import { firstLicenseBrand } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+import { requestEmailChange } from "./email-change/request.ts";
 import { unlinkAccountLogin } from "./external-logins.ts";
 import { removePasskey } from "./passkeys.ts";
 import { countersNaming, forgetCountersNaming } from "./rate-limit.ts";
@@ -38,6 +40,13 @@ async function customerFor(db: Db, agent: Agent, accountId: string, { adminOnly 
 export async function sendFreshLink(db: Db, config: Config, agent: Agent, accountId: string, productId: number, reason: string) {
   await customerFor(db, agent, accountId);
   await sendAccessLinkFromSupport(db, config, accountId, productId, agentSource(agent, reason));
+}
+
+/** Starts an email change for the customer: the new address confirms it; the old one is told. */
+export async function changeCustomerEmail(db: Db, config: Config, agent: Agent, accountId: string, newEmail: string, reason: string) {
+  await customerFor(db, agent, accountId);
+  const brand = await firstLicenseBrand(db, accountId);
+  await requestEmailChange(db, config, { kind: "staff", source: agentSource(agent, reason), brand }, accountId, newEmail);
 }
 
 export async function signOutCustomerBrowser(db: Db, agent: Agent, accountId: string, ref: string, reason: string) {

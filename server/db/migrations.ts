@@ -605,6 +605,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("oidc_clients").dropColumn("introspects").execute();
     },
   },
+  "0021_email_changes": {
+    async up(db: Kysely<unknown>) {
+      // A change of an account's email (server/auth/email-change, decision 70), from the request
+      // to its confirmation by the new address and, for 7 days after, its undo by the old one.
+      // Each link is a one-time token; this row says what it is for.
+      await db.schema
+        .createTable("email_changes")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("account_id", "text", (c) => c.notNull())
+        .addColumn("old_email", "text", (c) => c.notNull())
+        .addColumn("new_email", "text", (c) => c.notNull())
+        .addColumn("session_hash", "text")
+        .addColumn("code_hash", "text")
+        .addColumn("code_attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("cancel_token_hash", "text", (c) => c.notNull().unique())
+        .addColumn("undo_token_hash", "text", (c) => c.unique())
+        .addColumn("requested_at", "bigint", (c) => c.notNull())
+        .addColumn("confirmed_at", "bigint")
+        .addColumn("ended_at", "bigint")
+        .addColumn("ended_how", "text")
+        .execute();
+      await db.schema.createIndex("email_changes_account").on("email_changes").column("account_id").execute();
+      await db.schema.createIndex("email_changes_requested").on("email_changes").column("requested_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("email_changes").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -285,6 +285,33 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   step_up_codes: StepUpCodesTable;
   sign_in_notices: SignInNoticesTable;
+  email_changes: EmailChangesTable;
+}
+
+/**
+ * A change of an account's email (server/auth/email-change): asked for, then confirmed by the new
+ * address, or ended (cancelled from the old address, replaced by a newer request, or undone).
+ */
+export interface EmailChangesTable {
+  /** The confirmation link's token hash (one_time_tokens, purpose email_change). */
+  token_hash: string;
+  account_id: string;
+  old_email: string;
+  new_email: string;
+  /** The browser that asked: the mailed six-digit code works there only. Null when support or an operator asked. */
+  session_hash: string | null;
+  /** The code, hashed with that browser's session secret; and the tries it has had. */
+  code_hash: string | null;
+  code_attempts: Generated<number>;
+  /** "This wasn't me" in the notice to the old address (purpose email_change_cancel). */
+  cancel_token_hash: string;
+  /** The undo link mailed to the old address once confirmed (purpose email_change_undo). */
+  undo_token_hash: string | null;
+  requested_at: Millis;
+  confirmed_at: Millis | null;
+  ended_at: Millis | null;
+  /** "cancelled", "replaced" or "undone". */
+  ended_how: string | null;
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */

@@ -96,6 +96,42 @@ export const strings: Catalogue<typeof english> = {
       what: "تم إنهاء جميع جلسات تسجيل الدخول، وحذف طرق تسجيل الدخول المرتبطة، وأجهزة الكمبيوتر وإعداداتها، والتراخيص، وجميع البيانات الشخصية التي كنا نحتفظ بها عنك. ولا يمكن استعادة الحساب بعد حذفه.",
       footer: (brand: string) => `هذه آخر رسالة بخصوص هذا الحساب. إذا لم تطلب ذلك، فتواصل مع فريق الدعم في ${brand}.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `تأكيد بريدك الإلكتروني الجديد في ${brand}`,
+      intro: (brand: string, email: string) => `أكّد أن ${email} هو البريد الإلكتروني الجديد لحسابك في ${brand}.`,
+      what: "لن يتغيّر شيء حتى تؤكّد: يحتفظ الحساب ببريده الإلكتروني الحالي.",
+      action: "تأكيد البريد الإلكتروني الجديد",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) => `أو اكتب هذا الرمز في صفحة حسابك، في المتصفح الذي طلب التغيير، خلال ${lifetime}:`,
+      footer: "إذا لم تطلب ذلك، فتجاهل هذه الرسالة: لن يتغيّر شيء ما لم يتم التأكيد من هذا العنوان.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `طلب شخص ما تغيير البريد الإلكتروني لحسابك في ${brand}`,
+      intro: (brand: string, masked: string) => `طلب شخص ما تغيير البريد الإلكتروني لحسابك في ${brand} إلى ${masked}.`,
+      what: "لن يتغيّر شيء ما لم يتم التأكيد من العنوان الجديد. إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
+      action: "لم أكن أنا",
+      footer:
+        "إذا لم تكن أنت من قام بذلك، فاضغط على «لم أكن أنا»: يؤدي ذلك إلى إلغاء التغيير وتسجيل الخروج من المتصفح الذي طلبه. ثم سجّل الخروج من كل مكان في صفحة حسابك.",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `حاول شخص ما استخدام هذا البريد الإلكتروني لحساب في ${brand}`,
+      intro: (brand: string) =>
+        `طلب شخص ما تغيير البريد الإلكتروني لحساب في ${brand} إلى هذا العنوان، لكن هذا العنوان مرتبط بالفعل بحساب في ${brand}.`,
+      what: "لم يتم تغيير أي شيء. إذا كنت أنت من قام بذلك، فسجّل الدخول بهذا العنوان بدلًا من ذلك؛ إذ لا يمكن ربط العنوان إلا بحساب واحد.",
+      footer: "إذا لم تكن أنت من قام بذلك، فيمكنك تجاهل هذه الرسالة.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `تم تغيير بريدك الإلكتروني في ${brand}`,
+      intro: (brand: string, masked: string) => `تم تغيير البريد الإلكتروني لحسابك في ${brand} إلى ${masked}.`,
+      what: (lifetime: string) =>
+        `إذا لم تكن أنت من قام بذلك، فتراجع عن هذا التغيير خلال ${lifetime}: سيعود بريدك الإلكتروني إلى هذا العنوان، وسيتم تسجيل الخروج من جميع المتصفحات والتطبيقات، وإزالة مفاتيح المرور التي أُضيفت منذ ذلك الحين.`,
+      action: "التراجع عن هذا التغيير",
+      footer: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -154,6 +190,21 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "هذا الرابط غير صالح. افتحه مرة أخرى من رسالة البريد الإلكتروني.",
     NOT_ME_LINK_USED: "تم تسجيل الخروج من هذا المتصفح بالفعل باستخدام هذا الرابط.",
     NOT_ME_LINK_EXPIRED: "انتهت صلاحية هذا الرابط. لا يزال بإمكانك تسجيل الخروج من أي متصفح من صفحة حسابك.",
+    SAME_EMAIL: "هذا هو بريدك الإلكتروني بالفعل.",
+    EMAIL_CHANGE_LINK_UNKNOWN: "هذا الرابط غير صالح، أو أن الحساب المرتبط به لم يعد موجودًا. افتحه مرة أخرى من رسالة البريد الإلكتروني.",
+    EMAIL_CHANGE_LINK_USED: "سبق تأكيد تغيير البريد الإلكتروني هذا.",
+    EMAIL_CHANGE_LINK_EXPIRED: "انتهت صلاحية هذا الرابط. اطلب التغيير مرة أخرى من صفحة حسابك.",
+    EMAIL_CHANGE_CANCELLED: "تم إلغاء تغيير البريد الإلكتروني هذا. لم يتم تغيير أي شيء.",
+    EMAIL_CHANGE_REPLACED: "حلّ طلب أحدث محل هذا الطلب. استخدم الرابط الموجود في أحدث رسالة.",
+    EMAIL_CHANGE_UNDONE: "تم التراجع عن تغيير البريد الإلكتروني هذا من العنوان القديم.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "تم إلغاء هذا التغيير بالفعل.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "انتهت صلاحية هذا الرابط، ولم يعد بالإمكان تأكيد التغيير المتعلق به.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "سبق أن أكّد العنوان الجديد هذا التغيير. استخدم رابط التراجع في رسالة «تم تغيير بريدك الإلكتروني» المُرسلة إلى هذا العنوان.",
+    EMAIL_UNDO_LINK_USED: "تم التراجع عن هذا التغيير بالفعل.",
+    EMAIL_UNDO_LINK_EXPIRED: "انتهت صلاحية رابط التراجع هذا. تواصل مع فريق الدعم لاستعادة حسابك.",
+    EMAIL_TAKEN_NOW: "أصبح هذا العنوان مرتبطًا بحساب آخر، لذا لا يمكن إجراء التغيير.",
+    OLD_EMAIL_TAKEN: "أصبح عنوانك القديم مرتبطًا بحساب آخر، لذا لا يمكن استعادته. تواصل مع فريق الدعم.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "هذا الرابط غير صالح، أو أن مفتاح المرور أُزيل بالفعل.",
     PASSKEY_REMOVAL_LINK_USED: "تمت إزالة مفتاح المرور هذا بالفعل.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "انتهت صلاحية هذا الرابط. لا يزال بإمكانك إزالة مفتاح المرور من صفحة حسابك.",

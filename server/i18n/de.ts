@@ -100,6 +100,45 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Dies ist die letzte E-Mail zu diesem Konto. Wenn Sie die Löschung nicht angefordert haben, wenden Sie sich an den Support von ${brand}.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `Ihre neue E-Mail-Adresse für ${brand} bestätigen`,
+      intro: (brand: string, email: string) => `Bestätigen Sie ${email} als neue E-Mail-Adresse Ihres Kontos bei ${brand}.`,
+      what: "Bis zu Ihrer Bestätigung ändert sich nichts: Das Konto behält seine bisherige E-Mail-Adresse.",
+      action: "Neue E-Mail-Adresse bestätigen",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) =>
+        `Oder geben Sie diesen Code auf der Kontoseite in dem Browser ein, in dem die Änderung angefordert wurde. Er ist ${lifetime} gültig:`,
+      footer:
+        "Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Es ändert sich nichts, solange diese Adresse nicht bestätigt wird.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `Jemand hat eine Änderung der E-Mail-Adresse Ihres Kontos bei ${brand} angefordert`,
+      intro: (brand: string, masked: string) =>
+        `Jemand hat angefordert, die E-Mail-Adresse Ihres Kontos bei ${brand} in ${masked} zu ändern.`,
+      what: "Es ändert sich nichts, solange die neue Adresse nicht bestätigt wird. Wenn Sie das waren, müssen Sie nichts tun.",
+      action: "Das war ich nicht",
+      footer:
+        "Wenn nicht, klicken Sie auf „Das war ich nicht“: Dadurch wird die Änderung abgebrochen und der Browser abgemeldet, in dem sie angefordert wurde. Melden Sie sich anschließend auf Ihrer Kontoseite überall ab.",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `Jemand wollte diese E-Mail-Adresse für ein Konto bei ${brand} verwenden`,
+      intro: (brand: string) =>
+        `Jemand hat angefordert, die E-Mail-Adresse eines Kontos bei ${brand} in diese Adresse zu ändern, aber zu dieser Adresse gibt es bereits ein Konto bei ${brand}.`,
+      what: "Es wurde nichts geändert. Wenn Sie das waren, melden Sie sich stattdessen mit dieser Adresse an: Eine Adresse kann nur zu einem Konto gehören.",
+      footer: "Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `Ihre E-Mail-Adresse für ${brand} wurde geändert`,
+      intro: (brand: string, masked: string) => `Die E-Mail-Adresse Ihres Kontos bei ${brand} wurde in ${masked} geändert.`,
+      what: (lifetime: string) =>
+        `Wenn Sie das nicht waren, machen Sie die Änderung rückgängig (das ist ${lifetime} lang möglich): Ihre E-Mail-Adresse wird auf diese Adresse zurückgesetzt, alle Browser und Apps werden abgemeldet, und seitdem hinzugefügte Passkeys werden entfernt.`,
+      action: "Diese Änderung rückgängig machen",
+      footer: "Wenn Sie das waren, müssen Sie nichts tun.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -155,6 +194,24 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "Dieser Link ist ungültig. Öffnen Sie ihn erneut aus der E-Mail.",
     NOT_ME_LINK_USED: "Dieser Browser wurde mit diesem Link bereits abgemeldet.",
     NOT_ME_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können jeden Browser weiterhin auf Ihrer Kontoseite abmelden.",
+    SAME_EMAIL: "Das ist bereits Ihre E-Mail-Adresse.",
+    EMAIL_CHANGE_LINK_UNKNOWN:
+      "Dieser Link ist ungültig, oder das zugehörige Konto existiert nicht mehr. Öffnen Sie ihn erneut aus der E-Mail.",
+    EMAIL_CHANGE_LINK_USED: "Diese Änderung der E-Mail-Adresse wurde bereits bestätigt.",
+    EMAIL_CHANGE_LINK_EXPIRED: "Dieser Link ist abgelaufen. Fordern Sie die Änderung auf Ihrer Kontoseite erneut an.",
+    EMAIL_CHANGE_CANCELLED: "Diese Änderung der E-Mail-Adresse wurde abgebrochen. Es wurde nichts geändert.",
+    EMAIL_CHANGE_REPLACED: "Diese Anfrage wurde durch eine neuere ersetzt. Verwenden Sie den Link in der neuesten E-Mail.",
+    EMAIL_CHANGE_UNDONE: "Diese Änderung der E-Mail-Adresse wurde von der bisherigen Adresse aus rückgängig gemacht.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "Diese Änderung wurde bereits abgebrochen.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Dieser Link ist abgelaufen, und die Änderung, um die es ging, kann nicht mehr bestätigt werden.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "Die neue Adresse hat diese Änderung bereits bestätigt. Verwenden Sie den Link zum Rückgängigmachen in der E-Mail „Ihre E-Mail-Adresse wurde geändert“, die an diese Adresse gesendet wurde.",
+    EMAIL_UNDO_LINK_USED: "Diese Änderung wurde bereits rückgängig gemacht.",
+    EMAIL_UNDO_LINK_EXPIRED:
+      "Dieser Link zum Rückgängigmachen ist abgelaufen. Wenden Sie sich an den Support, um Ihr Konto zurückzuerhalten.",
+    EMAIL_TAKEN_NOW: "Diese Adresse gehört inzwischen zu einem anderen Konto, daher kann die Änderung nicht vorgenommen werden.",
+    OLD_EMAIL_TAKEN:
+      "Ihre bisherige Adresse gehört inzwischen zu einem anderen Konto und kann daher nicht wiederhergestellt werden. Wenden Sie sich an den Support.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Dieser Link ist ungültig, oder der Passkey wurde bereits entfernt.",
     PASSKEY_REMOVAL_LINK_USED: "Dieser Passkey wurde bereits entfernt.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können den Passkey weiterhin auf Ihrer Kontoseite entfernen.",

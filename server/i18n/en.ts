@@ -99,6 +99,42 @@ export const strings = {
       what: "Every sign-in has ended, and your linked logins, computers and their settings, licenses and all personal data we held about you are deleted. A deleted account cannot be restored.",
       footer: (brand: string) => `This is the last email about this account. If you did not ask for this, contact ${brand} support.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `Confirm your new ${brand} email`,
+      intro: (brand: string, email: string) => `Confirm ${email} as the new email of your ${brand} account.`,
+      what: "Until you confirm, nothing changes: the account keeps its current email.",
+      action: "Confirm new email",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) => `Or type this code on the account page, in the browser that asked, within ${lifetime}:`,
+      footer: "If you did not ask for this, ignore this email: nothing changes unless this address confirms.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `Someone asked to change the email of your ${brand} account`,
+      intro: (brand: string, masked: string) => `Someone asked to change the email of your ${brand} account to ${masked}.`,
+      what: "Nothing changes unless the new address confirms. If this was you, there is nothing to do.",
+      action: "This wasn't me",
+      footer:
+        "If it was not you, press This wasn't me: it cancels the change and signs out the browser that asked for it. Then sign out everywhere on your account page.",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `Someone tried to use this email for a ${brand} account`,
+      intro: (brand: string) =>
+        `Someone asked to change the email of a ${brand} account to this address, but this address already has a ${brand} account.`,
+      what: "Nothing was changed. If it was you, sign in with this address instead; an address can belong to one account only.",
+      footer: "If it was not you, you can ignore this email.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `Your ${brand} email was changed`,
+      intro: (brand: string, masked: string) => `The email of your ${brand} account was changed to ${masked}.`,
+      what: (lifetime: string) =>
+        `If you did not do this, undo it within ${lifetime}: your email comes back to this address, every browser and app is signed out, and passkeys added since are removed.`,
+      action: "Undo this change",
+      footer: "If this was you, there is nothing to do.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -150,6 +186,21 @@ export const strings = {
     NOT_ME_LINK_UNKNOWN: "This link is not valid. Open it again from the email.",
     NOT_ME_LINK_USED: "This browser has already been signed out with this link.",
     NOT_ME_LINK_EXPIRED: "This link has expired. You can still sign any browser out on your account page.",
+    SAME_EMAIL: "This is already your email address.",
+    EMAIL_CHANGE_LINK_UNKNOWN: "This link is not valid, or its account no longer exists. Open it again from the email.",
+    EMAIL_CHANGE_LINK_USED: "This email change has already been confirmed.",
+    EMAIL_CHANGE_LINK_EXPIRED: "This link has expired. Ask for the change again on your account page.",
+    EMAIL_CHANGE_CANCELLED: "This email change was cancelled. Nothing was changed.",
+    EMAIL_CHANGE_REPLACED: "A newer request replaced this one. Use the link in the latest email.",
+    EMAIL_CHANGE_UNDONE: "This email change was undone from the old address.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "This change has already been cancelled.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "This link has expired, and the change it was about can no longer be confirmed.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "The new address has already confirmed this change. Use the undo link in the email Your email was changed, sent to this address.",
+    EMAIL_UNDO_LINK_USED: "This change has already been undone.",
+    EMAIL_UNDO_LINK_EXPIRED: "This undo link has expired. Contact support to get your account back.",
+    EMAIL_TAKEN_NOW: "This address now belongs to another account, so the change cannot be made.",
+    OLD_EMAIL_TAKEN: "Your old address now belongs to another account, so it cannot be restored. Contact support.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "This link is not valid, or the passkey was already removed.",
     PASSKEY_REMOVAL_LINK_USED: "This passkey has already been removed.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "This link has expired. You can still remove the passkey on your account page.",

@@ -98,6 +98,43 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Este es el último correo sobre esta cuenta. Si no lo has pedido tú, ponte en contacto con el servicio de asistencia de ${brand}.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `Confirma tu nuevo correo electrónico de ${brand}`,
+      intro: (brand: string, email: string) => `Confirma ${email} como nuevo correo electrónico de tu cuenta de ${brand}.`,
+      what: "Hasta que lo confirmes, no cambia nada: la cuenta conserva su correo electrónico actual.",
+      action: "Confirmar el nuevo correo",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) =>
+        `O escribe este código en la página de tu cuenta, en el navegador en el que has pedido el cambio (es válido durante ${lifetime}):`,
+      footer: "Si no lo has pedido tú, ignora este correo: no cambia nada a menos que se confirme esta dirección.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `Alguien ha pedido cambiar el correo electrónico de tu cuenta de ${brand}`,
+      intro: (brand: string, masked: string) => `Alguien ha pedido cambiar el correo electrónico de tu cuenta de ${brand} a ${masked}.`,
+      what: "No cambia nada a menos que se confirme la nueva dirección. Si has sido tú, no tienes que hacer nada.",
+      action: "No he sido yo",
+      footer:
+        "Si no has sido tú, haz clic en «No he sido yo»: así se cancela el cambio y se cierra la sesión en el navegador que lo pidió. Después, cierra la sesión en todas partes desde la página de tu cuenta.",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `Alguien ha intentado usar este correo electrónico para una cuenta de ${brand}`,
+      intro: (brand: string) =>
+        `Alguien ha pedido cambiar el correo electrónico de una cuenta de ${brand} a esta dirección, pero esta dirección ya tiene una cuenta de ${brand}.`,
+      what: "No se ha cambiado nada. Si has sido tú, inicia sesión directamente con esta dirección: una dirección solo puede pertenecer a una cuenta.",
+      footer: "Si no has sido tú, puedes ignorar este correo.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `Se ha cambiado tu correo electrónico de ${brand}`,
+      intro: (brand: string, masked: string) => `El correo electrónico de tu cuenta de ${brand} se ha cambiado a ${masked}.`,
+      what: (lifetime: string) =>
+        `Si no has sido tú, deshaz el cambio en un plazo de ${lifetime}: tu correo electrónico volverá a ser esta dirección, se cerrará la sesión en todos los navegadores y aplicaciones, y se quitarán las llaves de acceso añadidas desde entonces.`,
+      action: "Deshacer este cambio",
+      footer: "Si has sido tú, no tienes que hacer nada.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -152,6 +189,23 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "Este enlace no es válido. Vuelve a abrirlo desde el correo.",
     NOT_ME_LINK_USED: "Ya se ha cerrado la sesión en este navegador con este enlace.",
     NOT_ME_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes cerrar la sesión en cualquier navegador desde la página de tu cuenta.",
+    SAME_EMAIL: "Este ya es tu correo electrónico.",
+    EMAIL_CHANGE_LINK_UNKNOWN: "Este enlace no es válido o su cuenta ya no existe. Vuelve a abrirlo desde el correo.",
+    EMAIL_CHANGE_LINK_USED: "Este cambio de correo electrónico ya se ha confirmado.",
+    EMAIL_CHANGE_LINK_EXPIRED: "Este enlace ha caducado. Vuelve a pedir el cambio desde la página de tu cuenta.",
+    EMAIL_CHANGE_CANCELLED: "Este cambio de correo electrónico se ha cancelado. No se ha cambiado nada.",
+    EMAIL_CHANGE_REPLACED: "Una solicitud más reciente ha sustituido a esta. Usa el enlace del último correo.",
+    EMAIL_CHANGE_UNDONE: "Este cambio de correo electrónico se ha deshecho desde la dirección anterior.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "Este cambio ya se ha cancelado.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Este enlace ha caducado, y el cambio al que se refería ya no se puede confirmar.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "La nueva dirección ya ha confirmado este cambio. Usa el enlace para deshacerlo del correo «Se ha cambiado tu correo electrónico», enviado a esta dirección.",
+    EMAIL_UNDO_LINK_USED: "Este cambio ya se ha deshecho.",
+    EMAIL_UNDO_LINK_EXPIRED:
+      "Este enlace para deshacer el cambio ha caducado. Ponte en contacto con el servicio de asistencia para recuperar tu cuenta.",
+    EMAIL_TAKEN_NOW: "Esta dirección ahora pertenece a otra cuenta, así que no se puede hacer el cambio.",
+    OLD_EMAIL_TAKEN:
+      "Tu dirección anterior ahora pertenece a otra cuenta, así que no se puede recuperar. Ponte en contacto con el servicio de asistencia.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Este enlace no es válido o la llave de acceso ya se ha quitado.",
     PASSKEY_REMOVAL_LINK_USED: "Esta llave de acceso ya se ha quitado.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes quitar la llave de acceso desde la página de tu cuenta.",

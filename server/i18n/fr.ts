@@ -96,6 +96,44 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Ceci est le dernier e-mail concernant ce compte. Si vous n'êtes pas à l'origine de cette suppression, contactez l'assistance ${brand}.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `Confirmez votre nouvelle adresse e-mail ${brand}`,
+      intro: (brand: string, email: string) => `Confirmez ${email} comme nouvelle adresse e-mail de votre compte ${brand}.`,
+      what: "Tant que vous n'avez pas confirmé, rien ne change : le compte conserve son adresse e-mail actuelle.",
+      action: "Confirmer la nouvelle adresse e-mail",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) =>
+        `Vous pouvez aussi saisir ce code sur la page de votre compte, dans le navigateur qui a fait la demande (il est valable ${lifetime}) :`,
+      footer:
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : rien ne change tant que cette adresse n'est pas confirmée.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `Quelqu'un a demandé à modifier l'adresse e-mail de votre compte ${brand}`,
+      intro: (brand: string, masked: string) => `Quelqu'un a demandé à remplacer l'adresse e-mail de votre compte ${brand} par ${masked}.`,
+      what: "Rien ne change tant que la nouvelle adresse n'est pas confirmée. Si c'était bien vous, vous n'avez rien à faire.",
+      action: "Ce n'était pas moi",
+      footer:
+        "Si ce n'était pas vous, cliquez sur « Ce n'était pas moi » : cela annule la modification et déconnecte le navigateur qui l'a demandée. Déconnectez-vous ensuite partout depuis la page de votre compte.",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `Quelqu'un a tenté d'utiliser cette adresse e-mail pour un compte ${brand}`,
+      intro: (brand: string) =>
+        `Quelqu'un a demandé à remplacer l'adresse e-mail d'un compte ${brand} par cette adresse, mais un compte ${brand} existe déjà avec cette adresse.`,
+      what: "Rien n'a été modifié. Si c'était vous, connectez-vous plutôt avec cette adresse : une adresse ne peut appartenir qu'à un seul compte.",
+      footer: "Si ce n'était pas vous, vous pouvez ignorer cet e-mail.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `Votre adresse e-mail ${brand} a été modifiée`,
+      intro: (brand: string, masked: string) => `L'adresse e-mail de votre compte ${brand} a été remplacée par ${masked}.`,
+      what: (lifetime: string) =>
+        `Si vous n'êtes pas à l'origine de cette modification, annulez-la dans un délai de ${lifetime} : votre adresse e-mail redeviendra celle-ci, tous les navigateurs et applications seront déconnectés, et les clés d'accès ajoutées depuis seront supprimées.`,
+      action: "Annuler cette modification",
+      footer: "Si c'était bien vous, vous n'avez rien à faire.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -148,6 +186,22 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "Ce lien n'est pas valide. Ouvrez-le à nouveau depuis l'e-mail.",
     NOT_ME_LINK_USED: "Ce navigateur a déjà été déconnecté avec ce lien.",
     NOT_ME_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours déconnecter n'importe quel navigateur depuis la page de votre compte.",
+    SAME_EMAIL: "C'est déjà votre adresse e-mail.",
+    EMAIL_CHANGE_LINK_UNKNOWN: "Ce lien n'est pas valide, ou le compte concerné n'existe plus. Ouvrez-le à nouveau depuis l'e-mail.",
+    EMAIL_CHANGE_LINK_USED: "Cette modification d'adresse e-mail a déjà été confirmée.",
+    EMAIL_CHANGE_LINK_EXPIRED: "Ce lien a expiré. Demandez à nouveau la modification depuis la page de votre compte.",
+    EMAIL_CHANGE_CANCELLED: "Cette modification d'adresse e-mail a été annulée. Rien n'a été modifié.",
+    EMAIL_CHANGE_REPLACED: "Une demande plus récente a remplacé celle-ci. Utilisez le lien du dernier e-mail reçu.",
+    EMAIL_CHANGE_UNDONE: "Cette modification d'adresse e-mail a été annulée depuis l'ancienne adresse, qui a été rétablie.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "Cette modification a déjà été annulée.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Ce lien a expiré, et la modification qu'il concernait ne peut plus être confirmée.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "La nouvelle adresse a déjà confirmé cette modification. Utilisez le lien d'annulation de l'e-mail « Votre adresse e-mail a été modifiée », envoyé à cette adresse.",
+    EMAIL_UNDO_LINK_USED: "Cette modification a déjà été annulée, et l'ancienne adresse rétablie.",
+    EMAIL_UNDO_LINK_EXPIRED: "Ce lien d'annulation a expiré. Contactez l'assistance pour récupérer votre compte.",
+    EMAIL_TAKEN_NOW: "Cette adresse appartient désormais à un autre compte : la modification ne peut pas être effectuée.",
+    OLD_EMAIL_TAKEN:
+      "Votre ancienne adresse appartient désormais à un autre compte : elle ne peut pas être rétablie. Contactez l'assistance.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Ce lien n'est pas valide, ou la clé d'accès a déjà été supprimée.",
     PASSKEY_REMOVAL_LINK_USED: "Cette clé d'accès a déjà été supprimée.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours supprimer la clé d'accès depuis la page de votre compte.",

@@ -99,6 +99,43 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Questa è l'ultima email relativa a questo account. Se non hai richiesto tu l'eliminazione, contatta l'assistenza di ${brand}.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `Conferma il tuo nuovo indirizzo email di ${brand}`,
+      intro: (brand: string, email: string) => `Conferma ${email} come nuovo indirizzo email del tuo account ${brand}.`,
+      what: "Finché non confermi, non cambia nulla: l'account mantiene l'indirizzo email attuale.",
+      action: "Conferma il nuovo indirizzo email",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) =>
+        `Oppure inserisci questo codice nella pagina del tuo account, nel browser da cui hai fatto la richiesta, entro ${lifetime}:`,
+      footer: "Se non l'hai richiesto tu, ignora questa email: non cambia nulla finché questo indirizzo non conferma.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `Qualcuno ha chiesto di cambiare l'indirizzo email del tuo account ${brand}`,
+      intro: (brand: string, masked: string) => `Qualcuno ha chiesto di cambiare l'indirizzo email del tuo account ${brand} in ${masked}.`,
+      what: "Non cambia nulla finché il nuovo indirizzo non conferma. Se la richiesta l'hai fatta tu, non devi fare nulla.",
+      action: "Non ero io",
+      footer:
+        'Se non l\'hai fatta tu, fai clic su "Non ero io": in questo modo annulli la modifica e disconnetti il browser da cui è stata richiesta. Poi disconnettiti ovunque dalla pagina del tuo account.',
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `Qualcuno ha provato a usare questo indirizzo email per un account ${brand}`,
+      intro: (brand: string) =>
+        `Qualcuno ha chiesto di cambiare l'indirizzo email di un account ${brand} in questo indirizzo, ma a questo indirizzo è già associato un account ${brand}.`,
+      what: "Non è stato modificato nulla. Se la richiesta l'hai fatta tu, accedi invece con questo indirizzo: un indirizzo può appartenere a un solo account.",
+      footer: "Se non l'hai fatta tu, puoi ignorare questa email.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `Il tuo indirizzo email di ${brand} è stato modificato`,
+      intro: (brand: string, masked: string) => `L'indirizzo email del tuo account ${brand} è stato cambiato in ${masked}.`,
+      what: (lifetime: string) =>
+        `Se la modifica non l'hai fatta tu, annullala entro ${lifetime}: il tuo indirizzo email tornerà a essere questo, tutti i browser e le app verranno disconnessi e le passkey aggiunte nel frattempo verranno rimosse.`,
+      action: "Annulla questa modifica",
+      footer: "Se la modifica l'hai fatta tu, non devi fare nulla.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -156,6 +193,22 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "Questo link non è valido. Aprilo di nuovo dall'email.",
     NOT_ME_LINK_USED: "Questo browser è già stato disconnesso con questo link.",
     NOT_ME_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque disconnettere qualsiasi browser dalla pagina del tuo account.",
+    SAME_EMAIL: "Questo è già il tuo indirizzo email.",
+    EMAIL_CHANGE_LINK_UNKNOWN: "Questo link non è valido, oppure l'account a cui si riferisce non esiste più. Aprilo di nuovo dall'email.",
+    EMAIL_CHANGE_LINK_USED: "Questa modifica dell'indirizzo email è già stata confermata.",
+    EMAIL_CHANGE_LINK_EXPIRED: "Questo link è scaduto. Richiedi di nuovo la modifica dalla pagina del tuo account.",
+    EMAIL_CHANGE_CANCELLED: "Questa modifica dell'indirizzo email è stata annullata. Non è stato modificato nulla.",
+    EMAIL_CHANGE_REPLACED: "Questa richiesta è stata sostituita da una più recente. Usa il link nell'ultima email.",
+    EMAIL_CHANGE_UNDONE: "Questa modifica dell'indirizzo email è stata annullata dal vecchio indirizzo, che è stato ripristinato.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "Questa modifica è già stata annullata.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Questo link è scaduto e la modifica a cui si riferiva non può più essere confermata.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      'Il nuovo indirizzo ha già confermato questa modifica. Usa il link per annullarla nell\'email "Il tuo indirizzo email è stato modificato", inviata a questo indirizzo.',
+    EMAIL_UNDO_LINK_USED: "Questa modifica è già stata annullata e il vecchio indirizzo è stato ripristinato.",
+    EMAIL_UNDO_LINK_EXPIRED: "Questo link per annullare la modifica è scaduto. Contatta l'assistenza per recuperare il tuo account.",
+    EMAIL_TAKEN_NOW: "Questo indirizzo ora appartiene a un altro account, quindi non è possibile effettuare la modifica.",
+    OLD_EMAIL_TAKEN:
+      "Il tuo vecchio indirizzo ora appartiene a un altro account, quindi non è possibile ripristinarlo. Contatta l'assistenza.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Questo link non è valido, oppure la passkey è già stata rimossa.",
     PASSKEY_REMOVAL_LINK_USED: "Questa passkey è già stata rimossa.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque rimuovere la passkey dalla pagina del tuo account.",

@@ -98,6 +98,44 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `このアカウントに関するメールはこれが最後です。お心当たりがない場合は、${brand}のサポートにお問い合わせください。`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `${brand}の新しいメールアドレスのご確認`,
+      intro: (brand: string, email: string) => `${brand}アカウントの新しいメールアドレスとして、${email}を確認してください。`,
+      what: "確認が完了するまで、変更は行われません。アカウントのメールアドレスは現在のままです。",
+      action: "新しいメールアドレスを確認",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) =>
+        `または、変更をリクエストしたブラウザーのマイアカウントページで、${lifetime}以内に次のコードを入力してください:`,
+      footer:
+        "お心当たりがない場合は、このメールを無視してください。このメールアドレスで確認が行われない限り、変更されることはありません。",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `${brand}アカウントのメールアドレス変更がリクエストされました`,
+      intro: (brand: string, masked: string) => `${brand}アカウントのメールアドレスを${masked}に変更するリクエストがありました。`,
+      what: "新しいメールアドレスで確認が行われない限り、変更はされません。お客様ご自身による操作であれば、対応は不要です。",
+      action: "自分ではありません",
+      footer:
+        "お心当たりがない場合は、「自分ではありません」を押してください。変更がキャンセルされ、変更をリクエストしたブラウザーはログアウトされます。その後、マイアカウントページですべての場所からログアウトしてください。",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `このメールアドレスを${brand}アカウントに使用しようとする操作がありました`,
+      intro: (brand: string) =>
+        `${brand}アカウントのメールアドレスをこのアドレスに変更するリクエストがありましたが、このアドレスにはすでに${brand}アカウントがあります。`,
+      what: "変更は行われていません。お客様ご自身による操作であれば、代わりにこのアドレスでログインしてください。1つのメールアドレスは1つのアカウントでしか使用できません。",
+      footer: "お心当たりがない場合は、このメールを無視してください。",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `${brand}のメールアドレスが変更されました`,
+      intro: (brand: string, masked: string) => `${brand}アカウントのメールアドレスが${masked}に変更されました。`,
+      what: (lifetime: string) =>
+        `お心当たりがない場合は、${lifetime}以内にこの変更を取り消してください。取り消すと、メールアドレスはこのアドレスに戻り、すべてのブラウザーとアプリからログアウトされ、変更後に追加されたパスキーは削除されます。`,
+      action: "この変更を取り消す",
+      footer: "お客様ご自身による操作であれば、対応は不要です。",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -151,6 +189,22 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "このリンクは無効です。メールからもう一度開いてください。",
     NOT_ME_LINK_USED: "このブラウザーは、このリンクですでにログアウトされています。",
     NOT_ME_LINK_EXPIRED: "このリンクは有効期限切れです。ブラウザーのログアウトはマイアカウントページから行えます。",
+    SAME_EMAIL: "現在のメールアドレスと同じです。",
+    EMAIL_CHANGE_LINK_UNKNOWN: "このリンクは無効か、対象のアカウントが存在しなくなっています。メールからもう一度開いてください。",
+    EMAIL_CHANGE_LINK_USED: "このメールアドレスの変更はすでに確認済みです。",
+    EMAIL_CHANGE_LINK_EXPIRED: "このリンクは有効期限切れです。マイアカウントページから、もう一度変更をリクエストしてください。",
+    EMAIL_CHANGE_CANCELLED: "このメールアドレスの変更はキャンセルされました。変更は行われていません。",
+    EMAIL_CHANGE_REPLACED:
+      "より新しいリクエストがあったため、このリクエストは無効になりました。最新のメールにあるリンクを使用してください。",
+    EMAIL_CHANGE_UNDONE: "このメールアドレスの変更は、変更前のメールアドレスから取り消されました。",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "この変更はすでにキャンセルされています。",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "このリンクは有効期限切れです。対象の変更も、もう確認できなくなっています。",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "この変更は、新しいメールアドレスですでに確認されています。このアドレスに送信された「メールアドレスが変更されました」というメールにある、取り消し用のリンクを使用してください。",
+    EMAIL_UNDO_LINK_USED: "この変更はすでに取り消されています。",
+    EMAIL_UNDO_LINK_EXPIRED: "この取り消し用リンクは有効期限切れです。アカウントを取り戻すには、サポートにお問い合わせください。",
+    EMAIL_TAKEN_NOW: "このメールアドレスは現在、別のアカウントで使用されているため、変更できません。",
+    OLD_EMAIL_TAKEN: "変更前のメールアドレスは現在、別のアカウントで使用されているため、元に戻せません。サポートにお問い合わせください。",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "このリンクは無効か、パスキーがすでに削除されています。",
     PASSKEY_REMOVAL_LINK_USED: "このパスキーはすでに削除されています。",
     PASSKEY_REMOVAL_LINK_EXPIRED: "このリンクは有効期限切れです。パスキーはマイアカウントページから削除できます。",

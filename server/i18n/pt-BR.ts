@@ -97,6 +97,43 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Este é o último e-mail sobre esta conta. Se você não fez esse pedido, entre em contato com o suporte do ${brand}.`,
     },
+    /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
+    emailChange: {
+      subject: (brand: string) => `Confirme seu novo e-mail do ${brand}`,
+      intro: (brand: string, email: string) => `Confirme ${email} como o novo e-mail da sua conta do ${brand}.`,
+      what: "Até você confirmar, nada muda: a conta continua com o e-mail atual.",
+      action: "Confirmar novo e-mail",
+      /** Before the six digits, when the change was asked for on the account page. */
+      code: (lifetime: string) =>
+        `Ou digite este código na página da sua conta, no navegador em que a alteração foi pedida. Ele vale por ${lifetime}:`,
+      footer: "Se você não fez esse pedido, ignore este e-mail: nada muda a menos que este endereço confirme.",
+    },
+    /** To the old address, at once: who asked, and "This wasn't me", which cancels it. */
+    emailChangeRequested: {
+      subject: (brand: string) => `Alguém pediu para alterar o e-mail da sua conta do ${brand}`,
+      intro: (brand: string, masked: string) => `Alguém pediu para alterar o e-mail da sua conta do ${brand} para ${masked}.`,
+      what: "Nada muda a menos que o novo endereço confirme. Se foi você, não é preciso fazer nada.",
+      action: "Não fui eu",
+      footer:
+        "Se não foi você, clique em “Não fui eu”: isso cancela a alteração e encerra a sessão no navegador que a pediu. Depois, encerre as sessões em todos os lugares na página da sua conta.",
+    },
+    /** To a new address that already has an account: the answer on the page was as for a free one. */
+    emailInUse: {
+      subject: (brand: string) => `Alguém tentou usar este e-mail em uma conta do ${brand}`,
+      intro: (brand: string) =>
+        `Alguém pediu para alterar o e-mail de uma conta do ${brand} para este endereço, mas este endereço já tem uma conta do ${brand}.`,
+      what: "Nada foi alterado. Se foi você, entre diretamente com este endereço: um endereço só pode pertencer a uma conta.",
+      footer: "Se não foi você, pode ignorar este e-mail.",
+    },
+    /** To the old address once the new one confirmed: the undo link. */
+    emailChanged: {
+      subject: (brand: string) => `Seu e-mail do ${brand} foi alterado`,
+      intro: (brand: string, masked: string) => `O e-mail da sua conta do ${brand} foi alterado para ${masked}.`,
+      what: (lifetime: string) =>
+        `Se não foi você, desfaça a alteração em até ${lifetime}: seu e-mail volta a ser este endereço, a sessão é encerrada em todos os navegadores e apps, e as chaves de acesso adicionadas desde então são removidas.`,
+      action: "Desfazer esta alteração",
+      footer: "Se foi você, não é preciso fazer nada.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -154,6 +191,21 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_UNKNOWN: "Este link não é válido. Abra-o novamente pelo e-mail.",
     NOT_ME_LINK_USED: "A sessão deste navegador já foi encerrada com este link.",
     NOT_ME_LINK_EXPIRED: "Este link expirou. Você ainda pode encerrar a sessão de qualquer navegador na página da sua conta.",
+    SAME_EMAIL: "Este já é seu e-mail.",
+    EMAIL_CHANGE_LINK_UNKNOWN: "Este link não é válido, ou a conta a que ele se refere não existe mais. Abra-o novamente pelo e-mail.",
+    EMAIL_CHANGE_LINK_USED: "Esta alteração de e-mail já foi confirmada.",
+    EMAIL_CHANGE_LINK_EXPIRED: "Este link expirou. Peça a alteração novamente na página da sua conta.",
+    EMAIL_CHANGE_CANCELLED: "Esta alteração de e-mail foi cancelada. Nada foi alterado.",
+    EMAIL_CHANGE_REPLACED: "Um pedido mais recente substituiu este. Use o link do e-mail mais recente.",
+    EMAIL_CHANGE_UNDONE: "Esta alteração de e-mail foi desfeita pelo endereço antigo.",
+    EMAIL_CHANGE_CANCEL_LINK_USED: "Esta alteração já foi cancelada.",
+    EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Este link expirou, e a alteração a que ele se referia não pode mais ser confirmada.",
+    EMAIL_CHANGE_ALREADY_CONFIRMED:
+      "O novo endereço já confirmou esta alteração. Use o link para desfazê-la no e-mail “Seu e-mail foi alterado”, enviado para este endereço.",
+    EMAIL_UNDO_LINK_USED: "Esta alteração já foi desfeita.",
+    EMAIL_UNDO_LINK_EXPIRED: "Este link para desfazer a alteração expirou. Entre em contato com o suporte para recuperar sua conta.",
+    EMAIL_TAKEN_NOW: "Este endereço agora pertence a outra conta, então a alteração não pode ser feita.",
+    OLD_EMAIL_TAKEN: "Seu endereço antigo agora pertence a outra conta, então não pode ser restaurado. Entre em contato com o suporte.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Este link não é válido, ou a chave de acesso já foi removida.",
     PASSKEY_REMOVAL_LINK_USED: "Esta chave de acesso já foi removida.",
     PASSKEY_REMOVAL_LINK_EXPIRED: "Este link expirou. Você ainda pode remover a chave de acesso na página da sua conta.",

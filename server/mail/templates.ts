@@ -78,6 +78,11 @@ function buttonHtml(look: MailLook, button: MailButton, pasteTheAddress: string)
 `;
 }
 
+/** One paragraph outside the mail's opening ones (before a code, say). */
+function paragraph(look: MailLook, text: string): string {
+  return `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${look.text}">${escapeHtml(text)}</p>`;
+}
+
 /** Six digits, large; they stay left to right in a right-to-left mail. */
 function codeBlock(look: MailLook, grouped: string): string {
   return `<p dir="ltr" style="margin:0 0 24px;font-size:28px;line-height:36px;font-weight:700;letter-spacing:4px;color:${look.text};font-family:ui-monospace,Consolas,monospace">${escapeHtml(grouped)}</p>`;
@@ -239,5 +244,72 @@ export function accountDeletedMail(look: MailLook): Mail {
     subject: mail.accountDeleted.subject(brand),
     text: `${intro}\n\n${what}\n\n${footer}\n`,
     html: layout(look, [intro, what], undefined, footer),
+  };
+}
+
+/** To the new address: confirms it as the account's email (server/auth/email-change). */
+export function emailChangeMail(
+  look: MailLook,
+  newEmail: string,
+  link: string,
+  lifetimeMs: number,
+  code?: { code: string; lifetimeMs: number },
+): Mail {
+  const { mail, words, brand } = wordsOf(look);
+  const intro = mail.emailChange.intro(brand, newEmail);
+  const what = mail.emailChange.what;
+  const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
+  const footer = mail.emailChange.footer;
+  const codeLine = code ? mail.emailChange.code(sayDuration(words.units, code.lifetimeMs)) : undefined;
+  const grouped = code ? `${code.code.slice(0, 3)} ${code.code.slice(3)}` : "";
+  return {
+    subject: mail.emailChange.subject(brand),
+    text: `${intro}\n\n${what}\n\n${mail.emailChange.action}: ${link}\n\n${expiry}\n\n${codeLine ? `${codeLine} ${grouped}\n\n` : ""}${footer}\n`,
+    html: layout(
+      look,
+      [intro, what, expiry],
+      { label: mail.emailChange.action, href: link },
+      footer,
+      codeLine ? `${paragraph(look, codeLine)}${codeBlock(look, grouped)}` : "",
+    ),
+  };
+}
+
+/** To the old address, at once: a change was asked for, and "This wasn't me" cancels it. */
+export function emailChangeRequestedMail(look: MailLook, maskedNewEmail: string, cancelLink: string): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.emailChangeRequested.intro(brand, maskedNewEmail);
+  const what = mail.emailChangeRequested.what;
+  const footer = mail.emailChangeRequested.footer;
+  return {
+    subject: mail.emailChangeRequested.subject(brand),
+    text: `${intro}\n\n${what}\n\n${mail.emailChangeRequested.action}: ${cancelLink}\n\n${footer}\n`,
+    html: layout(look, [intro, what], { label: mail.emailChangeRequested.action, href: cancelLink }, footer),
+  };
+}
+
+/** To a new address that already has an account: nothing to click, nothing changed. */
+export function emailInUseMail(look: MailLook): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.emailInUse.intro(brand);
+  const what = mail.emailInUse.what;
+  const footer = mail.emailInUse.footer;
+  return {
+    subject: mail.emailInUse.subject(brand),
+    text: `${intro}\n\n${what}\n\n${footer}\n`,
+    html: layout(look, [intro, what], undefined, footer),
+  };
+}
+
+/** To the old address once the change is confirmed: the undo link, for `lifetimeMs`. */
+export function emailChangedMail(look: MailLook, maskedNewEmail: string, undoLink: string, lifetimeMs: number): Mail {
+  const { mail, words, brand } = wordsOf(look);
+  const intro = mail.emailChanged.intro(brand, maskedNewEmail);
+  const what = mail.emailChanged.what(sayDuration(words.units, lifetimeMs));
+  const footer = mail.emailChanged.footer;
+  return {
+    subject: mail.emailChanged.subject(brand),
+    text: `${intro}\n\n${what}\n\n${mail.emailChanged.action}: ${undoLink}\n\n${footer}\n`,
+    html: layout(look, [intro, what], { label: mail.emailChanged.action, href: undoLink }, footer),
   };
 }

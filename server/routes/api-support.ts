@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { enforceLimits } from "../auth/rate-limit.ts";
 import { staffAccess } from "../auth/roles.ts";
 import {
+  changeCustomerEmail,
   clearCustomerLimits,
   deleteCustomer,
   removeCustomerPasskey,
@@ -52,6 +53,12 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
 
   contractRoute(app, "POST /api/support/send-link", async ({ accountId, reason, ProductId }, request, reply) => {
     await sendFreshLink(db, config, await agentOf(request, reply), accountId, ProductId, reason);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/change-email", async ({ accountId, reason, NewEmail }, request, reply) => {
+    await changeCustomerEmail(db, config, await agentOf(request, reply), accountId, NewEmail, reason);
     mailWorker.deliverNow();
     return { isOk: true };
   });

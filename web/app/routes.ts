@@ -50,6 +50,9 @@ const screens = {
   deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
   passkeyRemoval: screen(() => import("../features/account/PasskeyRemovalPage.tsx")),
   notMe: screen(() => import("../features/account/NotMePage.tsx")),
+  confirmEmail: screen(() => import("../features/account/email-change/ConfirmEmailPage.tsx")),
+  cancelEmailChange: screen(() => import("../features/account/email-change/CancelEmailChangePage.tsx")),
+  undoEmailChange: screen(() => import("../features/account/email-change/UndoEmailChangePage.tsx")),
   passkeyOffer: screen(() => import("../features/passkey-offer/PasskeyOfferPage.tsx")),
 };
 
@@ -68,6 +71,9 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.deleteAccount, screens.deleteAccount],
   [brand.paths.passkeyRemoval, screens.passkeyRemoval],
   [brand.paths.notMe, screens.notMe],
+  [brand.paths.confirmEmail, screens.confirmEmail],
+  [brand.paths.cancelEmailChange, screens.cancelEmailChange],
+  [brand.paths.undoEmailChange, screens.undoEmailChange],
   [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 

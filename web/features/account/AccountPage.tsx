@@ -79,7 +79,7 @@ export default function AccountPage() {
         </Link>
       }
     >
-      <DetailsSection account={account} refresh={refresh} />
+      <DetailsSection account={account} brand={brand} refresh={refresh} />
       <SignInMethodsSection account={account} brand={brand} refresh={refresh} />
       <PasskeysSection account={account} brand={brand} refresh={refresh} />
       <PlacesSection account={account} brand={brand} refresh={refresh} />

@@ -2,8 +2,10 @@ import { strings } from "@strings/account.ts";
 import { type FormEvent, useRef, useState } from "react";
 import { PRODUCTS, type ProductCode } from "../../../common/products.ts";
 import { type MyAccount, renameMe } from "../../api/my-account.ts";
+import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
+import { ChangeEmail } from "./email-change/ChangeEmail.tsx";
 import { Outcome, Section } from "./Section.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
@@ -13,8 +15,8 @@ function productName(code: string): string {
   return Object.hasOwn(PRODUCTS, code) ? PRODUCTS[code as ProductCode].name : code;
 }
 
-/** Who: the email (how the account is known), the name it shows (editable) and its licenses. */
-export function DetailsSection({ account, refresh }: { account: MyAccount; refresh: () => Promise<void> }) {
+/** Who: the email (how the account is known, and how to change it), the name it shows (editable) and its licenses. */
+export function DetailsSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(account.name);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -35,7 +37,16 @@ export function DetailsSection({ account, refresh }: { account: MyAccount; refre
     <Section heading={t.heading} headingRef={heading}>
       <dl className="account__facts">
         <dt>{t.email}</dt>
-        <dd>{account.email}</dd>
+        <dd>
+          <ChangeEmail
+            email={account.email}
+            hasPassword={account.signInMethods.password}
+            brand={brand}
+            changed={async (text) => {
+              await act(async () => text);
+            }}
+          />
+        </dd>
         <dt>{t.name}</dt>
         <dd>
           {editing ? (

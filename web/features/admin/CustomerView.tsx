@@ -23,6 +23,30 @@ const PASSKEY_CHOICE_WORDS = {
 
 const MAIL_STATES = { sent: "Delivered", waiting: "Waiting", retrying: "Retrying", failed: "Failed" } as const;
 
+/**
+ * Changing a customer's email, for one who lost their old mailbox (docs/decisions/0070): the new
+ * address still confirms, by the link mailed to it; the old address is told.
+ */
+function ChangeEmail({ email, busy, send }: { email: string; busy: boolean; send: (newEmail: string) => Promise<void> }) {
+  const [newEmail, setNewEmail] = useState("");
+  const field = useId();
+  return (
+    <form
+      className="support__row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(newEmail.trim());
+      }}
+    >
+      <label htmlFor={field}>New email for {email}</label>
+      <input id={field} type="email" value={newEmail} maxLength={254} onChange={(event) => setNewEmail(event.target.value)} />
+      <button type="submit" className="support__button" disabled={busy || newEmail.trim() === ""}>
+        Send a confirmation to the new email
+      </button>
+    </form>
+  );
+}
+
 /** A customer's whole account, and what support can do about it. */
 export function CustomerView({ accountId, refused }: { accountId: string; refused: (error: unknown) => boolean }) {
   const [customer, setCustomer] = useState<SupportCustomer>();
@@ -152,6 +176,17 @@ export function CustomerView({ accountId, refused }: { accountId: string; refuse
             Clear rate limits
           </button>
         </div>
+        <ChangeEmail
+          email={account.email}
+          busy={busy}
+          send={(NewEmail) =>
+            act(
+              "POST /api/support/change-email",
+              { NewEmail },
+              `A confirmation link is on its way to ${NewEmail}; ${account.email} is told. Nothing changes until the new address confirms.`,
+            )
+          }
+        />
         <PasskeysToRemove passkeys={customer.passkeys} choice={removing} words={PASSKEY_CHOICE_WORDS} />
         <div className="support__row">
           <Confirmed

@@ -34,6 +34,17 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Lizenzen",
       noLicenses: "Für dieses Konto gibt es noch keine Lizenzen.",
       licenseState: { Active: "Aktiv", Trial: "Testversion", Expired: "Abgelaufen" } as Record<string, string>,
+      changeEmail: "Ändern",
+      changeEmailName: "E-Mail-Adresse ändern",
+      newEmail: "Neue E-Mail-Adresse",
+      sendConfirmation: "Bestätigung senden",
+      changeText:
+        "Wir senden an die neue Adresse einen Link zur Bestätigung und benachrichtigen Ihre aktuelle Adresse. Es ändert sich nichts, bis die neue Adresse bestätigt wurde.",
+      sent: (newEmail: string, email: string) =>
+        `Wir haben einen Link und einen Code an ${newEmail} gesendet. Öffnen Sie den Link oder geben Sie den Code hier ein. Bis dahin bleibt Ihre E-Mail-Adresse ${email}.`,
+      code: "Code aus der E-Mail",
+      confirmCode: "Bestätigen",
+      changed: (email: string) => `Ihre E-Mail-Adresse lautet jetzt ${email}. Alle anderen Browser und Apps wurden abgemeldet.`,
     },
     methods: {
       heading: "So melden Sie sich an",
@@ -107,6 +118,37 @@ export const strings: Catalogue<typeof english> = {
       emailLink: "Zugangslink per E-Mail erhalten",
       linkSent: (email: string) => `Wir haben einen Zugangslink an ${email} gesendet.`,
       problemTitle: "Dieser Link kann nicht verwendet werden",
+    },
+    emailChange: {
+      checking: "Der Link wird geprüft...",
+      problemTitle: "Dieser Link kann nicht verwendet werden",
+      confirmTitle: "Ihre neue E-Mail-Adresse bestätigen",
+      confirmWhat: (email: string, newEmail: string) =>
+        `Dadurch wird die E-Mail-Adresse Ihres Kontos von ${email} in ${newEmail} geändert.`,
+      confirmEffect: "Danach melden Sie sich mit der neuen Adresse an. Andere Browser und Apps werden abgemeldet.",
+      confirm: "Neue E-Mail-Adresse bestätigen",
+      confirmedTitle: "Ihre E-Mail-Adresse wurde geändert",
+      confirmed: (newEmail: string) => `Ihre E-Mail-Adresse lautet jetzt ${newEmail}. Melden Sie sich ab sofort damit an.`,
+      account: "Zu Ihrem Konto",
+      cancelTitle: "Diese Änderung der E-Mail-Adresse abbrechen?",
+      cancelWhat: (newEmail: string, when: string) =>
+        `Am ${when} hat jemand angefordert, die E-Mail-Adresse Ihres Kontos in ${newEmail} zu ändern.`,
+      cancelEffect:
+        "Wenn Sie abbrechen, bleibt Ihre E-Mail-Adresse unverändert, und der Browser, in dem die Änderung angefordert wurde, wird abgemeldet.",
+      cancel: "Änderung abbrechen",
+      cancelledTitle: "Die Änderung wurde abgebrochen",
+      cancelled: "Ihre E-Mail-Adresse bleibt unverändert, und der Browser, in dem die Änderung angefordert wurde, ist abgemeldet.",
+      undoTitle: "Änderung der E-Mail-Adresse rückgängig machen?",
+      undoWhat: (email: string, newEmail: string) =>
+        `Dadurch wird ${email} anstelle von ${newEmail} wieder zur E-Mail-Adresse Ihres Kontos.`,
+      undoEffect:
+        "Alle Browser und Apps werden abgemeldet, und Passkeys, Passwörter und Verknüpfungen mit Google, die seit der Anforderung der Änderung hinzugefügt wurden, werden entfernt.",
+      undo: "Meine E-Mail-Adresse wiederherstellen",
+      undoneTitle: "Ihre E-Mail-Adresse wurde wiederhergestellt",
+      undone: (email: string) => `${email} ist wieder die E-Mail-Adresse Ihres Kontos, und alle Browser und Apps wurden abgemeldet.`,
+      review: "Melden Sie sich als Nächstes an und überprüfen Sie Ihr Konto: Wir können Ihnen einen Zugangslink per E-Mail senden.",
+      emailLink: "Zugangslink per E-Mail erhalten",
+      linkSent: (email: string) => `Wir haben einen Zugangslink an ${email} gesendet.`,
     },
     passkeyRemoval: {
       title: "Diesen Passkey entfernen?",
@@ -189,6 +231,10 @@ export const strings: Catalogue<typeof english> = {
         passkeyRefused: "Eine Anmeldung mit einem Passkey wurde abgelehnt",
         identityConfirmed: "Sie haben bestätigt, dass Sie es waren",
         signInReported: "Eine Anmeldung wurde als nicht von Ihnen stammend gemeldet, und der Browser wurde abgemeldet",
+        emailChangeRequested: "Eine Änderung Ihrer E-Mail-Adresse wurde angefordert",
+        emailChanged: "Ihre E-Mail-Adresse wurde geändert",
+        emailChangeCancelled: "Eine Änderung Ihrer E-Mail-Adresse wurde abgebrochen",
+        emailChangeUndone: "Eine Änderung Ihrer E-Mail-Adresse wurde rückgängig gemacht, und alle Browser und Apps wurden abgemeldet",
         supportSearched: "Ihr Konto wurde in einer Suche gefunden",
         supportViewed: "Ihr Konto wurde aufgerufen",
         rateLimitsCleared: "Die Sperre nach zu vielen Anmeldeversuchen wurde aufgehoben",

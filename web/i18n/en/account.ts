@@ -22,6 +22,18 @@ export const strings = {
       licenses: "Licenses",
       noLicenses: "No licenses on this account yet.",
       licenseState: { Active: "Active", Trial: "Trial", Expired: "Expired" } as Record<string, string>,
+      /** Changing the email (docs/decisions/0070), in place under it. */
+      changeEmail: "Change",
+      changeEmailName: "Change email",
+      newEmail: "New email",
+      sendConfirmation: "Send Confirmation",
+      changeText:
+        "We will email the new address a link to confirm it, and tell your current address. Nothing changes until the new address confirms.",
+      sent: (newEmail: string, email: string) =>
+        `We sent a link and a code to ${newEmail}. Open the link, or type the code here. Until then your email stays ${email}.`,
+      code: "Code from the email",
+      confirmCode: "Confirm",
+      changed: (email: string) => `Your email is now ${email}. Every other browser and app is signed out.`,
     },
     methods: {
       heading: "How you sign in",
@@ -96,6 +108,40 @@ export const strings = {
       emailLink: "Email Me a Sign-In Link",
       linkSent: (email: string) => `We sent a sign-in link to ${email}.`,
       problemTitle: "This Link Can't Be Used",
+    },
+    /**
+     * The pages an email change's mails open (docs/decisions/0070). Opening one changes nothing;
+     * its button does.
+     */
+    emailChange: {
+      checking: "Checking the link...",
+      problemTitle: "This Link Can't Be Used",
+      /** The link mailed to the new address. */
+      confirmTitle: "Confirm Your New Email",
+      confirmWhat: (email: string, newEmail: string) => `This changes the email of your account from ${email} to ${newEmail}.`,
+      confirmEffect: "From then on you sign in with the new address. Other browsers and apps are signed out.",
+      confirm: "Confirm New Email",
+      confirmedTitle: "Your Email Is Changed",
+      confirmed: (newEmail: string) => `Your email is now ${newEmail}. Sign in with it from now on.`,
+      account: "Go to Your Account",
+      /** "This wasn't me" in the notice to the old address. */
+      cancelTitle: "Cancel This Email Change?",
+      cancelWhat: (newEmail: string, when: string) => `On ${when}, someone asked to change the email of your account to ${newEmail}.`,
+      cancelEffect: "Cancelling keeps your email as it is, and signs out the browser that asked for the change.",
+      cancel: "Cancel the Change",
+      cancelledTitle: "The Change Is Cancelled",
+      cancelled: "Your email stays as it is, and the browser that asked for the change is signed out.",
+      /** The undo link in "Your email was changed", to the old address. */
+      undoTitle: "Undo the Email Change?",
+      undoWhat: (email: string, newEmail: string) => `This makes ${email} the email of your account again, instead of ${newEmail}.`,
+      undoEffect:
+        "Every browser and app is signed out, and any passkey, password or Google login added since the change was asked for is removed.",
+      undo: "Restore My Email",
+      undoneTitle: "Your Email Is Restored",
+      undone: (email: string) => `${email} is the email of your account again, and every browser and app is signed out.`,
+      review: "Next, sign in and review your account: we can email you a sign-in link.",
+      emailLink: "Email Me a Sign-In Link",
+      linkSent: (email: string) => `We sent a sign-in link to ${email}.`,
     },
     /** The page the "A passkey was added" mail's link opens: it removes nothing until the button. */
     passkeyRemoval: {
@@ -180,6 +226,10 @@ export const strings = {
         passkeyRefused: "A sign-in with a passkey was refused",
         identityConfirmed: "You confirmed it was you",
         signInReported: "A sign-in was reported as not yours, and that browser was signed out",
+        emailChangeRequested: "A change of your email was asked for",
+        emailChanged: "Your email was changed",
+        emailChangeCancelled: "A change of your email was cancelled",
+        emailChangeUndone: "A change of your email was undone, and every browser and app was signed out",
         /** What our support team did, said with "by our support team" after it. */
         supportSearched: "Your account was found in a search",
         supportViewed: "Your account was looked at",

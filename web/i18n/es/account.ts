@@ -23,6 +23,18 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Licencias",
       noLicenses: "Esta cuenta aún no tiene licencias.",
       licenseState: { Active: "Activa", Trial: "De prueba", Expired: "Caducada" } as Record<string, string>,
+      changeEmail: "Cambiar",
+      changeEmailName: "Cambiar correo electrónico",
+      newEmail: "Nuevo correo electrónico",
+      sendConfirmation: "Enviar confirmación",
+      changeText:
+        "Enviaremos a la nueva dirección un enlace para confirmarla y avisaremos a tu dirección actual. No cambiará nada hasta que se confirme la nueva dirección.",
+      sent: (newEmail: string, email: string) =>
+        `Te hemos enviado un enlace y un código a ${newEmail}. Abre el enlace o escribe el código aquí. Hasta entonces, tu correo electrónico sigue siendo ${email}.`,
+      code: "Código del correo",
+      confirmCode: "Confirmar",
+      changed: (email: string) =>
+        `Tu correo electrónico ahora es ${email}. Se ha cerrado la sesión en todos los demás navegadores y aplicaciones.`,
     },
     methods: {
       heading: "Cómo inicias sesión",
@@ -95,6 +107,35 @@ export const strings: Catalogue<typeof english> = {
       emailLink: "Enviarme un enlace de acceso",
       linkSent: (email: string) => `Te hemos enviado un enlace de acceso a ${email}.`,
       problemTitle: "No se puede usar este enlace",
+    },
+    emailChange: {
+      checking: "Comprobando el enlace...",
+      problemTitle: "No se puede usar este enlace",
+      confirmTitle: "Confirma tu nuevo correo electrónico",
+      confirmWhat: (email: string, newEmail: string) => `Se cambiará el correo electrónico de tu cuenta de ${email} a ${newEmail}.`,
+      confirmEffect:
+        "A partir de entonces, iniciarás sesión con la nueva dirección. Se cerrará la sesión en los demás navegadores y aplicaciones.",
+      confirm: "Confirmar nuevo correo",
+      confirmedTitle: "Se ha cambiado tu correo electrónico",
+      confirmed: (newEmail: string) => `Tu correo electrónico ahora es ${newEmail}. A partir de ahora, inicia sesión con él.`,
+      account: "Ir a tu cuenta",
+      cancelTitle: "¿Cancelar este cambio de correo electrónico?",
+      cancelWhat: (newEmail: string, when: string) => `El ${when}, alguien pidió cambiar el correo electrónico de tu cuenta a ${newEmail}.`,
+      cancelEffect: "Al cancelarlo, tu correo electrónico se queda como está y se cierra la sesión en el navegador que pidió el cambio.",
+      cancel: "Cancelar el cambio",
+      cancelledTitle: "Se ha cancelado el cambio",
+      cancelled: "Tu correo electrónico sigue como estaba y se ha cerrado la sesión en el navegador que pidió el cambio.",
+      undoTitle: "¿Deshacer el cambio de correo electrónico?",
+      undoWhat: (email: string, newEmail: string) => `${email} volverá a ser el correo electrónico de tu cuenta, en lugar de ${newEmail}.`,
+      undoEffect:
+        "Se cerrará la sesión en todos los navegadores y aplicaciones, y se quitará cualquier llave de acceso, contraseña o cuenta de Google vinculada que se haya añadido desde que se pidió el cambio.",
+      undo: "Recuperar mi correo electrónico",
+      undoneTitle: "Se ha recuperado tu correo electrónico",
+      undone: (email: string) =>
+        `${email} vuelve a ser el correo electrónico de tu cuenta y se ha cerrado la sesión en todos los navegadores y aplicaciones.`,
+      review: "Ahora, inicia sesión y revisa tu cuenta: podemos enviarte un enlace de acceso por correo.",
+      emailLink: "Enviarme un enlace de acceso",
+      linkSent: (email: string) => `Te hemos enviado un enlace de acceso a ${email}.`,
     },
     passkeyRemoval: {
       title: "¿Quitar esta llave de acceso?",
@@ -179,6 +220,11 @@ export const strings: Catalogue<typeof english> = {
         passkeyRefused: "Se ha rechazado un inicio de sesión con una llave de acceso",
         identityConfirmed: "Has confirmado que eras tú",
         signInReported: "Se ha indicado que un inicio de sesión no era tuyo y se ha cerrado la sesión en ese navegador",
+        emailChangeRequested: "Se ha pedido cambiar tu correo electrónico",
+        emailChanged: "Se ha cambiado tu correo electrónico",
+        emailChangeCancelled: "Se ha cancelado un cambio de tu correo electrónico",
+        emailChangeUndone:
+          "Se ha deshecho un cambio de tu correo electrónico y se ha cerrado la sesión en todos los navegadores y aplicaciones",
         supportSearched: "Se ha encontrado tu cuenta en una búsqueda",
         supportViewed: "Se ha consultado tu cuenta",
         rateLimitsCleared: "Se han levantado los límites de intentos de inicio de sesión",

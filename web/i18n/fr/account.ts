@@ -23,6 +23,18 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Licences",
       noLicenses: "Aucune licence sur ce compte pour le moment.",
       licenseState: { Active: "Active", Trial: "Essai", Expired: "Expirée" } as Record<string, string>,
+      changeEmail: "Modifier",
+      changeEmailName: "Modifier l'adresse e-mail",
+      newEmail: "Nouvelle adresse e-mail",
+      sendConfirmation: "Envoyer le lien de confirmation",
+      changeText:
+        "Nous allons envoyer à la nouvelle adresse un lien pour la confirmer, et prévenir votre adresse actuelle. Rien ne change tant que la nouvelle adresse n'est pas confirmée.",
+      sent: (newEmail: string, email: string) =>
+        `Nous avons envoyé un lien et un code à ${newEmail}. Ouvrez le lien, ou saisissez le code ici. D'ici là, votre adresse e-mail reste ${email}.`,
+      code: "Code reçu par e-mail",
+      confirmCode: "Confirmer",
+      changed: (email: string) =>
+        `Votre adresse e-mail est désormais ${email}. Tous les autres navigateurs et applications ont été déconnectés.`,
     },
     methods: {
       heading: "Vos méthodes de connexion",
@@ -96,6 +108,37 @@ export const strings: Catalogue<typeof english> = {
       emailLink: "M'envoyer un lien de connexion par e-mail",
       linkSent: (email: string) => `Nous avons envoyé un lien de connexion à ${email}.`,
       problemTitle: "Impossible d'utiliser ce lien",
+    },
+    emailChange: {
+      checking: "Vérification du lien...",
+      problemTitle: "Impossible d'utiliser ce lien",
+      confirmTitle: "Confirmez votre nouvelle adresse e-mail",
+      confirmWhat: (email: string, newEmail: string) =>
+        `Cette action remplace l'adresse e-mail de votre compte, ${email}, par ${newEmail}.`,
+      confirmEffect: "Vous vous connecterez désormais avec la nouvelle adresse. Les autres navigateurs et applications seront déconnectés.",
+      confirm: "Confirmer la nouvelle adresse e-mail",
+      confirmedTitle: "Votre adresse e-mail a été modifiée",
+      confirmed: (newEmail: string) => `Votre adresse e-mail est désormais ${newEmail}. Utilisez-la dorénavant pour vous connecter.`,
+      account: "Accéder à votre compte",
+      cancelTitle: "Annuler cette demande de modification d'adresse e-mail ?",
+      cancelWhat: (newEmail: string, when: string) =>
+        `Le ${when}, quelqu'un a demandé à remplacer l'adresse e-mail de votre compte par ${newEmail}.`,
+      cancelEffect: "L'annulation conserve votre adresse e-mail actuelle, et déconnecte le navigateur qui a demandé la modification.",
+      cancel: "Annuler la modification",
+      cancelledTitle: "La modification a été annulée",
+      cancelled: "Votre adresse e-mail reste inchangée, et le navigateur qui a demandé la modification a été déconnecté.",
+      undoTitle: "Annuler la modification de votre adresse e-mail ?",
+      undoWhat: (email: string, newEmail: string) =>
+        `Cette action rétablit ${email} comme adresse e-mail de votre compte, à la place de ${newEmail}.`,
+      undoEffect:
+        "Tous les navigateurs et applications seront déconnectés, et toute clé d'accès, tout mot de passe ou toute association avec Google ajoutés depuis la demande de modification seront supprimés.",
+      undo: "Rétablir mon adresse e-mail",
+      undoneTitle: "Votre adresse e-mail a été rétablie",
+      undone: (email: string) =>
+        `${email} est de nouveau l'adresse e-mail de votre compte, et tous les navigateurs et applications ont été déconnectés.`,
+      review: "Connectez-vous ensuite et vérifiez votre compte : nous pouvons vous envoyer un lien de connexion par e-mail.",
+      emailLink: "M'envoyer un lien de connexion par e-mail",
+      linkSent: (email: string) => `Nous avons envoyé un lien de connexion à ${email}.`,
     },
     passkeyRemoval: {
       title: "Supprimer cette clé d'accès ?",
@@ -177,6 +220,10 @@ export const strings: Catalogue<typeof english> = {
         passkeyRefused: "Connexion avec une clé d'accès refusée",
         identityConfirmed: "Identité confirmée",
         signInReported: "Connexion signalée comme n'étant pas la vôtre, et navigateur déconnecté",
+        emailChangeRequested: "Demande de modification de l'adresse e-mail",
+        emailChanged: "Adresse e-mail modifiée",
+        emailChangeCancelled: "Demande de modification de l'adresse e-mail annulée",
+        emailChangeUndone: "Modification de l'adresse e-mail annulée, et tous les navigateurs et applications déconnectés",
         supportSearched: "Compte trouvé lors d'une recherche",
         supportViewed: "Compte consulté",
         rateLimitsCleared: "Limites de tentatives de connexion levées",
