@@ -40,7 +40,8 @@ const has = (tool: string) => spawnSync("sh", ["-c", `command -v ${tool}`]).stat
 const REQUIRED = process.env.CONTAINER_IMAGE_TEST === "required";
 const RUNNABLE = process.getuid?.() === 0 && has("podman") && has("debootstrap") && has("unshare") && has("chroot");
 const CACHE = "/var/tmp/account-server-image-test";
-const IMAGE = "localhost/account-server:test";
+/** A tag of this run's own: two runs at once build, mount and remove each its own. */
+const IMAGE = `localhost/account-server:test-${process.pid}`;
 const PROJECT_NODE = join(ROOT, "node_modules", "node", "bin", "node");
 
 function run(command: string, args: string[], options: { input?: string; timeoutMs?: number } = {}): string {
@@ -269,6 +270,8 @@ describe.skipIf(!RUNNABLE && !REQUIRED)("the container image", () => {
     await sink?.close();
     // --one-file-system: never into anything still mounted there.
     if (work) spawnSync("rm", ["-rf", "--one-file-system", work]);
+    // The tag only: the build's layers stay cached for the next run.
+    spawnSync("podman", ["rmi", IMAGE]);
   });
 
   it("runs as a user of its own, not root, the command npm start runs, with its Node flags", () => {
