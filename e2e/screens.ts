@@ -37,6 +37,12 @@ async function openAccessLink(page: Page, path: string) {
   await page.goto(path);
 }
 
+/** A page a mailed link opens, once its check answered `view`, as it does for a real link. */
+async function openCheckedLink(page: Page, path: string, check: string, view: Record<string, unknown>) {
+  await page.route(`**/api/${check}`, (route) => route.fulfill({ json: { isOk: true, ...view } }));
+  await page.goto(`${path}?token=${"t".repeat(43)}`);
+}
+
 /** A screen whose code fails to load: the brand's error screen. */
 async function failingScreen(page: Page, chunk: string, path: string) {
   await page.route(`**/assets/${chunk}-*.js`, (route) => route.abort());
@@ -214,6 +220,45 @@ export const SCREENS: ScreenCase[] = [
       name: `${brand}-delete-account-refused`,
       heading: "This Link Cannot Be Used",
       open: (page) => page.goto(`/${brand}/account/delete?token=${"t".repeat(43)}`).then(() => undefined),
+    },
+    // Changing the email (docs/decisions/0070): the form in place, and the pages its mails open,
+    // each as a link that checks out shows it (the check's answer stands in for a real link's).
+    {
+      name: `${brand}-change-email`,
+      heading: "Your Account",
+      signedIn: true,
+      open: async (page) => {
+        await page.goto(`/${brand}/account`);
+        await page.getByRole("button", { name: "Change email" }).click();
+        await page.getByLabel("New email").waitFor();
+      },
+    },
+    {
+      name: `${brand}-confirm-email`,
+      heading: "Confirm Your New Email",
+      open: (page) =>
+        openCheckedLink(page, `/${brand}/account/confirm-email`, "email-change/check", {
+          oldEmail: "pat@example.com",
+          newEmail: "pat@new.example.org",
+        }),
+    },
+    {
+      name: `${brand}-cancel-email-change`,
+      heading: "Cancel This Email Change?",
+      open: (page) =>
+        openCheckedLink(page, `/${brand}/account/cancel-email-change`, "email-change/cancel/check", {
+          newEmail: "p…@new.example.org",
+          requestedAt: Date.UTC(2026, 10, 27, 9, 30),
+        }),
+    },
+    {
+      name: `${brand}-undo-email-change`,
+      heading: "Undo the Email Change?",
+      open: (page) =>
+        openCheckedLink(page, `/${brand}/account/undo-email-change`, "email-change/undo/check", {
+          oldEmail: "pat@example.com",
+          newEmail: "p…@new.example.org",
+        }),
     },
   ]),
   // Passkeys (docs/decisions/0059-passkeys.md): the offer after a sign-in, and each brand's login
