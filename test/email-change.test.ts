@@ -359,3 +359,63 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     return { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
   }
 });
+
+describeEachDatabase("the email change's limits and a deleted account, on %s", (kind) => {
+  let bed: OidcTestBed;
+  beforeAll(async () => {
+    bed = await startOidcTestBed(kind, {
+      ...unlimitedRateLimits(),
+      EMAIL_CHANGE_LIMIT_PER_ACCOUNT: "2",
+      EMAIL_CHANGE_LIMIT_PER_EMAIL: "1",
+    });
+  });
+  afterAll(async () => {
+    await bed?.server.stop();
+  });
+  const ask = (browser: BrowserAgent, newEmail: string) => accountCall(bed, browser, "/api/me/email", { NewEmail: newEmail, ProductId: 6 });
+  const signIn = async (email: string) => {
+    const browser = new BrowserAgent();
+    await passwordSignIn({ ...bed, email, password: "correct horse battery" }, browser);
+    return browser;
+  };
+
+  it("limits requests per account and per new address, and says so", async () => {
+    await createAccount(bed.server.db, { email: "limits@example.com", password: "correct horse battery", product: "dsone" });
+    await createAccount(bed.server.db, { email: "other.limits@example.com", password: "correct horse battery", product: "dsone" });
+    const browser = await signIn("limits@example.com");
+    expect((await ask(browser, "one@example.org")).status).toBe(200);
+    // The same new address from another account: its one request is used.
+    const stranger = await signIn("other.limits@example.com");
+    const sameAddress = await ask(stranger, "one@example.org");
+    expect(sameAddress.status).toBe(429);
+    expect((await ask(browser, "two@example.org")).status).toBe(200);
+    const third = await ask(browser, "three@example.org");
+    expect(third.status).toBe(429);
+    expect(((await third.json()) as { message: string }).message).toMatch(/email changes/i);
+    await drainMail(bed.server);
+    expect(bed.server.delivered.filter((mail) => mail.to === "three@example.org")).toEqual([]);
+  });
+
+  it("a confirmation after the account was deleted says the link no longer works", async () => {
+    await createAccount(bed.server.db, { email: "leaving@example.com", password: "correct horse battery", product: "dsone" });
+    const browser = await signIn("leaving@example.com");
+    expect((await ask(browser, "leaving.new@example.org")).status).toBe(200);
+    await drainMail(bed.server);
+    const mail = bed.server.delivered.findLast((sent) => sent.to === "leaving.new@example.org");
+    const token = mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1];
+    const { removeAccount } = await import("../server/auth/account-deletion.ts");
+    await removeAccount(bed.server.db, bed.server.config, "leaving@example.com", { operator: "test" });
+    const late = await fetch(`${bed.issuer}/api/email-change/confirm`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    expect(await late.json()).toMatchObject({
+      code: "EMAIL_CHANGE_LINK_UNKNOWN",
+      message: "This link is not valid, or its account no longer exists. Open it again from the email.",
+    });
+    expect(await bed.server.db.selectFrom("email_changes").selectAll().execute()).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ old_email: "leaving@example.com" })]),
+    );
+  });
+});
