@@ -48,11 +48,8 @@ const screens = {
   support: screen(() => import("../features/admin/SupportPage.tsx")),
   account: screen(() => import("../features/account/AccountPage.tsx")),
   deleteAccount: screen(() => import("../features/account/DeleteAccountPage.tsx")),
-  passkeyRemoval: screen(() => import("../features/account/PasskeyRemovalPage.tsx")),
-  notMe: screen(() => import("../features/account/NotMePage.tsx")),
-  confirmEmail: screen(() => import("../features/account/email-change/ConfirmEmailPage.tsx")),
-  cancelEmailChange: screen(() => import("../features/account/email-change/CancelEmailChangePage.tsx")),
-  undoEmailChange: screen(() => import("../features/account/email-change/UndoEmailChangePage.tsx")),
+  // "This wasn't me", "A passkey was added" and the email change's links: one chunk.
+  emailedLink: screen(() => import("../features/account/EmailedLinkPage.tsx")),
   passkeyOffer: screen(() => import("../features/passkey-offer/PasskeyOfferPage.tsx")),
 };
 
@@ -69,11 +66,11 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.resetPasswordConfirmation, screens.resetPasswordConfirmation],
   [brand.paths.account, screens.account],
   [brand.paths.deleteAccount, screens.deleteAccount],
-  [brand.paths.passkeyRemoval, screens.passkeyRemoval],
-  [brand.paths.notMe, screens.notMe],
-  [brand.paths.confirmEmail, screens.confirmEmail],
-  [brand.paths.cancelEmailChange, screens.cancelEmailChange],
-  [brand.paths.undoEmailChange, screens.undoEmailChange],
+  [brand.paths.passkeyRemoval, screens.emailedLink],
+  [brand.paths.notMe, screens.emailedLink],
+  [brand.paths.confirmEmail, screens.emailedLink],
+  [brand.paths.cancelEmailChange, screens.emailedLink],
+  [brand.paths.undoEmailChange, screens.emailedLink],
   [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 

@@ -1,18 +1,9 @@
 import { strings } from "@strings/account.ts";
-import { useState } from "react";
 import { sayBrowser } from "../../../common/i18n/catalogue.ts";
-import { requestAccessLink } from "../../api/account.ts";
 import { checkNotMe, signOutNotMe } from "../../api/my-account.ts";
-import { brandForPath } from "../../platform/brand.ts";
-import { useLocation } from "../../platform/router.ts";
-import { Button } from "../../ui/Button.tsx";
-import { FormError } from "../../ui/FormError.tsx";
-import { Screen } from "../../ui/Screen.tsx";
-import { Spinner } from "../../ui/Spinner.tsx";
 import { networkOf } from "./activity-sentences.ts";
 import { dateTime } from "./format.ts";
-import { useEmailedLink } from "./use-emailed-link.ts";
-import "./account.css";
+import { LinkActionPage } from "./LinkActionPage.tsx";
 
 const t = strings.account.notMe;
 
@@ -23,70 +14,25 @@ const t = strings.account.notMe;
  * passkey it added; then the page offers an emailed sign-in link to review the account. Whoever
  * presses it is signed in nowhere by it.
  */
-export default function NotMePage() {
-  const brand = brandForPath(useLocation().pathname);
-  const { link, failure, submitting, act, forget } = useEmailedLink("not-me-link", checkNotMe);
-  // After the button: signed out, then whether the emailed sign-in link was sent.
-  const [after, setAfter] = useState<"signed-out" | "link-sent">();
-
-  if (link.kind === "checking") {
-    return (
-      <Screen brand={brand} title={t.title} busy>
-        <Spinner label={t.checking} />
-      </Screen>
-    );
-  }
-
-  if (link.kind === "refused") {
-    return (
-      <Screen brand={brand} title={t.problemTitle}>
-        <p>{link.message}</p>
-      </Screen>
-    );
-  }
-
-  const { token, view: notice } = link;
-
-  if (after) {
-    const emailLink = () =>
-      act(async () => {
-        await requestAccessLink({ Email: notice.email, ProductId: brand.productId, ReturnUrl: brand.paths.account });
-        setAfter("link-sent");
-      });
-    return (
-      <Screen brand={brand} title={t.doneTitle}>
-        <p>{t.done}</p>
-        {after === "link-sent" ? (
-          <p role="status">{t.linkSent(notice.email)}</p>
-        ) : (
-          <>
-            <p>{t.review}</p>
-            <FormError message={failure} />
-            <Button variant="green" className="button--wide" disabled={submitting} onClick={emailLink}>
-              {t.emailLink}
-            </Button>
-          </>
-        )}
-      </Screen>
-    );
-  }
-
-  const signOut = () =>
-    act(async () => {
-      await signOutNotMe(token);
-      forget();
-      setAfter("signed-out");
-    });
-  const browser = notice.device ? sayBrowser(notice.device, strings.account.places.browserOn) : strings.account.places.unknownBrowser;
-  const network = notice.address ? networkOf(notice.address) : "";
+export function NotMe() {
   return (
-    <Screen brand={brand} title={t.title}>
-      <p>{t.what(browser, network, dateTime(notice.signedInAt))}</p>
-      <p>{t.effect}</p>
-      <FormError message={failure} />
-      <Button variant="green" className="button--wide" disabled={submitting} onClick={signOut} qaTag="not-me-sign-out">
-        {t.signOut}
-      </Button>
-    </Screen>
+    <LinkActionPage
+      keptKey="not-me-link"
+      check={checkNotMe}
+      title={t.title}
+      checking={t.checking}
+      problemTitle={t.problemTitle}
+      what={(notice) => {
+        const browser = notice.device ? sayBrowser(notice.device, strings.account.places.browserOn) : strings.account.places.unknownBrowser;
+        return t.what(browser, notice.address ? networkOf(notice.address) : "", dateTime(notice.signedInAt));
+      }}
+      effect={t.effect}
+      button={t.signOut}
+      qaTag="not-me-sign-out"
+      act={async (token, notice) => {
+        await signOutNotMe(token);
+        return { title: t.doneTitle, text: t.done, after: "sign-in-link", email: notice.email };
+      }}
+    />
   );
 }

@@ -115,7 +115,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "تأكيد البريد الإلكتروني الجديد",
       confirmedTitle: "تم تغيير بريدك الإلكتروني",
       confirmed: (newEmail: string) => `أصبح بريدك الإلكتروني الآن ${newEmail}. استخدمه لتسجيل الدخول من الآن فصاعدًا.`,
-      account: "الانتقال إلى حسابك",
       cancelTitle: "هل تريد إلغاء تغيير البريد الإلكتروني هذا؟",
       cancelWhat: (newEmail: string, when: string) => `في ${when}، طلب شخص ما تغيير البريد الإلكتروني لحسابك إلى ${newEmail}.`,
       cancelEffect: "يؤدي الإلغاء إلى إبقاء بريدك الإلكتروني كما هو، وإلى تسجيل الخروج من المتصفح الذي طلب التغيير.",
@@ -129,9 +128,6 @@ export const strings: Catalogue<typeof english> = {
       undo: "استعادة بريدي الإلكتروني",
       undoneTitle: "تمت استعادة بريدك الإلكتروني",
       undone: (email: string) => `عاد ${email} ليكون البريد الإلكتروني لحسابك، وتم تسجيل الخروج من جميع المتصفحات والتطبيقات.`,
-      review: "بعد ذلك، سجّل الدخول وراجع حسابك: يمكننا إرسال رابط دخول إلى بريدك الإلكتروني.",
-      emailLink: "إرسال رابط دخول إلى بريدي الإلكتروني",
-      linkSent: (email: string) => `أرسلنا رابط دخول إلى ${email}.`,
     },
     passkeyRemoval: {
       title: "هل تريد إزالة مفتاح المرور هذا؟",

@@ -129,7 +129,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "Neue E-Mail-Adresse bestätigen",
       confirmedTitle: "Ihre E-Mail-Adresse wurde geändert",
       confirmed: (newEmail: string) => `Ihre E-Mail-Adresse lautet jetzt ${newEmail}. Melden Sie sich ab sofort damit an.`,
-      account: "Zu Ihrem Konto",
       cancelTitle: "Diese Änderung der E-Mail-Adresse abbrechen?",
       cancelWhat: (newEmail: string, when: string) =>
         `Am ${when} hat jemand angefordert, die E-Mail-Adresse Ihres Kontos in ${newEmail} zu ändern.`,
@@ -146,9 +145,6 @@ export const strings: Catalogue<typeof english> = {
       undo: "Meine E-Mail-Adresse wiederherstellen",
       undoneTitle: "Ihre E-Mail-Adresse wurde wiederhergestellt",
       undone: (email: string) => `${email} ist wieder die E-Mail-Adresse Ihres Kontos, und alle Browser und Apps wurden abgemeldet.`,
-      review: "Melden Sie sich als Nächstes an und überprüfen Sie Ihr Konto: Wir können Ihnen einen Zugangslink per E-Mail senden.",
-      emailLink: "Zugangslink per E-Mail erhalten",
-      linkSent: (email: string) => `Wir haben einen Zugangslink an ${email} gesendet.`,
     },
     passkeyRemoval: {
       title: "Diesen Passkey entfernen?",

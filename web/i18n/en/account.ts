@@ -123,7 +123,6 @@ export const strings = {
       confirm: "Confirm New Email",
       confirmedTitle: "Your Email Is Changed",
       confirmed: (newEmail: string) => `Your email is now ${newEmail}. Sign in with it from now on.`,
-      account: "Go to Your Account",
       /** "This wasn't me" in the notice to the old address. */
       cancelTitle: "Cancel This Email Change?",
       cancelWhat: (newEmail: string, when: string) => `On ${when}, someone asked to change the email of your account to ${newEmail}.`,
@@ -139,9 +138,6 @@ export const strings = {
       undo: "Restore My Email",
       undoneTitle: "Your Email Is Restored",
       undone: (email: string) => `${email} is the email of your account again, and every browser and app is signed out.`,
-      review: "Next, sign in and review your account: we can email you a sign-in link.",
-      emailLink: "Email Me a Sign-In Link",
-      linkSent: (email: string) => `We sent a sign-in link to ${email}.`,
     },
     /** The page the "A passkey was added" mail's link opens: it removes nothing until the button. */
     passkeyRemoval: {

@@ -118,7 +118,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "Confirmar nuevo correo",
       confirmedTitle: "Se ha cambiado tu correo electrónico",
       confirmed: (newEmail: string) => `Tu correo electrónico ahora es ${newEmail}. A partir de ahora, inicia sesión con él.`,
-      account: "Ir a tu cuenta",
       cancelTitle: "¿Cancelar este cambio de correo electrónico?",
       cancelWhat: (newEmail: string, when: string) => `El ${when}, alguien pidió cambiar el correo electrónico de tu cuenta a ${newEmail}.`,
       cancelEffect: "Al cancelarlo, tu correo electrónico se queda como está y se cierra la sesión en el navegador que pidió el cambio.",
@@ -133,9 +132,6 @@ export const strings: Catalogue<typeof english> = {
       undoneTitle: "Se ha recuperado tu correo electrónico",
       undone: (email: string) =>
         `${email} vuelve a ser el correo electrónico de tu cuenta y se ha cerrado la sesión en todos los navegadores y aplicaciones.`,
-      review: "Ahora, inicia sesión y revisa tu cuenta: podemos enviarte un enlace de acceso por correo.",
-      emailLink: "Enviarme un enlace de acceso",
-      linkSent: (email: string) => `Te hemos enviado un enlace de acceso a ${email}.`,
     },
     passkeyRemoval: {
       title: "¿Quitar esta llave de acceso?",

@@ -119,7 +119,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "Confirmer la nouvelle adresse e-mail",
       confirmedTitle: "Votre adresse e-mail a été modifiée",
       confirmed: (newEmail: string) => `Votre adresse e-mail est désormais ${newEmail}. Utilisez-la dorénavant pour vous connecter.`,
-      account: "Accéder à votre compte",
       cancelTitle: "Annuler cette demande de modification d'adresse e-mail ?",
       cancelWhat: (newEmail: string, when: string) =>
         `Le ${when}, quelqu'un a demandé à remplacer l'adresse e-mail de votre compte par ${newEmail}.`,
@@ -136,9 +135,6 @@ export const strings: Catalogue<typeof english> = {
       undoneTitle: "Votre adresse e-mail a été rétablie",
       undone: (email: string) =>
         `${email} est de nouveau l'adresse e-mail de votre compte, et tous les navigateurs et applications ont été déconnectés.`,
-      review: "Connectez-vous ensuite et vérifiez votre compte : nous pouvons vous envoyer un lien de connexion par e-mail.",
-      emailLink: "M'envoyer un lien de connexion par e-mail",
-      linkSent: (email: string) => `Nous avons envoyé un lien de connexion à ${email}.`,
     },
     passkeyRemoval: {
       title: "Supprimer cette clé d'accès ?",

@@ -125,7 +125,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "Conferma il nuovo indirizzo email",
       confirmedTitle: "Il tuo indirizzo email è stato modificato",
       confirmed: (newEmail: string) => `Il tuo indirizzo email ora è ${newEmail}. D'ora in poi accedi con questo indirizzo.`,
-      account: "Vai al tuo account",
       cancelTitle: "Vuoi annullare questa modifica dell'indirizzo email?",
       cancelWhat: (newEmail: string, when: string) =>
         `In data ${when} qualcuno ha chiesto di cambiare l'indirizzo email del tuo account in ${newEmail}.`,
@@ -141,9 +140,6 @@ export const strings: Catalogue<typeof english> = {
       undo: "Ripristina il mio indirizzo email",
       undoneTitle: "Il tuo indirizzo email è stato ripristinato",
       undone: (email: string) => `${email} è di nuovo l'indirizzo email del tuo account e abbiamo disconnesso tutti i browser e le app.`,
-      review: "Ora accedi e controlla il tuo account: possiamo inviarti un link di accesso via email.",
-      emailLink: "Inviami un link di accesso via email",
-      linkSent: (email: string) => `Abbiamo inviato un link di accesso a ${email}.`,
     },
     passkeyRemoval: {
       title: "Vuoi rimuovere questa passkey?",

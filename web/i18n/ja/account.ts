@@ -117,7 +117,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "新しいメールアドレスを確認",
       confirmedTitle: "メールアドレスを変更しました",
       confirmed: (newEmail: string) => `メールアドレスが${newEmail}になりました。今後はこのメールアドレスでログインしてください。`,
-      account: "マイアカウントに移動",
       cancelTitle: "このメールアドレスの変更をキャンセルしますか？",
       cancelWhat: (newEmail: string, when: string) =>
         `${when}に、アカウントのメールアドレスを${newEmail}に変更するリクエストがありました。`,
@@ -132,9 +131,6 @@ export const strings: Catalogue<typeof english> = {
       undo: "メールアドレスを元に戻す",
       undoneTitle: "メールアドレスを元に戻しました",
       undone: (email: string) => `アカウントのメールアドレスを${email}に戻し、すべてのブラウザーとアプリからログアウトしました。`,
-      review: "次に、ログインしてアカウントを確認してください。ログイン用リンクをメールでお送りできます。",
-      emailLink: "ログイン用リンクをメールで受け取る",
-      linkSent: (email: string) => `${email}にログイン用リンクを送信しました。`,
     },
     passkeyRemoval: {
       title: "このパスキーを削除しますか？",

@@ -128,7 +128,6 @@ export const strings: Catalogue<typeof english> = {
       confirm: "Confirmar novo e-mail",
       confirmedTitle: "Seu e-mail foi alterado",
       confirmed: (newEmail: string) => `Seu e-mail agora é ${newEmail}. Use-o para entrar daqui em diante.`,
-      account: "Ir para sua conta",
       cancelTitle: "Cancelar esta alteração de e-mail?",
       cancelWhat: (newEmail: string, when: string) => `Em ${when}, alguém pediu para alterar o e-mail da sua conta para ${newEmail}.`,
       cancelEffect: "Ao cancelar, seu e-mail continua como está, e a sessão no navegador que pediu a alteração é encerrada.",
@@ -143,9 +142,6 @@ export const strings: Catalogue<typeof english> = {
       undoneTitle: "Seu e-mail foi restaurado",
       undone: (email: string) =>
         `${email} voltou a ser o e-mail da sua conta, e as sessões em todos os navegadores e apps foram encerradas.`,
-      review: "Agora, entre e revise sua conta: podemos enviar um link de acesso para seu e-mail.",
-      emailLink: "Receber um link de acesso por e-mail",
-      linkSent: (email: string) => `Enviamos um link de acesso para ${email}.`,
     },
     passkeyRemoval: {
       title: "Remover esta chave de acesso?",

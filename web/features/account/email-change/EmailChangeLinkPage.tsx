@@ -1,0 +1,85 @@
+import { strings } from "@strings/account.ts";
+import {
+  cancelEmailChange,
+  checkCancelEmailChange,
+  checkEmailChange,
+  checkUndoEmailChange,
+  confirmEmailChange,
+  undoEmailChange,
+} from "../../../api/email-change.ts";
+import { dateTime } from "../format.ts";
+import { LinkActionPage } from "../LinkActionPage.tsx";
+
+const t = strings.account.emailChange;
+const shared = { checking: t.checking, problemTitle: t.problemTitle };
+
+/**
+ * Where the link mailed to the new address opens (docs/decisions/0070): which change it confirms;
+ * its button makes it. On any device: a browser signed in as the account stays signed in, others
+ * are signed out.
+ */
+export function ConfirmEmail() {
+  return (
+    <LinkActionPage
+      {...shared}
+      keptKey="confirm-email-link"
+      check={checkEmailChange}
+      title={t.confirmTitle}
+      what={(view) => t.confirmWhat(view.oldEmail, view.newEmail)}
+      effect={t.confirmEffect}
+      button={t.confirm}
+      qaTag="confirm-email"
+      act={async (token) => {
+        const { email } = await confirmEmailChange(token);
+        return { title: t.confirmedTitle, text: t.confirmed(email), after: "account" };
+      }}
+    />
+  );
+}
+
+/**
+ * "This wasn't me" in the notice to the old address: cancels the change asked for, and signs out
+ * the browser that asked. Whoever presses it is signed in nowhere by it.
+ */
+export function CancelEmailChange() {
+  return (
+    <LinkActionPage
+      {...shared}
+      keptKey="cancel-email-change-link"
+      check={checkCancelEmailChange}
+      title={t.cancelTitle}
+      what={(view) => t.cancelWhat(view.newEmail, dateTime(view.requestedAt))}
+      effect={t.cancelEffect}
+      button={t.cancel}
+      qaTag="cancel-email-change"
+      act={async (token) => {
+        await cancelEmailChange(token);
+        return { title: t.cancelledTitle, text: t.cancelled, after: "account" };
+      }}
+    />
+  );
+}
+
+/**
+ * The undo link in "Your email was changed", to the old address (7 days): the old address back,
+ * every browser and app signed out, what was added since removed. Then an emailed sign-in link,
+ * to the old address again, to review the account.
+ */
+export function UndoEmailChange() {
+  return (
+    <LinkActionPage
+      {...shared}
+      keptKey="undo-email-change-link"
+      check={checkUndoEmailChange}
+      title={t.undoTitle}
+      what={(view) => t.undoWhat(view.oldEmail, view.newEmail)}
+      effect={t.undoEffect}
+      button={t.undo}
+      qaTag="undo-email-change"
+      act={async (token) => {
+        const { email } = await undoEmailChange(token);
+        return { title: t.undoneTitle, text: t.undone(email), after: "sign-in-link", email };
+      }}
+    />
+  );
+}
