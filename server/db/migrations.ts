@@ -633,6 +633,34 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropTable("email_changes").execute();
     },
   },
+  "0022_retention_indexes": {
+    async up(db: Kysely<unknown>) {
+      // What each retention sweep (server/db/retention.ts) selects its next batch by, so a batch
+      // reads the rows it deletes and no others, however many accounts the database holds: an
+      // idle session by when it was last seen, a counter by its window, a settled mail or logout
+      // token by when it failed or was delivered (a sent mail by outbox_pending's first column),
+      // a "This wasn't me" notice by its sign-in, a confirmation code by its expiry.
+      await db.schema.createIndex("sessions_last_seen").on("sessions").column("last_seen_at").execute();
+      await db.schema.createIndex("rate_limits_window").on("rate_limits").column("window_start").execute();
+      await db.schema.createIndex("outbox_failed").on("outbox").column("failed_at").execute();
+      await db.schema.createIndex("logout_deliveries_delivered").on("logout_deliveries").column("delivered_at").execute();
+      await db.schema.createIndex("logout_deliveries_failed").on("logout_deliveries").column("failed_at").execute();
+      await db.schema.createIndex("sign_in_notices_time").on("sign_in_notices").column("signed_in_at").execute();
+      await db.schema.createIndex("step_up_codes_expiry").on("step_up_codes").column("expires_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const index of [
+        "step_up_codes_expiry",
+        "sign_in_notices_time",
+        "logout_deliveries_failed",
+        "logout_deliveries_delivered",
+        "outbox_failed",
+        "rate_limits_window",
+        "sessions_last_seen",
+      ])
+        await db.schema.dropIndex(index).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
