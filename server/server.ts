@@ -14,6 +14,7 @@ import { pruneExpiredSignInCodes } from "./auth/sign-in-codes.ts";
 import type { Config } from "./config.ts";
 import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
+import type { SweepCost } from "./db/retention.ts";
 import { mailKeysFor } from "./mail/body-encryption.ts";
 import { pruneSettledMail, sealWaitingMail } from "./mail/outbox.ts";
 import { smtpDelivery } from "./mail/smtp-delivery.ts";
@@ -93,25 +94,42 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     throw error;
   }
   mailWorker.start(app.log);
-  const housekeeping = setInterval(() => {
-    Promise.all([
-      pruneExpiredSessions(db, config.sessionIdleTimeoutMs),
-      pruneExpiredChallenges(db),
-      pruneExpiredSignInCodes(db),
-      pruneExpiredConfirmationCodes(db),
-      pruneOneTimeTokens(db),
-      pruneSignInNotices(db),
-      pruneEmailChanges(db),
-      pruneRateLimits(db, config.rateLimits.windowMs),
-      pruneKnownOrigins(db),
-      pruneExpiredOidcPayloads(db),
-      pruneDpopProofs(db),
-      pruneTelemetry(db, config.telemetry.retentionMs),
-      pruneAttempts(db),
-      pruneAuditTrail(db, config.auditRetentionMs),
-      pruneSettledMail(db, config.outboxRetentionMs),
-      pruneSettledLogoutTokens(db, config.outboxRetentionMs),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, "housekeeping failed"));
+  // One sweep after another, each in batches (db/retention.ts): on PostgreSQL they would otherwise
+  // hold sixteen of the pool's connections at once, on SQLite queue for its one writer together.
+  const sweeps: [string, () => Promise<SweepCost>][] = [
+    ["sessions", () => pruneExpiredSessions(db, config.sessionIdleTimeoutMs)],
+    ["passkey_challenges", () => pruneExpiredChallenges(db)],
+    ["sign_in_codes", () => pruneExpiredSignInCodes(db)],
+    ["step_up_codes", () => pruneExpiredConfirmationCodes(db)],
+    ["one_time_tokens", () => pruneOneTimeTokens(db)],
+    ["sign_in_notices", () => pruneSignInNotices(db)],
+    ["email_changes", () => pruneEmailChanges(db)],
+    ["rate_limits", () => pruneRateLimits(db, config.rateLimits.windowMs)],
+    ["known_origins", () => pruneKnownOrigins(db)],
+    ["oidc_payloads", () => pruneExpiredOidcPayloads(db)],
+    ["dpop_proofs", () => pruneDpopProofs(db)],
+    ["telemetry_events", () => pruneTelemetry(db, config.telemetry.retentionMs)],
+    ["external_login_attempts", () => pruneAttempts(db)],
+    ["audit_events", () => pruneAuditTrail(db, config.auditRetentionMs)],
+    ["outbox", () => pruneSettledMail(db, config.outboxRetentionMs)],
+    ["logout_deliveries", () => pruneSettledLogoutTokens(db, config.outboxRetentionMs)],
+  ];
+  let sweeping = false;
+  const housekeeping = setInterval(async () => {
+    if (sweeping) return;
+    sweeping = true;
+    const swept: Record<string, SweepCost> = {};
+    try {
+      for (const [table, sweep] of sweeps) {
+        const cost = await sweep();
+        if (cost.rows > 0) swept[table] = cost;
+      }
+      if (Object.keys(swept).length > 0) app.log.info({ swept }, "housekeeping deleted what has expired");
+    } catch (error) {
+      app.log.warn({ err: error }, "housekeeping failed");
+    } finally {
+      sweeping = false;
+    }
   }, HOUSEKEEPING_MS);
   housekeeping.unref();
   return {

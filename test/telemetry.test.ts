@@ -198,7 +198,7 @@ describeEachDatabase("telemetry on %s", (kind) => {
       .insertInto("telemetry_events")
       .values({ ...(fresh as NonNullable<typeof fresh>), id: "old-row", created_at: Date.now() - 31 * 86_400_000 })
       .execute();
-    expect(await pruneTelemetry(server.db, server.config.telemetry.retentionMs)).toBe(1);
+    expect((await pruneTelemetry(server.db, server.config.telemetry.retentionMs)).rows).toBe(1);
     expect((await rows()).map((row) => row.id)).toEqual([fresh?.id]);
     expect(server.config.telemetry.retentionMs).toBe(30 * 86_400_000);
     await server.db.deleteFrom("telemetry_events").execute();

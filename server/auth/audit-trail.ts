@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import type { Caller } from "./caller.ts";
@@ -157,9 +158,6 @@ export async function accountActivity(
 }
 
 /** Housekeeping: entries older than AUDIT_RETENTION go. */
-export async function pruneAuditTrail(db: Db, retentionMs: number, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom("audit_events")
-    .where("created_at", "<=", now - retentionMs)
-    .execute();
+export function pruneAuditTrail(db: Db, retentionMs: number, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "audit_events", "created_at", sql`created_at <= ${now - retentionMs}`);
 }

@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { isValidEmail } from "../../common/email.ts";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { AccountInputError, findAccountByEmail } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
@@ -85,8 +87,8 @@ export async function attemptContext(
   return undefined;
 }
 
-export async function pruneAttempts(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("external_login_attempts").where("expires_at", "<=", now).execute();
+export function pruneAttempts(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "external_login_attempts", "expires_at", sql`expires_at <= ${now}`);
 }
 
 export interface ExternalIdentity {

@@ -1,7 +1,8 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Brand } from "../../common/brands/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
@@ -101,9 +102,7 @@ export async function signOutNotMe(db: Db, config: Config, caller: Caller, token
  * Housekeeping: a notice goes when its link's token does (pruneOneTimeTokens, 30 days after it
  * expired); until then the link still says it has expired or was used.
  */
-export async function pruneSignInNotices(db: Db, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom("sign_in_notices")
-    .where("signed_in_at", "<=", now - NOT_ME_LINK_LIFETIME_MS - TOKEN_KEPT_AFTER_EXPIRY_MS)
-    .execute();
+export function pruneSignInNotices(db: Db, now = Date.now()): Promise<SweepCost> {
+  const before = now - NOT_ME_LINK_LIFETIME_MS - TOKEN_KEPT_AFTER_EXPIRY_MS;
+  return deleteInBatches(db, "sign_in_notices", "signed_in_at", sql`signed_in_at <= ${before}`);
 }

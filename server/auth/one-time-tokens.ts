@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
@@ -141,9 +142,6 @@ export async function spendTokenByHash(
 export const TOKEN_KEPT_AFTER_EXPIRY_MS = 30 * 24 * 60 * 60_000;
 
 /** Deletes tokens, spent or not, whose expiry is further back than TOKEN_KEPT_AFTER_EXPIRY_MS. */
-export async function pruneOneTimeTokens(db: Db, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom("one_time_tokens")
-    .where("expires_at", "<=", now - TOKEN_KEPT_AFTER_EXPIRY_MS)
-    .execute();
+export function pruneOneTimeTokens(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "one_time_tokens", "expires_at", sql`expires_at <= ${now - TOKEN_KEPT_AFTER_EXPIRY_MS}`);
 }

@@ -7,10 +7,12 @@ import type {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
+import { sql } from "kysely";
 import type { MyPasskey } from "../../common/api/contract.ts";
 import type { Brand } from "../../common/brands/index.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
 import { desktopSignInFor } from "./access-links.ts";
 import { isDisabled } from "./account-status.ts";
@@ -119,8 +121,8 @@ async function spendChallenge(
 }
 
 /** Housekeeping: challenges never answered. */
-export async function pruneExpiredChallenges(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("passkey_challenges").where("expires_at", "<=", now).execute();
+export function pruneExpiredChallenges(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "passkey_challenges", "expires_at", sql`expires_at <= ${now}`);
 }
 
 /** A refusal: the passkey's account (when it has one) reads why in its trail; nothing else is written. */

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { type RawBuilder, sql } from "kysely";
 import type { Config } from "../config.ts";
 import { type Db, isPostgres } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -72,11 +73,8 @@ export async function uncountAttempt(db: Db, key: string): Promise<void> {
 }
 
 /** Drops counters whose window has closed; called from the housekeeping timer. */
-export async function pruneRateLimits(db: Db, windowMs: number, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom("rate_limits")
-    .where("window_start", "<=", now - windowMs)
-    .execute();
+export function pruneRateLimits(db: Db, windowMs: number, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "rate_limits", "window_start", sql`window_start <= ${now - windowMs}`);
 }
 
 function minutesText(ms: number): string {

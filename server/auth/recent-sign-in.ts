@@ -1,8 +1,10 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
+import { sql } from "kysely";
 import type { Brand } from "../../common/brands/index.ts";
 import { sayDuration } from "../../common/i18n/catalogue.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { AppError } from "../errors.ts";
 import { serverStrings } from "../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
@@ -165,6 +167,6 @@ export async function confirmWithCode(db: Db, config: Config, caller: Caller, se
 }
 
 /** Housekeeping: codes past their 10 minutes. */
-export async function pruneExpiredConfirmationCodes(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("step_up_codes").where("expires_at", "<=", now).execute();
+export function pruneExpiredConfirmationCodes(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "step_up_codes", "expires_at", sql`expires_at <= ${now}`);
 }

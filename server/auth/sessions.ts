@@ -1,8 +1,9 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Config } from "../config.ts";
 import { providerCookieNames } from "../cookies.ts";
 import { type Db, isForeignKeyViolation } from "../db/database.ts";
 import { deleteProviderSession } from "../db/oidc-payloads.ts";
+import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -330,10 +331,9 @@ export async function productStanding(db: Db, accountId: string, productId: numb
   return { licenseState: license?.state ?? "", uuid: device?.uuid ?? "" };
 }
 
-export async function pruneExpiredSessions(db: Db, idleTimeoutMs: number, now = Date.now()): Promise<void> {
-  await db.deleteFrom("sessions").where("expires_at", "<=", now).execute();
-  await db
-    .deleteFrom("sessions")
-    .where("last_seen_at", "<=", now - idleTimeoutMs)
-    .execute();
+export async function pruneExpiredSessions(db: Db, idleTimeoutMs: number, now = Date.now()): Promise<SweepCost> {
+  return addCosts(
+    await deleteInBatches(db, "sessions", "expires_at", sql`expires_at <= ${now}`),
+    await deleteInBatches(db, "sessions", "last_seen_at", sql`last_seen_at <= ${now - idleTimeoutMs}`),
+  );
 }

@@ -1,8 +1,9 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Config } from "../config.ts";
 import { COOKIES, cookieAttributes } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { AppError } from "../errors.ts";
@@ -126,6 +127,6 @@ async function refusal(db: Db, browserHash: string): Promise<AppError> {
 }
 
 /** Housekeeping: codes past their 10 minutes can never be used again. */
-export async function pruneExpiredSignInCodes(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("sign_in_codes").where("expires_at", "<=", now).execute();
+export function pruneExpiredSignInCodes(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "sign_in_codes", "expires_at", sql`expires_at <= ${now}`);
 }

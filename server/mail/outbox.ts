@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { checkpointAfterDeletion, type Db } from "../db/database.ts";
+import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { insertRow } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, mailKeysFor } from "./body-encryption.ts";
@@ -73,12 +74,13 @@ export function fromHeader(brandName: string, address: string): string {
  * subject with it (its bodies were cleared when it settled). Waiting mail is never touched. The
  * default (OUTBOX_RETENTION, 30 days) is the operations page's longest period, so its counts hold.
  */
-export async function pruneSettledMail(db: Db, retentionMs: number, now = Date.now()): Promise<void> {
+export async function pruneSettledMail(db: Db, retentionMs: number, now = Date.now()): Promise<SweepCost> {
   const before = now - retentionMs;
-  const { numDeletedRows } = await db
-    .deleteFrom("outbox")
-    .where((eb) => eb.or([eb("sent_at", "<", before), eb("failed_at", "<", before)]))
-    .executeTakeFirst();
+  const cost = addCosts(
+    await deleteInBatches(db, "outbox", "sent_at", sql`sent_at < ${before}`),
+    await deleteInBatches(db, "outbox", "failed_at", sql`failed_at < ${before}`),
+  );
   // A recipient is personal (a deleted account's goodbye mail holds its address until now).
-  if (numDeletedRows > 0n) await checkpointAfterDeletion(db);
+  if (cost.rows > 0) await checkpointAfterDeletion(db);
+  return cost;
 }

@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { APP_SESSION_KEY, storedOidcId } from "../db/oidc-payloads.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { clientMetadata } from "./clients.ts";
 
 /** What oidc-provider stores through an adapter: any JSON object, with these optional links. */
@@ -126,6 +128,6 @@ export function kyselyAdapter(db: Db, appSessionOfRequest?: () => string | undef
 }
 
 /** Drops expired provider objects; called from the housekeeping timer. */
-export async function pruneExpiredOidcPayloads(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("oidc_payloads").where("expires_at", "<=", now).execute();
+export function pruneExpiredOidcPayloads(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "oidc_payloads", "expires_at", sql`expires_at <= ${now}`);
 }

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { sql } from "kysely";
 import type Provider from "oidc-provider";
 import type { Db } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 
 /**
  * DPoP (RFC 9449) as the provider uses it (docs/decisions/0068): each proof's jti stored once in
@@ -36,8 +38,8 @@ export function storeProofsOnce(provider: Provider, db: Db, InvalidDpopProof: ne
   };
 }
 
-export async function pruneDpopProofs(db: Db, now = Date.now()): Promise<void> {
-  await db.deleteFrom("dpop_proofs").where("expires_at", "<=", now).execute();
+export function pruneDpopProofs(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "dpop_proofs", "expires_at", sql`expires_at <= ${now}`);
 }
 
 /** Why a DPoP proof (or its absence) was refused: the label of account_dpop_refusals_total. */

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { ExpressionBuilder, Selectable } from "kysely";
+import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type Provider from "oidc-provider";
 import { recordAuditEvent } from "../auth/audit-trail.ts";
 import { type Db, isPostgres } from "../db/database.ts";
+import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import type { Database } from "../db/schema.ts";
 
 /**
@@ -246,10 +247,10 @@ export class LogoutDeliveryWorker {
  * Housekeeping: deliveries settled longer than `retentionMs` ago go (OUTBOX_RETENTION, as for
  * mail, so the operations page's counts hold). Waiting ones are never touched.
  */
-export async function pruneSettledLogoutTokens(db: Db, retentionMs: number, now = Date.now()): Promise<void> {
+export async function pruneSettledLogoutTokens(db: Db, retentionMs: number, now = Date.now()): Promise<SweepCost> {
   const before = now - retentionMs;
-  await db
-    .deleteFrom("logout_deliveries")
-    .where((eb) => eb.or([eb("delivered_at", "<", before), eb("failed_at", "<", before)]))
-    .execute();
+  return addCosts(
+    await deleteInBatches(db, "logout_deliveries", "delivered_at", sql`delivered_at < ${before}`),
+    await deleteInBatches(db, "logout_deliveries", "failed_at", sql`failed_at < ${before}`),
+  );
 }

@@ -7,6 +7,7 @@ import { countAttempt, countingUpsert } from "../auth/rate-limit.ts";
 import { bucketKey } from "../auth/rate-limit-buckets.ts";
 import { BatchedWrites } from "../db/batched-writes.ts";
 import { type Db, isPostgres } from "../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import type { TelemetryEventsTable } from "../db/schema.ts";
 import type { Metrics } from "./metrics.ts";
 import type { ExportedEvent, TelemetryExport } from "./otlp.ts";
@@ -217,10 +218,6 @@ function exported(row: TelemetryEventsTable, detail: Record<string, unknown>): E
 }
 
 /** Deletes events older than the retention period; called from the housekeeping timer. */
-export async function pruneTelemetry(db: Db, retentionMs: number, now = Date.now()): Promise<number> {
-  const result = await db
-    .deleteFrom("telemetry_events")
-    .where("created_at", "<", now - retentionMs)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+export async function pruneTelemetry(db: Db, retentionMs: number, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "telemetry_events", "created_at", sql`created_at < ${now - retentionMs}`);
 }

@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { PURPOSES, type Purpose, peekToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../one-time-tokens.ts";
@@ -82,9 +83,7 @@ export async function peekChange(db: Db, purpose: Purpose, column: "token_hash" 
  * Housekeeping: a request goes once every link it made is gone (pruneOneTimeTokens, 30 days after
  * they expired); until then each link still says why it no longer works.
  */
-export async function pruneEmailChanges(db: Db, now = Date.now()): Promise<void> {
-  await db
-    .deleteFrom("email_changes")
-    .where("requested_at", "<=", now - LINK_LIFETIME_MS - UNDO_LIFETIME_MS - TOKEN_KEPT_AFTER_EXPIRY_MS)
-    .execute();
+export function pruneEmailChanges(db: Db, now = Date.now()): Promise<SweepCost> {
+  const before = now - LINK_LIFETIME_MS - UNDO_LIFETIME_MS - TOKEN_KEPT_AFTER_EXPIRY_MS;
+  return deleteInBatches(db, "email_changes", "requested_at", sql`requested_at <= ${before}`);
 }
