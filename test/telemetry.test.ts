@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TelemetryBatch } from "../common/telemetry.ts";
 import { createAccount } from "../server/auth/accounts.ts";
 import { StackMapper } from "../server/telemetry/source-maps.ts";
-import { pruneTelemetry } from "../server/telemetry/store.ts";
+import { pruneTelemetry, storeServerEvent, telemetrySinks } from "../server/telemetry/store.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { type OtlpReceiver, startOtlpReceiver } from "./support/otlp-receiver.ts";
@@ -186,6 +186,37 @@ describeEachDatabase("telemetry on %s", (kind) => {
       await capped.db.updateTable("rate_limits").set({ window_start: 0 }).where("key", "=", "telemetry:all").execute();
       expect((await send("198.51.100.43")).statusCode).toBe(204);
       expect(await stored()).toBe(13);
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it("takes room from the shared cap ahead of need, so not every event writes the counter, and the cap still holds", async () => {
+    // TELEMETRY_LIMIT_TOTAL 300: each instance takes 3 places ahead (capLease) when it counts.
+    const capped = await startTestServer(kind, { TELEMETRY_LIMIT_TOTAL: "300" });
+    const { db, metrics, stacks, cap } = capped.telemetry;
+    const secondInstance = telemetrySinks({ db, metrics, stacks, cap, otlp: undefined });
+    const counted = async () =>
+      Number((await db.selectFrom("rate_limits").select("count").where("key", "=", "telemetry:all").executeTakeFirst())?.count);
+    const stored = async () =>
+      Number(
+        (
+          await db
+            .selectFrom("telemetry_events")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    try {
+      for (let event = 0; event < 10; event += 1) await storeServerEvent(capped.telemetry, pageView(), null);
+      // Three writes of the counter for ten events: each counted one and three ahead.
+      expect(await stored()).toBe(10);
+      expect(await counted()).toBe(12);
+      for (let event = 0; event < 200; event += 1)
+        await Promise.all([storeServerEvent(capped.telemetry, pageView(), null), storeServerEvent(secondInstance, pageView(), null)]);
+      // Never more than the cap; less only by the places an instance took and has not used yet.
+      expect(await stored()).toBeLessThanOrEqual(300);
+      expect(await stored()).toBeGreaterThanOrEqual(300 - 2 * 3);
     } finally {
       await capped.stop();
     }

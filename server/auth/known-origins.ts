@@ -64,13 +64,11 @@ export async function rememberOrigin(
     if (!browsers.some((known) => known.mark === mark)) {
       await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now, sessionHash });
     }
-    for (const origin of [mark, addressMark(caller.address)]) {
-      await tx
-        .insertInto("known_origins")
-        .values({ account_id: accountId, mark: origin, last_seen_at: now })
-        .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
-        .execute();
-    }
+    await tx
+      .insertInto("known_origins")
+      .values([mark, addressMark(caller.address)].map((origin) => ({ account_id: accountId, mark: origin, last_seen_at: now })))
+      .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
+      .execute();
   });
   setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
 }
@@ -99,15 +97,6 @@ function ownMark(
   return undefined;
 }
 
-/**
- * The owner's origin this request comes from, for the account of `emailKey`: its device mark when
- * the browser is one the account signed in on, else its address mark when the account signed in
- * from this address lately, else undefined (a stranger, as far as the server can tell).
- */
-export async function ownOrigin(db: Db, config: Config, caller: Caller, emailKey: string): Promise<string | undefined> {
-  return (await accountAndOwnOrigin(db, config, caller, emailKey)).own;
-}
-
 /** When the account was last seen by a mark, as a column of its row. */
 function lastSeenBy(eb: ExpressionBuilder<Database, "accounts">, mark: string) {
   return eb
@@ -134,7 +123,7 @@ const accountSeenBy = reusableQuery<
 
 /**
  * The account of `emailKey` as a request that mails it reads it (a sign-in link, a reset link),
- * and the owner's origin the request comes from (as ownOrigin answers it), in one query: a burst
+ * and the owner's origin the request comes from (its device mark when the browser is one the account signed in on, else its address mark when the account signed in from this address lately), in one query: a burst
  * of sign-ins is bound by its round trips. No account, no origin.
  */
 export async function accountAndOwnOrigin(

@@ -6,9 +6,9 @@ import { findAccountByEmail } from "./accounts.ts";
 import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
-import { ownOrigin } from "./known-origins.ts";
+import { accountAndOwnOrigin } from "./known-origins.ts";
 import { verifyNothing, verifyPassword } from "./passwords.ts";
-import { countIn, forgetAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
+import { countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
 import { bucketKey } from "./rate-limit-buckets.ts";
 import { continueTo } from "./return-url.ts";
 import { startSession } from "./sessions.ts";
@@ -83,23 +83,29 @@ export async function checkPassword(
 ): Promise<string> {
   const emailKey = normalizeEmail(attempt.email);
   const address = caller.address;
-  const own = await ownOrigin(db, config, caller, emailKey);
+  // The account is read once, with whether this request comes from one of its owner's origins.
+  const { account, own } = await accountAndOwnOrigin(db, config, caller, emailKey);
   const origin = own ?? `ip.${address}`;
   const ipKey = bucketKey("passwordFailuresPerIp", address);
   const originKey = bucketKey("passwordFailuresPerEmailAndOrigin", emailKey, origin);
   const accountKey = bucketKey("passwordFailuresPerAccount", emailKey);
 
-  const byIp = await countIn(db, config, ["passwordFailuresPerIp", address]);
-  if (!byIp.allowed) throw tooManyAttempts(wording.lockout.address, byIp.retryAfterMs);
+  // The three buckets in order, in one statement on PostgreSQL: past the address's limit neither
+  // the origin nor the account is counted, past the origin's the account only once a captcha is solved.
+  const [byIp, byOrigin, counted] = await countEachInOrder(db, config, [
+    ["passwordFailuresPerIp", address],
+    ["passwordFailuresPerEmailAndOrigin", emailKey, origin],
+    ["passwordFailuresPerAccount", emailKey],
+  ]);
+  if (!byIp?.allowed) throw tooManyAttempts(wording.lockout.address, byIp?.retryAfterMs ?? 0);
 
-  const byOrigin = await countIn(db, config, ["passwordFailuresPerEmailAndOrigin", emailKey, origin]);
   let steppedUp = false;
-  if (!byOrigin.allowed) {
+  if (!byOrigin?.allowed) {
     steppedUp = config.captcha !== undefined && (await verifyCaptcha(config.captcha, attempt.captchaToken, address));
-    if (!steppedUp) throw tooManyAttempts(wording.lockout.stepUp, byOrigin.retryAfterMs);
+    if (!steppedUp) throw tooManyAttempts(wording.lockout.stepUp, byOrigin?.retryAfterMs ?? 0);
   }
 
-  const byAccount = await countIn(db, config, ["passwordFailuresPerAccount", emailKey]);
+  const byAccount = counted ?? (await countIn(db, config, ["passwordFailuresPerAccount", emailKey]));
   const limit = config.rateLimits.limits.passwordFailuresPerAccount;
   if (byAccount.count > (own ? limit : limit - ownerReserve(limit))) {
     await uncountAttempt(db, accountKey);
@@ -107,20 +113,24 @@ export async function checkPassword(
   }
   // A solved captcha is the proof the delay stands in for. No delay, no timer: even a 0 ms one
   // holds the login back until the event loop's next turn of timers.
-  const delayMs = steppedUp ? 0 : failureDelayMs(byOrigin.count - 1);
-  if (delayMs > 0) await sleep(delayMs);
+  const delayMs = steppedUp ? 0 : failureDelayMs((byOrigin?.count ?? 1) - 1);
+  // After a delay (seconds, at most), the password is checked against the account as it is then.
+  let checked: { id: string; password_hash: string | null } | undefined = account;
+  if (delayMs > 0) {
+    await sleep(delayMs);
+    checked = await findAccountByEmail(db, emailKey);
+  }
 
-  const account = await findAccountByEmail(db, emailKey);
-  const valid = account?.password_hash
-    ? await verifyPassword(account.password_hash, attempt.password)
+  const valid = checked?.password_hash
+    ? await verifyPassword(checked.password_hash, attempt.password)
     : await verifyNothing(attempt.password);
-  if (!account || !valid) {
+  if (!checked || !valid) {
     // The owner sees on their account page that someone tried their password, and from where.
-    if (account) await recordAuditEvent(db, { ...wording.refused, accountId: account.id, method: "password" }, { caller });
+    if (checked) await recordAuditEvent(db, { ...wording.refused, accountId: checked.id, method: "password" }, { caller });
     throw new AppError(wording.wrong);
   }
-  await Promise.all([forgetAttempts(db, originKey), uncountAttempt(db, ipKey), uncountAttempt(db, accountKey)]);
-  return account.id;
+  await settleAttempts(db, { forget: [originKey], uncount: [ipKey, accountKey] });
+  return checked.id;
 }
 
 /** The account's failure count, cleared when its password is reset. */

@@ -62,6 +62,25 @@ export async function forgetAttempts(db: Db, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 
+/**
+ * After a good password: forgets the counters of `forget` and takes one attempt back from each of
+ * `uncount` (forgetAttempts and uncountAttempt together), in one statement on PostgreSQL.
+ */
+export async function settleAttempts(db: Db, { forget, uncount }: { forget: string[]; uncount: string[] }): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`with forgotten as (delete from rate_limits where key = any(${forget}::text[]))
+      update rate_limits set count = count - 1 where key = any(${uncount}::text[]) and count > 0`.execute(db);
+    return;
+  }
+  await db.deleteFrom("rate_limits").where("key", "in", forget).execute();
+  await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ count: eb("count", "-", 1) }))
+    .where("key", "in", uncount)
+    .where("count", ">", 0)
+    .execute();
+}
+
 /** Takes back one counted attempt (one that turned out not to be a failure). */
 export async function uncountAttempt(db: Db, key: string): Promise<void> {
   await db
@@ -103,15 +122,22 @@ export function countIn(db: Db, config: Config, [bucket, ...parts]: BucketCount,
  * its limit. `what` completes "Too many … Please wait N minutes and try again."
  */
 export async function enforceLimits(db: Db, config: Config, counts: readonly BucketCount[], what: string): Promise<void> {
-  const verdicts =
-    counts.length > 1 && isPostgres(db) ? await countInOrderAtOnce(db, config, counts) : await countInOrder(db, config, counts);
+  const verdicts = await countEachInOrder(db, config, counts);
   const refused = verdicts.find((verdict) => !verdict.allowed);
   if (refused) {
     throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(refused.retryAfterMs)} and try again.`, refused.retryAfterMs);
   }
 }
 
-/** Counts in each bucket in turn, up to the first over its limit: the buckets after it are not counted. */
+/**
+ * Counts in each bucket in turn, up to the first over its limit: the buckets after it are not
+ * counted, and have no verdict. One statement on PostgreSQL, one per bucket on SQLite.
+ */
+export function countEachInOrder(db: Db, config: Config, counts: readonly BucketCount[]): Promise<RateLimitResult[]> {
+  return counts.length > 1 && isPostgres(db) ? countInOrderAtOnce(db, config, counts) : countInOrder(db, config, counts);
+}
+
+/** countEachInOrder, a statement per bucket. */
 async function countInOrder(db: Db, config: Config, counts: readonly BucketCount[]): Promise<RateLimitResult[]> {
   const verdicts: RateLimitResult[] = [];
   for (const count of counts) {

@@ -23,15 +23,30 @@ export interface TelemetrySinks {
   cap: { limit: number; windowMs: number };
   /** Stores the server's own events (storeServerEvent) in batches: one each per sign-in request. */
   serverEvents: BatchedWrites<TelemetryEventsTable, undefined>;
+  /** Room under the cap this instance has taken ahead of need, and until when (capLease). */
+  lease: { left: number; until: number };
+}
+
+/**
+ * How much room an instance takes from the shared cap beyond what a write needs: a hundredth of
+ * the cap (100 of the default 10,000), none under a cap of 100. Every sign-in stores a funnel step,
+ * and counting each on the one counter every instance shares made that row the one every sign-in
+ * of every instance wrote; now an instance writes it about once per hundred events. The cap still
+ * bounds the total: room is only ever taken from the counter, and what an instance took but did
+ * not use by the window's end (at most a hundredth of the cap each) is lost, never added.
+ */
+export function capLease(limit: number): number {
+  return Math.floor(limit / 100);
 }
 
 /**
  * The sinks, with the writer of the server's own events: every sign-in request stores a funnel
  * step, so a burst of sign-ins stores its steps together, one statement while the last is written.
  */
-export function telemetrySinks(parts: Omit<TelemetrySinks, "serverEvents">): TelemetrySinks {
+export function telemetrySinks(parts: Omit<TelemetrySinks, "serverEvents" | "lease">): TelemetrySinks {
   const sinks: TelemetrySinks = {
     ...parts,
+    lease: { left: 0, until: 0 },
     serverEvents: new BatchedWrites(async (rows) => {
       await storeRows(sinks, rows);
       return rows.map(() => undefined);
@@ -81,17 +96,33 @@ export function storeServerEvent(
 /**
  * Stores the rows the total cap still has room for and counts the rest as dropped. The room is
  * taken with one atomic upsert on a counter every instance shares (the rate-limit table), so two
- * instances cannot both fill the last places. The server's funnel steps count too: refusals can be
- * provoked from anywhere; Prometheus counts every sign-in whether or not its row is stored.
+ * instances cannot both fill the last places; rows the instance's lease (capLease) has room for
+ * are stored without it. The server's funnel steps count too: refusals can be provoked from
+ * anywhere; Prometheus counts every sign-in whether or not its row is stored.
  */
 async function storeRows(sinks: TelemetrySinks, offered: readonly TelemetryEventsTable[]): Promise<number> {
   if (offered.length === 0) return 0;
   const { limit, windowMs } = sinks.cap;
+  const now = Date.now();
+  const lease = sinks.lease;
+  const leased = lease.until > now ? Math.min(lease.left, offered.length) : 0;
+  lease.left -= leased;
+  const needed = offered.length - leased;
+  const ahead = needed > 0 ? capLease(limit) : 0;
   const postgres = isPostgres(sinks.db);
-  const count = postgres
-    ? await countAndStoreAtOnce(sinks.db, offered, limit, windowMs)
-    : (await countAttempt(sinks.db, bucketKey("telemetryTotal"), limit, windowMs, Date.now(), offered.length)).count;
-  const room = roomFor(offered.length, limit, count);
+  let room = leased;
+  if (postgres) {
+    // The count and the rows in one statement; only the rows when the lease covers them all.
+    const taken = await countAndStoreAtOnce(sinks.db, offered, { leased, needed, weight: needed + ahead, limit, windowMs, now });
+    room = leased + taken.granted;
+    if (needed > 0) Object.assign(lease, { left: taken.ahead, until: taken.until });
+  } else if (needed > 0) {
+    const counted = await countAttempt(sinks.db, bucketKey("telemetryTotal"), limit, windowMs, now, needed + ahead);
+    const available = Math.max(0, limit - (counted.count - needed - ahead));
+    const granted = Math.min(needed, available);
+    room = leased + granted;
+    Object.assign(lease, { left: Math.min(ahead, available - granted), until: now + counted.retryAfterMs });
+  }
   const rows = offered.slice(0, room);
   if (room < offered.length) sinks.metrics.telemetryDropped.inc(offered.length - room);
   if (rows.length === 0) return 0;
@@ -106,29 +137,43 @@ async function storeRows(sinks: TelemetrySinks, offered: readonly TelemetryEvent
   return rows.length;
 }
 
-/** How many of `offered` rows fit under the cap, given the count with them counted. */
-function roomFor(offered: number, limit: number, count: number): number {
-  return Math.max(0, Math.min(offered, limit - (count - offered)));
-}
-
 /**
  * The cap's count and the rows it has room for, in one PostgreSQL statement: the server's funnel
  * step is stored on every sign-in request, and a burst of them is bound by round trips. The rows
- * travel as one JSON array that json_populate_recordset turns into the table's own row type, and
- * the first ones the cap has room for are inserted. Answers the count, as countAttempt does.
+ * travel as one JSON array that json_populate_recordset turns into the table's own row type; the
+ * `leased` first ones are inserted as they are, and of the `needed` others as many as the cap has
+ * room for, counting `weight` (what they need and the lease taken ahead). Answers how many of the
+ * needed ones went in, the room left for the lease, and when the window ends.
  */
-async function countAndStoreAtOnce(db: Db, offered: readonly TelemetryEventsTable[], limit: number, windowMs: number): Promise<number> {
-  const now = Date.now();
-  const n = offered.length;
-  const counting = countingUpsert(sql`values (${bucketKey("telemetryTotal")}, ${now}::bigint, ${n}::integer)`, now - windowMs, now, n);
-  const { rows } = await sql<{ count: number }>`with cap as (${counting}),
+async function countAndStoreAtOnce(
+  db: Db,
+  offered: readonly TelemetryEventsTable[],
+  {
+    leased,
+    needed,
+    weight,
+    limit,
+    windowMs,
+    now,
+  }: { leased: number; needed: number; weight: number; limit: number; windowMs: number; now: number },
+): Promise<{ granted: number; ahead: number; until: number }> {
+  const rows = sql`select * from json_populate_recordset(null::telemetry_events, ${JSON.stringify(offered)}::json)`;
+  if (needed === 0) {
+    await sql`insert into telemetry_events ${rows}`.execute(db);
+    return { granted: 0, ahead: 0, until: 0 };
+  }
+  const key = bucketKey("telemetryTotal");
+  const counting = countingUpsert(sql`values (${key}, ${now}::bigint, ${weight}::integer)`, now - windowMs, now, weight);
+  const result = await sql<{ available: string | number; window_start: string | number }>`with cap as (${counting}),
+    room as (select greatest(0, ${limit}::bigint - (count - ${weight}::bigint)) as available, window_start from cap),
     stored as (
-      insert into telemetry_events
-      select * from json_populate_recordset(null::telemetry_events, ${JSON.stringify(offered)}::json)
-      limit (select greatest(0, least(${n}::bigint, ${limit}::bigint - (count - ${n}::bigint))) from cap)
+      insert into telemetry_events ${rows}
+      limit (select ${leased}::bigint + least(${needed}::bigint, available) from room)
     )
-    select count from cap`.execute(db);
-  return Number(rows[0]?.count);
+    select available, window_start from room`.execute(db);
+  const available = Number(result.rows[0]?.available ?? 0);
+  const granted = Math.min(needed, available);
+  return { granted, ahead: Math.min(weight - needed, available - granted), until: Number(result.rows[0]?.window_start ?? 0) + windowMs };
 }
 
 function rowFor(
