@@ -122,9 +122,11 @@ const accountSeenBy = reusableQuery<
 );
 
 /**
- * The account of `emailKey` as a request that mails it reads it (a sign-in link, a reset link),
- * and the owner's origin the request comes from (its device mark when the browser is one the account signed in on, else its address mark when the account signed in from this address lately), in one query: a burst
- * of sign-ins is bound by its round trips. No account, no origin.
+ * The account of `emailKey` as a sign-in or a request that mails it reads it, and the owner's
+ * origin the request comes from: its device mark when the browser is one the account signed in
+ * on, else its address mark when the account signed in from this address lately, else undefined
+ * (a stranger, as far as the server can tell). One query: a burst of sign-ins is bound by its
+ * round trips. No account, no origin.
  */
 export async function accountAndOwnOrigin(
   db: Db,
