@@ -38,3 +38,9 @@ export function newPasswordErrors(
   else if (confirmPassword !== password) errors.confirmPassword = messages.mismatch;
   return errors;
 }
+
+/**
+ * The account page's query parameter that opens the password form at once, with a word on why:
+ * where the emailed link sent instead of a breached password's sign-in leads (server/auth/password-login.ts).
+ */
+export const NEW_PASSWORD_PARAM = "newPassword";

@@ -177,7 +177,7 @@ async function run(
       const email = required(values.email, "email");
       const provider = required(values.provider, "provider");
       const subject = required(values.subject, "subject");
-      await unlinkLogin(db, email, provider, subject, OPERATOR);
+      await unlinkLogin(db, config, email, provider, subject, OPERATOR);
       return `the ${provider} login ${subject} is no longer linked to ${email}`;
     }
     case "link-device": {

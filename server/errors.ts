@@ -35,6 +35,7 @@ export const ERRORS = {
   ACCOUNT_DISABLED: { status: 403, message: english.ACCOUNT_DISABLED },
   PASSWORD_INVALID: { status: 400, message: english.PASSWORD_INVALID },
   PASSWORD_ALREADY_SET: { status: 409, message: english.PASSWORD_ALREADY_SET },
+  PASSWORD_BREACHED: { status: 403, message: english.PASSWORD_BREACHED },
   CURRENT_PASSWORD_MISSING: { status: 400, message: english.CURRENT_PASSWORD_MISSING },
   CURRENT_PASSWORD_WRONG: { status: 400, message: english.CURRENT_PASSWORD_WRONG },
   GOOGLE_ONLY_WAY_IN: { status: 409, message: english.GOOGLE_ONLY_WAY_IN },
@@ -108,11 +109,30 @@ export class AppError extends Error {
    * support console, the operations page) stays as it was written.
    */
   answerIn(language: Language): { message: string; details: Record<string, unknown> } {
+    const answer = this.#answerIn(language);
+    return this.#echo ? { message: answer.message, details: { ...answer.details, ...this.#echo(answer.message, answer.details) } } : answer;
+  }
+
+  #answerIn(language: Language): { message: string; details: Record<string, unknown> } {
     if (language === DEFAULT_LANGUAGE) return { message: this.message, details: this.details };
     const words = serverStrings(language);
     const localised = this.#inLanguage?.(words);
     if (localised) return { message: localised.message, details: { ...this.details, ...localised.details } };
     return { message: this.message === ERRORS[this.code].message ? words.errors[this.code] : this.message, details: this.details };
+  }
+
+  /** Fields that repeat the message in the answer's language (the earlier pages read statusText or messages). */
+  #echo: ((message: string, details: Record<string, unknown>) => Record<string, unknown>) | undefined;
+
+  /**
+   * This error, answered with fields that repeat its message (`{ isOk: false, statusText }` for the
+   * earlier account area's pages), in whatever language it is answered in: re-throwing it with its
+   * English message would leave those fields English in every language.
+   */
+  echoing(fields: (message: string, details: Record<string, unknown>) => Record<string, unknown>): AppError {
+    const echoed = new AppError(this.code, this.message, this.headers, this.details, this.#inLanguage);
+    echoed.#echo = fields;
+    return echoed;
   }
 
   messageIn(language: Language): string {

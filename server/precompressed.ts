@@ -1,4 +1,8 @@
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /*
  * Texts compressed ahead, in a module of their own: scripts/precompress.ts compresses the web build
@@ -7,9 +11,11 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
  */
 
 /**
- * A text to be sent many times, compressed both ways at the highest settings, each the first time
- * a browser takes it: the server's start compresses nothing (every page of every language at
- * Brotli's highest quality was half a second of it), and an encoding nobody asks for is never made.
+ * A text to be sent many times, compressed both ways at the highest settings. The server's start
+ * compresses nothing on its way (every page of every language at Brotli's highest quality was
+ * half a second of it): `warm` makes both in the background, off the event loop (zlib's thread
+ * pool), once a language's pages are made, so no visitor waits for it; a request that comes
+ * before then compresses what it needs itself.
  */
 export class Precompressed {
   readonly identity: Buffer;
@@ -30,6 +36,27 @@ export class Precompressed {
   get gzip(): Buffer {
     this.#gzip ??= gzipSync(this.identity, { level: 9 });
     return this.#gzip;
+  }
+
+  /** Whether both encodings are made: sending either costs no compression. */
+  get ready(): boolean {
+    return this.#br !== undefined && this.#gzip !== undefined;
+  }
+
+  /** Makes both encodings in the background; one a request made meanwhile is kept. */
+  async warm(): Promise<void> {
+    const [br, gz] = await Promise.all([
+      this.#br ??
+        brotliAsync(this.identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
+          },
+        }),
+      this.#gzip ?? gzipAsync(this.identity, { level: 9 }),
+    ]);
+    this.#br ??= br;
+    this.#gzip ??= gz;
   }
 }
 

@@ -29,6 +29,7 @@ function newCaller(): Caller {
     device: "Firefox on Linux",
     language: "en",
     languageStated: false,
+    languageChosen: false,
     cookie: () => undefined,
     setCookie() {},
     clearCookie() {},

@@ -302,10 +302,16 @@ export const API = {
    * other browser and app is signed out, as after a reset.
    */
   "POST /api/me/password": endpoint<{ isOk: boolean; statusText: string }>()(
-    z.object({ CurrentPassword: z.union([z.literal(""), password]).default(""), Password: newPassword, ConfirmPassword: newPassword }),
+    z.object({
+      CurrentPassword: z.union([z.literal(""), password]).default(""),
+      Password: newPassword,
+      ConfirmPassword: newPassword,
+      /** The brand of the page, for the notice mail (the account's first license's when absent). */
+      ProductId: productId.optional(),
+    }),
   ),
   /** Unlinks a Google login; refused while it is the only way in besides the emailed link. */
-  "POST /api/me/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ subject: externalSubject })),
+  "POST /api/me/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ subject: externalSubject, ProductId: productId.optional() })),
   /** "Delete my account": mails a one-time confirmation link in the brand of ProductId. */
   "POST /api/me/delete/request": endpoint<{ isOk: boolean }>()(z.object({ ProductId: productId })),
   /** Whether a deletion link would still delete, spending nothing: the account it names. */

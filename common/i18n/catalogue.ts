@@ -40,12 +40,16 @@ export function sayDuration(units: DurationUnits, ms: number): string {
   return units.seconds(Math.round(ms / 1000));
 }
 
+/** What the server stores for a browser it cannot name (server/auth/user-agent.ts); each language says it its own way. */
+export const UNKNOWN_BROWSER = "an unknown browser";
+
 /**
  * A browser's description as the server stores it ("Chrome on Windows", server/auth/user-agent.ts),
  * said in a language: the browser and the system through the catalogue's `browserOn`, anything
  * else (one of the two alone) as it is.
  */
-export function sayBrowser(device: string, browserOn: (browser: string, system: string) => string): string {
+export function sayBrowser(device: string, browserOn: (browser: string, system: string) => string, unknown: string): string {
+  if (device === UNKNOWN_BROWSER) return unknown;
   const parts = /^(.+) on (.+)$/.exec(device);
   return parts ? browserOn(parts[1] as string, parts[2] as string) : device;
 }

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
 import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { normalizeEmail } from "../../common/email.ts";
-import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
+import { DEFAULT_LANGUAGE, type Language, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
@@ -133,6 +133,8 @@ export async function sendAccessLinkFromSupport(
   accountId: string,
   productId: number,
   source: AuditSource,
+  /** Where the link leads (the account page, say), and the language of a customer's own request. */
+  { returnUrl = null, language: asked }: { returnUrl?: string | null; language?: Language } = {},
 ): Promise<void> {
   const account = await db.selectFrom("accounts").select(["email", "email_key", "language"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) throw new AppError("NOT_FOUND");
@@ -140,10 +142,10 @@ export async function sendAccessLinkFromSupport(
   await enforceLimits(db, config, [["accessLinkPerEmail", account.email_key]], "sign-in links were sent to this address");
   const brand = brandForProduct(productId);
   await writeTogether(db, async (tx) => {
-    const token = await issueLinkToken(tx, config, accountId, brand, null);
+    const token = await issueLinkToken(tx, config, accountId, brand, returnUrl);
     await recordAuditEvent(tx, { event: "access_link_requested", accountId, brand: brand.id }, source);
-    // No browser of the customer's asked: the language they last signed in with.
-    const language = languageForTag(account.language) ?? DEFAULT_LANGUAGE;
+    // Support's: no browser of the customer's asked, so the language they last signed in with.
+    const language = asked ?? languageForTag(account.language) ?? DEFAULT_LANGUAGE;
     const mail = accessLinkMail(mailLook(brand, config.publicUrl, language), linkPage(config, brand, token), config.accessLinkLifetimeDays);
     await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
   });

@@ -20,6 +20,12 @@ export interface Caller {
    * remembered as the account's.
    */
   readonly languageStated: boolean;
+  /**
+   * Whether the customer chose the language, or the page they saw named it (ui_locales, `lang`,
+   * the switcher's cookie), rather than the browser's default (Accept-Language) alone: only a chosen
+   * one replaces the language the account already has (sessions.ts).
+   */
+  readonly languageChosen: boolean;
   /** A cookie the request carried. */
   cookie(name: string): string | undefined;
   setCookie(name: string, value: string, attributes: ReturnType<typeof cookieAttributes>): void;

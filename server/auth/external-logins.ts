@@ -1,8 +1,13 @@
 import { sql } from "kysely";
+import { brandForProduct } from "../../common/brands/index.ts";
 import { isValidEmail } from "../../common/email.ts";
+import { DEFAULT_LANGUAGE, languageForTag } from "../../common/languages.ts";
+import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../db/retention.ts";
-import { AccountInputError, findAccountByEmail } from "./accounts.ts";
+import { enqueueMail, fromHeader } from "../mail/outbox.ts";
+import { googleUnlinkedMail, mailLook } from "../mail/templates.ts";
+import { AccountInputError, findAccountByEmail, firstLicenseBrand } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -172,10 +177,17 @@ export async function linkedLogins(db: Db, email: string): Promise<LinkedLogin[]
 }
 
 /** Removes one linked login of the account with this email; the next sign-in links by email again. */
-export async function unlinkLogin(db: Db, email: string, provider: string, subject: string, source: AuditSource): Promise<void> {
+export async function unlinkLogin(
+  db: Db,
+  config: Config,
+  email: string,
+  provider: string,
+  subject: string,
+  source: AuditSource,
+): Promise<void> {
   const account = await findAccountByEmail(db, email);
   if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
-  if ((await unlinkAccountLogin(db, account.id, { provider, subject }, source)) === "not linked") {
+  if ((await unlinkAccountLogin(db, config, account.id, { provider, subject }, source)) === "not linked") {
     throw new AccountInputError(`${account.email} has no ${provider} login with subject ${subject}`);
   }
 }
@@ -185,14 +197,17 @@ export type UnlinkOutcome = "unlinked" | "not linked" | "only way in";
 /**
  * Removes one linked login of the account. With `keepSecondWayIn` (the customer's own unlink, not
  * support's) it refuses to remove the last linked login of an account without a password, which
- * would leave the emailed link its only way in (docs/decisions/0057-unlinking-google.md).
+ * would leave the emailed link its only way in (docs/decisions/0057-unlinking-google.md). The
+ * owner is told by mail, as of every way in that comes or goes, in the brand of `productId` (the
+ * page's) or of the account's first license.
  */
 export async function unlinkAccountLogin(
   db: Db,
+  config: Config,
   accountId: string,
   { provider, subject }: { provider: string; subject: string },
   source: AuditSource,
-  { keepSecondWayIn = false } = {},
+  { keepSecondWayIn = false, productId }: { keepSecondWayIn?: boolean; productId?: number | undefined } = {},
 ): Promise<UnlinkOutcome> {
   return db.transaction().execute(async (tx) => {
     // Writing the account's row first holds it to the end: two unlinks racing each other cannot
@@ -201,7 +216,7 @@ export async function unlinkAccountLogin(
       .updateTable("accounts")
       .set((eb) => ({ password_hash: eb.ref("password_hash") }))
       .where("id", "=", accountId)
-      .returning("password_hash")
+      .returning(["password_hash", "email", "language"])
       .executeTakeFirst();
     const logins = await tx.selectFrom("external_logins").select(["provider", "subject"]).where("account_id", "=", accountId).execute();
     if (!account || !logins.some((login) => login.provider === provider && login.subject === subject)) return "not linked";
@@ -213,6 +228,15 @@ export async function unlinkAccountLogin(
       .where("subject", "=", subject)
       .execute();
     await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider} ${subject}` }, source);
+    const brand = productId !== undefined ? brandForProduct(productId) : await firstLicenseBrand(tx, accountId);
+    const language = "caller" in source ? source.caller.language : (languageForTag(account.language) ?? DEFAULT_LANGUAGE);
+    await enqueueMail(
+      tx,
+      config,
+      fromHeader(brand.name, config.mailFrom),
+      account.email,
+      googleUnlinkedMail(mailLook(brand, config.publicUrl, language)),
+    );
     return "unlinked";
   });
 }

@@ -1,4 +1,5 @@
 import { type Brand, brandById } from "../../common/brands/index.ts";
+import { addressLanguageHints, statedLanguage } from "../../common/languages.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
 import { SOCIAL_SIGN_IN_PROBLEM_PARAMETER, type SocialSignInProblem } from "../../common/social-sign-in.ts";
 import type { Config } from "../config.ts";
@@ -32,6 +33,16 @@ export interface GoogleStep {
   /** "started", "signed-in", or why not: "expired", "busy", "account-not-found", a provider problem… */
   outcome: string;
   detail?: string;
+}
+
+/**
+ * The callback as the customer saw the sign-in: in the language the login page named (its `lang`
+ * or `ui_locales`, kept with the attempt), which Google's redirect back does not carry.
+ */
+function inLanguageOfPage(caller: Caller, query: string): Caller {
+  // The switcher's cookie rides along with the callback and keeps its rank (above a ReturnUrl's ui_locales).
+  const named = statedLanguage({ ...addressLanguageHints(`?${query}`), chosen: caller.languageChosen ? caller.language : null });
+  return named ? { ...caller, language: named, languageStated: true, languageChosen: true } : caller;
 }
 
 /** A query string that grew beyond any sign-in page's is dropped rather than stored. */
@@ -153,7 +164,7 @@ export async function finishGoogleSignIn(
   }
   if (await isDisabled(db, match.accountId)) return problem(brand, attempt.query, "disabled");
   if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId, { caller });
-  await startSession(db, config, caller, match.accountId, { method: "google", brand: brand.id });
+  await startSession(db, config, inLanguageOfPage(caller, attempt.query), match.accountId, { method: "google", brand: brand.id });
   // The allowlist and the pending authorization are checked again: either may have changed.
   const target = await continueTo(db, config, attempt.returnUrl, config.links[brand.links.ui]);
   // A device that can make a passkey is offered one first (decision 59), as after the other ways in.

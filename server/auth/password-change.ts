@@ -3,7 +3,7 @@ import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
 import type { Caller } from "./caller.ts";
 import { checkPassword, type PasswordCheckWording } from "./password-login.ts";
-import { checkNewPassword, mailProduct, saveNewPassword, setFirstPassword } from "./password-reset.ts";
+import { checkNewPassword, limitPasswordChanges, mailProduct, saveNewPassword, setFirstPassword } from "./password-reset.ts";
 import { hashPassword } from "./passwords.ts";
 
 /**
@@ -26,6 +26,8 @@ export interface PasswordChange {
   confirmPassword: string;
   /** The session id of the browser changing it: the one session that survives. */
   keepSessionId: string | undefined;
+  /** The brand of the page it was changed on, for the notice mail; the account's own when none says. */
+  productId?: number | undefined;
 }
 
 /**
@@ -44,15 +46,16 @@ export async function changePassword(
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const currentHash = account.password_hash;
   if (currentHash === null) {
-    await setFirstPassword(db, config, from, accountId, change.password, change.confirmPassword);
+    await setFirstPassword(db, config, from, accountId, change.password, change.confirmPassword, change.productId);
     return "set";
   }
+  await limitPasswordChanges(db, config, from, accountId);
   if (change.currentPassword === "") throw new AppError("CURRENT_PASSWORD_MISSING");
   checkNewPassword(change.password, change.confirmPassword);
   await checkPassword(db, config, from, { email: account.email, password: change.currentPassword }, CURRENT_PASSWORD);
   // argon2 runs before the transaction, so the database is not held while it works.
   const passwordHash = await hashPassword(change.password);
-  const productId = await mailProduct(db, accountId);
+  const productId = change.productId ?? (await mailProduct(db, accountId));
   const saved = await db.transaction().execute((tx) =>
     saveNewPassword(tx, config, {
       accountId,

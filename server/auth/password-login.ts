@@ -1,11 +1,15 @@
+import { brandForProduct } from "../../common/brands/index.ts";
 import { normalizeEmail } from "../../common/email.ts";
+import { NEW_PASSWORD_PARAM } from "../../common/password-rules.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError, type ErrorCode } from "../errors.ts";
+import { sendAccessLinkFromSupport } from "./access-links.ts";
 import { findAccountByEmail } from "./accounts.ts";
 import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
 import { verifyNothing, verifyPassword } from "./passwords.ts";
 import { countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
@@ -146,6 +150,8 @@ export interface PasswordSignIn {
   landing: string;
   remember?: boolean;
   captchaToken?: string | undefined;
+  /** The brand of the screen, for the emailed link a breached password gets instead. */
+  productId: number;
 }
 
 /**
@@ -159,6 +165,34 @@ export async function signInWithPassword(db: Db, config: Config, caller: Caller,
     password: signIn.password,
     captchaToken: signIn.captchaToken,
   });
+  if (isCommonPassword(signIn.password)) await refuseBreachedPassword(db, config, caller, accountId, signIn.productId);
   await startSession(db, config, caller, accountId, { method: "password", remember: signIn.remember ?? true });
   return continueTo(db, config, signIn.returnUrl, signIn.landing);
+}
+
+/**
+ * A right password that is on the list of breached ones (common-passwords.ts) signs nobody in:
+ * whoever else has it could sign in too. The owner is sent the emailed sign-in link (which always
+ * works) to the account page, which then asks for a new password; the trail records the refusal,
+ * and the metrics count it as PASSWORD_BREACHED. Answered as a refusal, never as a wrong password.
+ */
+async function refuseBreachedPassword(db: Db, config: Config, caller: Caller, accountId: string, productId: number): Promise<never> {
+  const brand = brandForProduct(productId);
+  await recordAuditEvent(
+    db,
+    { event: "sign_in_refused", accountId, method: "password", reason: "password on the breached list" },
+    { caller },
+  );
+  await sendAccessLinkFromSupport(
+    db,
+    config,
+    accountId,
+    productId,
+    { caller },
+    {
+      returnUrl: `${config.publicUrl}${brand.paths.account}?${NEW_PASSWORD_PARAM}=1`,
+      language: caller.language,
+    },
+  );
+  throw new AppError("PASSWORD_BREACHED");
 }

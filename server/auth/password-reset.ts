@@ -7,7 +7,7 @@ import { DSONE_PRODUCT_ID, PRODUCTS, productById, SOLVE_IQ_SCREENS } from "../..
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import { AppError, ERRORS } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import { enqueueMail, fromHeader } from "../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../mail/templates.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
@@ -240,7 +240,13 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
     .set({ used_at: Date.now() })
     .where("account_id", "=", accountId)
     .where("used_at", "is", null)
-    .where("purpose", "not in", [PURPOSES.passkeyRemoval.name, PURPOSES.notMe.name, PURPOSES.emailChangeUndo.name])
+    .where("purpose", "not in", [
+      PURPOSES.passkeyRemoval.name,
+      PURPOSES.notMe.name,
+      PURPOSES.emailChangeUndo.name,
+      // Deleting the account is the owner's decision either way: a new password does not cancel it.
+      PURPOSES.accountDeletion.name,
+    ])
     .execute();
   // The failed logins that may have locked the account no longer count: its password is new.
   await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
@@ -268,7 +274,20 @@ async function mailPasswordNotice(
 }
 
 function alreadySet(): AppError {
-  return new AppError("PASSWORD_ALREADY_SET", ERRORS.PASSWORD_ALREADY_SET.message, {}, { messages: [ERRORS.PASSWORD_ALREADY_SET.message] });
+  return new AppError("PASSWORD_ALREADY_SET").echoing((message) => ({ messages: [message] }));
+}
+
+/** Setting a password and changing it count in the same limits, per address and per account. */
+export async function limitPasswordChanges(db: Db, config: Config, from: Caller, accountId: string): Promise<void> {
+  await enforceLimits(
+    db,
+    config,
+    [
+      ["setPasswordPerIp", from.address],
+      ["setPasswordPerAccount", accountId],
+    ],
+    "password changes",
+  );
 }
 
 /**
@@ -284,16 +303,10 @@ export async function setFirstPassword(
   accountId: string,
   password: string,
   confirmPassword: string,
+  /** The brand of the page it was set on; the account's own (mailProduct) when none says. */
+  pageProductId?: number,
 ): Promise<void> {
-  await enforceLimits(
-    db,
-    config,
-    [
-      ["setPasswordPerIp", from.address],
-      ["setPasswordPerAccount", accountId],
-    ],
-    "password changes",
-  );
+  await limitPasswordChanges(db, config, from, accountId);
   const account = await db.selectFrom("accounts").select("password_hash").where("id", "=", accountId).executeTakeFirst();
   if (account?.password_hash) throw alreadySet();
   checkNewPassword(password, confirmPassword);
@@ -310,7 +323,14 @@ export async function setFirstPassword(
     // A new way in: its owner hears of it, as of a changed password (a stolen session setting one
     // would otherwise go unnoticed).
     const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
-    await mailPasswordNotice(tx, config, account.email, await mailProduct(tx, accountId), from.language, passwordSetMail);
+    await mailPasswordNotice(
+      tx,
+      config,
+      account.email,
+      pageProductId ?? (await mailProduct(tx, accountId)),
+      from.language,
+      passwordSetMail,
+    );
   });
 }
 

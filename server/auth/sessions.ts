@@ -70,15 +70,18 @@ export async function writeSession(
     throw error;
   }
   await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
-  // The language this sign-in was read in: mail sent later with no browser involved uses it. A
-  // request that named none (answered in English by default) leaves the account's as it was.
-  if (caller.languageStated)
-    await tx
-      .updateTable("accounts")
-      .set({ language: caller.language })
-      .where("id", "=", accountId)
-      .where((row) => row.or([row("language", "is", null), row("language", "!=", caller.language)]))
-      .execute();
+  // The language this sign-in was read in: mail sent later with no browser involved uses it. One
+  // the customer chose (or the page they saw named) replaces the account's; a browser's default
+  // alone only fills it in when the account has none, so a link opened in another browser, or a
+  // callback from Google, does not turn a customer who chose German back into English. A request
+  // that named none (answered in English by default) leaves it as it was.
+  if (caller.languageStated) {
+    let update = tx.updateTable("accounts").set({ language: caller.language }).where("id", "=", accountId);
+    update = caller.languageChosen
+      ? update.where((row) => row.or([row("language", "is", null), row("language", "!=", caller.language)]))
+      : update.where("language", "is", null);
+    await update.execute();
+  }
   return { id, accountId, remember, lifetimeMs, brand };
 }
 

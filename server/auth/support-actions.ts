@@ -99,9 +99,9 @@ export async function clearCustomerLimits(db: Db, agent: Agent, accountId: strin
 }
 
 /** Support may unlink the last way in besides the emailed link: a lost Google account is the case. */
-export async function unlinkCustomerGoogle(db: Db, agent: Agent, accountId: string, subject: string, reason: string) {
+export async function unlinkCustomerGoogle(db: Db, config: Config, agent: Agent, accountId: string, subject: string, reason: string) {
   await customerFor(db, agent, accountId);
-  if ((await unlinkAccountLogin(db, accountId, { provider: "google", subject }, agentSource(agent, reason))) === "not linked") {
+  if ((await unlinkAccountLogin(db, config, accountId, { provider: "google", subject }, agentSource(agent, reason))) === "not linked") {
     throw new AppError("NOT_FOUND", "That Google login is not linked to this account.");
   }
 }

@@ -1,3 +1,5 @@
+import { UNKNOWN_BROWSER } from "../../common/i18n/catalogue.ts";
+
 /**
  * A browser's short description for the security trail and the account page ("Chrome on
  * Windows"): enough for a customer to recognise their own devices, without keeping the user agent
@@ -31,5 +33,5 @@ export function describeUserAgent(userAgent: string | undefined): string {
   const browser = BROWSERS.find(([pattern]) => pattern.test(text))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(text))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? "an unknown browser";
+  return browser ?? system ?? UNKNOWN_BROWSER;
 }

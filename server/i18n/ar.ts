@@ -16,6 +16,7 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} على ${system}`,
+    unknownBrowser: "متصفح غير معروف",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "إذا لم يعمل الزر، فافتح هذا العنوان في المتصفح:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -96,6 +97,13 @@ export const strings: Catalogue<typeof english> = {
       what: "تم إنهاء جميع جلسات تسجيل الدخول، وحذف طرق تسجيل الدخول المرتبطة، وأجهزة الكمبيوتر وإعداداتها، والتراخيص، وجميع البيانات الشخصية التي كنا نحتفظ بها عنك. ولا يمكن استعادة الحساب بعد حذفه.",
       footer: (brand: string) => `هذه آخر رسالة بخصوص هذا الحساب. إذا لم تطلب ذلك، فتواصل مع فريق الدعم في ${brand}.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `تم إلغاء ربط حساب Google بحسابك في ${brand}`,
+      intro: (brand: string) =>
+        `تمت إزالة تسجيل الدخول باستخدام Google من حسابك في ${brand}: لم يعد بالإمكان تسجيل الدخول إليه باستخدام حساب Google ذلك.`,
+      footer:
+        "إذا لم تكن أنت من قام بذلك، فسجّل الدخول باستخدام رابط مُرسل بالبريد الإلكتروني وراجع حسابك: سجّل الخروج من كل مكان، وغيّر كلمة المرور إذا كانت لديك كلمة مرور.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `تأكيد بريدك الإلكتروني الجديد في ${brand}`,
@@ -172,6 +180,8 @@ export const strings: Catalogue<typeof english> = {
     OWN_ACCOUNT: "لا يمكنك إجراء تغييرات على حسابك الشخصي من وحدة تحكم الدعم. اطلب ذلك من عضو آخر في الفريق.",
     ACCOUNT_DISABLED: "هذا الحساب معطّل، لذا لا يمكن تسجيل الدخول به. يُرجى التواصل مع فريق الدعم.",
     PASSWORD_INVALID: "كلمة المرور الجديدة لا تستوفي الشروط المطلوبة.",
+    PASSWORD_BREACHED:
+      "كلمة المرور هذه مدرجة في قائمة بكلمات مرور مسرّبة من مواقع أخرى، لذا لم يعد بالإمكان تسجيل الدخول بها. أرسلنا إليك رابط دخول بالبريد الإلكتروني: افتحه، ثم عيّن كلمة مرور جديدة.",
     PASSWORD_ALREADY_SET: "لهذا الحساب كلمة مرور بالفعل. لتغييرها، استخدم الرابط «هل نسيت كلمة المرور؟».",
     CURRENT_PASSWORD_MISSING: "أدخل كلمة المرور الحالية.",
     CURRENT_PASSWORD_WRONG: "كلمة المرور الحالية غير صحيحة.",

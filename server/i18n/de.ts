@@ -16,6 +16,7 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} unter ${system}`,
+    unknownBrowser: "Ein unbekannter Browser",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Falls die Schaltfläche nicht funktioniert, öffnen Sie diese Adresse in Ihrem Browser:",
     /** "Der Link ist 1 Tag gültig und kann einmal verwendet werden." */
@@ -100,6 +101,13 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Dies ist die letzte E-Mail zu diesem Konto. Wenn Sie die Löschung nicht angefordert haben, wenden Sie sich an den Support von ${brand}.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `Google wurde von Ihrem Konto bei ${brand} getrennt`,
+      intro: (brand: string) =>
+        `Die Anmeldung mit Google wurde aus Ihrem Konto bei ${brand} entfernt: Mit diesem Google-Konto ist keine Anmeldung bei Ihrem Konto mehr möglich.`,
+      footer:
+        "Wenn Sie das nicht waren, melden Sie sich mit einem Link per E-Mail an und überprüfen Sie Ihr Konto: Melden Sie sich überall ab und ändern Sie Ihr Passwort, falls Sie eines haben.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Ihre neue E-Mail-Adresse für ${brand} bestätigen`,
@@ -174,6 +182,8 @@ export const strings: Catalogue<typeof english> = {
     OWN_ACCOUNT: "Ihr eigenes Konto können Sie nicht über die Support-Konsole bearbeiten. Bitten Sie ein anderes Teammitglied darum.",
     ACCOUNT_DISABLED: "Dieses Konto ist deaktiviert, daher ist keine Anmeldung möglich. Bitte wenden Sie sich an den Support.",
     PASSWORD_INVALID: "Das neue Passwort erfüllt die Anforderungen nicht.",
+    PASSWORD_BREACHED:
+      "Dieses Passwort steht auf einer Liste von Passwörtern, die durch Datenlecks bei anderen Websites bekannt geworden sind, daher können Sie sich damit nicht mehr anmelden. Wir haben Ihnen einen Zugangslink per E-Mail gesendet: Öffnen Sie ihn und legen Sie dann ein neues Passwort fest.",
     PASSWORD_ALREADY_SET: "Für dieses Konto ist bereits ein Passwort festgelegt. Um es zu ändern, verwenden Sie „Passwort vergessen?“.",
     CURRENT_PASSWORD_MISSING: "Geben Sie Ihr aktuelles Passwort ein.",
     CURRENT_PASSWORD_WRONG: "Ihr aktuelles Passwort ist falsch.",

@@ -19,6 +19,8 @@ export const strings = {
   mail: {
     /** A browser and its system, as the new-sign-in mail names them: "Chrome on Windows". */
     browserOn: (browser: string, system: string) => `${browser} on ${system}`,
+    /** A browser the server could not name, at the start of a sentence. */
+    unknownBrowser: "An unknown browser",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "If the button does not work, open this address in your browser:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -99,6 +101,13 @@ export const strings = {
       what: "Every sign-in has ended, and your linked logins, computers and their settings, licenses and all personal data we held about you are deleted. A deleted account cannot be restored.",
       footer: (brand: string) => `This is the last email about this account. If you did not ask for this, contact ${brand} support.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `Google was unlinked from your ${brand} account`,
+      intro: (brand: string) =>
+        `Signing in with Google was removed from your ${brand} account: that Google account no longer signs in to it.`,
+      footer:
+        "If you did not do this, sign in with an emailed link and review your account: sign out everywhere, and change your password if you have one.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirm your new ${brand} email`,
@@ -169,6 +178,8 @@ export const strings = {
     OWN_ACCOUNT: "You cannot act on your own account from the support console. Ask another member of the team.",
     ACCOUNT_DISABLED: "This account is disabled, so it cannot sign in. Please contact support.",
     PASSWORD_INVALID: "The new password does not meet the rules.",
+    PASSWORD_BREACHED:
+      "This password is on a list of passwords leaked from other sites, so it can no longer sign you in. We emailed you a sign-in link: open it, then choose a new password.",
     PASSWORD_ALREADY_SET: "This account already has a password. To change it, use Forgot your password?",
     CURRENT_PASSWORD_MISSING: "Enter your current password.",
     CURRENT_PASSWORD_WRONG: "Your current password is incorrect.",

@@ -16,6 +16,7 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} en ${system}`,
+    unknownBrowser: "Un navegador desconocido",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Si el botón no funciona, abre esta dirección en tu navegador:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -98,6 +99,13 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Este es el último correo sobre esta cuenta. Si no lo has pedido tú, ponte en contacto con el servicio de asistencia de ${brand}.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `Se ha desvinculado Google de tu cuenta de ${brand}`,
+      intro: (brand: string) =>
+        `Se ha quitado el inicio de sesión con Google de tu cuenta de ${brand}: esa cuenta de Google ya no sirve para iniciar sesión en ella.`,
+      footer:
+        "Si no has sido tú, inicia sesión con un enlace por correo y revisa tu cuenta: cierra la sesión en todas partes y cambia tu contraseña si tienes una.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirma tu nuevo correo electrónico de ${brand}`,
@@ -170,6 +178,8 @@ export const strings: Catalogue<typeof english> = {
     ACCOUNT_DISABLED:
       "Esta cuenta está desactivada, así que no se puede usar para iniciar sesión. Ponte en contacto con el servicio de asistencia.",
     PASSWORD_INVALID: "La nueva contraseña no cumple los requisitos.",
+    PASSWORD_BREACHED:
+      "Esta contraseña aparece en una lista de contraseñas filtradas de otros sitios, así que ya no se puede usar para iniciar sesión. Te hemos enviado por correo un enlace de acceso: ábrelo y crea una contraseña nueva.",
     PASSWORD_ALREADY_SET: "Esta cuenta ya tiene contraseña. Para cambiarla, usa «¿Has olvidado tu contraseña?».",
     CURRENT_PASSWORD_MISSING: "Escribe tu contraseña actual.",
     CURRENT_PASSWORD_WRONG: "Tu contraseña actual no es correcta.",

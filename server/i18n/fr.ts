@@ -16,6 +16,7 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} sous ${system}`,
+    unknownBrowser: "Un navigateur inconnu",
     pasteTheAddress: "Si le bouton ne fonctionne pas, ouvrez cette adresse dans votre navigateur :",
     expiry: (lifetime: string) => `Ce lien expire dans ${lifetime}. Il ne peut être utilisé qu'une seule fois.`,
     /** Before the address in the text part: "Se connecter : https://…". */
@@ -96,6 +97,13 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Ceci est le dernier e-mail concernant ce compte. Si vous n'êtes pas à l'origine de cette suppression, contactez l'assistance ${brand}.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `Google a été dissocié de votre compte ${brand}`,
+      intro: (brand: string) =>
+        `La connexion avec Google a été supprimée de votre compte ${brand} : ce compte Google ne permet plus de vous y connecter.`,
+      footer:
+        "Si vous n'êtes pas à l'origine de cette action, connectez-vous avec un lien envoyé par e-mail et vérifiez votre compte : déconnectez-vous partout, et modifiez votre mot de passe si vous en avez un.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirmez votre nouvelle adresse e-mail ${brand}`,
@@ -167,6 +175,8 @@ export const strings: Catalogue<typeof english> = {
     OWN_ACCOUNT: "Vous ne pouvez pas agir sur votre propre compte depuis la console d'assistance. Demandez à un autre membre de l'équipe.",
     ACCOUNT_DISABLED: "Ce compte est désactivé : la connexion est impossible. Veuillez contacter l'assistance.",
     PASSWORD_INVALID: "Le nouveau mot de passe ne respecte pas les règles.",
+    PASSWORD_BREACHED:
+      "Ce mot de passe figure dans une liste de mots de passe divulgués lors de fuites de données sur d'autres sites : il ne permet donc plus de vous connecter. Nous vous avons envoyé un lien de connexion par e-mail : ouvrez-le, puis définissez un nouveau mot de passe.",
     PASSWORD_ALREADY_SET: "Ce compte a déjà un mot de passe. Pour le modifier, utilisez « Mot de passe oublié ? ».",
     CURRENT_PASSWORD_MISSING: "Saisissez votre mot de passe actuel.",
     CURRENT_PASSWORD_WRONG: "Votre mot de passe actuel est incorrect.",

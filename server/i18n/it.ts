@@ -16,6 +16,7 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} su ${system}`,
+    unknownBrowser: "Un browser sconosciuto",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Se il pulsante non funziona, apri questo indirizzo nel browser:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -99,6 +100,13 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Questa è l'ultima email relativa a questo account. Se non hai richiesto tu l'eliminazione, contatta l'assistenza di ${brand}.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `Google è stato scollegato dal tuo account ${brand}`,
+      intro: (brand: string) =>
+        `L'accesso con Google è stato rimosso dal tuo account ${brand}: quell'account Google non permette più di accedervi.`,
+      footer:
+        "Se non l'hai fatto tu, accedi con un link via email e controlla il tuo account: disconnettiti ovunque e cambia la password, se ne hai una.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Conferma il tuo nuovo indirizzo email di ${brand}`,
@@ -174,6 +182,8 @@ export const strings: Catalogue<typeof english> = {
     OWN_ACCOUNT: "Non puoi intervenire sul tuo account dalla console di assistenza. Chiedi a un altro membro del team.",
     ACCOUNT_DISABLED: "Questo account è disattivato, quindi non è possibile accedere. Contatta l'assistenza.",
     PASSWORD_INVALID: "La nuova password non rispetta i requisiti.",
+    PASSWORD_BREACHED:
+      "Questa password compare in un elenco di password trapelate da altri siti, quindi non può più essere usata per accedere. Ti abbiamo inviato via email un link di accesso: aprilo, poi imposta una nuova password.",
     PASSWORD_ALREADY_SET: 'Questo account ha già una password. Per cambiarla, usa "Hai dimenticato la password?".',
     CURRENT_PASSWORD_MISSING: "Inserisci la password attuale.",
     CURRENT_PASSWORD_WRONG: "La password attuale non è corretta.",

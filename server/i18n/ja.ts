@@ -15,6 +15,8 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${system}の${browser}`,
+    /** After "ブラウザー: " in the new-sign-in and passkey mails: "ブラウザー: 不明". */
+    unknownBrowser: "不明",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "ボタンが機能しない場合は、次のアドレスをブラウザーで開いてください。",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -98,6 +100,13 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `このアカウントに関するメールはこれが最後です。お心当たりがない場合は、${brand}のサポートにお問い合わせください。`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `${brand}アカウントとGoogleの連携が解除されました`,
+      intro: (brand: string) =>
+        `${brand}アカウントからGoogleでのログインが削除されました。今後、そのGoogleアカウントでは${brand}アカウントにログインできません。`,
+      footer:
+        "お心当たりがない場合は、メールで届くリンクでログインして、アカウントを確認してください。すべての場所からログアウトし、パスワードを設定している場合は変更してください。",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `${brand}の新しいメールアドレスのご確認`,
@@ -169,6 +178,8 @@ export const strings: Catalogue<typeof english> = {
     OWN_ACCOUNT: "サポートコンソールから自分のアカウントを操作することはできません。チームの他のメンバーに依頼してください。",
     ACCOUNT_DISABLED: "このアカウントは無効になっているため、ログインできません。サポートにお問い合わせください。",
     PASSWORD_INVALID: "新しいパスワードが要件を満たしていません。",
+    PASSWORD_BREACHED:
+      "このパスワードは、他のサイトから流出したパスワードのリストに含まれているため、ログインに使用できなくなりました。ログイン用リンクをメールでお送りしました。リンクを開いて、新しいパスワードを設定してください。",
     PASSWORD_ALREADY_SET:
       "このアカウントにはすでにパスワードが設定されています。変更するには、「パスワードをお忘れですか？」をご利用ください。",
     CURRENT_PASSWORD_MISSING: "現在のパスワードを入力してください。",

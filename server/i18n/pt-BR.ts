@@ -16,6 +16,7 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${browser} no ${system}`,
+    unknownBrowser: "Um navegador desconhecido",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "Se o botão não funcionar, abra este endereço no seu navegador:",
     /** The screen's own words for the link's lifetime, then that it works once. */
@@ -97,6 +98,13 @@ export const strings: Catalogue<typeof english> = {
       footer: (brand: string) =>
         `Este é o último e-mail sobre esta conta. Se você não fez esse pedido, entre em contato com o suporte do ${brand}.`,
     },
+    googleUnlinked: {
+      subject: (brand: string) => `O Google foi desvinculado da sua conta do ${brand}`,
+      intro: (brand: string) =>
+        `O login com o Google foi removido da sua conta do ${brand}: essa Conta do Google não pode mais ser usada para entrar nela.`,
+      footer:
+        "Se não foi você, entre com um link enviado por e-mail e revise sua conta: encerre as sessões em todos os lugares e altere sua senha, se tiver uma.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirme seu novo e-mail do ${brand}`,
@@ -172,6 +180,8 @@ export const strings: Catalogue<typeof english> = {
     OWN_ACCOUNT: "Você não pode alterar sua própria conta pelo console de suporte. Peça a outra pessoa da equipe.",
     ACCOUNT_DISABLED: "Esta conta está desativada e não pode ser usada para entrar. Entre em contato com o suporte.",
     PASSWORD_INVALID: "A nova senha não atende às regras.",
+    PASSWORD_BREACHED:
+      "Esta senha está em uma lista de senhas vazadas de outros sites, por isso não pode mais ser usada para entrar. Enviamos um link de acesso para seu e-mail: abra-o e defina uma nova senha.",
     PASSWORD_ALREADY_SET: "Esta conta já tem uma senha. Para alterá-la, use “Esqueceu sua senha?”.",
     CURRENT_PASSWORD_MISSING: "Digite sua senha atual.",
     CURRENT_PASSWORD_WRONG: "Sua senha atual está incorreta.",

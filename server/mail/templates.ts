@@ -53,6 +53,9 @@ interface MailButton {
 function layout(look: MailLook, paragraphs: string[], button: MailButton | undefined, footer: string, extra = ""): string {
   const words = serverStrings(look.language);
   const name = escapeHtml(look.name);
+  // The gap between the mark and the name sits beside the mark, which a right-to-left mail puts
+  // on the right: physical sides, since mail programs do not all know logical ones.
+  const nearSide = directionOf(look.language) === "rtl" ? "right" : "left";
   const body = paragraphs
     .map((text) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:${look.text}">${escapeHtml(text)}</p>`)
     .join("");
@@ -64,7 +67,7 @@ function layout(look: MailLook, paragraphs: string[], button: MailButton | undef
 <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>
 <td style="vertical-align:middle"><img src="${escapeHtml(look.logoUrl)}" width="36" height="36" alt="" style="display:block;border:0;border-radius:8px"></td>
-<td style="vertical-align:middle;padding-left:10px;font-size:19px;font-weight:600;color:${look.text}">${name}</td>
+<td style="vertical-align:middle;padding-${nearSide}:10px;font-size:19px;font-weight:600;color:${look.text}">${name}</td>
 </tr></table>
 ${body}
 ${button ? buttonHtml(look, button, words.mail.pasteTheAddress) : ""}${extra}<p style="margin:0;font-size:13px;line-height:20px;color:${look.muted}">${escapeHtml(footer)}</p>
@@ -181,7 +184,11 @@ function sayWhen(language: Language, at: number): string {
 export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: string, notMeUrl: string): Mail {
   const { mail, brand } = wordsOf(look);
   const intro = mail.newSignIn.intro(brand);
-  const details = mail.newSignIn.details(sayBrowser(signIn.browser, mail.browserOn), signIn.network, sayWhen(look.language, signIn.at));
+  const details = mail.newSignIn.details(
+    sayBrowser(signIn.browser, mail.browserOn, mail.unknownBrowser),
+    signIn.network,
+    sayWhen(look.language, signIn.at),
+  );
   const advice = mail.newSignIn.advice;
   const footer = mail.newSignIn.footer;
   const accountLink = `<p style="margin:0 0 16px;font-size:14px;line-height:20px"><a href="${escapeHtml(accountUrl)}" style="color:${look.link}">${escapeHtml(mail.newSignIn.action)}</a></p>
@@ -211,7 +218,11 @@ export function confirmationCodeMail(look: MailLook, code: string, lifetime: str
 export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: string): Mail {
   const { mail, brand } = wordsOf(look);
   const intro = mail.passkeyAdded.intro(brand);
-  const details = mail.passkeyAdded.details(sayBrowser(added.browser, mail.browserOn), added.network, sayWhen(look.language, added.at));
+  const details = mail.passkeyAdded.details(
+    sayBrowser(added.browser, mail.browserOn, mail.unknownBrowser),
+    added.network,
+    sayWhen(look.language, added.at),
+  );
   const advice = mail.passkeyAdded.advice;
   const footer = mail.passkeyAdded.footer;
   return {
@@ -231,6 +242,18 @@ export function accountDeletionMail(look: MailLook, link: string, lifetimeMs: nu
     subject: mail.accountDeletion.subject(brand),
     text: `${intro}\n\n${what}\n\n${mail.accountDeletion.action}: ${link}\n\n${expiry}\n\n${footer}\n`,
     html: layout(look, [intro, what, expiry], { label: mail.accountDeletion.action, href: link }, footer),
+  };
+}
+
+/** Google was unlinked from the account: a way in went, and its owner hears of it. */
+export function googleUnlinkedMail(look: MailLook): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.googleUnlinked.intro(brand);
+  const footer = mail.googleUnlinked.footer;
+  return {
+    subject: mail.googleUnlinked.subject(brand),
+    text: `${intro}\n\n${footer}\n`,
+    html: layout(look, [intro], undefined, footer),
   };
 }
 

@@ -55,6 +55,7 @@ export function providerCaller(ctx: KoaContextWithOIDC, language: Language): Cal
     language,
     // Nothing at the provider signs anyone in with this caller: no language of its is kept.
     languageStated: false,
+    languageChosen: false,
     cookie: (name) => cookieFromHeader(cookieHeader, name),
     setCookie: (name, value, attributes) => void ctx.append("set-cookie", setCookieHeader(name, value, attributes)),
     clearCookie: (name, attributes) => void ctx.append("set-cookie", clearedCookieHeader(name, attributes)),

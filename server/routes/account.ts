@@ -9,7 +9,8 @@ import { enforceLimits } from "../auth/rate-limit.ts";
 import { continueTo } from "../auth/return-url.ts";
 import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
 import type { AppContext } from "../context.ts";
-import { AppError, ERRORS } from "../errors.ts";
+import { AppError } from "../errors.ts";
+import { serverStrings } from "../i18n/index.ts";
 import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
@@ -31,6 +32,7 @@ async function earlierPasswordSignIn(
   body: { Email: string; Password: string; ReturnUrl?: string | undefined },
   remember: boolean,
   landing: string,
+  productId: number,
 ) {
   try {
     const redirectUrl = await signInWithPassword(context.db, context.config, callerOf(request, reply), {
@@ -39,10 +41,13 @@ async function earlierPasswordSignIn(
       returnUrl: body.ReturnUrl,
       landing,
       remember,
+      productId,
     });
     return { isOk: true, redirectUrl };
   } catch (error) {
-    if (error instanceof AppError && error.code === "INVALID_CREDENTIALS") return { isOk: false, statusText: error.message };
+    // Said in the customer's language, as the newer screens say it.
+    if (error instanceof AppError && (error.code === "INVALID_CREDENTIALS" || error.code === "PASSWORD_BREACHED"))
+      return { isOk: false, statusText: error.messageIn(callerOf(request, reply).language) };
     throw error;
   }
 }
@@ -82,12 +87,20 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   contractRoute(app, "POST /api/account/maverick/passwordless-login", passwordlessLogin(true));
 
   contractRoute(app, "POST /api/account/login", async (body, request, reply) => {
-    return earlierPasswordSignIn(context, request, reply, body, body.RememberMe === "true", config.links.dsoneUi);
+    return earlierPasswordSignIn(context, request, reply, body, body.RememberMe === "true", config.links.dsoneUi, DSONE_PRODUCT_ID);
   });
 
   // RememberLogin is always true from the earlier pages; ReturnUrl defaults to the Maverick UI.
   contractRoute(app, "POST /api/account/maverick-login", async (body, request, reply) => {
-    return earlierPasswordSignIn(context, request, reply, body, body.RememberLogin === "true", config.links.maverickUi);
+    return earlierPasswordSignIn(
+      context,
+      request,
+      reply,
+      body,
+      body.RememberLogin === "true",
+      config.links.maverickUi,
+      PRODUCTS.maverick.id,
+    );
   });
 
   for (const area of ["solveiq", "desktop"] as const satisfies ResetArea[]) {
@@ -110,8 +123,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
         });
       } catch (error) {
         // The earlier pages show statusText; the code and status stay for programs.
-        if (error instanceof AppError)
-          throw new AppError(error.code, error.message, error.headers, { ...error.details, isOk: false, statusText: error.message });
+        if (error instanceof AppError) throw error.echoing((message) => ({ isOk: false, statusText: message }));
         throw error;
       }
       mailWorker.deliverNow();
@@ -121,12 +133,16 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     // Maverick Safe's earlier pages post to the desktop address (SPEC section 7).
     contractRoute(app, `POST /api/account/${area}/set-password`, async (body, request, reply) => {
       const account = await currentAccount(db, config, callerOf(request, reply));
-      if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { isOk: false, messages: [ERRORS.NOT_SIGNED_IN.message] });
+      if (!account) throw new AppError("NOT_SIGNED_IN").echoing((message) => ({ isOk: false, messages: [message] }));
       try {
         await setFirstPassword(db, config, callerOf(request, reply), account.accountId, body.Password, body.ConfirmPassword);
       } catch (error) {
+        // A refused password's own list of messages stays; any other refusal is its one message.
         if (error instanceof AppError)
-          throw new AppError(error.code, error.message, error.headers, { isOk: false, messages: [error.message], ...error.details });
+          throw error.echoing((message, details) => ({
+            isOk: false,
+            messages: Array.isArray(details.messages) ? details.messages : [message],
+          }));
         throw error;
       }
       return {
@@ -138,10 +154,11 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
   contractRoute(app, "GET /api/account/user-info", async (_body, request, reply) => {
     reply.header("cache-control", "no-store");
-    const account = await currentAccount(db, config, callerOf(request, reply));
+    const caller = callerOf(request, reply);
+    const account = await currentAccount(db, config, caller);
     if (!account) {
       reply.code(401);
-      return { isOk: false, statusText: ERRORS.NOT_SIGNED_IN.message, email: "", name: "", isAdmin: false };
+      return { isOk: false, statusText: serverStrings(caller.language).errors.NOT_SIGNED_IN, email: "", name: "", isAdmin: false };
     }
     const row = await db.selectFrom("accounts").select(["role"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
     return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.role === "admin" };

@@ -97,6 +97,7 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
       password: body.Password,
       confirmPassword: body.ConfirmPassword,
       keepSessionId: readSessionId(caller, config),
+      productId: body.ProductId,
     });
     mailWorker.deliverNow();
     const statusText =
@@ -117,9 +118,17 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     return { isOk: true };
   });
 
-  contractRoute(app, "POST /api/me/unlink-google", async ({ subject }, request, reply) => {
+  contractRoute(app, "POST /api/me/unlink-google", async ({ subject, ProductId }, request, reply) => {
     const { caller, accountId } = await signedIn(request, reply, true);
-    const outcome = await unlinkAccountLogin(db, accountId, { provider: "google", subject }, { caller }, { keepSecondWayIn: true });
+    const outcome = await unlinkAccountLogin(
+      db,
+      config,
+      accountId,
+      { provider: "google", subject },
+      { caller },
+      { keepSecondWayIn: true, productId: ProductId },
+    );
+    mailWorker.deliverNow();
     if (outcome === "not linked") throw new AppError("NOT_FOUND");
     if (outcome === "only way in") throw new AppError("GOOGLE_ONLY_WAY_IN");
     return { isOk: true };

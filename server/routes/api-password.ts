@@ -88,6 +88,7 @@ export function brandPasswordLogin({ db, config }: AppContext, brand: Brand) {
       returnUrl: body.ReturnUrl,
       landing: config.links[brand.links.ui],
       captchaToken: body.CaptchaToken,
+      productId: brand.productId,
     });
     return { isOk: true, redirectUrl };
   };

@@ -89,7 +89,8 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
   });
 
   contractRoute(app, "POST /api/support/unlink-google", async ({ accountId, reason, subject }, request, reply) => {
-    await unlinkCustomerGoogle(db, await agentOf(request, reply), accountId, subject, reason);
+    await unlinkCustomerGoogle(db, config, await agentOf(request, reply), accountId, subject, reason);
+    mailWorker.deliverNow();
     return { isOk: true };
   });
 

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Caller } from "../auth/caller.ts";
 import { canonicalAddress } from "../auth/client-address.ts";
 import { describeUserAgent } from "../auth/user-agent.ts";
-import { requestLanguage, requestStatedLanguage } from "./language.ts";
+import { requestChosenLanguage, requestLanguage, requestStatedLanguage } from "./language.ts";
 
 /**
  * The client's address as rate limits and logs see it. With TRUST_PROXY the address comes from
@@ -25,6 +25,7 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
       device: describeUserAgent(request.headers["user-agent"]),
       language: requestLanguage(request),
       languageStated: requestStatedLanguage(request) !== undefined,
+      languageChosen: requestChosenLanguage(request) !== undefined,
       cookie: (name) => request.cookies[name],
       setCookie: (name, value, attributes) => void reply.setCookie(name, value, attributes),
       clearCookie: (name, attributes) => void reply.clearCookie(name, attributes),

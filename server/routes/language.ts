@@ -29,6 +29,11 @@ export function requestStatedLanguage(request: FastifyRequest): Language | undef
   return stated.get(request);
 }
 
+/** The language the request names other than by the browser's default (Accept-Language): the customer's choice, or the page's. */
+export function requestChosenLanguage(request: FastifyRequest): Language | undefined {
+  return statedLanguage({ ...hintsOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE]), acceptLanguage: null });
+}
+
 /**
  * The same rules from a request's parts, for answers written outside Fastify (the OpenID
  * Provider's own pages, which also know the authorization request's `ui_locales`).

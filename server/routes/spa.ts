@@ -167,6 +167,12 @@ export async function spaRoutes(app: FastifyInstance, context: AppContext, build
         referrerPolicy: withForm ? "same-origin" : "no-referrer",
       });
     }
+    // Compressed in the background, one page after another, so the first visitor of each screen
+    // in this language does not wait for Brotli's highest quality.
+    const made = [...pages.values(), ...[...renderedAhead.values(), ...renderedAheadSignedOut.values()].map((ahead) => ahead.html)];
+    void (async () => {
+      for (const text of made) await text.warm();
+    })().catch((error: unknown) => app.log.warn({ err: error, language }, "pages could not be compressed ahead"));
     return { page, pages, renderedAhead, renderedAheadSignedOut, noScript: rendered.noScript };
   };
   const languagePages = new Map<Language, Promise<LanguagePages>>();

@@ -112,8 +112,15 @@ export async function spawnServer(env: Record<string, string>, options: { throug
   try {
     await waitUntilUp(url, child, () => log);
   } catch (error) {
-    // A server that never answered (still starting after 20 s, or stuck) is not left running.
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    // A server that never answered (still starting after 20 s, or stuck) is not left running,
+    // nor its pipes open: the caller learns of the failure once the process is gone.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGKILL");
+      await exited;
+    }
+    child.stdout?.destroy();
+    child.stderr?.destroy();
     throw error;
   }
   return {

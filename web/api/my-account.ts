@@ -14,10 +14,11 @@ export const loadMyAccount = () => call("GET /api/me");
 
 export const renameMe = (name: string) => call("POST /api/me/name", { Name: name });
 
-export const changeMyPassword = (currentPassword: string, password: string) =>
-  call("POST /api/me/password", { CurrentPassword: currentPassword, Password: password, ConfirmPassword: password });
+/** ProductId: the page's brand, which the notice mail speaks in. */
+export const changeMyPassword = (currentPassword: string, password: string, productId: number) =>
+  call("POST /api/me/password", { CurrentPassword: currentPassword, Password: password, ConfirmPassword: password, ProductId: productId });
 
-export const unlinkGoogle = (subject: string) => call("POST /api/me/unlink-google", { subject });
+export const unlinkGoogle = (subject: string, productId: number) => call("POST /api/me/unlink-google", { subject, ProductId: productId });
 
 export const signOutBrowser = (ref: string) => call("POST /api/me/sign-out-browser", { ref });
 

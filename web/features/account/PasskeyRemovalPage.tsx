@@ -23,7 +23,7 @@ export function PasskeyRemoval() {
       refusedOffersAccount
       what={(passkey) => {
         const browser = passkey.addedFrom
-          ? sayBrowser(passkey.addedFrom, strings.account.places.browserOn)
+          ? sayBrowser(passkey.addedFrom, strings.account.places.browserOn, strings.account.activity.unknownBrowser)
           : strings.account.places.unknownBrowser;
         return t.what(passkey.name, browser, dateTime(passkey.addedAt));
       }}

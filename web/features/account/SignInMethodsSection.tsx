@@ -1,9 +1,11 @@
 import { strings } from "@strings/account.ts";
 import { useRef, useState } from "react";
+import { NEW_PASSWORD_PARAM } from "../../../common/password-rules.ts";
 import { forgotPassword } from "../../api/account.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
 import { changeMyPassword, type MyAccount, unlinkGoogle } from "../../api/my-account.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
+import { takeFromAddress } from "../../platform/address.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
@@ -17,7 +19,9 @@ const t = strings.account.methods;
  * current one or a fresh emailed link) and Google (unlinked here).
  */
 export function SignInMethodsSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
-  const [changing, setChanging] = useState(false);
+  // Sent here by the link a breached password's sign-in mailed instead: the form opens, saying why.
+  const [breached] = useState(() => takeFromAddress(NEW_PASSWORD_PARAM)[NEW_PASSWORD_PARAM] === "1");
+  const [changing, setChanging] = useState(breached);
   const [current, setCurrent] = useState("");
   const hasPassword = account.signInMethods.password;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -27,7 +31,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
 
   async function save(password: string): Promise<string | undefined> {
     try {
-      const answer = await changeMyPassword(current, password);
+      const answer = await changeMyPassword(current, password, brand.productId);
       setChanging(false);
       setCurrent("");
       setOutcome({ text: answer.statusText || t.passwordSaved, failed: false });
@@ -48,7 +52,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
 
   const unlink = (subject: string) =>
     act(async () => {
-      await unlinkGoogle(subject);
+      await unlinkGoogle(subject, brand.productId);
       return t.unlinked;
     });
 
@@ -68,6 +72,11 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
         </li>
         {changing ? (
           <li className="account__form-row" ref={form}>
+            {breached ? (
+              <p className="hint" role="status">
+                {t.breached}
+              </p>
+            ) : null}
             <NewPasswordForm save={save}>
               {hasPassword ? (
                 <PasswordField

@@ -121,7 +121,7 @@ export function activityLines(entries: readonly ActivityEntry[]): ActivityLine[]
 export function activitySentence(entry: ActivityEntry, newBrowser = false): string {
   return words.sentence(whatHappened(entry), {
     bySupport: Boolean(entry.byOperator),
-    ...(entry.device ? { device: sayBrowser(entry.device, strings.account.places.browserOn) } : {}),
+    ...(entry.device ? { device: sayBrowser(entry.device, strings.account.places.browserOn, words.unknownBrowser) } : {}),
     ...(entry.address ? { network: networkOf(entry.address) } : {}),
     newBrowser,
   });

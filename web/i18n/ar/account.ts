@@ -43,6 +43,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "لا توجد كلمة مرور بعد.",
       changePassword: "تغيير كلمة المرور",
       setPassword: "تعيين كلمة مرور",
+      breached:
+        "كلمة المرور الخاصة بك مدرجة في قائمة بكلمات مرور مسرّبة من مواقع أخرى، لذا لم يعد بالإمكان تسجيل الدخول بها. عيّن كلمة مرور جديدة.",
       currentPassword: "كلمة المرور الحالية",
       savePassword: "حفظ كلمة المرور",
       passwordSaved: "تم حفظ كلمة المرور، وتم تسجيل الخروج من جميع المتصفحات والتطبيقات الأخرى.",
@@ -186,6 +188,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `تطبيق ${brand} لسطح المكتب`,
       webApp: (brand: string) => `${brand} على الويب`,
       unknownApp: (clientId: string) => `التطبيق ${clientId}`,
+      unknownBrowser: "متصفح غير معروف",
       /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `تم تسجيل الدخول${app ? ` إلى ${app}` : ""}${how ? ` ${how}` : ""}`,

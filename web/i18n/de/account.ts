@@ -55,6 +55,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "Noch kein Passwort festgelegt.",
       changePassword: "Passwort ändern",
       setPassword: "Passwort festlegen",
+      breached:
+        "Ihr Passwort steht auf einer Liste von Passwörtern, die durch Datenlecks bei anderen Websites bekannt geworden sind, daher können Sie sich damit nicht mehr anmelden. Legen Sie ein neues fest.",
       currentPassword: "Aktuelles Passwort",
       savePassword: "Passwort speichern",
       passwordSaved: "Ihr Passwort wurde gespeichert. Alle anderen Browser und Apps wurden abgemeldet.",
@@ -149,7 +151,8 @@ export const strings: Catalogue<typeof english> = {
     passkeyRemoval: {
       title: "Diesen Passkey entfernen?",
       checking: "Der Link wird geprüft...",
-      what: (name: string, browser: string, when: string) => `Der Passkey ${name} wurde am ${when} in ${browser} hinzugefügt.`,
+      /** The browser in brackets, as the activity lines give it: "(Chrome unter Windows)", "(unbekannter Browser)". */
+      what: (name: string, browser: string, when: string) => `Der Passkey ${name} wurde am ${when} hinzugefügt (${browser}).`,
       effect: "Wenn Sie ihn entfernen, wird auch der Browser abgemeldet, in dem er hinzugefügt wurde.",
       remove: "Passkey entfernen",
       removedTitle: "Passkey entfernt",
@@ -199,6 +202,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `der Desktop-App von ${brand}`,
       webApp: (brand: string) => `${brand} im Web`,
       unknownApp: (clientId: string) => `der App ${clientId}`,
+      unknownBrowser: "unbekannter Browser",
       /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `Angemeldet${app ? ` bei ${app}` : ""}${how ? ` ${how}` : ""}`,

@@ -44,6 +44,8 @@ export const strings = {
       passwordNotSet: "No password yet.",
       changePassword: "Change Password",
       setPassword: "Set a Password",
+      /** The account page opened by the link sent instead of a sign-in with a breached password. */
+      breached: "Your password is on a list of passwords leaked from other sites, so it no longer signs you in. Choose a new one.",
       currentPassword: "Current Password",
       savePassword: "Save Password",
       passwordSaved: "Your password is saved. Every other browser and app was signed out.",
@@ -193,6 +195,8 @@ export const strings = {
       desktopApp: (brand: string) => `the ${brand} desktop app`,
       webApp: (brand: string) => `${brand} on the web`,
       unknownApp: (clientId: string) => `the app ${clientId}`,
+      /** A browser the server could not name, inside a sentence: "from an unknown browser". */
+      unknownBrowser: "an unknown browser",
       /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `Signed in${app ? ` to ${app}` : ""}${how ? ` ${how}` : ""}`,

@@ -45,6 +45,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "Aún no tienes contraseña.",
       changePassword: "Cambiar contraseña",
       setPassword: "Crear contraseña",
+      breached:
+        "Tu contraseña aparece en una lista de contraseñas filtradas de otros sitios, así que ya no sirve para iniciar sesión. Crea una nueva.",
       currentPassword: "Contraseña actual",
       savePassword: "Guardar contraseña",
       passwordSaved: "Se ha guardado tu contraseña. Se ha cerrado la sesión en todos los demás navegadores y aplicaciones.",
@@ -186,6 +188,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `${brand} para escritorio`,
       webApp: (brand: string) => `${brand} en la web`,
       unknownApp: (clientId: string) => `la aplicación ${clientId}`,
+      unknownBrowser: "un navegador desconocido",
       /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) =>

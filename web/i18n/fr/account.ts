@@ -45,6 +45,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "Aucun mot de passe pour le moment.",
       changePassword: "Modifier le mot de passe",
       setPassword: "Définir un mot de passe",
+      breached:
+        "Votre mot de passe figure dans une liste de mots de passe divulgués lors de fuites de données sur d'autres sites : il ne permet donc plus de vous connecter. Définissez-en un nouveau.",
       currentPassword: "Mot de passe actuel",
       savePassword: "Enregistrer le mot de passe",
       passwordSaved: "Votre mot de passe a été enregistré. Tous les autres navigateurs et applications ont été déconnectés.",
@@ -188,6 +190,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `l'application de bureau ${brand}`,
       webApp: (brand: string) => `${brand} sur le Web`,
       unknownApp: (clientId: string) => `l'application ${clientId}`,
+      unknownBrowser: "un navigateur inconnu",
       /** What happened, as a log line says it: a noun or a past participle ("Mot de passe modifié"). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `Connexion${app ? ` à ${app}` : ""}${how ? ` ${how}` : ""}`,

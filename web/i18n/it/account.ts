@@ -52,6 +52,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "Non hai ancora una password.",
       changePassword: "Cambia password",
       setPassword: "Imposta una password",
+      breached:
+        "La tua password compare in un elenco di password trapelate da altri siti, quindi non può più essere usata per accedere. Impostane una nuova.",
       currentPassword: "Password attuale",
       savePassword: "Salva password",
       passwordSaved: "La tua password è stata salvata. Abbiamo disconnesso tutti gli altri browser e app.",
@@ -193,6 +195,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `l'app desktop di ${brand}`,
       webApp: (brand: string) => `la versione web di ${brand}`,
       unknownApp: (clientId: string) => `l'app ${clientId}`,
+      unknownBrowser: "un browser sconosciuto",
       /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) =>

@@ -44,6 +44,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "パスワードはまだ設定されていません。",
       changePassword: "パスワードを変更",
       setPassword: "パスワードを設定",
+      breached:
+        "お使いのパスワードは、他のサイトから流出したパスワードのリストに含まれているため、ログインに使用できなくなりました。新しいパスワードを設定してください。",
       currentPassword: "現在のパスワード",
       savePassword: "パスワードを保存",
       passwordSaved: "パスワードを保存しました。他のすべてのブラウザーとアプリからログアウトしました。",
@@ -184,6 +186,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `${brand}デスクトップアプリ`,
       webApp: (brand: string) => `${brand}（Web版）`,
       unknownApp: (clientId: string) => `アプリ（${clientId}）`,
+      unknownBrowser: "不明なブラウザー",
       /** What happened, as a clause ending in its verb; `sentence` puts the place before it. */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `${app ? `${app}に` : ""}${how ?? ""}ログインしました`,

@@ -56,6 +56,8 @@ export const strings: Catalogue<typeof english> = {
       passwordNotSet: "Nenhuma senha definida.",
       changePassword: "Alterar senha",
       setPassword: "Definir senha",
+      breached:
+        "Sua senha está em uma lista de senhas vazadas de outros sites, por isso não pode mais ser usada para entrar. Defina uma nova.",
       currentPassword: "Senha atual",
       savePassword: "Salvar senha",
       passwordSaved: "Sua senha foi salva. As sessões em todos os outros navegadores e apps foram encerradas.",
@@ -205,6 +207,7 @@ export const strings: Catalogue<typeof english> = {
       desktopApp: (brand: string) => `${brand} para computador`,
       webApp: (brand: string) => `${brand} na web`,
       unknownApp: (clientId: string) => `app ${clientId}`,
+      unknownBrowser: "navegador desconhecido",
       /**
        * What happened, as the start of a sentence: short noun phrases, as security pages in
        * Brazilian Portuguese write them ("Senha alterada"), so nothing marks the customer's gender.
