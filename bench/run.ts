@@ -1,30 +1,18 @@
-import { execFileSync } from "node:child_process";
 import { measureAgentDetection } from "./agent-detect.ts";
 import { describeLighthouse, measureLighthouse } from "./lighthouse.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
 import { printMailBurst } from "./mail-burst.ts";
+import { describeOperations, measureOperations } from "./operations.ts";
 import { describePasswordLogins, measurePasswordLogins } from "./password-logins.ts";
 import { measureLoginUnderHashing, measureResetAnswers } from "./password-work.ts";
+import { startPostgresAsTheTestsDo } from "./postgres.ts";
 import { describeSessionRun, measureServerFootprint, measureSessionCheck } from "./session-check.ts";
 import { measureTelemetryCost, TELEMETRY_BUDGET_BYTES } from "./telemetry-cost.ts";
 import { describeTelemetryReport, measureTelemetryReport } from "./telemetry-report.ts";
 
 /** `npm run bench`: prints every figure; judges nothing (these machines are shared and noisy). */
 
-// PostgreSQL as the tests have it: the one named by TEST_POSTGRES_URL, or the machine's own cluster.
-if (!process.env.TEST_POSTGRES_URL) {
-  try {
-    const found = execFileSync("bash", ["scripts/ensure-postgres.sh"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-    const url = found
-      .trim()
-      .split("\n")
-      .at(-1)
-      ?.replace(/^TEST_POSTGRES_URL=/, "");
-    if (url) process.env.TEST_POSTGRES_URL = url;
-  } catch {
-    // No PostgreSQL here: its figures are skipped, and say so.
-  }
-}
+startPostgresAsTheTestsDo();
 const bundle = await measureLoginBundle();
 console.log("Login route (/dsone/login) JavaScript, as Chromium loaded it (the SignalR client must not be among it):");
 for (const file of bundle.files)
@@ -62,6 +50,11 @@ if (process.env.TEST_POSTGRES_URL) {
   for (const line of describeSessionRun(await measureSessionCheck("postgres", 1, seconds))) console.log(line);
   for (const line of describeSessionRun(await measureSessionCheck("postgres", 2, seconds))) console.log(line);
 } else console.log("  PostgreSQL: skipped (set TEST_POSTGRES_URL, or run through npm run bench, which starts the local cluster)");
+
+if (process.env.TEST_POSTGRES_URL) {
+  console.log("\nWhat each operation costs one instance and PostgreSQL (bench/operations.ts):");
+  for (const line of describeOperations(await measureOperations("postgres"))) console.log(line);
+}
 
 console.log("");
 await printMailBurst();
