@@ -79,18 +79,29 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * The account server as a separate process, as `npm start` runs it once built (its variables and
  * Node flags, then the server's bundle), on a free port; for end-to-end tests and benchmarks.
  */
-export async function spawnServer(env: Record<string, string>, options: { throughStartScript?: boolean } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  options: {
+    throughStartScript?: boolean;
+    /** The tree of another release, built: its server bundle runs instead (test/support/previous-release.ts). */
+    release?: string;
+  } = {},
+): Promise<SpawnedServer> {
   const port = await freePort();
   const url = `http://localhost:${port}`;
   // The demo apps (outside production) get a free port of their own, unless the caller names one.
   const demoAppsUrl = `http://localhost:${await freePort()}`;
   let log = "";
   // The bundle npm start runs; made here when a bench or a script runs without the tests' setup.
-  await bundleServerIfStale();
+  if (!options.release) await bundleServerIfStale();
   // Through the start script, as `npm start` itself runs (it checks the build first): the start bench.
-  const entry = options.throughStartScript ? join(ROOT, "scripts", "start.ts") : SERVER_BUNDLE;
+  const entry = options.release
+    ? join(options.release, "dist", "server", "main.js")
+    : options.throughStartScript
+      ? join(ROOT, "scripts", "start.ts")
+      : SERVER_BUNDLE;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
-    cwd: ROOT,
+    cwd: options.release ?? ROOT,
     env: {
       ...process.env,
       ...SERVER_NODE_ENV,
