@@ -67,7 +67,8 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     expect(await emailOf()).toBe(email);
 
     const notice = await mailTo(email, /Someone asked to change the email of your DS One account/);
-    expect(notice.text).toContain(`to n…@example.org`);
+    // Addresses inside a sentence are isolated and kept on one line (templates.ts): read without the marks.
+    expect(plain(notice.text)).toContain("to n…@example.org");
     const confirmation = await mailTo(newEmail, /Confirm your new DS One email/);
     expect(confirmation.text).toMatch(/\d{3} \d{3}/);
     const token = tokenIn(confirmation, "/dsone/account/confirm-email");
@@ -97,7 +98,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
 
     // The old address is told, with an undo link.
     const changed = await mailTo(email, /Your DS One email was changed/);
-    expect(changed.text).toContain("n…@example.org");
+    expect(plain(changed.text)).toContain("n…@example.org");
     const undo = tokenIn(changed, "/dsone/account/undo-email-change");
     expect(await json(await fetch(`${bed.issuer}/api/email-change/undo/check`, post({ token: undo })))).toMatchObject({
       oldEmail: email,
@@ -354,6 +355,11 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     expect(await json(late)).toMatchObject({ code: "EMAIL_CHANGE_CANCELLED" });
     expect(await emailOf()).toBe(email);
   });
+
+  /** A mail's text without the marks that keep an address whole inside a sentence. */
+  function plain(text: string): string {
+    return text.replace(/[\u2060\u2068\u2069]/g, "");
+  }
 
   function post(body: unknown): RequestInit {
     return { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };

@@ -270,6 +270,13 @@ export function accountDeletedMail(look: MailLook): Mail {
   };
 }
 
+/**
+ * An address inside a sentence, isolated from it (Unicode's first-strong isolate), and kept on one
+ * line (a word joiner after a masked address's ellipsis): in a right-to-left mail its parts would
+ * otherwise be reordered with the words around it, or split across lines.
+ */
+const isolated = (address: string) => `\u2068${address.replaceAll("…", "…\u2060")}\u2069`;
+
 /** To the new address: confirms it as the account's email (server/auth/email-change). */
 export function emailChangeMail(
   look: MailLook,
@@ -279,7 +286,7 @@ export function emailChangeMail(
   code?: { code: string; lifetimeMs: number },
 ): Mail {
   const { mail, words, brand } = wordsOf(look);
-  const intro = mail.emailChange.intro(brand, newEmail);
+  const intro = mail.emailChange.intro(brand, isolated(newEmail));
   const what = mail.emailChange.what;
   const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
   const footer = mail.emailChange.footer;
@@ -301,7 +308,7 @@ export function emailChangeMail(
 /** To the old address, at once: a change was asked for, and "This wasn't me" cancels it. */
 export function emailChangeRequestedMail(look: MailLook, maskedNewEmail: string, cancelLink: string): Mail {
   const { mail, brand } = wordsOf(look);
-  const intro = mail.emailChangeRequested.intro(brand, maskedNewEmail);
+  const intro = mail.emailChangeRequested.intro(brand, isolated(maskedNewEmail));
   const what = mail.emailChangeRequested.what;
   const footer = mail.emailChangeRequested.footer;
   return {
@@ -327,7 +334,7 @@ export function emailInUseMail(look: MailLook): Mail {
 /** To the old address once the change is confirmed: the undo link, for `lifetimeMs`. */
 export function emailChangedMail(look: MailLook, maskedNewEmail: string, undoLink: string, lifetimeMs: number): Mail {
   const { mail, words, brand } = wordsOf(look);
-  const intro = mail.emailChanged.intro(brand, maskedNewEmail);
+  const intro = mail.emailChanged.intro(brand, isolated(maskedNewEmail));
   const what = mail.emailChanged.what(sayDuration(words.units, lifetimeMs));
   const footer = mail.emailChanged.footer;
   return {
