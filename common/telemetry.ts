@@ -105,3 +105,15 @@ function urlStart(run: string): number {
   if (slash !== -1 && slash < lastQuery) candidates.push(slash);
   return candidates.length === 0 ? -1 : Math.min(...candidates);
 }
+
+/**
+ * One step of the sign-in funnel as the server records it (server/telemetry/sign-in-steps.ts) and
+ * counts it (metrics.ts): here, so that neither imports the other.
+ */
+export interface SignInStep {
+  step: FunnelStep;
+  method: SignInMethod;
+  code?: string;
+  /** The screen the step was taken on (its brand is the funnel row's brand). */
+  screen: string;
+}

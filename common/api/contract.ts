@@ -1,6 +1,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { z } from "zod";
-import { EARLIER_API, endpoint } from "./earlier-contract.ts";
+import { EARLIER_API } from "./earlier-contract.ts";
+import { type AccessLinkAnswer, endpoint, type TrailEntry } from "./endpoint.ts";
 import {
   accessLinkToken,
   booleanField,
@@ -41,12 +42,7 @@ export type { SupportCustomer, SupportLimit, SupportMatch, SupportSearchAnswer }
  * paths: docs/decisions/0001, 0008 and 0010.
  */
 
-/** The access-link request's answer (SPEC section 3). */
-export interface AccessLinkAnswer {
-  isOk: boolean;
-  isExistingDesktopUser: boolean;
-  redirectUrl: string;
-}
+export type { AccessLinkAnswer, TrailEntry };
 
 export interface DsOneSession {
   signedIn: boolean;
@@ -61,18 +57,6 @@ export interface MaverickSession {
   email?: string;
   LicenseStatus: string;
   UUID: string;
-}
-
-/** One entry of an account's security trail, as the account page and the support console show it. */
-export interface TrailEntry {
-  id: string;
-  at: number;
-  event: string;
-  method: string | null;
-  brand: string | null;
-  clientId: string | null;
-  address: string | null;
-  device: string | null;
 }
 
 /** The customer's own account, as the account page shows it (GET /api/me). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AccessLinkAnswer } from "./contract.ts";
+import { type AccessLinkAnswer, endpoint } from "./endpoint.ts";
 import { booleanText, email, newPassword, password, resetCode, returnUrl } from "./fields.ts";
 
 /**
@@ -34,21 +34,6 @@ export interface UserInfo {
   email: string;
   name: string;
   isAdmin: boolean;
-}
-
-interface Endpoint<Body extends z.ZodType | undefined, Answer> {
-  body: Body;
-  /** The body comes form-encoded (application/x-www-form-urlencoded), as the older pages post it. */
-  form: boolean;
-  /** Never set: carries the answer's type. */
-  answer?: Answer;
-}
-
-export function endpoint<Answer>(): <Body extends z.ZodType | undefined = undefined>(
-  body?: Body,
-  options?: { form?: boolean },
-) => Endpoint<Body, Answer> {
-  return (body, { form = false } = {}) => ({ body, form }) as Endpoint<never, Answer>;
 }
 
 const forgot = endpoint<{ isOk: boolean; statusText: string }>();

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "../roles.ts";
-import type { TrailEntry } from "./contract.ts";
-import { endpoint } from "./earlier-contract.ts";
+import { endpoint, type TrailEntry } from "./endpoint.ts";
 import { email, externalSubject, oidcClientId, passkeyId, passkeysToRemove, productId, sessionRef } from "./fields.ts";
 
 /**

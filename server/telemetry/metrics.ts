@@ -1,7 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { VitalName } from "../../common/telemetry.ts";
+import type { SignInStep, VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
-import type { SignInStep } from "./sign-in-steps.ts";
 
 /** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
 const TIME_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10];

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ApiRoute } from "../../common/api/contract.ts";
-import { type FunnelStep, SIGN_IN_METHODS, type SignInMethod } from "../../common/telemetry.ts";
+import { SIGN_IN_METHODS, type SignInMethod, type SignInStep } from "../../common/telemetry.ts";
 import { accountSignedInBy } from "../auth/sessions.ts";
 import { existingCaller } from "../routes/caller.ts";
 import { storeServerEvent, type TelemetrySinks } from "./store.ts";
@@ -47,14 +47,6 @@ export function signInOutcome(status: number, body: unknown): { refused: boolean
   if (typeof answer.code === "string") return { refused: true, code: answer.code };
   if (status >= 400) return { refused: true, code: `HTTP_${status}` };
   return { refused: true, code: answer.isExistingDesktopUser ? "DESKTOP_USER" : "ACCOUNT_NOT_FOUND" };
-}
-
-export interface SignInStep {
-  step: FunnelStep;
-  method: SignInMethod;
-  code?: string;
-  /** The screen the step was taken on (its brand is the funnel row's brand). */
-  screen: string;
 }
 
 /** The screen a call came from: its same-origin Referer's path, or else the call's own path. */
