@@ -323,7 +323,4 @@ export type ApiBody<Route extends ApiRoute> = BodySchema<Route> extends z.ZodTyp
 
 export type ApiAnswer<Route extends ApiRoute> = NonNullable<(typeof API)[Route]["answer"]>;
 
-/** Whether the route's body is form-encoded (the earlier account area's forms) rather than JSON. */
-export type ApiIsForm<Route extends ApiRoute> = (typeof API)[Route]["form"];
-
 export type ApiMethod<Route extends ApiRoute> = Route extends `${infer Method} ${string}` ? Method : never;

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { AccessLinkAnswer } from "../../common/api/contract.ts";
-import { BRANDS, type Brand, brandForProduct } from "../../common/brands/index.ts";
+import { type Brand, brandForProduct } from "../../common/brands/index.ts";
 import { normalizeEmail } from "../../common/email.ts";
 import { DEFAULT_LANGUAGE, type Language, languageForTag } from "../../common/languages.ts";
 import type { Config } from "../config.ts";
@@ -13,6 +13,7 @@ import { accessLinkMail, mailLook } from "../mail/templates.ts";
 import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
+import { desktopSignInFor } from "./desktop-sign-in.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { enforceMailLimits } from "./mail-limits.ts";
@@ -36,24 +37,6 @@ export interface AccessLinkRequest {
 /** Where a brand's emailed link opens: a page that shows the brand and a button (never a GET that signs in). */
 function linkPage(config: Config, brand: Brand, token: string): string {
   return `${config.publicUrl}${brand.paths.accessLink}?token=${token}`;
-}
-
-/**
- * Where an existing desktop user signs in (DESKTOP_SIGNIN_URL, whose end the browser appends the
- * email to), carrying the sign-in's ReturnUrl as the query's first parameter so the customer still
- * arrives where they were going. Undefined when that address is this server's own password screen
- * and password login is turned off.
- */
-export function desktopSignInFor(config: Config, returnUrl: string | undefined): string | undefined {
-  const address = config.links.desktopSignIn;
-  const url = new URL(address);
-  const ownPasswordScreen =
-    url.origin === new URL(config.publicUrl).origin &&
-    BRANDS.some((brand) => brand.paths.passwordLogin.toLowerCase() === url.pathname.toLowerCase());
-  if (ownPasswordScreen && !config.passwordLoginAllowed) return undefined;
-  const queryAt = address.indexOf("?");
-  if (!returnUrl || queryAt === -1) return address;
-  return `${address.slice(0, queryAt)}?ReturnUrl=${encodeURIComponent(returnUrl)}&${address.slice(queryAt + 1)}`;
 }
 
 /**

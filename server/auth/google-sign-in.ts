@@ -5,10 +5,10 @@ import { SOCIAL_SIGN_IN_PROBLEM_PARAMETER, type SocialSignInProblem } from "../.
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { AppError } from "../errors.ts";
-import { desktopSignInFor } from "./access-links.ts";
 import { isDisabled } from "./account-status.ts";
 import { isExistingDesktopUser } from "./accounts.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
+import { desktopSignInFor } from "./desktop-sign-in.ts";
 import { ATTEMPT_LIFETIME_MS, accountForIdentity, attemptContext, linkIdentity, recordAttempt, spendAttempt } from "./external-logins.ts";
 import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "./openid-sign-in.ts";
 import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "./passkey-offer.ts";

@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type { Config } from "../config.ts";
-import { COOKIES } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
@@ -22,10 +21,6 @@ import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 const DEVICE_REMEMBERED_MS = 400 * 86_400_000;
 /** Addresses change hands (mobile networks, DHCP): one is trusted for a month after its last sign-in. */
 const ADDRESS_REMEMBERED_MS = 30 * 86_400_000;
-
-export function deviceCookieName(config: Config): string {
-  return COOKIES.device.name(config);
-}
 
 function readDeviceId(caller: Caller, config: Config): string | undefined {
   const value = readCookie(caller, config, "device");

@@ -49,11 +49,6 @@ export async function issueSignInCode(tx: Kysely<Database>, linkToken: string): 
   return { code, browserSecret };
 }
 
-/** "10 minutes": the code's lifetime as the mail says it. */
-export function describeCodeLifetime(): string {
-  return `${CODE_LIFETIME_MS / 60_000} minutes`;
-}
-
 /** Removes the code the asking browser holds, if any: it is asking for a new one. */
 export async function forgetBrowserCode(tx: Kysely<Database>, caller: Caller): Promise<void> {
   const browserSecret = caller.cookie(CODE_COOKIE);

@@ -151,5 +151,3 @@ export function createAccountAreaStore(api: EarlierAccountApi, initial: Partial<
     },
   };
 }
-
-export type AccountAreaStore = ReturnType<typeof createAccountAreaStore>;
