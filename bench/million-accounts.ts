@@ -33,14 +33,14 @@ const PASSWORD = "bench-password-1";
 /** The parameters server/auth/passwords.ts hashes with: every filled account has this password. */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export interface Volume {
+interface Volume {
   accounts: number;
   sessions: number;
   trail: number;
   providerRows: number;
 }
 
-export const MILLION: Volume = { accounts: 1_000_000, sessions: 2_000_000, trail: 2_000_000, providerRows: 500_000 };
+const MILLION: Volume = { accounts: 1_000_000, sessions: 2_000_000, trail: 2_000_000, providerRows: 500_000 };
 
 /** Filled account number n's email (1-based). */
 const emailOf = (n: number) => `customer${n}@example.com`;
@@ -52,7 +52,7 @@ const emailOf = (n: number) => `customer${n}@example.com`;
  * sessions idle past the timeout, trail entries up to 400 days old, a tenth of provider rows
  * expired, known addresses up to 60 days old). Answers the seconds it took, VACUUM and ANALYZE included.
  */
-export async function fill(db: Db, volume: Volume, now = Date.now()): Promise<number> {
+async function fill(db: Db, volume: Volume, now = Date.now()): Promise<number> {
   const started = performance.now();
   const passwordHash = await hash(PASSWORD, OPTIONS);
   const postgres = isPostgres(db);
@@ -108,7 +108,7 @@ async function median(runs: number, work: (run: number) => Promise<void>): Promi
   return times[Math.floor(times.length / 2)] as number;
 }
 
-export interface HotPaths {
+interface HotPaths {
   passwordSignIn: number;
   linkRequest: number;
   linkSignIn: number;
@@ -267,7 +267,7 @@ export function describeMillionRun(run: MillionRun, { plans = true } = {}): stri
 }
 
 /** Tables of a few rows whatever the number of customers (products, clients, keys): a full read is their cheapest. */
-export const SMALL_TABLES = new Set(["products", "oidc_clients", "oidc_keys", "dev_mailbox"]);
+const SMALL_TABLES = new Set(["products", "oidc_clients", "oidc_keys", "dev_mailbox"]);
 
 if (import.meta.main) {
   if (!process.env.TEST_POSTGRES_URL) {

@@ -3,7 +3,7 @@ import { type Db, isPostgres } from "./database.ts";
 import type { Database } from "./schema.ts";
 
 /** Rows one statement of a sweep deletes at most: a few milliseconds of locks and of writes. */
-export const SWEEP_BATCH = 1_000;
+const SWEEP_BATCH = 1_000;
 
 /** What a sweep did: rows deleted, in how many statements, over how long, and its longest statement. */
 export interface SweepCost {
@@ -13,7 +13,7 @@ export interface SweepCost {
   longestBatchMs: number;
 }
 
-export const NOTHING_SWEPT: SweepCost = { rows: 0, batches: 0, ms: 0, longestBatchMs: 0 };
+const NOTHING_SWEPT: SweepCost = { rows: 0, batches: 0, ms: 0, longestBatchMs: 0 };
 
 /** Two sweeps of one job (the sessions' expiry and their idle time) as one cost. */
 export function addCosts(...costs: SweepCost[]): SweepCost {

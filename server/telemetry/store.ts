@@ -35,7 +35,7 @@ export interface TelemetrySinks {
  * bounds the total: room is only ever taken from the counter, and what an instance took but did
  * not use by the window's end (at most a hundredth of the cap each) is lost, never added.
  */
-export function capLease(limit: number): number {
+function capLease(limit: number): number {
   return Math.floor(limit / 100);
 }
 
