@@ -6,7 +6,10 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
  * pg_stat_statements (a preloaded extension) nor a superuser's log_statement, which the test
  * role does not have; and it counts only this server's statements, not those of whatever else
  * shares the cluster. Statements are told apart by their text (from the Parse that named them):
- * begin, commit and rollback are counted on their own.
+ * begin, commit and rollback are counted on their own, and so are the transactions that wrote
+ * (each a flush of PostgreSQL's log): an explicit one with an insert, update or delete in it, or
+ * such a statement run on its own. (pg_stat_database's xact_commit cannot tell these apart, and
+ * a busy backend reports it up to ten seconds late, into whatever is measured next.)
  */
 export interface WireCounts {
   /** Statements other than begin, commit and rollback. */
@@ -14,6 +17,8 @@ export interface WireCounts {
   /** Explicit transactions the server committed (a commit statement). */
   commits: number;
   rollbacks: number;
+  /** Transactions committed that wrote: explicit ones with a write, and writes run on their own. */
+  writeCommits: number;
 }
 
 export interface WireCounter {
@@ -27,14 +32,7 @@ const SSL_REQUEST = 80_877_103;
 const GSSENC_REQUEST = 80_877_104;
 const CANCEL_REQUEST = 80_877_102;
 
-/** Which count a statement's text adds to; a transaction's begin adds to none. */
-function kindOf(text: string): keyof WireCounts | undefined {
-  const word = text.trimStart().slice(0, 8).toLowerCase();
-  if (word.startsWith("begin") || word.startsWith("start")) return undefined;
-  if (word.startsWith("commit")) return "commits";
-  if (word.startsWith("rollback")) return "rollbacks";
-  return "statements";
-}
+const WRITES = /\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i;
 
 /** Reads the client's half of one connection: untyped start-up messages, then typed ones. */
 function countMessages(socket: Socket, counts: WireCounts): void {
@@ -47,9 +45,26 @@ function countMessages(socket: Socket, counts: WireCounts): void {
     const end = data.indexOf(0, at);
     return [data.toString("utf8", at, end), end + 1];
   };
+  let inTransaction = false;
+  let wrote = false;
   const count = (text: string) => {
-    const kind = kindOf(text);
-    if (kind) counts[kind] += 1;
+    const word = text.trimStart().slice(0, 8).toLowerCase();
+    if (word.startsWith("begin") || word.startsWith("start")) {
+      inTransaction = true;
+      wrote = false;
+    } else if (word.startsWith("commit")) {
+      counts.commits += 1;
+      if (wrote) counts.writeCommits += 1;
+      inTransaction = false;
+    } else if (word.startsWith("rollback")) {
+      counts.rollbacks += 1;
+      inTransaction = false;
+    } else {
+      counts.statements += 1;
+      const writes = WRITES.test(text);
+      if (inTransaction) wrote ||= writes;
+      else if (writes) counts.writeCommits += 1;
+    }
   };
   socket.on("data", (chunk: Buffer) => {
     buffer = Buffer.concat([buffer, chunk]);
@@ -91,7 +106,7 @@ function countMessages(socket: Socket, counts: WireCounts): void {
 /** Starts a relay on a free loopback port to the PostgreSQL of `databaseUrl`. */
 export async function startWireCounter(databaseUrl: string): Promise<WireCounter> {
   const target = new URL(databaseUrl);
-  const counts: WireCounts = { statements: 0, commits: 0, rollbacks: 0 };
+  const counts: WireCounts = { statements: 0, commits: 0, rollbacks: 0, writeCommits: 0 };
   const sockets = new Set<Socket>();
   const server: Server = createServer((client) => {
     const upstream = createConnection({ host: target.hostname, port: Number(target.port || 5432) });

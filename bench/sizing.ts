@@ -171,10 +171,10 @@ export async function measureSizing(seconds: number): Promise<{ figures: Figure[
       },
       {
         key: `${key}Commits`,
-        what: `PostgreSQL commits per ${what.replace(/^an? /, "")}`,
+        what: `PostgreSQL commits that write, per ${what.replace(/^an? /, "")}`,
         value: cost.commits ?? Number.NaN,
-        unit: "transactions",
-        note: "pg_stat_database.xact_commit: a statement run alone is a transaction of its own",
+        unit: "commits",
+        note: "each a flush of PostgreSQL's log: a transaction with a write, or a write run alone",
       },
     ]),
     {
@@ -189,7 +189,7 @@ export async function measureSizing(seconds: number): Promise<{ figures: Figure[
       what: "Mails per second per instance, relay taking 200 ms a mail",
       value: burst.mailsPerSecond,
       unit: "mails/s",
-      note: `${burst.requests} access links at once (bench/mail-burst.ts, a second burst); ${burst.connections} SMTP connections opened`,
+      note: `${burst.requests} access links asked for at once, the burst after a first one (bench/mail-burst.ts); MAIL_CONCURRENCY 32`,
     },
   ];
   return { figures, machine: await machine() };
@@ -210,7 +210,9 @@ share those cores, and the machine is shared with other work, so wall-clock rate
 to run: the figures per core are each operation's count over the **CPU time the server process
 used** (all its threads, from \`/proc\`), which depends far less on what else runs. PostgreSQL's
 own CPU is not in them (its cluster is shared here); its work is given as statements and commits
-per operation instead. Expect a figure to move by ±15% between two runs on this machine; plan with
+per operation instead, counted on the wire between the server and PostgreSQL (bench/pg-wire-counter.ts:
+the test role has neither pg_stat_statements nor the right to log every statement, and
+pg_stat_database's counters arrive up to ten seconds late and do not say which commits wrote). Expect a figure to move by ±15% between two runs on this machine; plan with
 headroom.
 
 | What | Figure | What it means |
@@ -226,8 +228,8 @@ ${rows.join("\n")}
 - **Instances.** Each instance is one Node.js process using one core for requests, plus a mail
   delivery thread. Run at least two behind the balancer (see [upgrade.md](upgrade.md)), and one
   more per core the table says you need.
-- **PostgreSQL.** Statements and commits per operation times the rate gives the database's load;
-  each commit is a write to its log (WAL) unless the transaction only read.
+- **PostgreSQL.** Statements per operation times the rate gives the database's load; each commit
+  that writes is a flush of its log (WAL) to disk, the figure to hold against the disk's write IOPS.
 - **Mail.** Mails per second depend on the relay: at 200 ms a mail an instance keeps
   MAIL_CONCURRENCY (default 32) deliveries in flight over pooled connections.
 - The operations were sent by 4 clients at once to one instance (bench/operations.ts); the
