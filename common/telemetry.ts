@@ -24,7 +24,8 @@ export type ErrorSource = (typeof ERROR_SOURCES)[number];
 /** Sign-in funnel steps the server records; "screen shown" and "link opened" are the browser's page views. */
 export const FUNNEL_STEPS = ["link_requested", "signed_in", "refused"] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
-export const SIGN_IN_METHODS = ["access_link", "password", "google", "passkey"] as const;
+/** `approval`: the link approved on another device, the asking browser signed in (decision 73). */
+export const SIGN_IN_METHODS = ["access_link", "password", "google", "passkey", "approval"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** `path` is the page's path; `at` the browser's clock (milliseconds since the epoch). */

@@ -221,6 +221,16 @@ export const SCREENS: ScreenCase[] = [
       heading: "This Link Cannot Be Used",
       open: (page) => page.goto(`/${brand}/account/delete?token=${"t".repeat(43)}`).then(() => undefined),
     },
+    // The link opened on another device than the one that asked (decision 73): it names that
+    // device and offers three numbers.
+    {
+      name: `${brand}-approve-other-device`,
+      heading: "Sign in on your other device?",
+      open: (page) =>
+        openCheckedLink(page, `/${brand}/access-link`, "access-link/check", {
+          otherDevice: { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] },
+        }),
+    },
     // Changing the email (docs/decisions/0070): the form in place, and the pages its mails open,
     // each as a link that checks out shows it (the check's answer stands in for a real link's).
     {

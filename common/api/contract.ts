@@ -159,7 +159,34 @@ export const API = {
   /** The mail's six-digit code, typed in the browser that asked for the link: spends the link. */
   "POST /api/access-link/code": endpoint<{ redirectUrl: string }>()(z.object({ code: signInCode })),
   /** Whether a link would still sign in, spending nothing: the page says a used or expired link's state at once. */
-  "POST /api/access-link/check": endpoint<{ isOk: boolean }>()(z.object({ token: accessLinkToken })),
+  /**
+   * otherDevice: the browser that asked, when the link is opened in another one while its request
+   * is live (decision 73): named, with the three numbers to pick from.
+   */
+  "POST /api/access-link/check": endpoint<{
+    isOk: boolean;
+    otherDevice?: { device: string | null; address: string | null; askedAt: number; choices: number[] };
+  }>()(z.object({ token: accessLinkToken })),
+  /** The other device's pick: the right number signs the asking browser in, a wrong one spends the link. */
+  "POST /api/access-link/approve": endpoint<{ isOk: boolean; device: string | null }>()(
+    z.object({
+      token: accessLinkToken,
+      Number: z
+        .number({ message: "must be one of the numbers shown" })
+        .int({ message: "must be one of the numbers shown" })
+        .min(10, { message: "must be one of the numbers shown" })
+        .max(99, { message: "must be one of the numbers shown" }),
+    }),
+  ),
+  /**
+   * The asking screen's long poll: at once with Wait false (to learn its number), else within 20 s;
+   * signed_in comes with this browser's session and where to go.
+   */
+  "POST /api/access-link/wait": endpoint<
+    | { state: "waiting"; number: number }
+    | { state: "signed_in"; redirectUrl: string }
+    | { state: "refused" | "used_elsewhere" | "expired" | "none" }
+  >()(z.object({ Wait: z.boolean({ message: "must be true or false" }) })),
 
   "POST /api/dsone/password-login": endpoint<SignInAnswer>()(
     z.object({ Email: email, Password: password, ReturnUrl: nullableReturnUrl, CaptchaToken: captchaToken }),

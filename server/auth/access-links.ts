@@ -78,7 +78,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     await recordAuditEvent(tx, { event: "access_link_requested", accountId: account.id, brand: brand.id }, { caller: request.caller });
     // This browser's earlier code (if any) gives way to the new one; its link stays valid.
     await forgetBrowserCode(tx, request.caller);
-    const code = await issueSignInCode(tx, token);
+    const code = await issueSignInCode(tx, token, request.caller);
     const mail = accessLinkMail(
       mailLook(brand, config.publicUrl, request.caller.language),
       linkPage(config, brand, token),

@@ -91,7 +91,7 @@ async function refusal(db: Kysely<Database>, purpose: Purpose, tokenHash: string
 }
 
 /** Checks a token without spending it (opening a reset link must change nothing). */
-export async function peekToken(db: Db, purpose: Purpose, token: string): Promise<{ accountId: string; expiresAt: number }> {
+export async function peekToken(db: Kysely<Database>, purpose: Purpose, token: string): Promise<{ accountId: string; expiresAt: number }> {
   const tokenHash = hashSecret(token);
   const row = await db
     .selectFrom("one_time_tokens")

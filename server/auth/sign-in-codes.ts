@@ -10,6 +10,7 @@ import { AppError } from "../errors.ts";
 import { strings as english } from "../i18n/en.ts";
 import type { ServerStrings } from "../i18n/index.ts";
 import type { Caller } from "./caller.ts";
+import { addressForLimits } from "./client-address.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { PURPOSES, spendTokenByHash } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
@@ -34,10 +35,15 @@ const codeHash = (browserSecret: string, code: string) => hashSecret(`${browserS
  * answers the code (for the mail) and the browser's secret (for its cookie). A browser holds one
  * code: asking again replaces it.
  */
-export async function issueSignInCode(tx: Kysely<Database>, linkToken: string): Promise<{ code: string; browserSecret: string }> {
+export async function issueSignInCode(
+  tx: Kysely<Database>,
+  linkToken: string,
+  asker: Pick<Caller, "device" | "address">,
+): Promise<{ code: string; browserSecret: string }> {
   const browserSecret = newSecret();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
+  const approval = approvalNumbers();
   await insertRow(tx, "sign_in_codes", {
     browser_hash: hashSecret(browserSecret),
     token_hash: hashSecret(linkToken),
@@ -45,8 +51,29 @@ export async function issueSignInCode(tx: Kysely<Database>, linkToken: string): 
     attempts: 0,
     created_at: now,
     expires_at: now + CODE_LIFETIME_MS,
+    // Named to the other device as the account page names a browser: its kind and its network.
+    device: asker.device,
+    address: addressForLimits(asker.address),
+    approval_number: approval.number,
+    approval_choices: JSON.stringify(approval.choices),
+    approved_at: null,
+    refused_at: null,
   });
   return { code, browserSecret };
+}
+
+/**
+ * The number the asking screen shows and the three two-digit numbers the other device offers, it
+ * among them at a random place (server/auth/approval.ts): a scanner pressing buttons, or a person
+ * approving someone else's request, picks the right one a third of the time at best.
+ */
+function approvalNumbers(): { number: number; choices: number[] } {
+  const choices: number[] = [];
+  while (choices.length < 3) {
+    const candidate = randomInt(10, 100);
+    if (!choices.includes(candidate)) choices.push(candidate);
+  }
+  return { number: choices[randomInt(0, 3)] as number, choices };
 }
 
 /** Removes the code the asking browser holds, if any: it is asking for a new one. */

@@ -673,6 +673,27 @@ const migrations: Record<string, Migration> = {
         await db.schema.dropIndex(index).execute();
     },
   },
+  "0023_sign_in_approvals": {
+    async up(db: Kysely<unknown>) {
+      // Approving a sign-in on another device (server/auth/approval.ts, decision 73): the asking
+      // browser's description for the phone to name it, the number its screen shows among the
+      // three the phone offers, and whether the phone approved or refused.
+      // One column a statement: SQLite adds no more at once.
+      for (const [column, type] of [
+        ["device", "text"],
+        ["address", "text"],
+        ["approval_number", "integer"],
+        ["approval_choices", "text"],
+        ["approved_at", "bigint"],
+        ["refused_at", "bigint"],
+      ] as const)
+        await db.schema.alterTable("sign_in_codes").addColumn(column, type).execute();
+    },
+    async down(db: Kysely<unknown>) {
+      for (const column of ["refused_at", "approved_at", "approval_choices", "approval_number", "address", "device"])
+        await db.schema.alterTable("sign_in_codes").dropColumn(column).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -82,6 +82,15 @@ export interface SignInCodesTable {
   attempts: number;
   created_at: Millis;
   expires_at: Millis;
+  /** The asking browser and its network, for the other device to name it ("Chrome on Windows"). */
+  device: string | null;
+  address: string | null;
+  /** The number the asking screen shows, and the three (it among them) the other device offers. */
+  approval_number: number | null;
+  approval_choices: string | null;
+  /** When the other device picked the right number (the link is spent then), or a wrong one. */
+  approved_at: Millis | null;
+  refused_at: Millis | null;
 }
 
 export interface OutboxTable {

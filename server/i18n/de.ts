@@ -205,6 +205,12 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_USED: "Dieser Browser wurde mit diesem Link bereits abgemeldet.",
     NOT_ME_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können jeden Browser weiterhin auf Ihrer Kontoseite abmelden.",
     SAME_EMAIL: "Das ist bereits Ihre E-Mail-Adresse.",
+    APPROVAL_UNAVAILABLE:
+      "Diese Anmeldung kann von hier aus nicht mehr bestätigt werden. Melden Sie sich stattdessen auf diesem Gerät an, oder fordern Sie einen neuen Link an.",
+    APPROVAL_SAME_BROWSER: "Dies ist der Browser, der den Link angefordert hat: Melden Sie sich hier über die Schaltfläche an.",
+    APPROVAL_NOT_OFFERED: "Wählen Sie eine der drei angezeigten Zahlen.",
+    APPROVAL_WRONG_NUMBER:
+      "Diese Zahl stimmte nicht überein, daher wurde niemand angemeldet. Fordern Sie auf Ihrem anderen Gerät einen neuen Link an.",
     EMAIL_CHANGE_LINK_UNKNOWN:
       "Dieser Link ist ungültig, oder das zugehörige Konto existiert nicht mehr. Öffnen Sie ihn erneut aus der E-Mail.",
     EMAIL_CHANGE_LINK_USED: "Diese Änderung der E-Mail-Adresse wurde bereits bestätigt.",

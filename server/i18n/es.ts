@@ -200,6 +200,12 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_USED: "Ya se ha cerrado la sesión en este navegador con este enlace.",
     NOT_ME_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes cerrar la sesión en cualquier navegador desde la página de tu cuenta.",
     SAME_EMAIL: "Este ya es tu correo electrónico.",
+    APPROVAL_UNAVAILABLE:
+      "Este inicio de sesión ya no se puede aprobar desde aquí. En su lugar, inicia sesión en este dispositivo o pide un enlace nuevo.",
+    APPROVAL_SAME_BROWSER: "Este es el navegador que pidió el enlace: inicia sesión aquí con el botón.",
+    APPROVAL_NOT_OFFERED: "Elige uno de los tres números que se muestran.",
+    APPROVAL_WRONG_NUMBER:
+      "Ese número no coincidía, así que no se ha iniciado ninguna sesión. Pide un enlace nuevo en tu otro dispositivo.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Este enlace no es válido o su cuenta ya no existe. Vuelve a abrirlo desde el correo.",
     EMAIL_CHANGE_LINK_USED: "Este cambio de correo electrónico ya se ha confirmado.",
     EMAIL_CHANGE_LINK_EXPIRED: "Este enlace ha caducado. Vuelve a pedir el cambio desde la página de tu cuenta.",

@@ -197,6 +197,12 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_USED: "Ce navigateur a déjà été déconnecté avec ce lien.",
     NOT_ME_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours déconnecter n'importe quel navigateur depuis la page de votre compte.",
     SAME_EMAIL: "C'est déjà votre adresse e-mail.",
+    APPROVAL_UNAVAILABLE:
+      "Cette connexion ne peut plus être approuvée depuis cette page. Connectez-vous plutôt sur cet appareil, ou demandez un nouveau lien.",
+    APPROVAL_SAME_BROWSER: "C'est ce navigateur qui a demandé le lien : connectez-vous ici avec le bouton.",
+    APPROVAL_NOT_OFFERED: "Choisissez l'un des trois nombres affichés.",
+    APPROVAL_WRONG_NUMBER:
+      "Ce nombre ne correspondait pas, donc aucune connexion n'a eu lieu. Demandez un nouveau lien sur votre autre appareil.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Ce lien n'est pas valide, ou le compte concerné n'existe plus. Ouvrez-le à nouveau depuis l'e-mail.",
     EMAIL_CHANGE_LINK_USED: "Cette modification d'adresse e-mail a déjà été confirmée.",
     EMAIL_CHANGE_LINK_EXPIRED: "Ce lien a expiré. Demandez à nouveau la modification depuis la page de votre compte.",

@@ -204,6 +204,12 @@ export const strings: Catalogue<typeof english> = {
     NOT_ME_LINK_USED: "Questo browser è già stato disconnesso con questo link.",
     NOT_ME_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque disconnettere qualsiasi browser dalla pagina del tuo account.",
     SAME_EMAIL: "Questo è già il tuo indirizzo email.",
+    APPROVAL_UNAVAILABLE:
+      "Questo accesso non può più essere approvato da qui. Accedi invece su questo dispositivo, oppure richiedi un nuovo link.",
+    APPROVAL_SAME_BROWSER: "Questo è il browser che ha richiesto il link: accedi qui con il pulsante.",
+    APPROVAL_NOT_OFFERED: "Scegli uno dei tre numeri mostrati.",
+    APPROVAL_WRONG_NUMBER:
+      "Il numero non corrispondeva, quindi non è stato effettuato alcun accesso. Richiedi un nuovo link sull'altro dispositivo.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Questo link non è valido, oppure l'account a cui si riferisce non esiste più. Aprilo di nuovo dall'email.",
     EMAIL_CHANGE_LINK_USED: "Questa modifica dell'indirizzo email è già stata confermata.",
     EMAIL_CHANGE_LINK_EXPIRED: "Questo link è scaduto. Richiedi di nuovo la modifica dalla pagina del tuo account.",

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
+import { approveSignIn, askingDeviceFor, WAIT_MS, waitForApproval } from "../auth/approval.ts";
 import { verifyCaptcha } from "../auth/captcha.ts";
 import { signInWithCode } from "../auth/sign-in-codes.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { recordSignInStep, screenOfCall } from "../telemetry/sign-in-steps.ts";
 import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
@@ -12,7 +14,7 @@ import { contractRoute } from "./contract-route.ts";
  * one would still sign in, spending nothing; POST /api/access-link/consume spends one, and
  * POST /api/access-link/code spends one by the code its mail carries, in the browser that asked.
  */
-export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
+export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker, telemetry }: AppContext): void {
   contractRoute(app, "POST /api/access-link", async (body, request, reply) => {
     if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, clientAddress(request)))) {
       throw new AppError("CAPTCHA_FAILED");
@@ -29,8 +31,33 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker 
 
   contractRoute(app, "POST /api/access-link/check", async ({ token }, request, reply) => {
     reply.header("cache-control", "no-store");
-    await checkAccessLink(db, config, callerOf(request, reply), token);
-    return { isOk: true };
+    const caller = callerOf(request, reply);
+    await checkAccessLink(db, config, caller, token);
+    const otherDevice = await askingDeviceFor(db, caller, token);
+    return otherDevice ? { isOk: true, otherDevice } : { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/access-link/approve", async ({ token, Number: picked }, request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { isOk: true, ...(await approveSignIn(db, config, callerOf(request, reply), token, picked)) };
+  });
+
+  contractRoute(app, "POST /api/access-link/wait", async ({ Wait }, request, reply) => {
+    reply.header("cache-control", "no-store");
+    // The screen went away (the connection closed before the answer): stop reading for it.
+    let gone = false;
+    reply.raw.once("close", () => {
+      gone = true;
+    });
+    const answer = await waitForApproval(db, config, callerOf(request, reply), Wait ? WAIT_MS : 0, () => gone);
+    // The approval's sign-in is a funnel step of its own: the link was opened, and approved, elsewhere.
+    if (answer.state === "signed_in")
+      await recordSignInStep(telemetry, request, {
+        step: "signed_in",
+        method: "approval",
+        screen: screenOfCall(request, config.publicUrl),
+      });
+    return answer;
   });
 
   contractRoute(app, "POST /api/access-link/code", async ({ code }, request, reply) => {

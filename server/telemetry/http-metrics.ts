@@ -27,9 +27,10 @@ export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, pub
     if (reply.statusCode < 400 && !call) return payload;
     const { refused, code } = signInOutcome(reply.statusCode, parsed(payload));
     if (code === "RATE_LIMITED") rateLimited.add(request);
-    if (call)
+    const step = refused ? "refused" : call?.step;
+    if (call && step)
       await recordSignInStep(sinks, request, {
-        step: refused ? "refused" : call.step,
+        step,
         method: call.method,
         ...(code ? { code } : {}),
         screen: screenOfCall(request, publicUrl),

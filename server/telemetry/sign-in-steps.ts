@@ -19,13 +19,17 @@ function signedInAccount(request: FastifyRequest): string | undefined {
 }
 
 /** The sign-in calls, by their contract route: requesting an access link and signing in. */
-export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; step: "link_requested" | "signed_in" }>> = {
+/** Each sign-in call's method and the step its success is; one without a step counts its refusals only. */
+export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; step?: "link_requested" | "signed_in" }>> = {
   "POST /api/access-link": { method: "access_link", step: "link_requested" },
   "POST /api/account/passwordless-login": { method: "access_link", step: "link_requested" },
   "POST /api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
   "POST /api/access-link/consume": { method: "access_link", step: "signed_in" },
   // The code stands in for its link: the same way in, typed on the asking device.
   "POST /api/access-link/code": { method: "access_link", step: "signed_in" },
+  // A wrong number on the other device is a refusal of the link; the asking browser's sign-in
+  // after a right one is its own step (routes/api-access-link.ts).
+  "POST /api/access-link/approve": { method: "approval" },
   "POST /api/dsone/password-login": { method: "password", step: "signed_in" },
   "POST /api/maverick/password-login": { method: "password", step: "signed_in" },
   "POST /api/account/login": { method: "password", step: "signed_in" },

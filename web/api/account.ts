@@ -43,8 +43,14 @@ export const consumeAccessLink = (token: string) => call("POST /api/access-link/
 /** Signs in with the mail's code, in the browser that asked for the link. */
 export const signInWithCode = (code: string) => call("POST /api/access-link/code", { code });
 
-/** Whether the link would still sign in; spends nothing. */
+/** Whether the link would still sign in, and which other browser waits for it; spends nothing. */
 export const checkAccessLink = (token: string) => call("POST /api/access-link/check", { token });
+
+/** The number picked on this device for the browser that asked (decision 73). */
+export const approveSignIn = (token: string, number: number) => call("POST /api/access-link/approve", { token, Number: number });
+
+/** The asking screen's long poll: its number at once (wait false), else news of an approval. */
+export const waitForApproval = (wait: boolean) => call("POST /api/access-link/wait", { Wait: wait });
 
 export const passwordLogin = (request: ApiRequest<"POST /api/dsone/password-login">) => call("POST /api/dsone/password-login", request);
 

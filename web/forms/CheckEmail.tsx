@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { config } from "../platform/config.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
+import { ApprovalNumber } from "./ApprovalNumber.tsx";
 import { SignInCode } from "./SignInCode.tsx";
 
 /** How long the customer waits before asking for another link: long enough for most mail to arrive. */
@@ -62,6 +63,7 @@ export function CheckEmail({
           {wait > 0 ? strings.checkEmail.resendIn(wait) : strings.checkEmail.resend}
         </Button>
       </div>
+      <ApprovalNumber />
       <SignInCode />
       <Button variant="link-blue" onClick={onUseAnotherEmail}>
         {strings.checkEmail.useAnotherEmail}

@@ -1,5 +1,6 @@
 import { strings } from "@strings/access-link.ts";
 import { useEffect, useState } from "react";
+import type { ApiAnswer } from "../../../common/api/contract.ts";
 import { type LinkProblem, linkProblemOf } from "../../../common/link-problems.ts";
 import { checkAccessLink, consumeAccessLink } from "../../api/account.ts";
 import { HttpError } from "../../api/http.ts";
@@ -13,6 +14,7 @@ import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
+import { ApproveOtherDevice } from "./ApproveOtherDevice.tsx";
 
 const STORAGE_KEY = "accessLinkToken";
 /** Where this tab went after signing in with a link: Back to the page goes there again. */
@@ -51,6 +53,8 @@ export default function AccessLinkPage() {
   const [problem, setProblem] = useState<LinkProblem | undefined>(token || landing ? undefined : "unknown");
   const [failure, setFailure] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
+  // The browser that asked, when this is another one while its request waits (decision 73).
+  const [asking, setAsking] = useState<ApiAnswer<"POST /api/access-link/check">["otherDevice"]>();
   const hydrated = useHydrated();
 
   useEffect(() => {
@@ -67,7 +71,9 @@ export default function AccessLinkPage() {
     if (!token) return;
     let current = true;
     checkAccessLink(token).then(
-      () => undefined,
+      (answer) => {
+        if (current) setAsking(answer.otherDevice);
+      },
       (error: unknown) => {
         const found = problemOf(error);
         if (current && found) setProblem(found);
@@ -114,6 +120,19 @@ export default function AccessLinkPage() {
       </Screen>
     );
   }
+
+  if (asking && token && hydrated && !submitting)
+    return (
+      <ApproveOtherDevice
+        brand={brand}
+        token={token}
+        asking={asking}
+        signInHere={() => {
+          setAsking(undefined);
+          void signIn();
+        }}
+      />
+    );
 
   if (landing && hydrated)
     return (

@@ -1,6 +1,7 @@
 import { strings } from "@strings/account.ts";
 import type { MyAccount } from "../../../common/api/contract.ts";
 import { sayBrowser } from "../../../common/i18n/catalogue.ts";
+import { networkOf } from "../../../common/network.ts";
 import { BRANDS } from "../../platform/brand.ts";
 
 type ActivityEntry = MyAccount["activity"][number];
@@ -68,14 +69,7 @@ function whatHappened(entry: ActivityEntry): string {
   }
 }
 
-/**
- * The approximate place an address stands for: an IPv4 address's /24 (203.0.113.0), or the /64
- * the server keeps of an IPv6 one. Enough for "was that me?", not a street.
- */
-export function networkOf(address: string): string {
-  const ipv4 = /^(\d+\.\d+\.\d+)\.\d+$/.exec(address);
-  return ipv4 ? `${ipv4[1]}.0` : address;
-}
+export { networkOf };
 
 /** A sign-in and its "new browser" entry are written together: within this, they are one event. */
 const SAME_MOMENT_MS = 5_000;

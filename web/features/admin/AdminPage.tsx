@@ -22,7 +22,13 @@ const STEP_NAMES = {
   link_opened: "Link opened",
   signed_in: "Signed in",
 };
-const METHOD_NAMES = { access_link: "access link", password: "password", google: "Google", passkey: "passkey" };
+const METHOD_NAMES = {
+  access_link: "access link",
+  password: "password",
+  google: "Google",
+  passkey: "passkey",
+  approval: "link approved on another device",
+};
 
 function vitalText(name: VitalName, value: number): string {
   return name === "CLS" ? value.toFixed(3) : `${Math.round(value)} ms`;
@@ -93,7 +99,7 @@ function Report({ report }: { report: OperationsReport }) {
       : step.step === "link_opened"
         ? requested
         : step.step === "signed_in"
-          ? step.method === "access_link"
+          ? step.method === "access_link" || step.method === "approval"
             ? opened
             : shown
           : undefined;

@@ -18,5 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "ربما يكون الرابط ناقصًا، فبعض برامج البريد الإلكتروني تقطع الروابط الطويلة. اطلب رابطًا جديدًا وسنرسله إلى بريدك الإلكتروني.",
     newLink: "إرسال رابط جديد",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "تسجيل الدخول على جهازك الآخر؟",
+    approveWhat: (device: string, network: string, when: string) => `${device}، بالقرب من ${network}، طلب تسجيل الدخول ${when}.`,
+    approvePick: "اختر الرقم الذي يظهر على ذلك الجهاز:",
+    approveNumber: (number: number) => `اختيار ${number}`,
+    thisDeviceInstead: "تسجيل الدخول على هذا الجهاز بدلًا من ذلك",
+    unknownBrowser: "متصفح",
+    browserOn: (browser: string, system: string) => `${browser} على ${system}`,
+    approvedTitle: "تم",
+    approved: (device: string) => `تم. لقد سجّلت الدخول على ${device}.`,
+    approvedHere: "لم يتم تسجيل الدخول على هذا الجهاز.",
   },
 };

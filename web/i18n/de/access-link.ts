@@ -19,5 +19,17 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Der Link ist möglicherweise unvollständig, da manche E-Mail-Programme lange Links umbrechen. Fordern Sie einen neuen Link an, dann senden wir ihn Ihnen per E-Mail.",
     newLink: "Neuen Link anfordern",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "Auf Ihrem anderen Gerät anmelden?",
+    approveWhat: (device: string, network: string, when: string) =>
+      `${device} im Netzwerk ${network} hat ${when} eine Anmeldung angefordert.`,
+    approvePick: "Wählen Sie die Zahl, die auf dem anderen Gerät angezeigt wird:",
+    approveNumber: (number: number) => `${number} wählen`,
+    thisDeviceInstead: "Stattdessen auf diesem Gerät anmelden",
+    unknownBrowser: "Unbekannter Browser",
+    browserOn: (browser: string, system: string) => `${browser} unter ${system}`,
+    approvedTitle: "Fertig",
+    approved: (device: string) => `Fertig. Sie sind jetzt in ${device} angemeldet.`,
+    approvedHere: "Dieses Gerät ist nicht angemeldet.",
   },
 };

@@ -15,5 +15,16 @@ export const strings = {
     unknownTitle: "This Link Is Not Valid",
     unknownText: "The link may be incomplete: some email programs break long links. Ask for a new link and we will email it to you.",
     newLink: "Send Me a New Link",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "Sign in on your other device?",
+    approveWhat: (device: string, network: string, when: string) => `${device}, near ${network}, asked to sign in ${when}.`,
+    approvePick: "Pick the number that device shows:",
+    approveNumber: (number: number) => `Pick ${number}`,
+    thisDeviceInstead: "Sign in on this device instead",
+    unknownBrowser: "A browser",
+    browserOn: (browser: string, system: string) => `${browser} on ${system}`,
+    approvedTitle: "Done",
+    approved: (device: string) => `Done. You are signed in on ${device}.`,
+    approvedHere: "This device is not signed in.",
   },
 } as const;

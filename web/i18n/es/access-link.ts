@@ -18,5 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Puede que el enlace esté incompleto: algunos programas de correo cortan los enlaces largos. Pide un enlace nuevo y te lo enviaremos por correo.",
     newLink: "Enviarme un enlace nuevo",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "¿Iniciar sesión en tu otro dispositivo?",
+    approveWhat: (device: string, network: string, when: string) => `${device}, desde la red ${network}, ha pedido iniciar sesión ${when}.`,
+    approvePick: "Elige el número que muestra el otro dispositivo:",
+    approveNumber: (number: number) => `Elegir ${number}`,
+    thisDeviceInstead: "Iniciar sesión en este dispositivo",
+    unknownBrowser: "Un navegador",
+    browserOn: (browser: string, system: string) => `${browser} en ${system}`,
+    approvedTitle: "Listo",
+    approved: (device: string) => `Listo. Ya has iniciado sesión en ${device}.`,
+    approvedHere: "No has iniciado sesión en este dispositivo.",
   },
 };

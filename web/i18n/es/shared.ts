@@ -71,6 +71,11 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "¿Lees el correo en otro dispositivo? Escribe el código de 6 dígitos",
     codeSubmit: "Iniciar sesión",
     codeIncomplete: "Escribe los 6 dígitos del correo",
+    /** Above the number the other device offers among three (decision 73). */
+    approvalNumber: "¿Vas a abrir el enlace en el móvil? Elige allí este número para iniciar sesión aquí:",
+    approvalRefused:
+      "Se ha elegido un número incorrecto en tu otro dispositivo, así que no se ha iniciado ninguna sesión. Pide un enlace nuevo.",
+    approvalUsedElsewhere: "El enlace se ha usado en otro dispositivo.",
   },
   validation: {
     emailRequired: "El correo electrónico es obligatorio",

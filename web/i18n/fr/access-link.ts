@@ -18,5 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Le lien est peut-être incomplet : certains logiciels de messagerie coupent les liens longs. Demandez un nouveau lien et nous vous l'enverrons par e-mail.",
     newLink: "M'envoyer un nouveau lien",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "Se connecter sur votre autre appareil ?",
+    approveWhat: (device: string, network: string, when: string) => `${device}, réseau ${network}, a demandé à se connecter ${when}.`,
+    approvePick: "Choisissez le nombre affiché sur l'autre appareil :",
+    approveNumber: (number: number) => `Choisir ${number}`,
+    thisDeviceInstead: "Se connecter plutôt sur cet appareil",
+    unknownBrowser: "Un navigateur",
+    browserOn: (browser: string, system: string) => `${browser} sous ${system}`,
+    approvedTitle: "C'est fait",
+    approved: (device: string) => `C'est fait. La connexion sur ${device} est effectuée.`,
+    approvedHere: "Cet appareil n'est pas connecté.",
   },
 };

@@ -18,5 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Il link potrebbe essere incompleto: alcuni programmi di posta spezzano i link lunghi. Richiedine uno nuovo e te lo invieremo via email.",
     newLink: "Inviami un nuovo link",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "Accedere sull'altro dispositivo?",
+    approveWhat: (device: string, network: string, when: string) => `${device}, dalla rete ${network}, ha chiesto di accedere ${when}.`,
+    approvePick: "Scegli il numero mostrato sull'altro dispositivo:",
+    approveNumber: (number: number) => `Scegli ${number}`,
+    thisDeviceInstead: "Accedi invece su questo dispositivo",
+    unknownBrowser: "Un browser",
+    browserOn: (browser: string, system: string) => `${browser} su ${system}`,
+    approvedTitle: "Fatto",
+    approved: (device: string) => `Fatto. Hai effettuato l'accesso su ${device}.`,
+    approvedHere: "Su questo dispositivo non hai effettuato l'accesso.",
   },
 };

@@ -18,5 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "O link pode estar incompleto: alguns programas de e-mail quebram links longos. Peça um novo link e nós o enviaremos por e-mail.",
     newLink: "Enviar um novo link",
+    /** The link opened on another device than the one that asked (decision 73). */
+    approveTitle: "Entrar no seu outro dispositivo?",
+    approveWhat: (device: string, network: string, when: string) => `${device}, na rede ${network}, pediu para entrar ${when}.`,
+    approvePick: "Escolha o número que aparece no outro dispositivo:",
+    approveNumber: (number: number) => `Escolher ${number}`,
+    thisDeviceInstead: "Entrar neste dispositivo em vez disso",
+    unknownBrowser: "Um navegador",
+    browserOn: (browser: string, system: string) => `${browser} no ${system}`,
+    approvedTitle: "Pronto",
+    approved: (device: string) => `Pronto. Você entrou em ${device}.`,
+    approvedHere: "Você não entrou neste dispositivo.",
   },
 };

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createAccount } from "../server/auth/accounts.ts";
+import { createServer, type RunningServer } from "../server/server.ts";
+import { drainMail, tokenFromMail } from "./support/app.ts";
+import { BrowserAgent } from "./support/browser-agent.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+import { unlimitedRateLimits } from "./support/limits.ts";
+import { type OidcTestBed, startOidcTestBed } from "./support/oidc-flow.ts";
+import { freePort } from "./support/spawn-server.ts";
+
+const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+
+/**
+ * Approving a sign-in on another device (docs/decisions/0073), through the API as the pages call
+ * it, on two instances behind one database: the link opened on a phone names the computer that
+ * asked and offers three numbers; the right one signs the computer in (and not the phone), a wrong
+ * one signs nobody in and spends the link.
+ */
+describeEachDatabase("approving a sign-in on another device, on %s", (kind) => {
+  let bed: OidcTestBed;
+  let second: RunningServer;
+  let secondUrl: string;
+  let n = 0;
+
+  beforeAll(async () => {
+    bed = await startOidcTestBed(kind, unlimitedRateLimits());
+    second = await createServer(bed.server.config, { serveWebApp: false, deliver: async () => {} });
+    const port = await freePort();
+    await second.app.listen({ port, host: "127.0.0.1" });
+    secondUrl = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await second?.close();
+    await bed?.server.stop();
+  });
+
+  const post = (browser: BrowserAgent, path: string, body: unknown, at = bed.issuer, agent = CHROME_ON_WINDOWS) =>
+    browser.request(`${at}${path}`, {
+      method: "POST",
+      // Both instances serve one public address: the pages' origin is it.
+      headers: { "content-type": "application/json", origin: bed.issuer, "user-agent": agent },
+      body: JSON.stringify(body),
+    });
+  const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
+  const signedIn = async (browser: BrowserAgent) =>
+    ((await (await browser.request(`${bed.issuer}/api/dsone/session`)).json()) as { signedIn: boolean }).signedIn;
+
+  /** A computer that asked for a link, the link's token, and the number its screen shows. */
+  async function asked(returnUrl?: string) {
+    n += 1;
+    const email = `approver${n}@example.com`;
+    await createAccount(bed.server.db, { email, product: "dsone" });
+    const computer = new BrowserAgent();
+    const answer = await post(computer, "/api/access-link", { Email: email, ProductId: 6, ...(returnUrl ? { ReturnUrl: returnUrl } : {}) });
+    expect(await json(answer)).toMatchObject({ isOk: true });
+    await drainMail(bed.server);
+    const mail = bed.server.delivered.findLast((sent) => sent.to === email);
+    const token = tokenFromMail(mail as never);
+    const waiting = await json(await post(computer, "/api/access-link/wait", { Wait: false }));
+    expect(waiting).toMatchObject({ state: "waiting", number: expect.any(Number) });
+    return { email, computer, token, number: waiting.number as number };
+  }
+
+  it("names the computer on the phone; the right number signs the computer in, on the other instance, and not the phone", async () => {
+    const { computer, token, number } = await asked();
+    const phone = new BrowserAgent();
+    const checked = await json(await post(phone, "/api/access-link/check", { token }, bed.issuer, PHONE));
+    expect(checked).toMatchObject({
+      isOk: true,
+      otherDevice: {
+        device: "Chrome on Windows",
+        address: "127.0.0.1",
+        askedAt: expect.any(Number),
+        choices: expect.arrayContaining([number]),
+      },
+    });
+    expect((checked.otherDevice as { choices: number[] }).choices).toHaveLength(3);
+
+    // The computer waits (a long poll) while the phone approves on another instance.
+    const waited = post(computer, "/api/access-link/wait", { Wait: true });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const approved = await post(phone, "/api/access-link/approve", { token, Number: number }, secondUrl, PHONE);
+    expect(await json(approved)).toEqual({ isOk: true, device: "Chrome on Windows" });
+    expect(await json(await waited)).toMatchObject({ state: "signed_in", redirectUrl: expect.stringContaining("http") });
+    expect(await signedIn(computer)).toBe(true);
+    expect(await signedIn(phone)).toBe(false);
+
+    // The approval was the link's one use: a replay, the button, the code all find it used.
+    expect(await json(await post(phone, "/api/access-link/approve", { token, Number: number }, bed.issuer, PHONE))).toMatchObject({
+      code: "LINK_USED",
+    });
+    expect((await post(phone, "/api/access-link/consume", { token }, bed.issuer, PHONE)).status).toBe(410);
+  });
+
+  it("a wrong number spends the link and signs nobody in; the computer hears it was refused", async () => {
+    const { email, computer, token, number } = await asked();
+    const phone = new BrowserAgent();
+    const { otherDevice } = (await json(await post(phone, "/api/access-link/check", { token }, bed.issuer, PHONE))) as {
+      otherDevice: { choices: number[] };
+    };
+    const wrong = otherDevice.choices.find((choice) => choice !== number) as number;
+    const refused = await post(phone, "/api/access-link/approve", { token, Number: wrong }, bed.issuer, PHONE);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ code: "APPROVAL_WRONG_NUMBER", message: expect.stringMatching(/nobody was signed in/) });
+    expect(await json(await post(computer, "/api/access-link/wait", { Wait: true }))).toEqual({ state: "refused" });
+    expect(await signedIn(computer)).toBe(false);
+    expect(await signedIn(phone)).toBe(false);
+    expect((await post(phone, "/api/access-link/consume", { token }, bed.issuer, PHONE)).status).toBe(410);
+    const account = await bed.server.db.selectFrom("accounts").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const refusal = await bed.server.db
+      .selectFrom("audit_events")
+      .select(["event", "reason"])
+      .where("account_id", "=", account.id)
+      .where("event", "=", "sign_in_refused")
+      .executeTakeFirst();
+    expect(refusal).toEqual({ event: "sign_in_refused", reason: "a wrong number was picked on another device" });
+  });
+
+  it("refuses a number it did not offer, and an approval from the asking browser, changing nothing", async () => {
+    const { computer, token, number } = await asked();
+    const phone = new BrowserAgent();
+    const { otherDevice } = (await json(await post(phone, "/api/access-link/check", { token }, bed.issuer, PHONE))) as {
+      otherDevice: { choices: number[] };
+    };
+    const unoffered = [10, 11, 12, 13].find((candidate) => !otherDevice.choices.includes(candidate)) as number;
+    expect(await json(await post(phone, "/api/access-link/approve", { token, Number: unoffered }, bed.issuer, PHONE))).toMatchObject({
+      code: "APPROVAL_NOT_OFFERED",
+    });
+    expect((await post(phone, "/api/access-link/approve", { token, Number: 7 }, bed.issuer, PHONE)).status).toBe(400);
+    // The asking browser opening its own link is offered no numbers, and may not approve itself.
+    expect(await json(await post(computer, "/api/access-link/check", { token }))).toEqual({ isOk: true });
+    expect(await json(await post(computer, "/api/access-link/approve", { token, Number: number }))).toMatchObject({
+      code: "APPROVAL_SAME_BROWSER",
+    });
+    // Nothing was spent: the phone can still approve.
+    expect((await post(phone, "/api/access-link/approve", { token, Number: number }, bed.issuer, PHONE)).status).toBe(200);
+  });
+
+  it("signing in on the phone instead tells the computer the link was used elsewhere", async () => {
+    const { computer, token } = await asked();
+    const phone = new BrowserAgent();
+    expect((await post(phone, "/api/access-link/consume", { token }, bed.issuer, PHONE)).status).toBe(200);
+    expect(await signedIn(phone)).toBe(true);
+    expect(await json(await post(computer, "/api/access-link/wait", { Wait: false }))).toEqual({ state: "used_elsewhere" });
+    expect(await signedIn(computer)).toBe(false);
+  });
+
+  it("offers no approval once the request's 10 minutes are over: the phone signs in as before", async () => {
+    const { computer, token, number } = await asked();
+    await bed.server.db
+      .updateTable("sign_in_codes")
+      .set({ expires_at: Date.now() - 1 })
+      .where("approval_number", "=", number)
+      .execute();
+    const phone = new BrowserAgent();
+    expect(await json(await post(phone, "/api/access-link/check", { token }, bed.issuer, PHONE))).toEqual({ isOk: true });
+    expect(await json(await post(phone, "/api/access-link/approve", { token, Number: number }, bed.issuer, PHONE))).toMatchObject({
+      code: "APPROVAL_UNAVAILABLE",
+    });
+    expect(await json(await post(computer, "/api/access-link/wait", { Wait: false }))).toEqual({ state: "expired" });
+    expect((await post(phone, "/api/access-link/consume", { token }, bed.issuer, PHONE)).status).toBe(200);
+  });
+
+  it("counts the approval's sign-in as its own funnel step", async () => {
+    const { computer, token, number } = await asked();
+    await post(new BrowserAgent(), "/api/access-link/approve", { token, Number: number }, bed.issuer, PHONE);
+    expect(await json(await post(computer, "/api/access-link/wait", { Wait: false }))).toMatchObject({ state: "signed_in" });
+    const metric = await bed.server.telemetry.metrics.registry.getSingleMetric("account_sign_ins_total")?.get();
+    expect(metric?.values.find((value) => value.labels.method === "approval")?.value).toBeGreaterThanOrEqual(1);
+  });
+});

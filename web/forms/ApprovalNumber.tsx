@@ -1,0 +1,63 @@
+import { strings } from "@strings/shared.ts";
+import { useEffect, useState } from "react";
+import { waitForApproval } from "../api/account.ts";
+import { HttpError } from "../api/http.ts";
+import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
+
+/** How long to wait after a failed wait before asking again; after a few in a row, the code field is the way. */
+const RETRY_AFTER_MS = 5_000;
+const FAILURES_BEFORE_GIVING_UP = 3;
+
+/**
+ * The number to pick on the phone (decision 73): shown once the server says it, then the screen
+ * waits for the other device with a long poll, one request at a time, each answered within 20 s.
+ * Approved, this browser is signed in by that answer and leaves for its ReturnUrl; refused or used
+ * elsewhere, it says so. It stops at the request's end, on a refusal from the server (429, 5xx
+ * after a few tries) and when the screen closes; the code field below stays either way.
+ */
+export function ApprovalNumber() {
+  const [number, setNumber] = useState<number>();
+  const [ended, setEnded] = useState<string>();
+
+  useEffect(() => {
+    let open = true;
+    void (async () => {
+      let failures = 0;
+      let wait = false;
+      while (open) {
+        try {
+          const answer = await waitForApproval(wait);
+          failures = 0;
+          if (!open) return;
+          if (answer.state === "waiting") setNumber(answer.number);
+          else if (answer.state === "signed_in") return void (await leaveAfterSignIn(answer.redirectUrl));
+          else {
+            setNumber(undefined);
+            if (answer.state === "refused") setEnded(strings.checkEmail.approvalRefused);
+            if (answer.state === "used_elsewhere") setEnded(strings.checkEmail.approvalUsedElsewhere);
+            return;
+          }
+          wait = true;
+        } catch (error) {
+          // A refusal (too many requests, a bad request) ends it; a network fault may pass.
+          if ((error instanceof HttpError && error.status > 0 && error.status < 500) || ++failures >= FAILURES_BEFORE_GIVING_UP) return;
+          await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+        }
+      }
+    })();
+    return () => {
+      open = false;
+    };
+  }, []);
+
+  if (ended) return <p role="status">{ended}</p>;
+  if (number === undefined) return null;
+  return (
+    <div className="approval-number" role="status">
+      <p>{strings.checkEmail.approvalNumber}</p>
+      <p className="approval-number__value" dir="ltr">
+        {number}
+      </p>
+    </div>
+  );
+}
