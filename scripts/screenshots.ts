@@ -7,6 +7,7 @@ import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { SCREENS, showScreen } from "../e2e/screens.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../test/support/chromium.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
+import type { strings as englishAccessLink } from "../web/i18n/en/access-link.ts";
 import type { strings as englishPasswordLogin } from "../web/i18n/en/password-login.ts";
 import type { strings as englishShared } from "../web/i18n/en/shared.ts";
 import { buildIfStale } from "./build-if-stale.ts";
@@ -49,11 +50,13 @@ try {
   // language, on a phone and a desktop, into screenshots/languages/<language>-<size>/.
   for (const language of LANGUAGES.filter((other) => other !== DEFAULT_LANGUAGE)) {
     const words = await catalogues(language);
-    const screens: { name: string; path: string; heading: string; submitEmail?: boolean }[] = [
+    const screens: { name: string; path: string; heading: string; submitEmail?: boolean; asked?: true }[] = [
       { name: "dsone-login", path: `/dsone/login${RETURN_URL}`, heading: words.shared.login.title },
       { name: "dsone-check-email", path: `/dsone/login${RETURN_URL}`, heading: words.shared.checkEmail.title, submitEmail: true },
       { name: "dsone-password-login", path: "/dsone/password-login", heading: words.passwords.passwordLogin.title },
       { name: "maverick-password-login", path: "/maverick/password-login", heading: words.passwords.maverickPasswordLogin.title },
+      // The link opened on a phone while the computer that asked waits (decision 73).
+      { name: "dsone-approve-other-device", path: "/dsone/access-link", heading: words.accessLink.accessLink.approveTitle, asked: true },
     ];
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const folder = join(OUT, "languages", `${language}-${size}`);
@@ -61,7 +64,11 @@ try {
       for (const screen of screens) {
         const context = await browser.newContext({ baseURL: server.url, viewport, locale: language, reducedMotion: "reduce" });
         const page = await context.newPage();
-        await page.goto(screen.path);
+        if (screen.asked) {
+          const asking = { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] };
+          await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: asking } }));
+          await page.goto(`${screen.path}?token=${"t".repeat(43)}`);
+        } else await page.goto(screen.path);
         if (screen.submitEmail) {
           await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
           await page
@@ -92,7 +99,8 @@ console.log(`${count} screenshots in ${OUT}`);
 async function catalogues(language: Language) {
   const shared = (await import(`../web/i18n/${language}/shared.ts`)) as { strings: typeof englishShared };
   const passwords = (await import(`../web/i18n/${language}/password-login.ts`)) as { strings: typeof englishPasswordLogin };
-  return { shared: shared.strings, passwords: passwords.strings };
+  const accessLink = (await import(`../web/i18n/${language}/access-link.ts`)) as { strings: typeof englishAccessLink };
+  return { shared: shared.strings, passwords: passwords.strings, accessLink: accessLink.strings };
 }
 
 function escapeForPattern(text: string): string {
