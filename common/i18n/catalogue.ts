@@ -46,10 +46,10 @@ export const UNKNOWN_BROWSER = "an unknown browser";
 /**
  * A browser's description as the server stores it ("Chrome on Windows", server/auth/user-agent.ts),
  * said in a language: the browser and the system through the catalogue's `browserOn`, anything
- * else (one of the two alone) as it is.
+ * else (one of the two alone) as it is; one the server could not name, or none kept, as `unknown`.
  */
-export function sayBrowser(device: string, browserOn: (browser: string, system: string) => string, unknown: string): string {
-  if (device === UNKNOWN_BROWSER) return unknown;
+export function sayBrowser(device: string | null, browserOn: (browser: string, system: string) => string, unknown: string): string {
+  if (device === null || device === UNKNOWN_BROWSER) return unknown;
   const parts = /^(.+) on (.+)$/.exec(device);
   return parts ? browserOn(parts[1] as string, parts[2] as string) : device;
 }

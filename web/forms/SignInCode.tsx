@@ -4,7 +4,7 @@ import { signInWithCode } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
 import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
 import { Button } from "../ui/Button.tsx";
-import { TextField } from "../ui/TextField.tsx";
+import { CodeField } from "../ui/CodeField.tsx";
 import { useSubmitting } from "./use-submitting.ts";
 
 /**
@@ -36,15 +36,7 @@ export function SignInCode() {
 
   return (
     <form className="code-form" noValidate onSubmit={submit}>
-      <TextField
-        label={strings.checkEmail.codeLabel}
-        value={code}
-        onChange={(event) => setCode(event.target.value)}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={7}
-        error={problem}
-      />
+      <CodeField label={strings.checkEmail.codeLabel} value={code} onChange={(event) => setCode(event.target.value)} error={problem} />
       <Button type="submit" disabled={submitting}>
         {strings.checkEmail.codeSubmit}
       </Button>

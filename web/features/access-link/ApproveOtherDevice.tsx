@@ -39,7 +39,7 @@ export function ApproveOtherDevice({
   const [refused, setRefused] = useState<string>();
   const [busy, setBusy] = useState(false);
   const t = strings.accessLink;
-  const device = asking.device ? sayBrowser(asking.device, t.browserOn, t.unknownBrowser) : t.unknownBrowser;
+  const device = sayBrowser(asking.device, t.browserOn, t.unknownBrowser);
 
   async function pick(number: number) {
     setBusy(true);

@@ -4,9 +4,9 @@ import { messageFor } from "../../api/http.ts";
 import { confirmItsMe, emailMeACode } from "../../api/my-account.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
+import { CodeField } from "../../ui/CodeField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
-import { TextField } from "../../ui/TextField.tsx";
 
 const t = strings.account.confirm;
 
@@ -79,17 +79,7 @@ export function ConfirmItsYou({
           onChange={(event) => setSecret(event.target.value)}
         />
       ) : null}
-      {way === "code" ? (
-        <TextField
-          label={t.code}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={secret}
-          onChange={(event) => setSecret(event.target.value)}
-        />
-      ) : null}
+      {way === "code" ? <CodeField label={t.code} name="code" value={secret} onChange={(event) => setSecret(event.target.value)} /> : null}
       <FormError message={error} />
       <Button type="submit" variant="green" disabled={busy || (way !== "ask" && secret.trim() === "")}>
         {way === "ask" ? t.emailCode : t.confirm}

@@ -23,9 +23,7 @@ export function NotMe() {
       checking={t.checking}
       problemTitle={t.problemTitle}
       what={(notice) => {
-        const browser = notice.device
-          ? sayBrowser(notice.device, strings.account.places.browserOn, strings.account.places.unknownBrowser)
-          : strings.account.places.unknownBrowser;
+        const browser = sayBrowser(notice.device, strings.account.places.browserOn, strings.account.places.unknownBrowser);
         return t.what(browser, notice.address ? networkOf(notice.address) : "", dateTime(notice.signedInAt));
       }}
       effect={t.effect}

@@ -68,7 +68,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
       <h3 className="account__subheading">{t.browsers}</h3>
       <ul className="account__list">
         {browsers.map((browser) => {
-          const name = browser.device ? sayBrowser(browser.device, t.browserOn, t.unknownBrowser) : t.unknownBrowser;
+          const name = sayBrowser(browser.device, t.browserOn, t.unknownBrowser);
           return (
             <li key={browser.ref}>
               <ItemText

@@ -5,6 +5,7 @@ import { askToChangeEmail, confirmEmailCode } from "../../../api/email-change.ts
 import { HttpError, messageFor } from "../../../api/http.ts";
 import type { Brand } from "../../../platform/brand.ts";
 import { Button } from "../../../ui/Button.tsx";
+import { CodeField } from "../../../ui/CodeField.tsx";
 import { FormError } from "../../../ui/FormError.tsx";
 import { TextField } from "../../../ui/TextField.tsx";
 import { ConfirmItsYou } from "../ConfirmItsYou.tsx";
@@ -111,48 +112,39 @@ export function ChangeEmail({
     );
   }
 
-  if (step.kind === "sent") {
-    return (
-      <form className="account__inline-form" noValidate onSubmit={submitCode} ref={form} aria-label={t.changeEmailName}>
-        <p role="status">{t.sent(step.newEmail, email)}</p>
-        <TextField
-          label={t.code}
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={7}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <FormError message={error} />
-        <div className="account__actions">
-          <Button type="submit" variant="blue" disabled={busy || code.trim() === ""}>
-            {t.confirmCode}
-          </Button>
-          <Button variant="clear" onClick={close}>
-            {t.cancel}
-          </Button>
-        </div>
-      </form>
-    );
-  }
-
+  // Asking for the new address, then for the code the mail to it carries: one form, two steps.
+  const sent = step.kind === "sent";
   return (
-    <form className="account__inline-form" noValidate onSubmit={submitAddress} ref={form} aria-label={t.changeEmailName}>
-      <p className="hint">{t.changeText}</p>
-      <TextField
-        label={t.newEmail}
-        name="newEmail"
-        type="email"
-        autoComplete="email"
-        maxLength={254}
-        value={newEmail}
-        onChange={(event) => setNewEmail(event.target.value)}
-      />
+    <form
+      className="account__inline-form"
+      noValidate
+      onSubmit={sent ? submitCode : submitAddress}
+      ref={form}
+      aria-label={t.changeEmailName}
+    >
+      {sent ? <p role="status">{t.sent(step.newEmail, email)}</p> : <p className="hint">{t.changeText}</p>}
+      {sent ? (
+        <CodeField label={t.code} name="code" value={code} onChange={(event) => setCode(event.target.value)} />
+      ) : (
+        <TextField
+          label={t.newEmail}
+          name="newEmail"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={newEmail}
+          onChange={(event) => setNewEmail(event.target.value)}
+        />
+      )}
       <FormError message={error} />
       <div className="account__actions">
-        <Button type="submit" variant="blue" disabled={busy} qaTag="send-email-change">
-          {t.sendConfirmation}
+        <Button
+          type="submit"
+          variant="blue"
+          disabled={busy || (sent && code.trim() === "")}
+          {...(sent ? {} : { qaTag: "send-email-change" })}
+        >
+          {sent ? t.confirmCode : t.sendConfirmation}
         </Button>
         <Button variant="clear" onClick={close}>
           {t.cancel}
