@@ -3,6 +3,7 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "n
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const GZIP_OPTIONS = { level: 9 };
 
 /*
  * Texts compressed ahead, in a module of their own: scripts/precompress.ts compresses the web build
@@ -21,20 +22,27 @@ export class Precompressed {
   readonly identity: Buffer;
   #br: Buffer | undefined;
   #gzip: Buffer | undefined;
+  /** The background compression under way: a request that waits for it joins it, not a second one. */
+  #warming: Promise<void> | undefined;
 
   constructor(text: string | Buffer) {
     this.identity = Buffer.from(text);
   }
 
-  get br(): Buffer {
-    this.#br ??= brotliCompressSync(this.identity, {
+  /** Brotli at its highest quality, told the text's size: the same settings both ways. */
+  #brotliOptions() {
+    return {
       params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length },
-    });
+    };
+  }
+
+  get br(): Buffer {
+    this.#br ??= brotliCompressSync(this.identity, this.#brotliOptions());
     return this.#br;
   }
 
   get gzip(): Buffer {
-    this.#gzip ??= gzipSync(this.identity, { level: 9 });
+    this.#gzip ??= gzipSync(this.identity, GZIP_OPTIONS);
     return this.#gzip;
   }
 
@@ -43,20 +51,23 @@ export class Precompressed {
     return this.#br !== undefined && this.#gzip !== undefined;
   }
 
-  /** Makes both encodings in the background; one a request made meanwhile is kept. */
-  async warm(): Promise<void> {
-    const [br, gz] = await Promise.all([
-      this.#br ??
-        brotliAsync(this.identity, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: this.identity.length,
-          },
-        }),
-      this.#gzip ?? gzipAsync(this.identity, { level: 9 }),
-    ]);
-    this.#br ??= br;
-    this.#gzip ??= gz;
+  /** Makes both encodings in the background, once however many ask; one a request made meanwhile is kept. */
+  warm(): Promise<void> {
+    this.#warming ??= Promise.all([
+      this.#br ?? brotliAsync(this.identity, this.#brotliOptions()),
+      this.#gzip ?? gzipAsync(this.identity, GZIP_OPTIONS),
+    ]).then(
+      ([br, gz]) => {
+        this.#br ??= br;
+        this.#gzip ??= gz;
+      },
+      (error: unknown) => {
+        // A compression that failed is tried again by the next to ask.
+        this.#warming = undefined;
+        throw error;
+      },
+    );
+    return this.#warming;
   }
 }
 
