@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/accounts.ts";
-import { createServer, type RunningServer } from "../server/server.ts";
+import type { RunningServer } from "../server/server.ts";
 import { drainMail, tokenFromMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
-import { type OidcTestBed, startOidcTestBed } from "./support/oidc-flow.ts";
-import { freePort } from "./support/spawn-server.ts";
+import { type OidcTestBed, startOidcTestBed, startSecondInstance } from "./support/oidc-flow.ts";
 
 const CHROME_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const PHONE =
@@ -26,10 +25,7 @@ describeEachDatabase("approving a sign-in on another device, on %s", (kind) => {
 
   beforeAll(async () => {
     bed = await startOidcTestBed(kind, unlimitedRateLimits());
-    second = await createServer(bed.server.config, { serveWebApp: false, deliver: async () => {} });
-    const port = await freePort();
-    await second.app.listen({ port, host: "127.0.0.1" });
-    secondUrl = `http://127.0.0.1:${port}`;
+    ({ server: second, url: secondUrl } = await startSecondInstance(bed));
   });
   afterAll(async () => {
     await second?.close();

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { pruneDpopProofs } from "../server/oidc/dpop.ts";
-import { createServer, type RunningServer } from "../server/server.ts";
+import type { RunningServer } from "../server/server.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { dpopProof, type ProofKey, proofKey, userinfoStatus } from "./support/dpop.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
-import { authorize, desktopAgentSignIn, discover, type OidcTestBed, startOidcTestBed } from "./support/oidc-flow.ts";
+import { authorize, desktopAgentSignIn, discover, type OidcTestBed, startOidcTestBed, startSecondInstance } from "./support/oidc-flow.ts";
 import { freePort } from "./support/spawn-server.ts";
 
 /**
@@ -21,10 +21,7 @@ describeEachDatabase("DPoP for desktop agents, on %s", (kind) => {
 
   beforeAll(async () => {
     bed = await startOidcTestBed(kind, unlimitedRateLimits());
-    second = await createServer(bed.server.config, { serveWebApp: false, deliver: async () => {} });
-    const port = await freePort();
-    await second.app.listen({ port, host: "127.0.0.1" });
-    secondUrl = `http://127.0.0.1:${port}`;
+    ({ server: second, url: secondUrl } = await startSecondInstance(bed));
   });
   afterAll(async () => {
     await second?.close();

@@ -1,5 +1,6 @@
 import * as client from "openid-client";
 import { createAccount } from "../../server/auth/accounts.ts";
+import { createServer, type RunningServer } from "../../server/server.ts";
 import { drainMail, startTestServer, type TestServer } from "./app.ts";
 import type { BrowserAgent } from "./browser-agent.ts";
 import type { DatabaseKind } from "./databases.ts";
@@ -31,6 +32,17 @@ export async function startOidcTestBed(
   await server.app.listen({ port, host: "127.0.0.1" });
   const account = await createAccount(server.db, { ...customer, product: "dsone", name: "Olive Idc" });
   return { server, issuer: server.config.publicUrl, ...customer, accountId: account.id };
+}
+
+/**
+ * A second instance of the bed's server, on the same database and public address, listening on a
+ * port of its own (its address is `url`): what several instances behind a balancer share.
+ */
+export async function startSecondInstance(bed: OidcTestBed): Promise<{ server: RunningServer; url: string }> {
+  const server = await createServer(bed.server.config, { serveWebApp: false, deliver: async () => {} });
+  const port = await freePort();
+  await server.app.listen({ port, host: "127.0.0.1" });
+  return { server, url: `http://127.0.0.1:${port}` };
 }
 
 /** A request of the account page's API from `browser`, same-origin: a GET, or with `body` a JSON POST. */
