@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import * as client from "openid-client";
 
 /**
- * The simulated agent's own sign-in at the account server, as the real agent's must be (README,
+ * The simulated agent's own sign-in at the account server, as the real agent's must be (docs/integrating.md,
  * "DPoP for a product's desktop agent"): a native OpenID client with PKCE and a loopback redirect
  * on a port of its choosing (RFC 8252), its tokens bound to a DPoP key it holds (RFC 9449).
  */

@@ -44,7 +44,7 @@ export interface RunningSimulator {
 /**
  * The CORS answer a browser needs to let a web page read the agent: the page's origin echoed with
  * credentials allowed, and, for Chrome's private network access checks, permission for a public
- * page to reach this private address. The README documents this as the real agent's contract.
+ * page to reach this private address. docs/integrating.md documents this as the real agent's contract.
  */
 function cors(request: IncomingMessage, response: ServerResponse): void {
   const origin = request.headers.origin;

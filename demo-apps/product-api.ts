@@ -3,7 +3,7 @@ import { base64url, calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } f
 
 /**
  * How a product API checks a desktop agent's DPoP-bound access token (RFC 9449 section 7, the
- * proof per section 4.3), as the README's "DPoP for a product's desktop agent" tells integrators:
+ * proof per section 4.3), as docs/integrating.md ("A product's API") tells integrators:
  * the demo DS One API (demo-apps/server.ts) uses it, and it reads as the checklist it is.
  *
  * The account server's access tokens are opaque: whether one is live, whose it is and which key

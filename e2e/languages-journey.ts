@@ -15,7 +15,7 @@ const EMAIL = "new.customer@example.com";
 const RETURN_URL = `?ReturnUrl=${encodeURIComponent("/demo/dsone/ui")}`;
 
 /**
- * The customer's language from the first screen to the mail (README, "Languages"), declared by a
+ * The customer's language from the first screen to the mail (docs/screens.md, "Languages"), declared by a
  * spec file per database (languages.spec.ts on SQLite, languages-postgres.spec.ts on PostgreSQL).
  */
 export function languagesJourney(): void {

@@ -16,7 +16,7 @@ const CLI = { operator: "cli:test" };
 
 /**
  * Back-channel logout (decision 66) against a relying party we did not write: Apache's
- * mod_auth_openidc, registered as the README tells an integrator (a web client whose back-channel
+ * mod_auth_openidc, registered as docs/integrating.md tells an integrator (a web client whose back-channel
  * logout address is its redirect URI with `?logout=backchannel`), with its sessions in its own
  * server-side cache. A customer signs in to it through the real authorization flow; each way the
  * account server ends that sign-in makes Apache's protected page send the browser back to us.
@@ -29,10 +29,10 @@ describeEachDatabase("Apache's mod_auth_openidc as a relying party, on %s", (kin
     });
     return;
   }
-  // Registered as the README says, and with --backchannel-logout-session-required: then the ID
+  // Registered as docs/integrating.md says, and with --backchannel-logout-session-required: then the ID
   // token and the logout token carry the session's sid, and the module finds its session by that.
   for (const withSid of [false, true])
-    describe(withSid ? "asking for sid" : "registered as the README says", () => {
+    describe(withSid ? "asking for sid" : "registered as docs/integrating.md says", () => {
       let bed: OidcTestBed;
       let apache: ApacheRelyingParty;
 

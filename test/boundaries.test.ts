@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
- * The layer rules of biome.json (README, "Layers"), run by the real linter on probe files laid out
+ * The layer rules of biome.json (docs/architecture.md, "Layers"), run by the real linter on probe files laid out
  * like the project: each probe imports one module, and the linter must refuse exactly the imports
  * that cross a boundary.
  */

@@ -10,7 +10,7 @@ import { AppError } from "../server/errors.ts";
 import { serverStrings } from "../server/i18n/index.ts";
 
 /**
- * What a customer reads comes from a catalogue, in every language (README, "Languages"): a key
+ * What a customer reads comes from a catalogue, in every language (docs/screens.md, "Languages"): a key
  * missing in a language fails the type check; these catch the rest. A sentence written into a
  * screen or a mail template, and a language whose catalogue is still English.
  */

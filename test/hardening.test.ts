@@ -47,10 +47,10 @@ describe("client addresses and rate-limit keys", () => {
     expect(() => bucketKey("accessLinkPerEmail")).toThrow();
   });
 
-  it("gives every bucket setting a default, a README row, and no two buckets one prefix", () => {
-    const readme = readFileSync(join(import.meta.dirname, "..", "README.md"), "utf8");
+  it("gives every bucket setting a default, a row in docs/configuration.md, and no two buckets one prefix", () => {
+    const configuration = readFileSync(join(import.meta.dirname, "..", "docs", "configuration.md"), "utf8");
     for (const [setting, { defaultLimit }] of bucketSettings()) {
-      expect(readme, setting).toMatch(new RegExp(`\\| \`${setting}\` \\| \`${defaultLimit}\` \\|`));
+      expect(configuration, setting).toMatch(new RegExp(`\\| \`${setting}\` \\| \`${defaultLimit}\` \\|`));
     }
     const prefixes = Object.values(BUCKETS).map((bucket) => bucket.prefix);
     expect(new Set(prefixes).size).toBe(prefixes.length);

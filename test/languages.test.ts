@@ -14,7 +14,7 @@ import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFr
 import { describeEachDatabase } from "./support/databases.ts";
 
 /**
- * The language of pages, messages and mail (README, "Languages"): chosen per request, first match
+ * The language of pages, messages and mail (docs/screens.md, "Languages"): chosen per request, first match
  * wins (ui_locales, lang, the switcher's cookie, ui_locales in the ReturnUrl, Accept-Language,
  * English), bad values passed over.
  */
