@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { availableParallelism } from "node:os";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
 import { unlimitedRateLimits } from "../test/support/limits.ts";

@@ -3,10 +3,10 @@ import { hash } from "@node-rs/argon2";
 import { sql } from "kysely";
 import * as client from "openid-client";
 import pg from "pg";
-import { pruneAuditTrail } from "../server/auth/audit-trail.ts";
-import { pruneKnownOrigins } from "../server/auth/known-origins.ts";
-import { pruneRateLimits } from "../server/auth/rate-limit.ts";
-import { pruneExpiredSessions } from "../server/auth/sessions.ts";
+import { pruneAuditTrail } from "../server/auth/kernel/audit-trail.ts";
+import { pruneKnownOrigins } from "../server/auth/kernel/known-origins.ts";
+import { pruneRateLimits } from "../server/auth/kernel/rate-limit.ts";
+import { pruneExpiredSessions } from "../server/auth/kernel/sessions.ts";
 import { type Db, isPostgres } from "../server/db/database.ts";
 import type { SweepCost } from "../server/db/retention.ts";
 import { pruneSettledMail } from "../server/mail/outbox.ts";
@@ -30,7 +30,7 @@ import { desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "../test/
 
 const DAY = 86_400_000;
 const PASSWORD = "bench-password-1";
-/** The parameters server/auth/passwords.ts hashes with: every filled account has this password. */
+/** The parameters server/auth/kernel/passwords.ts hashes with: every filled account has this password. */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 interface Volume {

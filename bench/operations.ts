@@ -1,5 +1,5 @@
 import * as client from "openid-client";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { BrowserAgent } from "../test/support/browser-agent.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";

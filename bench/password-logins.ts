@@ -1,12 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 import autocannon from "autocannon";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
 import { cpuSeconds } from "./session-check.ts";
 
-/** The parameters server/auth/passwords.ts hashes with (OWASP's argon2id recommendation). */
+/** The parameters server/auth/kernel/passwords.ts hashes with (OWASP's argon2id recommendation). */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const PASSWORD = "bench-password-1";
 

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
-import { argon2Scheduler } from "../server/auth/argon2-scheduler.ts";
-import { hashPassword, verifyPassword } from "../server/auth/passwords.ts";
+import { argon2Scheduler } from "../server/auth/kernel/argon2-scheduler.ts";
+import { hashPassword, verifyPassword } from "../server/auth/kernel/passwords.ts";
 import { startTestServer } from "../test/support/app.ts";
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -56,7 +56,7 @@ export async function measureResetAnswers(runs = 15): Promise<{ known: number; u
   const server = await startTestServer("sqlite", { PASSWORD_RESET_LIMIT_PER_EMAIL: "1000", PASSWORD_RESET_LIMIT_PER_IP: "1000" });
   try {
     await server.app.inject({ method: "GET", url: "/healthz" });
-    const { createAccount } = await import("../server/auth/accounts.ts");
+    const { createAccount } = await import("../server/auth/kernel/accounts.ts");
     await createAccount(server.db, { email: "bench-known@example.com" });
     const time = async (email: string) => {
       const times: number[] = [];

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { createAccount, linkDevice } from "../server/auth/accounts.ts";
-import { hashSecret, newSecret } from "../server/auth/tokens.ts";
+import { createAccount, linkDevice } from "../server/auth/kernel/accounts.ts";
+import { hashSecret, newSecret } from "../server/auth/kernel/tokens.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
 import { PRODUCTION_ADDRESSES } from "../test/support/production-env.ts";
@@ -137,7 +137,7 @@ export async function measureServerFootprint(
   try {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const idleMb = residentMegabytes(server.pid);
-    // In production the session cookie carries the __Host- prefix (server/auth/sessions.ts).
+    // In production the session cookie carries the __Host- prefix (server/auth/kernel/sessions.ts).
     const run = await load([server], seconds, { cookie: `__Host-session=${database.sessionId}` });
     if (!run.result.requests.total) throw new Error("the production server answered no session check");
     const afterLoadMb = residentMegabytes(server.pid);

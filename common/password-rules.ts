@@ -41,6 +41,6 @@ export function newPasswordErrors(
 
 /**
  * The account page's query parameter that opens the password form at once, with a word on why:
- * where the emailed link sent instead of a breached password's sign-in leads (server/auth/password-login.ts).
+ * where the emailed link sent instead of a breached password's sign-in leads (server/auth/password/password-login.ts).
  */
 export const NEW_PASSWORD_PARAM = "newPassword";

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { dsone, maverick } from "../common/brands/index.ts";
-import { CHALLENGES_KEPT_PER_BROWSER } from "../server/auth/passkeys.ts";
+import { CHALLENGES_KEPT_PER_BROWSER } from "../server/auth/passkey/passkeys.ts";
 import { recordCases } from "../test/attack/scale.ts";
 import { expect, test } from "./fixtures.ts";
 import { addAuthenticator } from "./passkey-journey.ts";

@@ -1,5 +1,5 @@
 /**
- * Writes server/auth/common-passwords.txt: the passwords of the zxcvbn common-password list
+ * Writes server/auth/password/common-passwords.txt: the passwords of the zxcvbn common-password list
  * (@zxcvbn-ts/language-common, MIT; ranked by how often they appear in breaches) that are long
  * enough to pass the length rule, most common first, lower-cased. New passwords are checked
  * against it (NIST SP 800-63B). Run: npm run common-passwords
@@ -19,5 +19,5 @@ const header = [
   `# From @zxcvbn-ts/language-common ${version} (MIT, Copyright (c) 2012-2016 Dan Wheeler and Dropbox, Inc.,`,
   "# Copyright (c) 2021 @zxcvbn-ts). Regenerate with: npm run common-passwords",
 ];
-writeFileSync(join(import.meta.dirname, "..", "server", "auth", "common-passwords.txt"), `${[...header, ...kept].join("\n")}\n`);
+writeFileSync(join(import.meta.dirname, "..", "server", "auth", "password", "common-passwords.txt"), `${[...header, ...kept].join("\n")}\n`);
 console.log(`wrote ${kept.length} passwords`);

@@ -2,8 +2,10 @@ import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { PRODUCTS } from "../common/products.ts";
 import { isRole, ROLES, type Role } from "../common/roles.ts";
-import { removeAccount } from "./auth/account-deletion.ts";
-import { exportAccount } from "./auth/account-export.ts";
+import { removeAccount } from "./auth/account/account-deletion.ts";
+import { exportAccount } from "./auth/account/account-export.ts";
+import { changeEmailByOperator } from "./auth/account/email-change/by-operator.ts";
+import { linkedLogins, unlinkLogin } from "./auth/google/external-logins.ts";
 import {
   AccountInputError,
   type AccountSummary,
@@ -14,12 +16,10 @@ import {
   setLicense,
   showAccount,
   signAccountOutEverywhere,
-} from "./auth/accounts.ts";
-import { accountActivity, recordAuditEvent } from "./auth/audit-trail.ts";
-import { changeEmailByOperator } from "./auth/email-change/by-operator.ts";
-import { linkedLogins, unlinkLogin } from "./auth/external-logins.ts";
-import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/signed-in-places.ts";
-import { setDisabled, setRole } from "./auth/support-actions.ts";
+} from "./auth/kernel/accounts.ts";
+import { accountActivity, recordAuditEvent } from "./auth/kernel/audit-trail.ts";
+import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/kernel/signed-in-places.ts";
+import { setDisabled, setRole } from "./auth/support/support-actions.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import { AppError } from "./errors.ts";

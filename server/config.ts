@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "../common/duration.ts";
-import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./auth/rate-limit-buckets.ts";
+import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./auth/kernel/rate-limit-buckets.ts";
 
 /**
  * Every setting of the account server, read from the environment and validated once at boot.
@@ -474,7 +474,7 @@ function resolve(env: Env) {
             minScore: env.CAPTCHA_MIN_SCORE,
           }
         : undefined,
-    /** How long an account's security trail keeps each entry (auth/audit-trail.ts). */
+    /** How long an account's security trail keeps each entry (auth/kernel/audit-trail.ts). */
     auditRetentionMs: env.AUDIT_RETENTION,
     outboxRetentionMs: env.OUTBOX_RETENTION,
     telemetry: {

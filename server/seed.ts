@@ -1,4 +1,4 @@
-import { createAccount, linkDevice } from "./auth/accounts.ts";
+import { createAccount, linkDevice } from "./auth/kernel/accounts.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
 

@@ -1,7 +1,7 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
-import { hashSecret } from "../server/auth/tokens.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
+import { hashSecret } from "../server/auth/kernel/tokens.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";

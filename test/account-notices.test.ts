@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
-import { linkIdentity } from "../server/auth/external-logins.ts";
+import { linkIdentity } from "../server/auth/google/external-logins.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { drainMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";

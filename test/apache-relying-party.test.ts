@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccountOutEverywhere } from "../server/auth/accounts.ts";
-import { accountActivity } from "../server/auth/audit-trail.ts";
-import { setDisabled } from "../server/auth/support-actions.ts";
+import { signAccountOutEverywhere } from "../server/auth/kernel/accounts.ts";
+import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
+import { setDisabled } from "../server/auth/support/support-actions.ts";
 import { runOidcCommand } from "../server/oidc/cli-commands.ts";
 import { clientChecks } from "../server/oidc/clients.ts";
 import { APACHE_REQUIRED, ApacheRelyingParty, apacheInstalled, SIGNED_IN_AS } from "./support/apache-relying-party.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import type { RunningServer } from "../server/server.ts";
 import { drainMail, tokenFromMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";

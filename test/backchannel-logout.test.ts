@@ -1,12 +1,12 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDemoApps, type DemoApps } from "../demo-apps/server.ts";
-import { removeAccount } from "../server/auth/account-deletion.ts";
-import { signAccountOutEverywhere } from "../server/auth/accounts.ts";
-import { accountActivity } from "../server/auth/audit-trail.ts";
-import { signOutBrowser } from "../server/auth/signed-in-places.ts";
-import { setDisabled } from "../server/auth/support-actions.ts";
-import { hashSecret } from "../server/auth/tokens.ts";
+import { removeAccount } from "../server/auth/account/account-deletion.ts";
+import { signAccountOutEverywhere } from "../server/auth/kernel/accounts.ts";
+import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
+import { signOutBrowser } from "../server/auth/kernel/signed-in-places.ts";
+import { hashSecret } from "../server/auth/kernel/tokens.ts";
+import { setDisabled } from "../server/auth/support/support-actions.ts";
 import { enqueueLogoutTokens } from "../server/db/logout-deliveries.ts";
 import { runOidcCommand } from "../server/oidc/cli-commands.ts";
 import { addClient, ClientInputError, clientChecks, validateRegistration } from "../server/oidc/clients.ts";

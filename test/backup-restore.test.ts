@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { afterEach, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, type TestDatabase } from "./support/databases.ts";
 import { type SpawnedServer, spawnServer } from "./support/spawn-server.ts";

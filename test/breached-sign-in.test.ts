@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { NEW_PASSWORD_PARAM } from "../common/password-rules.ts";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { drainMail, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
 
 /**
- * A right password that is on the breached list signs nobody in (server/auth/password-login.ts):
+ * A right password that is on the breached list signs nobody in (server/auth/password/password-login.ts):
  * the customer is told in a sentence, gets the emailed link to the account page, which asks for a
  * new password; the trail and the metrics record it.
  */

@@ -4,8 +4,8 @@ import { parseAst } from "rolldown/parseAst";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../common/languages.ts";
 import { newPasswordErrors } from "../common/password-rules.ts";
-import { checkNewPassword } from "../server/auth/password-reset.ts";
-import { tooManyAttempts } from "../server/auth/rate-limit.ts";
+import { tooManyAttempts } from "../server/auth/kernel/rate-limit.ts";
+import { checkNewPassword } from "../server/auth/password/password-reset.ts";
 import { AppError } from "../server/errors.ts";
 import { serverStrings } from "../server/i18n/index.ts";
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { accountForIdentity, linkIdentity } from "../server/auth/external-logins.ts";
+import { accountForIdentity, linkIdentity } from "../server/auth/google/external-logins.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";
 

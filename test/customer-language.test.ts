@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { dsone } from "../common/brands/index.ts";
 import { UNKNOWN_BROWSER } from "../common/i18n/catalogue.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_HEADER } from "../common/languages.ts";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { strings as de } from "../server/i18n/de.ts";
 import { strings as fr } from "../server/i18n/fr.ts";
 import { mailLook, newSignInMail } from "../server/mail/templates.ts";

@@ -1,6 +1,6 @@
 import { createServer as createNetServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { createAccountAreaStore } from "../web/account-area/store.ts";
 import { createEarlierAccountApi } from "../web/api/earlier.ts";
 import { HttpError, send } from "../web/api/http.ts";

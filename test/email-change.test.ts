@@ -1,8 +1,8 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { MyAccount } from "../common/api/contract.ts";
-import { createAccount } from "../server/auth/accounts.ts";
-import { linkIdentity } from "../server/auth/external-logins.ts";
+import { linkIdentity } from "../server/auth/google/external-logins.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { drainMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -314,7 +314,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
   });
 
   it("the operator's change: mailed for confirmation, or made at once without it, as the trail says", async () => {
-    const { changeEmailByOperator } = await import("../server/auth/email-change/by-operator.ts");
+    const { changeEmailByOperator } = await import("../server/auth/account/email-change/by-operator.ts");
     await changeEmailByOperator(bed.server.db, bed.server.config, email, `op${n}@example.org`, { operator: "cli:ops", reason: "ticket 9" });
     expect(await emailOf()).toBe(email);
     await mailTo(`op${n}@example.org`, /Confirm your new/);
@@ -409,7 +409,7 @@ describeEachDatabase("the email change's limits and a deleted account, on %s", (
     await drainMail(bed.server);
     const mail = bed.server.delivered.findLast((sent) => sent.to === "leaving.new@example.org");
     const token = mail?.text.match(/confirm-email\?token=([A-Za-z0-9_-]{43})/)?.[1];
-    const { removeAccount } = await import("../server/auth/account-deletion.ts");
+    const { removeAccount } = await import("../server/auth/account/account-deletion.ts");
     await removeAccount(bed.server.db, bed.server.config, "leaving@example.com", { operator: "test" });
     const late = await fetch(`${bed.issuer}/api/email-change/confirm`, {
       method: "POST",

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { fillNoScript } from "../server/routes/no-script.ts";
 import { WEB_BUILD_DIR } from "../server/routes/spa.ts";
 import { drainMail, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { newSignInChecks, type OpenIdSignIn, openIdSignIn, type SignInChecks, SignInProblem } from "../server/auth/openid-sign-in.ts";
+import {
+  newSignInChecks,
+  type OpenIdSignIn,
+  openIdSignIn,
+  type SignInChecks,
+  SignInProblem,
+} from "../server/auth/google/openid-sign-in.ts";
 import { TestIssuer } from "./support/test-issuer.ts";
 
 const REDIRECT_URI = "http://localhost:3000/signin-google";

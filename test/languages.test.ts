@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sendAccessLinkFromSupport } from "../server/auth/access-links.ts";
-import { createAccount } from "../server/auth/accounts.ts";
+import { sendAccessLinkFromSupport } from "../server/auth/kernel/access-link-mail.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { serverStrings } from "../server/i18n/index.ts";
 import { WEB_BUILD_DIR } from "../server/routes/spa.ts";
 import { strings as arabic } from "../web/i18n/ar/shared.ts";

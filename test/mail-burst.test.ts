@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { smtpDelivery } from "../server/mail/smtp-delivery.ts";
 import { CLAIM_MS, MailWorker } from "../server/mail/worker.ts";

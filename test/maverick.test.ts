@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount, linkDevice } from "../server/auth/accounts.ts";
+import { createAccount, linkDevice } from "../server/auth/kernel/accounts.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

@@ -1,9 +1,9 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { MyAccount } from "../common/api/contract.ts";
-import { createAccount } from "../server/auth/accounts.ts";
-import { linkIdentity } from "../server/auth/external-logins.ts";
-import { accountFailureKey } from "../server/auth/password-login.ts";
+import { linkIdentity } from "../server/auth/google/external-logins.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
+import { accountFailureKey } from "../server/auth/kernel/password-check.ts";
 import { drainMail, tokenFromMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { drainMail, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

@@ -2,7 +2,7 @@ import { createPublicKey, verify } from "node:crypto";
 import { createServer as createNetServer } from "node:net";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { addClient } from "../server/oidc/clients.ts";
 import { rotateSigningKey } from "../server/oidc/keys.ts";
 import { createServer } from "../server/server.ts";

@@ -1,11 +1,11 @@
 import * as client from "openid-client";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pruneAuditTrail } from "../server/auth/audit-trail.ts";
-import { pruneKnownOrigins } from "../server/auth/known-origins.ts";
-import { pruneOneTimeTokens } from "../server/auth/one-time-tokens.ts";
-import { pruneRateLimits } from "../server/auth/rate-limit.ts";
-import { pruneExpiredSessions } from "../server/auth/sessions.ts";
+import { pruneAuditTrail } from "../server/auth/kernel/audit-trail.ts";
+import { pruneKnownOrigins } from "../server/auth/kernel/known-origins.ts";
+import { pruneOneTimeTokens } from "../server/auth/kernel/one-time-tokens.ts";
+import { pruneRateLimits } from "../server/auth/kernel/rate-limit.ts";
+import { pruneExpiredSessions } from "../server/auth/kernel/sessions.ts";
 import { pruneSettledMail } from "../server/mail/outbox.ts";
 import { pruneExpiredOidcPayloads } from "../server/oidc/adapter.ts";
 import { pruneSettledLogoutTokens } from "../server/oidc/logout-delivery.ts";

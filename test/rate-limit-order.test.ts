@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { enforceLimits } from "../server/auth/rate-limit.ts";
-import { bucketKey } from "../server/auth/rate-limit-buckets.ts";
+import { enforceLimits } from "../server/auth/kernel/rate-limit.ts";
+import { bucketKey } from "../server/auth/kernel/rate-limit-buckets.ts";
 import { type Config, loadConfig } from "../server/config.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
 import { AppError } from "../server/errors.ts";

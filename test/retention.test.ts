@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pruneKnownOrigins } from "../server/auth/known-origins.ts";
-import { pruneRateLimits } from "../server/auth/rate-limit.ts";
+import { pruneKnownOrigins } from "../server/auth/kernel/known-origins.ts";
+import { pruneRateLimits } from "../server/auth/kernel/rate-limit.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
 import { deleteInBatches } from "../server/db/retention.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";

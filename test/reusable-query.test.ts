@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
 import { insertRow, reusableQuery } from "../server/db/reusable-query.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";

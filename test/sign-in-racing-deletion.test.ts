@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
-import { removeAccount } from "../server/auth/account-deletion.ts";
-import { createAccount } from "../server/auth/accounts.ts";
-import type { Caller } from "../server/auth/caller.ts";
-import { writeSession } from "../server/auth/sessions.ts";
+import { removeAccount } from "../server/auth/account/account-deletion.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
+import type { Caller } from "../server/auth/kernel/caller.ts";
+import { writeSession } from "../server/auth/kernel/sessions.ts";
 import { AppError } from "../server/errors.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -10,8 +10,8 @@ import { describeEachDatabase } from "./support/databases.ts";
 /** Run once a password has been checked and found right, before its session is written. */
 const afterPasswordCheck = vi.hoisted(() => ({ run: async () => {} }));
 
-vi.mock("../server/auth/passwords.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../server/auth/passwords.ts")>();
+vi.mock("../server/auth/kernel/passwords.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../server/auth/kernel/passwords.ts")>();
   return {
     ...original,
     async verifyPassword(passwordHash: string, password: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { accountActivity } from "../server/auth/audit-trail.ts";
-import { signOutApp, signOutBrowser, whereSignedIn } from "../server/auth/signed-in-places.ts";
+import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
+import { signOutApp, signOutBrowser, whereSignedIn } from "../server/auth/kernel/signed-in-places.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TelemetryBatch } from "../common/telemetry.ts";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { StackMapper } from "../server/telemetry/source-maps.ts";
 import { pruneTelemetry, storeServerEvent, telemetrySinks } from "../server/telemetry/store.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRANDS, brandForPath, brandForProduct, registerBrand } from "../common/brands/index.ts";
 import { addressAfterLogout } from "../common/brands/logout.ts";
-import { createAccount } from "../server/auth/accounts.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { orbit } from "./support/orbit-brand.ts";
 

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../server/auth/accounts.ts";
-import { issueToken, PURPOSES } from "../server/auth/one-time-tokens.ts";
-import { hashSecret } from "../server/auth/tokens.ts";
+import { createAccount } from "../server/auth/kernel/accounts.ts";
+import { issueToken, PURPOSES } from "../server/auth/kernel/one-time-tokens.ts";
+import { hashSecret } from "../server/auth/kernel/tokens.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
 import { NotAPlainWrite, writeTogether } from "../server/db/write-together.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";

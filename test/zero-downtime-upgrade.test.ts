@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -72,7 +73,11 @@ it.skipIf(!process.env.TEST_POSTGRES_URL && process.env.TEST_SQLITE_ONLY === "1"
 
     // The accounts, made with the previous release's own code (its schema is the database's now).
     const { openDatabase } = (await import(join(previous, "server/db/database.ts"))) as typeof import("../server/db/database.ts");
-    const { createAccount } = (await import(join(previous, "server/auth/accounts.ts"))) as typeof import("../server/auth/accounts.ts");
+    // Releases before the domain's folders kept accounts.ts directly under server/auth/.
+    const accountsModule = ["server/auth/kernel/accounts.ts", "server/auth/accounts.ts"].find((path) => existsSync(join(previous, path)));
+    const { createAccount } = (await import(
+      join(previous, accountsModule ?? "server/auth/kernel/accounts.ts")
+    )) as typeof import("../server/auth/kernel/accounts.ts");
     const { db } = await openDatabase(database.url);
     const migrated = async () => (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((row) => row.name);
     const before = await migrated();

@@ -85,7 +85,7 @@ export interface MyAccount {
   })[];
 }
 
-/** Everything held about an account (GET /api/me/export; server/auth/account-export.ts), nothing secret. */
+/** Everything held about an account (GET /api/me/export; server/auth/account/account-export.ts), nothing secret. */
 export interface AccountExport {
   format: "account-export/1";
   exportedAt: string;

@@ -675,7 +675,7 @@ const migrations: Record<string, Migration> = {
   },
   "0023_sign_in_approvals": {
     async up(db: Kysely<unknown>) {
-      // Approving a sign-in on another device (server/auth/approval.ts, decision 73): the asking
+      // Approving a sign-in on another device (server/auth/access-link/approval.ts, decision 73): the asking
       // browser's description for the phone to name it, the number its screen shows among the
       // three the phone offers, and whether the phone approved or refused.
       // One column a statement: SQLite adds no more at once.

@@ -72,7 +72,7 @@ export interface OneTimeTokensTable {
   used_at: Millis | null;
 }
 
-/** An access link's six-digit code, for the browser that asked for the link (server/auth/sign-in-codes.ts). */
+/** An access link's six-digit code, for the browser that asked for the link (server/auth/access-link/sign-in-codes.ts). */
 export interface SignInCodesTable {
   /** SHA-256 of the secret in the asking browser's cookie. */
   browser_hash: string;
@@ -405,7 +405,7 @@ export interface OidcKeysTable {
   retired_at: Millis | null;
 }
 
-/** One entry of an account's security trail (auth/audit-trail.ts); append-only. */
+/** One entry of an account's security trail (auth/kernel/audit-trail.ts); append-only. */
 export interface AuditEventsTable {
   id: string;
   /** Null only for the record that an account was deleted. */

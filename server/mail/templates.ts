@@ -200,7 +200,7 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
   };
 }
 
-/** The six digits that confirm it is the owner on the account page (server/auth/recent-sign-in.ts). */
+/** The six digits that confirm it is the owner on the account page (server/auth/kernel/recent-sign-in.ts). */
 export function confirmationCodeMail(look: MailLook, code: string, lifetime: string): Mail {
   const { mail, brand } = wordsOf(look);
   const intro = mail.confirmationCode.intro(brand);

@@ -1,10 +1,10 @@
 import type { KoaContextWithOIDC } from "oidc-provider";
 import type { Language } from "../../common/languages.ts";
-import type { Caller } from "../auth/caller.ts";
-import { canonicalAddress } from "../auth/client-address.ts";
-import { accountForSessionId } from "../auth/sessions.ts";
-import { hashSecret, looksLikeSecret } from "../auth/tokens.ts";
-import { describeUserAgent } from "../auth/user-agent.ts";
+import type { Caller } from "../auth/kernel/caller.ts";
+import { canonicalAddress } from "../auth/kernel/client-address.ts";
+import { accountForSessionId } from "../auth/kernel/sessions.ts";
+import { hashSecret, looksLikeSecret } from "../auth/kernel/tokens.ts";
+import { describeUserAgent } from "../auth/kernel/user-agent.ts";
 import type { Config } from "../config.ts";
 import { clearedCookieHeader, cookieFromHeader, sessionCookieName, setCookieHeader } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
@@ -43,7 +43,7 @@ export function appSessionRef(config: Config, cookieHeader: string | undefined):
 }
 
 /**
- * A provider request as the sign-in flows see a caller (auth/caller.ts), as routes/caller.ts
+ * A provider request as the sign-in flows see a caller (auth/kernel/caller.ts), as routes/caller.ts
  * makes one from Fastify's: a logout at the provider is then the website's logout, word for word.
  */
 export function providerCaller(ctx: KoaContextWithOIDC, language: Language): Caller {

@@ -1,5 +1,5 @@
 import { BRANDS, type Brand, brandById } from "../../common/brands/index.ts";
-import { hashSecret, newSecret } from "../auth/tokens.ts";
+import { hashSecret, newSecret } from "../auth/kernel/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 

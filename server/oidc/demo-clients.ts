@@ -1,4 +1,4 @@
-import { hashSecret } from "../auth/tokens.ts";
+import { hashSecret } from "../auth/kernel/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { type ClientRegistration, defaultDpop } from "./clients.ts";

@@ -1,6 +1,6 @@
 import { generateKeyPair, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
-import { newId } from "../auth/tokens.ts";
+import { newId } from "../auth/kernel/tokens.ts";
 import type { Db } from "../db/database.ts";
 
 /**

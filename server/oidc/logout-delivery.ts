@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type Provider from "oidc-provider";
-import { recordAuditEvent } from "../auth/audit-trail.ts";
+import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
 import { type Db, isPostgres } from "../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import type { Database } from "../db/schema.ts";

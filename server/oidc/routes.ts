@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { languageForList } from "../../common/languages.ts";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { AUTHORIZE_CALLBACK_PATH } from "../auth/return-url.ts";
-import { endSession } from "../auth/sessions.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
+import { AUTHORIZE_CALLBACK_PATH } from "../auth/kernel/return-url.ts";
+import { endSession } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, sendPlainHtml, sendPlainPage } from "../html.ts";

@@ -1,13 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { dsone } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
-import { requestAccessLink } from "../auth/access-links.ts";
-import { findAccountByEmail } from "../auth/accounts.ts";
-import { signInWithPassword } from "../auth/password-login.ts";
-import { limitResetCodeChecks, type ResetArea, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { continueTo } from "../auth/return-url.ts";
-import { currentAccount, endSession, readSessionId } from "../auth/sessions.ts";
+import { requestAccessLink } from "../auth/access-link/access-links.ts";
+import { findAccountByEmail } from "../auth/kernel/accounts.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
+import { continueTo } from "../auth/kernel/return-url.ts";
+import { currentAccount, endSession, readSessionId } from "../auth/kernel/sessions.ts";
+import { signInWithPassword } from "../auth/password/password-login.ts";
+import {
+  limitResetCodeChecks,
+  type ResetArea,
+  requestPasswordReset,
+  resetPassword,
+  setFirstPassword,
+} from "../auth/password/password-reset.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { serverStrings } from "../i18n/index.ts";

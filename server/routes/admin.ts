@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../common/telemetry.ts";
-import type { Caller } from "../auth/caller.ts";
-import { staffAccess } from "../auth/roles.ts";
+import type { Caller } from "../auth/kernel/caller.ts";
+import { staffAccess } from "../auth/kernel/roles.ts";
 import type { Config } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import type { Db } from "../db/database.ts";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-links.ts";
-import { approveSignIn, askingDeviceFor, WAIT_MS, waitForApproval } from "../auth/approval.ts";
-import { verifyCaptcha } from "../auth/captcha.ts";
-import { signInWithCode } from "../auth/sign-in-codes.ts";
+import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-link/access-links.ts";
+import { approveSignIn, askingDeviceFor, WAIT_MS, waitForApproval } from "../auth/access-link/approval.ts";
+import { signInWithCode } from "../auth/access-link/sign-in-codes.ts";
+import { verifyCaptcha } from "../auth/kernel/captcha.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { recordSignInStep, screenOfCall } from "../telemetry/sign-in-steps.ts";

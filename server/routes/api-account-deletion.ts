@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { checkAccountDeletion, deleteAccountByLink, keepAccount, requestAccountDeletion } from "../auth/account-deletion.ts";
+import { checkAccountDeletion, deleteAccountByLink, keepAccount, requestAccountDeletion } from "../auth/account/account-deletion.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";

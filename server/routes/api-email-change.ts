@@ -1,8 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
-import { checkEmailChange, confirmEmailChange, confirmEmailChangeWithCode } from "../auth/email-change/confirm.ts";
-import { requestEmailChange } from "../auth/email-change/request.ts";
-import { cancelEmailChange, checkCancelEmailChange, checkUndoEmailChange, undoEmailChange } from "../auth/email-change/take-back.ts";
+import { checkEmailChange, confirmEmailChange, confirmEmailChangeWithCode } from "../auth/account/email-change/confirm.ts";
+import { requestEmailChange } from "../auth/account/email-change/request.ts";
+import {
+  cancelEmailChange,
+  checkCancelEmailChange,
+  checkUndoEmailChange,
+  undoEmailChange,
+} from "../auth/account/email-change/take-back.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { maverick } from "../../common/brands/index.ts";
 import { PRODUCTS } from "../../common/products.ts";
-import { signedInDevice } from "../auth/devices.ts";
-import { currentAccount, productStanding } from "../auth/sessions.ts";
+import { signedInDevice } from "../auth/kernel/devices.ts";
+import { currentAccount, productStanding } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { brandPasswordLogin } from "./api-password.ts";
 import { callerOf } from "./caller.ts";

@@ -1,10 +1,10 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
-import { checkNotMe, signOutNotMe } from "../auth/not-me.ts";
-import { declinePasskeyOffer, passkeyOffer } from "../auth/passkey-offer.ts";
-import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/passkey-removal.ts";
-import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkeys.ts";
+import { checkNotMe, signOutNotMe } from "../auth/kernel/not-me.ts";
+import { declinePasskeyOffer, passkeyOffer } from "../auth/kernel/passkey-offer.ts";
+import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/kernel/passkey-removal.ts";
+import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkey/passkeys.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";

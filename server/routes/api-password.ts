@@ -1,11 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
-import { passkeysToOffer } from "../auth/passkey-removal.ts";
-import { signInWithPassword } from "../auth/password-login.ts";
-import { limitResetCodeChecks, openPasswordReset, requestPasswordReset, resetPassword, setFirstPassword } from "../auth/password-reset.ts";
-import { continueTo } from "../auth/return-url.ts";
-import { currentAccount, readSessionId } from "../auth/sessions.ts";
-import { looksLikeSecret } from "../auth/tokens.ts";
+import { passkeysToOffer } from "../auth/kernel/passkey-removal.ts";
+import { continueTo } from "../auth/kernel/return-url.ts";
+import { currentAccount, readSessionId } from "../auth/kernel/sessions.ts";
+import { looksLikeSecret } from "../auth/kernel/tokens.ts";
+import { signInWithPassword } from "../auth/password/password-login.ts";
+import {
+  limitResetCodeChecks,
+  openPasswordReset,
+  requestPasswordReset,
+  resetPassword,
+  setFirstPassword,
+} from "../auth/password/password-reset.ts";
 import type { AppContext } from "../context.ts";
 import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";

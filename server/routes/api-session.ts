@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
-import { currentAccountStanding, endSession } from "../auth/sessions.ts";
+import { currentAccountStanding, endSession } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";

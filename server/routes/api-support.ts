@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { staffAccess } from "../auth/roles.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
+import { staffAccess } from "../auth/kernel/roles.ts";
 import {
   changeCustomerEmail,
   clearCustomerLimits,
@@ -13,8 +13,8 @@ import {
   signOutCustomerBrowser,
   signOutCustomerEverywhere,
   unlinkCustomerGoogle,
-} from "../auth/support-actions.ts";
-import { type Agent, findCustomers, supportCustomer } from "../auth/support-console.ts";
+} from "../auth/support/support-actions.ts";
+import { type Agent, findCustomers, supportCustomer } from "../auth/support/support-console.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { callerOf } from "./caller.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { currentAccount } from "../auth/sessions.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
+import { currentAccount } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { telemetryBatch } from "../telemetry/schema.ts";

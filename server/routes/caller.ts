@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Caller } from "../auth/caller.ts";
-import { canonicalAddress } from "../auth/client-address.ts";
-import { describeUserAgent } from "../auth/user-agent.ts";
+import type { Caller } from "../auth/kernel/caller.ts";
+import { canonicalAddress } from "../auth/kernel/client-address.ts";
+import { describeUserAgent } from "../auth/kernel/user-agent.ts";
 import { requestChosenLanguage, requestLanguage, requestStatedLanguage } from "./language.ts";
 
 /**
@@ -16,7 +16,7 @@ export function clientAddress(request: FastifyRequest): string {
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
-/** The request as the sign-in flows see it (auth/caller.ts): one per request, writing to its reply. */
+/** The request as the sign-in flows see it (auth/kernel/caller.ts): one per request, writing to its reply. */
 export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
   let caller = callers.get(request);
   if (!caller) {

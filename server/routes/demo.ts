@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { dsone, maverick } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
-import { currentAccount, endSession, productStanding } from "../auth/sessions.ts";
+import { currentAccount, endSession, productStanding } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, sendPlainPage } from "../html.ts";

@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "../auth/google-sign-in.ts";
-import { type OpenIdSignIn, openIdSignIn } from "../auth/openid-sign-in.ts";
+import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "../auth/google/google-sign-in.ts";
+import { type OpenIdSignIn, openIdSignIn } from "../auth/google/openid-sign-in.ts";
 import { GOOGLE_CALLBACK_PATH } from "../config.ts";
 import type { AppContext } from "../context.ts";
 import { recordSignInStep } from "../telemetry/sign-in-steps.ts";
 import { callerOf } from "./caller.ts";
 
 /**
- * Sign in with Google over HTTP (the flow is auth/google-sign-in.ts): GET /external/login starts
+ * Sign in with Google over HTTP (the flow is auth/google/google-sign-in.ts): GET /external/login starts
  * it, GET /signin-google is where Google sends the customer back. Each answer is a redirect, and
  * each step is logged and recorded as a funnel step.
  */

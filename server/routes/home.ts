@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { verifyCaptcha } from "../auth/captcha.ts";
-import { enforceLimits } from "../auth/rate-limit.ts";
+import { verifyCaptcha } from "../auth/kernel/captcha.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { clientAddress } from "./caller.ts";

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { enforceLimits } from "../auth/rate-limit.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
 import type { AppContext } from "../context.ts";
 import { clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { enforceLimits } from "../auth/rate-limit.ts";
-import { currentAccount, readSessionId } from "../auth/sessions.ts";
-import { hashSecret } from "../auth/tokens.ts";
+import { enforceLimits } from "../auth/kernel/rate-limit.ts";
+import { currentAccount, readSessionId } from "../auth/kernel/sessions.ts";
+import { hashSecret } from "../auth/kernel/tokens.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { callerOf } from "./caller.ts";

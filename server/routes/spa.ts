@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, directionOf, type Language } from "../../common/langu
 import type { NoScriptScreen, NoScriptScreens } from "../../common/no-script.ts";
 import { SUPPORT_SCREEN } from "../../common/roles.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
-import { staffAccess } from "../auth/roles.ts";
+import { staffAccess } from "../auth/kernel/roles.ts";
 import { clientConfig } from "../client-config.ts";
 import { sendPrecompressed } from "../compression.ts";
 import type { Config } from "../config.ts";

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { ApiRoute } from "../../common/api/contract.ts";
 import { SIGN_IN_METHODS, type SignInMethod, type SignInStep } from "../../common/telemetry.ts";
-import { accountSignedInBy } from "../auth/sessions.ts";
+import { accountSignedInBy } from "../auth/kernel/sessions.ts";
 import { existingCaller } from "../routes/caller.ts";
 import { storeServerEvent, type TelemetrySinks } from "./store.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { createTestDatabase, type DatabaseKind, describeEachDatabase, type TestDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount } from "../../server/auth/accounts.ts";
-import { bucketKey } from "../../server/auth/rate-limit-buckets.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
+import { bucketKey } from "../../server/auth/kernel/rate-limit-buckets.ts";
 import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { normalisedPath } from "../../server/local-only.ts";
 import { drainMail, startTestServer, type TestServer } from "../support/app.ts";
 import { mailboxMails } from "../support/secrets-at-rest.ts";

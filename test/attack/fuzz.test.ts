@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { InjectOptions } from "fastify";
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createAccount, linkDevice } from "../../server/auth/accounts.ts";
+import { createAccount, linkDevice } from "../../server/auth/kernel/accounts.ts";
 import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { FakeCaptcha } from "../support/fake-captcha.ts";

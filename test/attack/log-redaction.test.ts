@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redactUrl } from "../../common/redact.ts";
 import { redactUrlsIn, TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { describeDeliveryError } from "../../server/mail/worker.ts";
 import { SmtpSink } from "../support/smtp-sink.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { openDatabase } from "../../server/db/database.ts";
 import { enqueueMail } from "../../server/mail/outbox.ts";
 import { CLAIM_MS, MailWorker, type OutgoingMail } from "../../server/mail/worker.ts";

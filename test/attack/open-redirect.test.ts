@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { safeRedirect } from "../../common/redirects.ts";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
 import { redirectCorpus, staysHome } from "./redirect-corpus.ts";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { removeAccount } from "../../server/auth/account-deletion.ts";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { removeAccount } from "../../server/auth/account/account-deletion.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { pruneSettledMail } from "../../server/mail/outbox.ts";
 import { drainMail, startTestServer, type TestServer } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";

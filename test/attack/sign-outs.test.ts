@@ -1,9 +1,9 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { removeAccount } from "../../server/auth/account-deletion.ts";
-import { createAccount, signAccountOutEverywhere } from "../../server/auth/accounts.ts";
-import { signOutBrowser } from "../../server/auth/signed-in-places.ts";
-import { hashSecret } from "../../server/auth/tokens.ts";
+import { removeAccount } from "../../server/auth/account/account-deletion.ts";
+import { createAccount, signAccountOutEverywhere } from "../../server/auth/kernel/accounts.ts";
+import { signOutBrowser } from "../../server/auth/kernel/signed-in-places.ts";
+import { hashSecret } from "../../server/auth/kernel/tokens.ts";
 import { cookieFromHeader } from "../../server/cookies.ts";
 import { addClient } from "../../server/oidc/clients.ts";
 import { sessionCookieFrom } from "../support/app.ts";

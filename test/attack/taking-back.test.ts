@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { MyAccount, SupportCustomer } from "../../common/api/contract.ts";
 import { PRODUCTS } from "../../common/products.ts";
-import { createAccount } from "../../server/auth/accounts.ts";
-import { NOT_ME_LINK_LIFETIME_MS, pruneSignInNotices } from "../../server/auth/not-me.ts";
-import { TOKEN_KEPT_AFTER_EXPIRY_MS } from "../../server/auth/one-time-tokens.ts";
-import { RECENT_SIGN_IN_MS } from "../../server/auth/recent-sign-in.ts";
-import { hashSecret } from "../../server/auth/tokens.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
+import { NOT_ME_LINK_LIFETIME_MS, pruneSignInNotices } from "../../server/auth/kernel/not-me.ts";
+import { TOKEN_KEPT_AFTER_EXPIRY_MS } from "../../server/auth/kernel/one-time-tokens.ts";
+import { RECENT_SIGN_IN_MS } from "../../server/auth/kernel/recent-sign-in.ts";
+import { hashSecret } from "../../server/auth/kernel/tokens.ts";
 import { drainMail, tokenFromMail } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";

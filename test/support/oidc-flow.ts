@@ -1,5 +1,5 @@
 import * as client from "openid-client";
-import { createAccount } from "../../server/auth/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { createServer, type RunningServer } from "../../server/server.ts";
 import { drainMail, startTestServer, type TestServer } from "./app.ts";
 import type { BrowserAgent } from "./browser-agent.ts";

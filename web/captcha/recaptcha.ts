@@ -1,6 +1,6 @@
 /**
  * reCAPTCHA v3, loaded only when the server has a captcha configured. The token it gives is sent
- * with the request it protects, and the server verifies it (server/auth/captcha.ts).
+ * with the request it protects, and the server verifies it (server/auth/kernel/captcha.ts).
  */
 interface Grecaptcha {
   ready(callback: () => void): void;

@@ -16,7 +16,7 @@ export function appName(entry: Pick<ActivityEntry, "app" | "clientId">): string 
   return entry.app.kind === "desktop" ? words.desktopApp(brand.name) : words.webApp(brand.name);
 }
 
-/** The catalogue's words for each event of the trail (server/auth/audit-trail.ts) that has them. */
+/** The catalogue's words for each event of the trail (server/auth/kernel/audit-trail.ts) that has them. */
 const EVENTS: Record<string, keyof typeof words.events> = {
   access_link_requested: "accessLinkRequested",
   password_reset_requested: "passwordResetRequested",

@@ -189,7 +189,7 @@ export const strings: Catalogue<typeof english> = {
       webApp: (brand: string) => `${brand} على الويب`,
       unknownApp: (clientId: string) => `التطبيق ${clientId}`,
       unknownBrowser: "متصفح غير معروف",
-      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/kernel/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `تم تسجيل الدخول${app ? ` إلى ${app}` : ""}${how ? ` ${how}` : ""}`,
         signInRefused: (how: string | undefined) => `تم رفض محاولة تسجيل دخول${how ? ` ${how}` : ""}`,

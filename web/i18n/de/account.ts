@@ -203,7 +203,7 @@ export const strings: Catalogue<typeof english> = {
       webApp: (brand: string) => `${brand} im Web`,
       unknownApp: (clientId: string) => `der App ${clientId}`,
       unknownBrowser: "unbekannter Browser",
-      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/kernel/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `Angemeldet${app ? ` bei ${app}` : ""}${how ? ` ${how}` : ""}`,
         signInRefused: (how: string | undefined) => `Eine Anmeldung${how ? ` ${how}` : ""} wurde abgelehnt`,

@@ -197,7 +197,7 @@ export const strings = {
       unknownApp: (clientId: string) => `the app ${clientId}`,
       /** A browser the server could not name, inside a sentence: "from an unknown browser". */
       unknownBrowser: "an unknown browser",
-      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/kernel/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) => `Signed in${app ? ` to ${app}` : ""}${how ? ` ${how}` : ""}`,
         signInRefused: (how: string | undefined) => `A sign-in${how ? ` ${how}` : ""} was refused`,

@@ -189,7 +189,7 @@ export const strings: Catalogue<typeof english> = {
       webApp: (brand: string) => `${brand} en la web`,
       unknownApp: (clientId: string) => `la aplicación ${clientId}`,
       unknownBrowser: "un navegador desconocido",
-      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/kernel/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) =>
           `Se ha iniciado sesión${app ? ` en ${app}` : ""}${how ? ` ${how}` : ""}`,

@@ -196,7 +196,7 @@ export const strings: Catalogue<typeof english> = {
       webApp: (brand: string) => `la versione web di ${brand}`,
       unknownApp: (clientId: string) => `l'app ${clientId}`,
       unknownBrowser: "un browser sconosciuto",
-      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/audit-trail.ts). */
+      /** What happened, as the start of a sentence (the trail's vocabulary is server/auth/kernel/audit-trail.ts). */
       events: {
         signedIn: (app: string | undefined, how: string | undefined) =>
           `Accesso effettuato${app ? ` ${joined("a", app)}` : ""}${how ? ` ${how}` : ""}`,

@@ -1,0 +1,114 @@
+import type { AccessLinkAnswer } from "../../../common/api/contract.ts";
+import { brandForProduct } from "../../../common/brands/index.ts";
+import { normalizeEmail } from "../../../common/email.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { writeTogether } from "../../db/write-together.ts";
+import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
+import { accessLinkMail, mailLook } from "../../mail/templates.ts";
+import { issueLinkToken, linkPage } from "../kernel/access-link-mail.ts";
+import { refuseIfDisabled } from "../kernel/account-status.ts";
+import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
+import { accountAndOwnOrigin } from "../kernel/known-origins.ts";
+import { enforceMailLimits } from "../kernel/mail-limits.ts";
+import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { allowedReturnUrl } from "../kernel/return-url.ts";
+import { finishSignIn } from "../kernel/sessions.ts";
+import { sessionForSpentLink } from "./link-sign-in.ts";
+import { CODE_LIFETIME_MS, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
+
+export interface AccessLinkRequest {
+  email: string;
+  productId: number;
+  returnUrl?: string;
+  /**
+   * Who asks: its address, whether it is one of the owner's devices, and the browser that gets the
+   * secret that lets it type the mail's code instead.
+   */
+  caller: Caller;
+}
+
+/**
+ * Sends a personal access link when the email has an account. An account that holds only a
+ * license of the earlier desktop product (solve IQ) is an existing desktop user: it signs in on the
+ * desktop sign-in page instead (docs/decisions/0003-existing-desktop-users.md).
+ */
+export async function requestAccessLink(db: Db, config: Config, request: AccessLinkRequest): Promise<AccessLinkAnswer> {
+  const emailKey = normalizeEmail(request.email);
+  // Read first, counted before anything is answered: the account, and whether the request comes
+  // from one of its owner's devices or addresses (which has an allowance of its own).
+  const { account, own } = await accountAndOwnOrigin(db, config, request.caller, emailKey);
+  await enforceMailLimits(
+    db,
+    config,
+    request.caller,
+    emailKey,
+    own,
+    { perIp: "accessLinkPerIp", perEmail: "accessLinkPerEmail", ownOrigin: "accessLinkOwnOrigin" },
+    "sign-in links were requested",
+  );
+
+  if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
+  // No link for a disabled account: it could not sign in with it.
+  refuseIfDisabled(account);
+
+  const returnUrl = await allowedReturnUrl(db, config, request.returnUrl);
+  if (account.existingDesktopUser) {
+    const desktopSignIn = desktopSignInFor(config, returnUrl);
+    if (desktopSignIn) return { isOk: false, isExistingDesktopUser: true, redirectUrl: desktopSignIn };
+    // The desktop sign-in is this server's password screen and password login is off: sending
+    // the customer there would hand them straight back here. The link is their way in.
+  }
+
+  const brand = brandForProduct(request.productId);
+  // The link, its code, the audit entry and the mail: written as one (one statement on PostgreSQL).
+  const browserSecret = await writeTogether(db, async (tx) => {
+    const token = await issueLinkToken(tx, config, account.id, brand, returnUrl ?? null);
+    await recordAuditEvent(tx, { event: "access_link_requested", accountId: account.id, brand: brand.id }, { caller: request.caller });
+    // This browser's earlier code (if any) gives way to the new one; its link stays valid.
+    await forgetBrowserCode(tx, request.caller);
+    const code = await issueSignInCode(tx, token, request.caller);
+    const mail = accessLinkMail(
+      mailLook(brand, config.publicUrl, request.caller.language),
+      linkPage(config, brand, token),
+      config.accessLinkLifetimeDays,
+      {
+        code: code.code,
+        lifetimeMs: CODE_LIFETIME_MS,
+      },
+    );
+    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
+    return code.browserSecret;
+  });
+  holdCodeInBrowser(request.caller, browserSecret);
+  return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
+}
+
+/**
+ * Whether an access link would still sign in, spending nothing (opening the page must not use it
+ * up): answers, or refuses with LINK_UNKNOWN, LINK_USED or LINK_EXPIRED as spending would. Limited
+ * with the spends, since it checks a secret.
+ */
+export async function checkAccessLink(db: Db, config: Config, caller: Caller, token: string): Promise<void> {
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
+  await peekToken(db, PURPOSES.accessLink, token);
+}
+
+/**
+ * Spends an access link and signs its account in, in one transaction: the link is used up only if
+ * the session is written too, so a failure between the two leaves the link working. Single use is
+ * enforced by one conditional update, so two clicks racing each other cannot both succeed.
+ * The browser gets its session once the transaction has committed. Answers where to continue.
+ */
+export async function signInWithAccessLink(db: Db, config: Config, caller: Caller, token: string): Promise<{ redirectUrl: string }> {
+  // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
+  await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
+  const { session, redirectUrl } = await db
+    .transaction()
+    .execute(async (tx) => sessionForSpentLink(tx, config, caller, "link", await spendToken(tx, PURPOSES.accessLink, token)));
+  await finishSignIn(db, config, caller, session);
+  return { redirectUrl };
+}

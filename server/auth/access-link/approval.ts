@@ -1,0 +1,193 @@
+import type { Kysely } from "kysely";
+import type { Config } from "../../config.ts";
+import { cookieAttributes } from "../../cookies.ts";
+import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { finishSignIn } from "../kernel/sessions.ts";
+import { hashSecret } from "../kernel/tokens.ts";
+import { sessionForSpentLink } from "./link-sign-in.ts";
+import { CODE_COOKIE } from "./sign-in-codes.ts";
+
+/**
+ * Approving a sign-in on another device (docs/decisions/0073). The customer asks for a link on the
+ * computer and opens the mail on the phone: the phone's link page names the computer and offers
+ * three two-digit numbers; the computer's "Check Your Email" shows one. The right pick spends the
+ * link and marks the request approved; the computer, which waits for it, then signs itself in
+ * through the same sign-in as the link (its own session cookie, its ReturnUrl, an OpenID
+ * interaction it was part of). A wrong pick spends the link and signs nobody in. The asking
+ * browser is the one holding the code's cookie (sign-in-codes.ts), and the request lives as long
+ * as the code, 10 minutes. Every instance reads the same rows: no sticky sessions.
+ */
+
+/** The asking browser as the other device names it, and the numbers it offers. */
+export interface AskingDevice {
+  device: string | null;
+  address: string | null;
+  askedAt: number;
+  choices: number[];
+}
+
+/** The request a link's page may approve: a live code of that link, not yet approved or refused. */
+async function pendingRequest(db: Kysely<Database>, tokenHash: string, now = Date.now()) {
+  return db
+    .selectFrom("sign_in_codes")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now)
+    .where("approved_at", "is", null)
+    .where("refused_at", "is", null)
+    .where("approval_number", "is not", null)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+/** Whether this browser is the one that asked (it holds the code's secret). */
+function isAskingBrowser(caller: Caller, browserHash: string): boolean {
+  const secret = caller.cookie(CODE_COOKIE);
+  return secret !== undefined && hashSecret(secret) === browserHash;
+}
+
+/**
+ * What the link's page offers beside Sign In, spending nothing: the computer waiting, when the
+ * link is opened in another browser while its request is live; nothing in the asking browser.
+ */
+export async function askingDeviceFor(db: Db, caller: Caller, token: string): Promise<AskingDevice | undefined> {
+  const request = await pendingRequest(db, hashSecret(token));
+  if (!request || isAskingBrowser(caller, request.browser_hash)) return undefined;
+  return {
+    device: request.device,
+    address: request.address,
+    askedAt: Number(request.created_at),
+    choices: JSON.parse(request.approval_choices ?? "[]") as number[],
+  };
+}
+
+/**
+ * The other device's pick. A number the page did not offer changes nothing; otherwise the link is
+ * spent, by the right number (approved: the asking browser signs in) or a wrong one (refused:
+ * nobody does, and the trail says so). Limited as the code is: each pick checks a secret.
+ */
+export async function approveSignIn(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  token: string,
+  picked: number,
+): Promise<{ device: string | null }> {
+  await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
+  const outcome = await db.transaction().execute(async (tx) => {
+    const request = await pendingRequest(tx, hashSecret(token));
+    if (!request) {
+      // Spent, expired or unknown: the link's own reason; else its request is no longer live here.
+      await peekToken(tx, PURPOSES.accessLink, token);
+      throw new AppError("APPROVAL_UNAVAILABLE");
+    }
+    if (isAskingBrowser(caller, request.browser_hash)) throw new AppError("APPROVAL_SAME_BROWSER");
+    const choices = JSON.parse(request.approval_choices ?? "[]") as number[];
+    if (!choices.includes(picked)) throw new AppError("APPROVAL_NOT_OFFERED");
+    const { accountId } = await spendToken(tx, PURPOSES.accessLink, token);
+    const right = picked === request.approval_number;
+    await tx
+      .updateTable("sign_in_codes")
+      .set(right ? { approved_at: Date.now() } : { refused_at: Date.now() })
+      .where("browser_hash", "=", request.browser_hash)
+      .where("token_hash", "=", request.token_hash)
+      .execute();
+    if (!right)
+      await recordAuditEvent(
+        tx,
+        { event: "sign_in_refused", accountId, method: "link", reason: "a wrong number was picked on another device" },
+        { caller },
+      );
+    return { right, device: request.device };
+  });
+  // After the commit: the refusal is kept, the link spent.
+  if (!outcome.right) throw new AppError("APPROVAL_WRONG_NUMBER");
+  return { device: outcome.device };
+}
+
+/** Where the asking browser's request stands. */
+export type Waiting =
+  | { state: "waiting"; number: number }
+  | { state: "signed_in"; redirectUrl: string }
+  | { state: "refused" | "used_elsewhere" | "expired" | "none" };
+
+/** How long one wait lasts before it answers "waiting" and the screen asks again. */
+export const WAIT_MS = 20_000;
+const POLL_MS = 1_000;
+
+/**
+ * The asking screen's long poll: answers as soon as its request was approved (and then signs this
+ * browser in, in the same request), refused, used elsewhere or expired; otherwise "waiting", with
+ * the number to show, once `waitMs` has passed (0: at once). Reads the database once a second, so
+ * the approval may have been made on any instance.
+ */
+export async function waitForApproval(db: Db, config: Config, caller: Caller, waitMs: number, gone: () => boolean): Promise<Waiting> {
+  const secret = caller.cookie(CODE_COOKIE);
+  if (!secret) return { state: "none" };
+  const browserHash = hashSecret(secret);
+  const until = Date.now() + Math.min(waitMs, WAIT_MS);
+  for (;;) {
+    const standing = await where(db, config, caller, browserHash);
+    if (standing.state !== "waiting" || Date.now() >= until || gone()) return standing;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function where(db: Db, config: Config, caller: Caller, browserHash: string): Promise<Waiting> {
+  const request = await db
+    .selectFrom("sign_in_codes")
+    .innerJoin("one_time_tokens", "one_time_tokens.token_hash", "sign_in_codes.token_hash")
+    .select([
+      "sign_in_codes.approval_number",
+      "sign_in_codes.approved_at",
+      "sign_in_codes.refused_at",
+      "sign_in_codes.expires_at",
+      "one_time_tokens.used_at",
+    ])
+    .where("sign_in_codes.browser_hash", "=", browserHash)
+    .executeTakeFirst();
+  if (!request || request.approval_number === null) return { state: "none" };
+  if (request.approved_at !== null) return signInApproved(db, config, caller, browserHash);
+  if (request.refused_at !== null) return { state: "refused" };
+  if (request.used_at !== null) return { state: "used_elsewhere" };
+  if (Number(request.expires_at) <= Date.now()) return { state: "expired" };
+  return { state: "waiting", number: request.approval_number };
+}
+
+/**
+ * The approved request, taken once (its row goes in the same statement, so two waits racing sign
+ * in once), becomes this browser's session as the link would have: the link was spent when the
+ * other device approved, so it is read, not spent again.
+ */
+async function signInApproved(db: Db, config: Config, caller: Caller, browserHash: string): Promise<Waiting> {
+  const signedIn = await db.transaction().execute(async (tx) => {
+    const taken = await tx
+      .deleteFrom("sign_in_codes")
+      .where("browser_hash", "=", browserHash)
+      .where("approved_at", "is not", null)
+      .returning("token_hash")
+      .executeTakeFirst();
+    if (!taken) return undefined;
+    const link = await tx
+      .selectFrom("one_time_tokens")
+      .select(["account_id", "product_id", "return_url"])
+      .where("token_hash", "=", taken.token_hash)
+      .executeTakeFirst();
+    if (!link) return undefined;
+    return sessionForSpentLink(tx, config, caller, "link", {
+      accountId: link.account_id,
+      productId: link.product_id,
+      returnUrl: link.return_url,
+    });
+  });
+  if (!signedIn) return { state: "none" };
+  caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+  await finishSignIn(db, config, caller, signedIn.session);
+  return { state: "signed_in", redirectUrl: signedIn.redirectUrl };
+}

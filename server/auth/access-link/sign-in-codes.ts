@@ -1,0 +1,140 @@
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import type { Config } from "../../config.ts";
+import { COOKIES, cookieAttributes } from "../../cookies.ts";
+import type { Db } from "../../db/database.ts";
+import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
+import { insertRow } from "../../db/reusable-query.ts";
+import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { addressForLimits } from "../kernel/client-address.ts";
+import { PURPOSES, spendTokenByHash } from "../kernel/one-time-tokens.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { finishSignIn } from "../kernel/sessions.ts";
+import { hashSecret, newSecret } from "../kernel/tokens.ts";
+import { wrongCode } from "../kernel/wrong-code.ts";
+import { sessionForSpentLink } from "./link-sign-in.ts";
+
+/**
+ * The six-digit code an access-link mail carries beside the link, for a customer who reads mail on
+ * a phone while signing in on the computer. It works only in the browser that asked for the link
+ * (a secret in an HttpOnly cookie, whose hash finds the code), for 10 minutes and 5 attempts, once;
+ * spending the code spends its link and the other way round. Six digits are guessable offline, so
+ * the stored hash is salted with that browser's secret, which is stored only hashed itself.
+ */
+export const CODE_LIFETIME_MS = 10 * 60_000;
+export const CODE_ATTEMPTS = 5;
+export const CODE_COOKIE = COOKIES.signInCode.name();
+
+const codeHash = (browserSecret: string, code: string) => hashSecret(`${browserSecret}:${code}`);
+
+/**
+ * Makes the code of a link just issued, for the browser asking, inside the caller's transaction;
+ * answers the code (for the mail) and the browser's secret (for its cookie). A browser holds one
+ * code: asking again replaces it.
+ */
+export async function issueSignInCode(
+  tx: Kysely<Database>,
+  linkToken: string,
+  asker: Pick<Caller, "device" | "address">,
+): Promise<{ code: string; browserSecret: string }> {
+  const browserSecret = newSecret();
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  const now = Date.now();
+  const approval = approvalNumbers();
+  await insertRow(tx, "sign_in_codes", {
+    browser_hash: hashSecret(browserSecret),
+    token_hash: hashSecret(linkToken),
+    code_hash: codeHash(browserSecret, code),
+    attempts: 0,
+    created_at: now,
+    expires_at: now + CODE_LIFETIME_MS,
+    // Named to the other device as the account page names a browser: its kind and its network.
+    device: asker.device,
+    address: addressForLimits(asker.address),
+    approval_number: approval.number,
+    approval_choices: JSON.stringify(approval.choices),
+    approved_at: null,
+    refused_at: null,
+  });
+  return { code, browserSecret };
+}
+
+/**
+ * The number the asking screen shows and the three two-digit numbers the other device offers, it
+ * among them at a random place (server/auth/access-link/approval.ts): a scanner pressing buttons, or a person
+ * approving someone else's request, picks the right one a third of the time at best.
+ */
+function approvalNumbers(): { number: number; choices: number[] } {
+  const choices: number[] = [];
+  while (choices.length < 3) {
+    const candidate = randomInt(10, 100);
+    if (!choices.includes(candidate)) choices.push(candidate);
+  }
+  return { number: choices[randomInt(0, 3)] as number, choices };
+}
+
+/** Removes the code the asking browser holds, if any: it is asking for a new one. */
+export async function forgetBrowserCode(tx: Kysely<Database>, caller: Caller): Promise<void> {
+  const browserSecret = caller.cookie(CODE_COOKIE);
+  if (browserSecret) await tx.deleteFrom("sign_in_codes").where("browser_hash", "=", hashSecret(browserSecret)).execute();
+}
+
+/** Gives the asking browser its code's secret (replacing any earlier one). */
+export function holdCodeInBrowser(caller: Caller, browserSecret: string): void {
+  caller.setCookie(CODE_COOKIE, browserSecret, cookieAttributes("signInCode", CODE_LIFETIME_MS / 1000));
+}
+
+/**
+ * Signs in with the code typed in the browser that asked for the link: spends the link and writes
+ * the session in one transaction. Every try first takes one of the code's attempts in a statement
+ * of its own, so racing tries cannot get more than five guesses, and a wrong one stays counted.
+ */
+export async function signInWithCode(db: Db, config: Config, caller: Caller, code: string): Promise<{ redirectUrl: string }> {
+  await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
+  const browserSecret = caller.cookie(CODE_COOKIE);
+  if (!browserSecret) throw new AppError("CODE_UNKNOWN");
+  const browserHash = hashSecret(browserSecret);
+  const now = Date.now();
+  const attempt = await db
+    .updateTable("sign_in_codes")
+    .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+    .where("browser_hash", "=", browserHash)
+    .where("attempts", "<", CODE_ATTEMPTS)
+    .where("expires_at", ">", now)
+    .returning(["token_hash", "code_hash", "attempts"])
+    .executeTakeFirst();
+  if (!attempt) throw await refusal(db, browserHash);
+
+  const typed = Buffer.from(codeHash(browserSecret, code));
+  if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) {
+    const left = CODE_ATTEMPTS - attempt.attempts;
+    if (left === 0) caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+    throw wrongCode(left);
+  }
+
+  const { session, redirectUrl } = await db.transaction().execute(async (tx) => {
+    const spent = await spendTokenByHash(tx, PURPOSES.accessLink, attempt.token_hash).catch((error: unknown) => {
+      // The link was used (or ran out) first: the code went with it.
+      throw error instanceof AppError ? new AppError("CODE_SPENT") : error;
+    });
+    await tx.deleteFrom("sign_in_codes").where("token_hash", "=", attempt.token_hash).execute();
+    return sessionForSpentLink(tx, config, caller, "code", spent);
+  });
+  caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+  await finishSignIn(db, config, caller, session);
+  return { redirectUrl };
+}
+
+/** Why no attempt could be taken: no code for this browser, out of tries, or out of time. */
+async function refusal(db: Db, browserHash: string): Promise<AppError> {
+  const row = await db.selectFrom("sign_in_codes").select(["attempts"]).where("browser_hash", "=", browserHash).executeTakeFirst();
+  if (!row) return new AppError("CODE_UNKNOWN");
+  return new AppError(row.attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
+}
+
+/** Housekeeping: codes past their 10 minutes can never be used again. */
+export function pruneExpiredSignInCodes(db: Db, now = Date.now()): Promise<SweepCost> {
+  return deleteInBatches(db, "sign_in_codes", "expires_at", sql`expires_at <= ${now}`);
+}

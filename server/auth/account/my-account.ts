@@ -1,0 +1,90 @@
+import type { MyAccount } from "../../../common/api/contract.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { loginsOfAccount } from "../google/external-logins.ts";
+import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { removePasskeysOf } from "../kernel/passkey-removal.ts";
+import { endEverySignIn } from "../kernel/sign-out.ts";
+import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
+import { hashSecret } from "../kernel/tokens.ts";
+import { passkeysOf } from "../passkey/passkeys.ts";
+
+/**
+ * The customer's own account, for the account page: who they are, how they sign in, where they
+ * are signed in, and what happened lately. Read for the signed-in account only.
+ */
+export async function myAccount(
+  db: Db,
+  config: Config,
+  accountId: string,
+  currentSessionId: string | undefined,
+  browserMark?: string,
+): Promise<MyAccount | undefined> {
+  const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
+  if (!account) return undefined;
+  const [licenses, google, places, activity, passkeys] = await Promise.all([
+    db
+      .selectFrom("licenses")
+      .innerJoin("products", "products.id", "licenses.product_id")
+      .select(["products.code", "licenses.state"])
+      .where("licenses.account_id", "=", accountId)
+      .orderBy("products.id")
+      .execute(),
+    loginsOfAccount(db, accountId),
+    whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
+    accountActivity(db, accountId, { days: 30, limit: 200 }),
+    passkeysOf(db, accountId, browserMark),
+  ]);
+  const apps = await appsByClientId(
+    db,
+    activity.flatMap((entry) => (entry.clientId ? [entry.clientId] : [])),
+  );
+  return {
+    email: account.email,
+    name: account.name,
+    licenses: licenses.map((row) => ({ product: row.code, state: row.state })),
+    signInMethods: {
+      link: true,
+      password: account.password_hash !== null,
+      google: google
+        .filter((login) => login.provider === "google")
+        .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
+    },
+    browsers: places.browsers,
+    apps: places.apps,
+    passkeys,
+    // Who the operator was is support's business; the customer sees that it was support. Each
+    // app is named as the customer knows it ("DS One desktop app"), not by its client id.
+    activity: activity.map(({ actor, reason: _reason, ...entry }) => ({
+      ...entry,
+      app: entry.clientId ? (apps.get(entry.clientId) ?? null) : null,
+      byOperator: actor !== null,
+    })),
+  };
+}
+
+/** Changes the name the account shows; the trail says it changed, not what to. */
+export async function renameAccount(db: Db, accountId: string, name: string, source: AuditSource): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable("accounts").set({ name }).where("id", "=", accountId).execute();
+    await recordAuditEvent(tx, { event: "name_changed", accountId }, source);
+  });
+}
+
+/**
+ * "Sign out everywhere else": every other browser and every app, and the passkeys the customer
+ * ticked (those added in the last 30 days come ticked); this browser stays signed in.
+ */
+export async function signOutEverywhereElse(
+  db: Db,
+  accountId: string,
+  keepSessionId: string,
+  source: AuditSource,
+  removePasskeys: readonly string[] = [],
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await endEverySignIn(tx, accountId, { keepSessionId });
+    await removePasskeysOf(tx, accountId, removePasskeys, source, hashSecret(keepSessionId));
+    await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId, reason: "except this browser" }, source);
+  });
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { AppError } from "../../errors.ts";
+
+/**
+ * A disabled account (by support, server/auth/support/support-actions.ts) has no way in: every sign-in
+ * writes its session through sessions.ts writeSession, which asks this first, inside the sign-in's
+ * transaction, so a link or code presented for a disabled account is refused and stays unspent.
+ */
+export async function refuseDisabledAccount(db: Kysely<Database>, accountId: string): Promise<void> {
+  if (await isDisabled(db, accountId)) throw new AppError("ACCOUNT_DISABLED");
+}
+
+/** The same refusal for an account already read (its `disabled_at`), without reading it again. */
+export function refuseIfDisabled(account: { disabled_at: number | null }): void {
+  if (account.disabled_at !== null) throw new AppError("ACCOUNT_DISABLED");
+}
+
+/** Whether support has disabled the account (a sign-in's problem screen says so before trying). */
+export async function isDisabled(db: Kysely<Database>, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom("accounts").select("disabled_at").where("id", "=", accountId).executeTakeFirst();
+  return row !== undefined && row.disabled_at !== null;
+}

@@ -1,0 +1,220 @@
+import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import { type Brand, brandForProduct, dsone } from "../../../common/brands/index.ts";
+import { isValidEmail, normalizeEmail } from "../../../common/email.ts";
+import { MIN_PASSWORD_LENGTH } from "../../../common/password-rules.ts";
+import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../../common/products.ts";
+import { isRole, type Role } from "../../../common/roles.ts";
+import { isValidUuid } from "../../../common/uuid.ts";
+import type { Db } from "../../db/database.ts";
+import type { Database } from "../../db/schema.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+import { hashPassword } from "./passwords.ts";
+import { signOutEverywhere } from "./sign-out.ts";
+import { newId } from "./tokens.ts";
+
+/**
+ * Accounts, their licenses and their devices: what the operator CLI, the demo seed and the sign-in
+ * flows share. Each function checks its input and throws AccountInputError with a one-line reason
+ * before it writes anything.
+ */
+export class AccountInputError extends Error {}
+
+export interface AccountSummary {
+  id: string;
+  email: string;
+  name: string;
+  role: Role | null;
+  disabled: boolean;
+  hasPassword: boolean;
+  licenses: { product: ProductCode; state: string }[];
+  devices: { uuid: string; product: ProductCode }[];
+}
+
+export interface NewAccount {
+  email: string;
+  password?: string;
+  name?: string;
+  product?: ProductCode;
+  role?: Role;
+}
+
+function checkEmail(email: string): string {
+  const trimmed = email.trim();
+  if (!isValidEmail(trimmed)) throw new AccountInputError(`"${email}" is not a valid email address`);
+  return trimmed;
+}
+
+function productId(code: string): number {
+  if (!Object.hasOwn(PRODUCTS, code)) {
+    throw new AccountInputError(`unknown product "${code}" (use ${Object.keys(PRODUCTS).join(", ")})`);
+  }
+  return PRODUCTS[code as ProductCode].id;
+}
+
+export function productCode(id: number): ProductCode {
+  return (Object.keys(PRODUCTS) as ProductCode[]).find((code) => PRODUCTS[code].id === id) ?? "dsone";
+}
+
+export async function findAccountByEmail(db: Db, email: string) {
+  return db.selectFrom("accounts").selectAll().where("email_key", "=", normalizeEmail(email)).executeTakeFirst();
+}
+
+/**
+ * An account whose licenses are all of the earlier desktop product (solve IQ) is an existing
+ * desktop user: it signs in on the desktop sign-in page (docs/decisions/0003-existing-desktop-users.md).
+ * The rule as a column of an account row, so a query that reads the account answers it too.
+ */
+function existingDesktopUser(eb: ExpressionBuilder<Database, "accounts">) {
+  const licenses = () => eb.selectFrom("licenses").select("licenses.product_id").whereRef("licenses.account_id", "=", "accounts.id");
+  return eb
+    .and([eb.exists(licenses()), eb.not(eb.exists(licenses().where("licenses.product_id", "<>", PRODUCTS.solveiq.id)))])
+    .as("existing_desktop_user");
+}
+
+/** SQLite answers a condition with 1 or 0, PostgreSQL with true or false. */
+const yes = (answer: unknown): boolean => Boolean(Number(answer));
+
+/** Whether the account is an existing desktop user (the rule above). */
+export async function isExistingDesktopUser(db: Db, accountId: string): Promise<boolean> {
+  const row = await db.selectFrom("accounts").select(existingDesktopUser).where("id", "=", accountId).executeTakeFirst();
+  return yes(row?.existing_desktop_user);
+}
+
+/**
+ * An account as a request for a sign-in link reads it (disabled, an existing desktop user), from
+ * its row with the `existing_desktop_user` column: known-origins.ts reads it in the same query as
+ * the owner's origins, since at a burst of sign-ins every round trip counts.
+ */
+export function selectAccountForSignIn(db: Kysely<Database>, emailKey: string) {
+  return db.selectFrom("accounts").selectAll("accounts").select(existingDesktopUser).where("accounts.email_key", "=", emailKey);
+}
+
+export type SignInAccount = Selectable<Database["accounts"]> & { existingDesktopUser: boolean };
+
+export function signInAccountOf(row: Selectable<Database["accounts"]> & { existing_desktop_user: unknown }): SignInAccount {
+  const { existing_desktop_user, ...account } = row;
+  return { ...account, existingDesktopUser: yes(existing_desktop_user) };
+}
+
+/** Creates an account; with a product, the account also gets an Active license for it. */
+export async function createAccount(db: Db, input: NewAccount): Promise<AccountSummary> {
+  const email = checkEmail(input.email);
+  const product = input.product === undefined ? undefined : productId(input.product);
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AccountInputError(`the password must be at least ${MIN_PASSWORD_LENGTH} characters long`);
+  }
+  if (await findAccountByEmail(db, email)) throw new AccountInputError(`an account for ${email} already exists`);
+  const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
+  const id = newId();
+  const now = Date.now();
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("accounts")
+      .values({
+        id,
+        email,
+        email_key: normalizeEmail(email),
+        password_hash: passwordHash,
+        name: input.name ?? "",
+        role: input.role ?? null,
+        created_at: now,
+      })
+      .execute();
+    if (product !== undefined) {
+      await tx.insertInto("licenses").values({ account_id: id, product_id: product, state: "Active", updated_at: now }).execute();
+    }
+  });
+  return (await showAccount(db, email)) as AccountSummary;
+}
+
+/** The account of an email the operator typed, or AccountInputError saying why there is none. */
+export async function requireAccount(db: Db, email: string) {
+  const account = await findAccountByEmail(db, checkEmail(email));
+  if (!account) throw new AccountInputError(`no account for ${email.trim()}`);
+  return account;
+}
+
+/** Sets (or, with state "none", removes) the account's license for a product. */
+export async function setLicense(db: Db, email: string, product: string, state: string, source?: AuditSource): Promise<void> {
+  const id = productId(product);
+  if (state !== "none" && !(LICENSE_STATES as readonly string[]).includes(state)) {
+    throw new AccountInputError(`unknown license state "${state}" (use ${LICENSE_STATES.join(", ")} or none)`);
+  }
+  const account = await requireAccount(db, email);
+  await db.transaction().execute(async (tx) => {
+    if (state === "none") {
+      await tx.deleteFrom("licenses").where("account_id", "=", account.id).where("product_id", "=", id).execute();
+    } else {
+      await tx
+        .insertInto("licenses")
+        .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: Date.now() })
+        .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: Date.now() }))
+        .execute();
+    }
+    if (source) await recordAuditEvent(tx, { event: "license_changed", accountId: account.id, reason: `${product}: ${state}` }, source);
+  });
+}
+
+/** Signs the account out of every browser and every app (the operator's "sign out everywhere"). */
+export async function signAccountOutEverywhere(db: Db, email: string, source: AuditSource): Promise<void> {
+  const account = await requireAccount(db, email);
+  await signOutEverywhere(db, account.id, source);
+}
+
+/** Links a device (the desktop agent's UUID) to an account for a product. */
+export async function linkDevice(db: Db, email: string, product: string, uuid: string, source?: AuditSource): Promise<void> {
+  const id = productId(product);
+  if (!isValidUuid(uuid)) throw new AccountInputError(`"${uuid}" is not a UUID`);
+  const account = await requireAccount(db, email);
+  const existing = await db.selectFrom("devices").select("account_id").where("uuid", "=", uuid.toLowerCase()).executeTakeFirst();
+  if (existing && existing.account_id !== account.id) throw new AccountInputError(`device ${uuid} belongs to another account`);
+  if (existing) return;
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("devices")
+      .values({ uuid: uuid.toLowerCase(), account_id: account.id, product_id: id, created_at: Date.now() })
+      .execute();
+    if (source)
+      await recordAuditEvent(tx, { event: "device_linked", accountId: account.id, reason: `${product}: ${uuid.toLowerCase()}` }, source);
+  });
+}
+
+export async function showAccount(db: Db, email: string): Promise<AccountSummary | undefined> {
+  const account = await findAccountByEmail(db, email);
+  if (!account) return undefined;
+  const [licenses, devices] = await Promise.all([
+    db.selectFrom("licenses").select(["product_id", "state"]).where("account_id", "=", account.id).orderBy("product_id").execute(),
+    db.selectFrom("devices").select(["uuid", "product_id"]).where("account_id", "=", account.id).orderBy("created_at").execute(),
+  ]);
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    role: isRole(account.role) ? account.role : null,
+    disabled: account.disabled_at !== null,
+    hasPassword: account.password_hash !== null,
+    licenses: licenses.map((license) => ({ product: productCode(license.product_id), state: license.state })),
+    devices: devices.map((device) => ({ uuid: device.uuid, product: productCode(device.product_id) })),
+  };
+}
+
+export async function listAccounts(db: Db): Promise<AccountSummary[]> {
+  const rows = await db.selectFrom("accounts").select("email").orderBy("email_key").execute();
+  const summaries = await Promise.all(rows.map((row) => showAccount(db, row.email)));
+  return summaries.filter((summary): summary is AccountSummary => summary !== undefined);
+}
+
+/**
+ * The brand mail speaks in when no page of a brand asked (an operator, support): the brand of the
+ * account's first license, DS One without one.
+ */
+export async function firstLicenseBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
+  const firstLicense = await db
+    .selectFrom("licenses")
+    .select("product_id")
+    .where("account_id", "=", accountId)
+    .orderBy("updated_at")
+    .orderBy("product_id")
+    .executeTakeFirst();
+  return firstLicense ? brandForProduct(firstLicense.product_id) : dsone;
+}

@@ -1,0 +1,30 @@
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import type { Caller } from "./caller.ts";
+import { currentAccount, productStanding } from "./sessions.ts";
+
+/**
+ * The auto-login check of both brands: a signed-in account, the device one of its own for the
+ * product, and the account's license state for that product.
+ */
+export async function signedInDevice(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  uuid: string,
+  productId: number,
+): Promise<{ uuid: string; licenseState: string }> {
+  const account = await currentAccount(db, config, caller);
+  if (!account) throw new AppError("NOT_SIGNED_IN");
+  const device = await db
+    .selectFrom("devices")
+    .select("uuid")
+    .where("uuid", "=", uuid.toLowerCase())
+    .where("account_id", "=", account.accountId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+  if (!device) throw new AppError("DEVICE_NOT_FOUND");
+  const { licenseState } = await productStanding(db, account.accountId, productId);
+  return { uuid: device.uuid, licenseState };
+}

@@ -1,0 +1,155 @@
+import { type ExpressionBuilder, type Selectable, sql } from "kysely";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts";
+import { reusableQuery } from "../../db/reusable-query.ts";
+import type { Database } from "../../db/schema.ts";
+import { type SignInAccount, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
+import { type Caller, readCookie, setCookie } from "./caller.ts";
+import { addressForLimits } from "./client-address.ts";
+import { announceNewBrowser } from "./new-sign-in-mail.ts";
+import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
+
+/**
+ * The owner's own ways in: the browsers (a long-lived, HttpOnly device cookie) and the client
+ * addresses an account has signed in from. Failed passwords and mail requests by others are
+ * counted apart from these, so nobody can lock a customer out of a device or address the customer
+ * already uses (docs/decisions/0017-lockout-without-lockout.md).
+ */
+
+/** Browsers keep a cookie for at most 400 days; a device unused that long is forgotten. */
+const DEVICE_REMEMBERED_MS = 400 * 86_400_000;
+/** Addresses change hands (mobile networks, DHCP): one is trusted for a month after its last sign-in. */
+const ADDRESS_REMEMBERED_MS = 30 * 86_400_000;
+
+function readDeviceId(caller: Caller, config: Config): string | undefined {
+  const value = readCookie(caller, config, "device");
+  return looksLikeSecret(value) ? value : undefined;
+}
+
+const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
+/** This browser's mark among the account's own (`d.` and its device cookie's hash), if it has the cookie. */
+export function browserMark(caller: Caller, config: Config): string | undefined {
+  const deviceId = readDeviceId(caller, config);
+  return deviceId ? deviceMark(deviceId) : undefined;
+}
+
+const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
+
+/**
+ * After a sign-in: this browser and this address are the account's own from now on. A browser the
+ * account has not used before is announced (new-sign-in-mail.ts) in the same transaction.
+ */
+export async function rememberOrigin(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  { accountId, brand, sessionHash }: { accountId: string; brand?: string | undefined; sessionHash: string },
+): Promise<void> {
+  const deviceId = readDeviceId(caller, config) ?? newSecret();
+  const now = Date.now();
+  await db.transaction().execute(async (tx) => {
+    const browsers = await tx
+      .selectFrom("known_origins")
+      .select("mark")
+      .where("account_id", "=", accountId)
+      .where("mark", "like", "d.%")
+      .execute();
+    const mark = deviceMark(deviceId);
+    if (!browsers.some((known) => known.mark === mark)) {
+      await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now, sessionHash });
+    }
+    await tx
+      .insertInto("known_origins")
+      .values([mark, addressMark(caller.address)].map((origin) => ({ account_id: accountId, mark: origin, last_seen_at: now })))
+      .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
+      .execute();
+  });
+  setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
+}
+
+/** The marks a request could be known by: its browser's device mark, if it has one, and its address's. */
+function marksOf(caller: Caller, config: Config): { device: string | undefined; address: string } {
+  return { device: browserMark(caller, config), address: addressMark(caller.address) };
+}
+
+/**
+ * Which of a request's marks is the owner's: its device mark when the account signed in on that
+ * browser, else its address mark when the account signed in from that address lately, else none.
+ * `lastSeen` answers when the account was last seen by a mark.
+ */
+function ownMark(
+  { device, address }: ReturnType<typeof marksOf>,
+  lastSeen: (mark: string) => number | string | null | undefined,
+  now = Date.now(),
+): string | undefined {
+  const fresh = (mark: string | undefined, forMs: number) => {
+    const seen = mark === undefined ? undefined : lastSeen(mark);
+    return seen !== undefined && seen !== null && Number(seen) > now - forMs;
+  };
+  if (fresh(device, DEVICE_REMEMBERED_MS)) return device;
+  if (fresh(address, ADDRESS_REMEMBERED_MS)) return address;
+  return undefined;
+}
+
+/** When the account was last seen by a mark, as a column of its row. */
+function lastSeenBy(eb: ExpressionBuilder<Database, "accounts">, mark: string) {
+  return eb
+    .selectFrom("known_origins")
+    .select("known_origins.last_seen_at")
+    .whereRef("known_origins.account_id", "=", "accounts.id")
+    .where("known_origins.mark", "=", mark);
+}
+
+/** The account of an email key as a sign-in reads it, with when it was last seen by two marks: compiled once. */
+const accountSeenBy = reusableQuery<
+  { emailKey: string; device: string; address: string },
+  Selectable<Database["accounts"]> & {
+    existing_desktop_user: unknown;
+    device_seen_at: number | string | null;
+    address_seen_at: number | string | null;
+  }
+>(["emailKey", "device", "address"], (db, { emailKey, device, address }) =>
+  selectAccountForSignIn(db, emailKey).select((eb) => [
+    lastSeenBy(eb, device).as("device_seen_at"),
+    lastSeenBy(eb, address).as("address_seen_at"),
+  ]),
+);
+
+/**
+ * The account of `emailKey` as a sign-in or a request that mails it reads it, and the owner's
+ * origin the request comes from: its device mark when the browser is one the account signed in
+ * on, else its address mark when the account signed in from this address lately, else undefined
+ * (a stranger, as far as the server can tell). One query: a burst of sign-ins is bound by its
+ * round trips. No account, no origin.
+ */
+export async function accountAndOwnOrigin(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  emailKey: string,
+): Promise<{ account: SignInAccount | undefined; own: string | undefined }> {
+  const marks = marksOf(caller, config);
+  const [row] = await accountSeenBy(db, { emailKey, device: marks.device ?? marks.address, address: marks.address });
+  if (!row) return { account: undefined, own: undefined };
+  const { device_seen_at, address_seen_at, ...account } = row;
+  const own = ownMark(marks, (mark) => (mark === marks.address ? address_seen_at : device_seen_at));
+  return { account: signInAccountOf(account), own };
+}
+
+/**
+ * Forgets browsers unused for 400 days and addresses unused for a month, as two sweeps: each walks
+ * an index of its own (the addresses' is partial, its condition spelled as a literal as the index
+ * spells it, or neither database could use it), where one OR of the two read the whole table.
+ */
+export async function pruneKnownOrigins(db: Db, now = Date.now()): Promise<SweepCost> {
+  return addCosts(
+    await deleteInBatches(db, "known_origins", "last_seen_at", sql`last_seen_at <= ${now - DEVICE_REMEMBERED_MS}`),
+    await deleteInBatches(
+      db,
+      "known_origins",
+      "last_seen_at",
+      sql`${sql.raw("mark like 'a.%'")} and last_seen_at <= ${now - ADDRESS_REMEMBERED_MS}`,
+    ),
+  );
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import { brandById } from "../../../common/brands/index.ts";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/schema.ts";
+import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
+import { mailLook, newSignInMail } from "../../mail/templates.ts";
+import { recordAuditEvent } from "./audit-trail.ts";
+import type { Caller } from "./caller.ts";
+import { addressForLimits } from "./client-address.ts";
+import { issueNotMeLink } from "./not-me.ts";
+import { countIn } from "./rate-limit.ts";
+
+/**
+ * A sign-in from a browser the account has not used before: recorded in the trail, and told to the
+ * owner by mail ("New sign-in to your DS One account": which browser, which network, when), so a
+ * stranger who got in is noticed. Never for an account's first browser (there is nobody else to
+ * warn about), at most NEW_SIGN_IN_MAIL_LIMIT_PER_ACCOUNT mails a window, and off with
+ * NEW_SIGN_IN_MAIL=false. Takes the caller's transaction: the mail is queued with the record.
+ */
+export async function announceNewBrowser(
+  tx: Kysely<Database>,
+  config: Config,
+  caller: Caller,
+  accountId: string,
+  { brand, firstBrowser, now, sessionHash }: { brand: string | undefined; firstBrowser: boolean; now: number; sessionHash: string },
+): Promise<void> {
+  await recordAuditEvent(tx, { event: "new_browser", accountId, ...(brand ? { brand } : {}) }, { caller }, now);
+  if (firstBrowser || !config.newSignInMail) return;
+  if (!(await countIn(tx, config, ["newSignInMailPerAccount", accountId])).allowed) return;
+  const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+  const look = brandById(brand);
+  const network = addressForLimits(caller.address);
+  const notMe = await issueNotMeLink(tx, config, { accountId, sessionHash, device: caller.device, address: network, at: now, brand: look });
+  const mail = newSignInMail(
+    mailLook(look, config.publicUrl, caller.language),
+    { browser: caller.device, network, at: now },
+    // The account server's own account page: where the customer sees every browser signed in and signs it out.
+    `${config.publicUrl}${look.paths.account}`,
+    notMe,
+  );
+  await enqueueMail(tx, config, fromHeader(look.name, config.mailFrom), account.email, mail);
+}

@@ -1,0 +1,21 @@
+import { isRole, type Role } from "../../../common/roles.ts";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import type { Caller } from "./caller.ts";
+import { currentAccount } from "./sessions.ts";
+
+/** Who is asking, as the console and the operations page see it (common/roles.ts). */
+export type StaffAccess =
+  | { kind: "not-signed-in" }
+  | { kind: "customer"; accountId: string }
+  | { kind: "staff"; role: Role; accountId: string; email: string };
+
+/** The signed-in account's role, read afresh on every request: a role taken away ends at once. */
+export async function staffAccess(db: Db, config: Config, caller: Caller): Promise<StaffAccess> {
+  const account = await currentAccount(db, config, caller);
+  if (!account) return { kind: "not-signed-in" };
+  const row = await db.selectFrom("accounts").select("role").where("id", "=", account.accountId).executeTakeFirst();
+  return isRole(row?.role)
+    ? { kind: "staff", role: row.role, accountId: account.accountId, email: account.email }
+    : { kind: "customer", accountId: account.accountId };
+}

@@ -1,0 +1,51 @@
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { deleteAccountProviderObjects } from "../../db/oidc-payloads.ts";
+import type { Database } from "../../db/schema.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+import { removePasskeysOf } from "./passkey-removal.ts";
+import { hashSecret } from "./tokens.ts";
+
+/**
+ * What each kind of sign-out ends, in one place (README, "Security"; decision 52):
+ *
+ * - a website logout ends that browser's session and its provider session (sessions.ts);
+ * - a password reset or change, an account's removal, and "sign out everywhere" end every way the
+ *   account is signed in: every browser session (bar, for a reset or change, the browser doing
+ *   it), and every grant the OpenID Provider holds for it, with each access token, refresh token,
+ *   authorization code and provider session issued under them. A desktop agent's refresh token stops refreshing and
+ *   its access token stops answering at once, not when it expires;
+ * - every one of them queues a logout token for each app it signed out that takes them
+ *   (db/oidc-payloads.ts, decision 66), so a web app's own session ends too.
+ *
+ * Takes the caller's transaction: what ends the sign-ins commits with what caused it.
+ */
+export async function endEverySignIn(
+  tx: Kysely<Database>,
+  accountId: string,
+  { keepSessionId, keepSessionHashes = [] }: { keepSessionId?: string; keepSessionHashes?: readonly string[] } = {},
+): Promise<void> {
+  const keep = [...keepSessionHashes, ...(keepSessionId ? [hashSecret(keepSessionId)] : [])];
+  let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
+  if (keep.length > 0) sessions = sessions.where("id_hash", "not in", keep);
+  await sessions.execute();
+  // Grants, tokens, codes, provider sessions and pending interactions all name their account.
+  await deleteAccountProviderObjects(tx, accountId);
+}
+
+/**
+ * The operator's or the customer's "sign out everywhere": every browser and every app, at once,
+ * and the passkeys named with it (a passkey outlives every sign-out otherwise, decision 65).
+ */
+export async function signOutEverywhere(
+  db: Db,
+  accountId: string,
+  source: AuditSource,
+  removePasskeys: readonly string[] = [],
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await endEverySignIn(tx, accountId);
+    await removePasskeysOf(tx, accountId, removePasskeys, source);
+    await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId }, source);
+  });
+}

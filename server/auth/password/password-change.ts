@@ -1,0 +1,73 @@
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/database.ts";
+import { AppError } from "../../errors.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { checkPassword, type PasswordCheckWording } from "../kernel/password-check.ts";
+import { hashPassword } from "../kernel/passwords.ts";
+import { checkNewPassword, limitPasswordChanges, mailProduct, saveNewPassword, setFirstPassword } from "./password-reset.ts";
+
+/**
+ * The current password typed on the account page is checked as a sign-in's is: counted in the same
+ * buckets, so the page is no way around the login's limits; only the words differ.
+ */
+const CURRENT_PASSWORD: PasswordCheckWording = {
+  lockout: {
+    address: "Too many wrong passwords from your network. Please wait and try again.",
+    stepUp: "Too many wrong passwords. Please wait and try again.",
+    account: "Too many wrong passwords on this account. Please wait and try again, or set a new one with Forgot your password?",
+  },
+  wrong: "CURRENT_PASSWORD_WRONG",
+  refused: { event: "password_change_refused", reason: "wrong current password" },
+};
+
+export interface PasswordChange {
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+  /** The session id of the browser changing it: the one session that survives. */
+  keepSessionId: string | undefined;
+  /** The brand of the page it was changed on, for the notice mail; the account's own when none says. */
+  productId?: number | undefined;
+}
+
+/**
+ * The account page's password: an account without one gets its first (setFirstPassword: nobody
+ * knew an old one, so nothing else ends); an account with one changes it, given the current one,
+ * and every other browser and app is signed out as after a reset (saveNewPassword). Answers which.
+ */
+export async function changePassword(
+  db: Db,
+  config: Config,
+  from: Caller,
+  accountId: string,
+  change: PasswordChange,
+): Promise<"set" | "changed"> {
+  const account = await db.selectFrom("accounts").select(["email", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
+  if (!account) throw new AppError("NOT_SIGNED_IN");
+  const currentHash = account.password_hash;
+  if (currentHash === null) {
+    await setFirstPassword(db, config, from, accountId, change.password, change.confirmPassword, change.productId);
+    return "set";
+  }
+  await limitPasswordChanges(db, config, from, accountId);
+  if (change.currentPassword === "") throw new AppError("CURRENT_PASSWORD_MISSING");
+  checkNewPassword(change.password, change.confirmPassword);
+  await checkPassword(db, config, from, { email: account.email, password: change.currentPassword }, CURRENT_PASSWORD);
+  // argon2 runs before the transaction, so the database is not held while it works.
+  const passwordHash = await hashPassword(change.password);
+  const productId = change.productId ?? (await mailProduct(db, accountId));
+  const saved = await db.transaction().execute((tx) =>
+    saveNewPassword(tx, config, {
+      accountId,
+      passwordHash,
+      // A change saved meanwhile: the password typed is no longer the current one.
+      replacing: currentHash,
+      ...(change.keepSessionId ? { keepSessionId: change.keepSessionId } : {}),
+      from,
+      reason: "changed on the account page",
+      productId,
+    }),
+  );
+  if (!saved) throw new AppError("CURRENT_PASSWORD_WRONG");
+  return "changed";
+}
