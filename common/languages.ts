@@ -1,7 +1,7 @@
 import { getParamIgnoringCase } from "./query.ts";
 /**
- * The languages a customer can read the sign-in in, and how one is chosen for a request (README,
- * "Languages"). English is the specification's own wording; each other language is a catalogue
+ * The languages a customer can read the sign-in in, and how one is chosen for a request
+ * (docs/screens.md, "Languages"). English is the specification's own wording; each other language is a catalogue
  * beside it (web/i18n/<language>/, common/i18n/<language>/) with the same keys.
  */
 export const LANGUAGES = ["en", "de", "fr", "es", "it", "pt-BR", "ja", "ar"] as const;

@@ -18,7 +18,7 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
  * prepared until it closes. Past the limit statements run as before, unprepared.
  *
  * Behind PgBouncer in transaction mode, named statements need PgBouncer 1.21 or later with
- * `max_prepared_statements` set (README, "Several instances").
+ * `max_prepared_statements` set (docs/operating.md, "Several instances").
  */
 export function preparingClient(limit = 500): typeof pg.Client {
   const names = new Map<string, string>();

@@ -7,7 +7,7 @@ import { removePasskeysOf } from "./passkey-removal.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
- * What each kind of sign-out ends, in one place (README, "Security"; decision 52):
+ * What each kind of sign-out ends, in one place (docs/security.md, "What each sign-out ends"; decision 52):
  *
  * - a website logout ends that browser's session and its provider session (sessions.ts);
  * - a password reset or change, an account's removal, and "sign out everywhere" end every way the
