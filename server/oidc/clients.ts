@@ -216,6 +216,10 @@ export async function clientBrand(db: Db, clientId: unknown): Promise<Brand> {
   return brandById(row?.brand);
 }
 
+/** The brand of a client as the provider holds it (its `brand` metadata); the default brand without one. */
+export const brandOfClient = (client: { [key: string]: unknown } | undefined): Brand =>
+  brandById(typeof client?.brand === "string" ? client.brand : undefined);
+
 /** A registered client as oidc-provider's client metadata. */
 export async function clientMetadata(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
   const row = await db.selectFrom("oidc_clients").selectAll().where("id", "=", id).executeTakeFirst();

@@ -13,7 +13,8 @@ import { kyselyAdapter } from "./adapter.ts";
 import { type AppSession, appSession } from "./app-session.ts";
 import { authorizationRequestProblem } from "./authorization-bounds.ts";
 import { clientBrand } from "./clients.ts";
-import { OIDC_ROUTES, signInErrorPage } from "./provider.ts";
+import { OIDC_ROUTES } from "./configuration.ts";
+import { signInErrorPage } from "./pages.ts";
 import type { OidcService } from "./service.ts";
 
 /** Endpoints called by apps (often from another origin), never relying on the session cookie. */
