@@ -27,7 +27,7 @@ import { CODE_ATTEMPTS, CODE_LIFETIME_MS, codeHash, type EmailChangeRow, peekCha
  * asked. In one transaction the link is spent (two confirmations racing: one wins), the address
  * changes, the old address is mailed "Your email was changed" with an undo link for 7 days, and
  * every other browser and app is signed out; the browser that asked and the one confirming stay.
- * Apps read the new address from their next token (provider.ts reads the account each time).
+ * Apps read the new address from their next token (oidc/accounts.ts reads the account each time).
  */
 
 /** What the confirmation page shows before its button: from which address to which. */
