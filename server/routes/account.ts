@@ -17,6 +17,7 @@ import {
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { serverStrings } from "../i18n/index.ts";
+import { recordSignIn } from "../telemetry/sign-in-steps.ts";
 import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
@@ -41,13 +42,18 @@ async function earlierPasswordSignIn(
   productId: number,
 ) {
   try {
-    const redirectUrl = await signInWithPassword(context.db, context.config, callerOf(request, reply), {
+    const { redirectUrl, signedIn } = await signInWithPassword(context.db, context.config, callerOf(request, reply), {
       email: body.Email,
       password: body.Password,
       returnUrl: body.ReturnUrl,
       landing,
       remember,
       productId,
+    });
+    await recordSignIn(context.telemetry, request, {
+      method: "password",
+      publicUrl: context.config.publicUrl,
+      accountId: signedIn.accountId,
     });
     return { isOk: true, redirectUrl };
   } catch (error) {

@@ -5,7 +5,7 @@ import { signInWithCode } from "../auth/access-link/sign-in-codes.ts";
 import { verifyCaptcha } from "../auth/kernel/captcha.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
-import { recordSignInStep, screenOfCall } from "../telemetry/sign-in-steps.ts";
+import { recordSignIn } from "../telemetry/sign-in-steps.ts";
 import { callerOf, clientAddress } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
@@ -50,22 +50,22 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker,
       gone = true;
     });
     const answer = await waitForApproval(db, config, callerOf(request, reply), Wait ? WAIT_MS : 0, () => gone);
+    if (answer.state !== "signed_in") return answer;
     // The approval's sign-in is a funnel step of its own: the link was opened, and approved, elsewhere.
-    if (answer.state === "signed_in")
-      await recordSignInStep(telemetry, request, {
-        step: "signed_in",
-        method: "approval",
-        screen: screenOfCall(request, config.publicUrl),
-      });
-    return answer;
+    await recordSignIn(telemetry, request, { method: "approval", publicUrl: config.publicUrl, accountId: answer.signedIn.accountId });
+    return { state: answer.state, redirectUrl: answer.redirectUrl };
   });
 
   contractRoute(app, "POST /api/access-link/code", async ({ code }, request, reply) => {
     reply.header("cache-control", "no-store");
-    return signInWithCode(db, config, callerOf(request, reply), code);
+    const { redirectUrl, signedIn } = await signInWithCode(db, config, callerOf(request, reply), code);
+    await recordSignIn(telemetry, request, { method: "access_link", publicUrl: config.publicUrl, accountId: signedIn.accountId });
+    return { redirectUrl };
   });
 
   contractRoute(app, "POST /api/access-link/consume", async ({ token }, request, reply) => {
-    return signInWithAccessLink(db, config, callerOf(request, reply), token);
+    const { redirectUrl, signedIn } = await signInWithAccessLink(db, config, callerOf(request, reply), token);
+    await recordSignIn(telemetry, request, { method: "access_link", publicUrl: config.publicUrl, accountId: signedIn.accountId });
+    return { redirectUrl };
   });
 }

@@ -6,6 +6,7 @@ import { declinePasskeyOffer, passkeyOffer } from "../auth/kernel/passkey-offer.
 import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/kernel/passkey-removal.ts";
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkey/passkeys.ts";
 import type { AppContext } from "../context.ts";
+import { recordSignIn } from "../telemetry/sign-in-steps.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 import { signedInCustomer } from "./signed-in-customer.ts";
@@ -16,7 +17,7 @@ import { signedInCustomer } from "./signed-in-customer.ts";
  * link that removes one (docs/decisions/0065), and the "New sign-in" mail's "This wasn't me",
  * which signs that browser out and removes what it added (docs/decisions/0067).
  */
-export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
+export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, telemetry }: AppContext): void {
   const signedIn = signedInCustomer({ db, config });
 
   contractRoute(app, "POST /api/passkey/sign-in/options", async (_body, request, reply) => {
@@ -24,11 +25,12 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker }: 
   });
 
   contractRoute(app, "POST /api/passkey/sign-in", async (body, request, reply) => {
-    const redirectUrl = await signInWithPasskey(db, config, callerOf(request, reply), {
+    const { redirectUrl, signedIn } = await signInWithPasskey(db, config, callerOf(request, reply), {
       credential: body.credential as AuthenticationResponseJSON,
       returnUrl: body.ReturnUrl,
       brand: brandForProduct(body.ProductId ?? 0),
     });
+    await recordSignIn(telemetry, request, { method: "passkey", publicUrl: config.publicUrl, accountId: signedIn?.accountId });
     return { isOk: true, redirectUrl };
   });
 

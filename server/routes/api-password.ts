@@ -15,6 +15,7 @@ import {
 import type { AppContext } from "../context.ts";
 import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
+import { recordSignIn } from "../telemetry/sign-in-steps.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
@@ -82,13 +83,13 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
 }
 
 /** The newer password login of one brand (JSON Email, Password, ReturnUrl): lands on the brand's own site. */
-export function brandPasswordLogin({ db, config }: AppContext, brand: Brand) {
+export function brandPasswordLogin({ db, config, telemetry }: AppContext, brand: Brand) {
   return async (
     body: { Email: string; Password: string; ReturnUrl?: string | null | undefined; CaptchaToken?: string | undefined },
     request: FastifyRequest,
     reply: FastifyReply,
   ): Promise<{ isOk: boolean; redirectUrl: string }> => {
-    const redirectUrl = await signInWithPassword(db, config, callerOf(request, reply), {
+    const { redirectUrl, signedIn } = await signInWithPassword(db, config, callerOf(request, reply), {
       email: body.Email,
       password: body.Password,
       returnUrl: body.ReturnUrl,
@@ -96,6 +97,7 @@ export function brandPasswordLogin({ db, config }: AppContext, brand: Brand) {
       captchaToken: body.CaptchaToken,
       productId: brand.productId,
     });
+    await recordSignIn(telemetry, request, { method: "password", publicUrl: config.publicUrl, accountId: signedIn.accountId });
     return { isOk: true, redirectUrl };
   };
 }

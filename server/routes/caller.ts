@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { DEFAULT_LANGUAGE } from "../../common/languages.ts";
 import type { Caller } from "../auth/kernel/caller.ts";
 import { canonicalAddress } from "../auth/kernel/client-address.ts";
 import { describeUserAgent } from "../auth/kernel/user-agent.ts";
-import { requestChosenLanguage, requestLanguage, requestStatedLanguage } from "./language.ts";
+import { requestChosenLanguage, requestStatedLanguage } from "./language.ts";
 
 /**
  * The client's address as rate limits and logs see it. With TRUST_PROXY the address comes from
@@ -14,29 +15,21 @@ export function clientAddress(request: FastifyRequest): string {
   return canonicalAddress(request.ip) ?? canonicalAddress(request.socket?.remoteAddress) ?? "unknown";
 }
 
-const callers = new WeakMap<FastifyRequest, Caller>();
-
-/** The request as the sign-in flows see it (auth/kernel/caller.ts): one per request, writing to its reply. */
+/**
+ * The request as the sign-in flows see it (auth/kernel/caller.ts), writing to its reply. It holds
+ * nothing of its own: two made for one request read and write the same request and reply.
+ */
 export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
-  let caller = callers.get(request);
-  if (!caller) {
-    caller = {
-      address: clientAddress(request),
-      device: describeUserAgent(request.headers["user-agent"]),
-      language: requestLanguage(request),
-      languageStated: requestStatedLanguage(request) !== undefined,
-      languageChosen: requestChosenLanguage(request) !== undefined,
-      cookie: (name) => request.cookies[name],
-      setCookie: (name, value, attributes) => void reply.setCookie(name, value, attributes),
-      clearCookie: (name, attributes) => void reply.clearCookie(name, attributes),
-      noStore: () => void reply.header("cache-control", "no-store"),
-    };
-    callers.set(request, caller);
-  }
-  return caller;
-}
-
-/** The caller a request already made, if a flow has seen it (what the funnel's step reads). */
-export function existingCaller(request: FastifyRequest): Caller | undefined {
-  return callers.get(request);
+  const stated = requestStatedLanguage(request);
+  return {
+    address: clientAddress(request),
+    device: describeUserAgent(request.headers["user-agent"]),
+    language: stated ?? DEFAULT_LANGUAGE,
+    languageStated: stated !== undefined,
+    languageChosen: requestChosenLanguage(request) !== undefined,
+    cookie: (name) => request.cookies[name],
+    setCookie: (name, value, attributes) => void reply.setCookie(name, value, attributes),
+    clearCookie: (name, attributes) => void reply.clearCookie(name, attributes),
+    noStore: () => void reply.header("cache-control", "no-store"),
+  };
 }

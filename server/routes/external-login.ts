@@ -39,12 +39,17 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
         { socialSignIn: { provider: GOOGLE.name, brand: step.brand.id, outcome: step.outcome, detail: step.detail } },
         "social sign-in",
       );
-      await recordSignInStep(context.telemetry, request, {
-        step: signedIn ? "signed_in" : "refused",
-        method: "google",
-        ...(signedIn ? {} : { code: step.outcome.toUpperCase().replaceAll("-", "_") }),
-        screen: step.brand.paths.emailLogin,
-      });
+      await recordSignInStep(
+        context.telemetry,
+        request,
+        {
+          step: signedIn ? "signed_in" : "refused",
+          method: "google",
+          ...(signedIn ? {} : { code: step.outcome.toUpperCase().replaceAll("-", "_") }),
+          screen: step.brand.paths.emailLogin,
+        },
+        step.signedIn?.accountId ?? null,
+      );
     }
     return reply.redirect(step.redirectTo, 303);
   };

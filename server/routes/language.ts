@@ -11,8 +11,6 @@ import {
   statedLanguage,
 } from "../../common/languages.ts";
 
-const stated = new WeakMap<FastifyRequest, Language | undefined>();
-
 /**
  * The language a request is answered in (common/languages.ts, first match wins): the OpenID
  * request's `ui_locales` on the page's own address, the `lang` parameter (or, on the app's API
@@ -25,8 +23,7 @@ export function requestLanguage(request: FastifyRequest): Language {
 
 /** The language the request itself names by the rules above; undefined when it names none (English then answers it). */
 export function requestStatedLanguage(request: FastifyRequest): Language | undefined {
-  if (!stated.has(request)) stated.set(request, statedLanguage(hintsOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE])));
-  return stated.get(request);
+  return statedLanguage(hintsOf(request.url, request.headers, request.cookies?.[LANGUAGE_COOKIE]));
 }
 
 /** The language the request names other than by the browser's default (Accept-Language): the customer's choice, or the page's. */

@@ -14,8 +14,9 @@ function parsed(payload: unknown): unknown {
 
 /**
  * Times every request by route, counts every rate-limit refusal, and records from the answers of
- * the sign-in calls the funnel's steps (links requested, sign-ins, refusals). Reading the answers
- * keeps the sign-in code itself free of metrics.
+ * the sign-in calls the funnel's steps they tell (links requested, refusals; a sign-in is recorded
+ * by its route, which knows who signed in). Reading the answers keeps the sign-in code itself free
+ * of metrics.
  */
 export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, publicUrl: string): void {
   const { metrics } = sinks;
@@ -29,12 +30,18 @@ export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, pub
     if (code === "RATE_LIMITED") rateLimited.add(request);
     const step = refused ? "refused" : call?.step;
     if (call && step)
-      await recordSignInStep(sinks, request, {
-        step,
-        method: call.method,
-        ...(code ? { code } : {}),
-        screen: screenOfCall(request, publicUrl),
-      });
+      await recordSignInStep(
+        sinks,
+        request,
+        {
+          step,
+          method: call.method,
+          ...(code ? { code } : {}),
+          screen: screenOfCall(request, publicUrl),
+        },
+        // A refusal or a link requested: nobody signed in.
+        null,
+      );
     return payload;
   });
   app.addHook("onResponse", async (request, reply) => {

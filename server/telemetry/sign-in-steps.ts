@@ -1,8 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ApiRoute } from "../../common/api/contract.ts";
 import { SIGN_IN_METHODS, type SignInMethod, type SignInStep } from "../../common/telemetry.ts";
-import { accountSignedInBy } from "../auth/kernel/sessions.ts";
-import { existingCaller } from "../routes/caller.ts";
 import { storeServerEvent, type TelemetrySinks } from "./store.ts";
 
 /**
@@ -10,31 +8,31 @@ import { storeServerEvent, type TelemetrySinks } from "./store.ts";
  * refusal with which code. They are recorded here, where the answer is made, rather than by the
  * browser (decision 39): so every sign-in counts, a plain form post, a browser that blocks analytics
  * and the Google return (a redirect no script sees) included, and the login route ships none of it.
+ *
+ * Who signed in is not in the answer: the route that signed them in records that step itself
+ * (recordSignIn), with the account its flow answered. The answers of the calls below tell the rest.
  */
 
-/** The account a request signed in, if its flow did (sessions.ts remembers it per caller). */
-function signedInAccount(request: FastifyRequest): string | undefined {
-  const caller = existingCaller(request);
-  return caller && accountSignedInBy(caller);
-}
-
-/** The sign-in calls, by their contract route: requesting an access link and signing in. */
-/** Each sign-in call's method and the step its success is; one without a step counts its refusals only. */
-export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; step?: "link_requested" | "signed_in" }>> = {
+/**
+ * The sign-in calls, by their contract route, whose answers are read for the funnel (http-metrics.ts):
+ * each one's method, and the step a success is when the answer alone tells it (a link requested).
+ * Every call counts its refusals; a sign-in's success is its route's to record (recordSignIn).
+ */
+export const SIGN_IN_CALLS: Partial<Record<ApiRoute, { method: SignInMethod; step?: "link_requested" }>> = {
   "POST /api/access-link": { method: "access_link", step: "link_requested" },
   "POST /api/account/passwordless-login": { method: "access_link", step: "link_requested" },
   "POST /api/account/maverick/passwordless-login": { method: "access_link", step: "link_requested" },
-  "POST /api/access-link/consume": { method: "access_link", step: "signed_in" },
+  "POST /api/access-link/consume": { method: "access_link" },
   // The code stands in for its link: the same way in, typed on the asking device.
-  "POST /api/access-link/code": { method: "access_link", step: "signed_in" },
+  "POST /api/access-link/code": { method: "access_link" },
   // A wrong number on the other device is a refusal of the link; the asking browser's sign-in
   // after a right one is its own step (routes/api-access-link.ts).
   "POST /api/access-link/approve": { method: "approval" },
-  "POST /api/dsone/password-login": { method: "password", step: "signed_in" },
-  "POST /api/maverick/password-login": { method: "password", step: "signed_in" },
-  "POST /api/account/login": { method: "password", step: "signed_in" },
-  "POST /api/account/maverick-login": { method: "password", step: "signed_in" },
-  "POST /api/passkey/sign-in": { method: "passkey", step: "signed_in" },
+  "POST /api/dsone/password-login": { method: "password" },
+  "POST /api/maverick/password-login": { method: "password" },
+  "POST /api/account/login": { method: "password" },
+  "POST /api/account/maverick-login": { method: "password" },
+  "POST /api/passkey/sign-in": { method: "passkey" },
 };
 
 /**
@@ -68,11 +66,10 @@ export function screenOfCall(request: FastifyRequest, publicUrl: string): string
 }
 
 /**
- * Counts one step in the metrics and stores it as a funnel row, with the account the request signed
- * in, if it did. A failure to store is logged and
- * never reaches the customer: the sign-in itself has happened.
+ * Counts one step in the metrics and stores it as a funnel row, with the account it signed in, if
+ * it did. A failure to store is logged and never reaches the customer: the sign-in itself has happened.
  */
-export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRequest, step: SignInStep) {
+export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRequest, step: SignInStep, accountId: string | null) {
   if (!SIGN_IN_METHODS.includes(step.method)) return;
   sinks.metrics.countSignInStep(step);
   try {
@@ -86,9 +83,21 @@ export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRe
         path: step.screen,
         at: Date.now(),
       },
-      signedInAccount(request) ?? null,
+      accountId,
     );
   } catch (error) {
     request.log.error({ err: error }, "could not store a sign-in funnel step");
   }
+}
+
+/**
+ * A sign-in call's success, recorded by the route that made it, with the account its flow answered:
+ * none when the answer sends an existing desktop user to the desktop sign-in instead.
+ */
+export function recordSignIn(
+  sinks: TelemetrySinks,
+  request: FastifyRequest,
+  { method, publicUrl, accountId }: { method: SignInMethod; publicUrl: string; accountId: string | undefined },
+): Promise<void> {
+  return recordSignInStep(sinks, request, { step: "signed_in", method, screen: screenOfCall(request, publicUrl) }, accountId ?? null);
 }

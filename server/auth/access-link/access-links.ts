@@ -16,7 +16,7 @@ import { enforceMailLimits } from "../kernel/mail-limits.ts";
 import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { allowedReturnUrl } from "../kernel/return-url.ts";
-import { finishSignIn } from "../kernel/sessions.ts";
+import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { CODE_LIFETIME_MS, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
@@ -101,14 +101,19 @@ export async function checkAccessLink(db: Db, config: Config, caller: Caller, to
  * Spends an access link and signs its account in, in one transaction: the link is used up only if
  * the session is written too, so a failure between the two leaves the link working. Single use is
  * enforced by one conditional update, so two clicks racing each other cannot both succeed.
- * The browser gets its session once the transaction has committed. Answers where to continue.
+ * The browser gets its session once the transaction has committed. Answers where to continue,
+ * and who signed in.
  */
-export async function signInWithAccessLink(db: Db, config: Config, caller: Caller, token: string): Promise<{ redirectUrl: string }> {
+export async function signInWithAccessLink(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  token: string,
+): Promise<{ redirectUrl: string; signedIn: SignedIn }> {
   // Tokens cannot be guessed, but every endpoint that checks a secret is limited all the same.
   await enforceLimits(db, config, [["accessLinkConsumePerIp", caller.address]], "sign-in attempts");
   const { session, redirectUrl } = await db
     .transaction()
     .execute(async (tx) => sessionForSpentLink(tx, config, caller, "link", await spendToken(tx, PURPOSES.accessLink, token)));
-  await finishSignIn(db, config, caller, session);
-  return { redirectUrl };
+  return { redirectUrl, signedIn: await finishSignIn(db, config, caller, session) };
 }

@@ -8,7 +8,7 @@ import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
-import { finishSignIn } from "../kernel/sessions.ts";
+import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { hashSecret } from "../kernel/tokens.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { CODE_COOKIE } from "./sign-in-codes.ts";
@@ -111,10 +111,10 @@ export async function approveSignIn(
   return { device: outcome.device };
 }
 
-/** Where the asking browser's request stands. */
+/** Where the asking browser's request stands; once signed in, who (for the route, not the screen). */
 export type Waiting =
   | { state: "waiting"; number: number }
-  | { state: "signed_in"; redirectUrl: string }
+  | { state: "signed_in"; redirectUrl: string; signedIn: SignedIn }
   | { state: "refused" | "used_elsewhere" | "expired" | "none" };
 
 /** How long one wait lasts before it answers "waiting" and the screen asks again. */
@@ -188,6 +188,5 @@ async function signInApproved(db: Db, config: Config, caller: Caller, browserHas
   });
   if (!signedIn) return { state: "none" };
   caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
-  await finishSignIn(db, config, caller, signedIn.session);
-  return { state: "signed_in", redirectUrl: signedIn.redirectUrl };
+  return { state: "signed_in", redirectUrl: signedIn.redirectUrl, signedIn: await finishSignIn(db, config, caller, signedIn.session) };
 }

@@ -11,7 +11,7 @@ import type { Caller } from "../kernel/caller.ts";
 import { addressForLimits } from "../kernel/client-address.ts";
 import { PURPOSES, spendTokenByHash } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
-import { finishSignIn } from "../kernel/sessions.ts";
+import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { hashSecret, newSecret } from "../kernel/tokens.ts";
 import { wrongCode } from "../kernel/wrong-code.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
@@ -91,7 +91,12 @@ export function holdCodeInBrowser(caller: Caller, browserSecret: string): void {
  * the session in one transaction. Every try first takes one of the code's attempts in a statement
  * of its own, so racing tries cannot get more than five guesses, and a wrong one stays counted.
  */
-export async function signInWithCode(db: Db, config: Config, caller: Caller, code: string): Promise<{ redirectUrl: string }> {
+export async function signInWithCode(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  code: string,
+): Promise<{ redirectUrl: string; signedIn: SignedIn }> {
   await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
   const browserSecret = caller.cookie(CODE_COOKIE);
   if (!browserSecret) throw new AppError("CODE_UNKNOWN");
@@ -123,8 +128,7 @@ export async function signInWithCode(db: Db, config: Config, caller: Caller, cod
     return sessionForSpentLink(tx, config, caller, "code", spent);
   });
   caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
-  await finishSignIn(db, config, caller, session);
-  return { redirectUrl };
+  return { redirectUrl, signedIn: await finishSignIn(db, config, caller, session) };
 }
 
 /** Why no attempt could be taken: no code for this browser, out of tries, or out of time. */

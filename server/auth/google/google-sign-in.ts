@@ -12,7 +12,7 @@ import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
-import { startSession } from "../kernel/sessions.ts";
+import { type SignedIn, startSession } from "../kernel/sessions.ts";
 import { ATTEMPT_LIFETIME_MS, accountForIdentity, attemptContext, linkIdentity, recordAttempt, spendAttempt } from "./external-logins.ts";
 import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "./openid-sign-in.ts";
 
@@ -33,6 +33,8 @@ export interface GoogleStep {
   /** "started", "signed-in", or why not: "expired", "busy", "account-not-found", a provider problem… */
   outcome: string;
   detail?: string;
+  /** Who signed in, when the outcome is "signed-in". */
+  signedIn?: SignedIn;
 }
 
 /**
@@ -164,7 +166,10 @@ export async function finishGoogleSignIn(
   }
   if (await isDisabled(db, match.accountId)) return problem(brand, attempt.query, "disabled");
   if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId, { caller });
-  await startSession(db, config, inLanguageOfPage(caller, attempt.query), match.accountId, { method: "google", brand: brand.id });
+  const signedIn = await startSession(db, config, inLanguageOfPage(caller, attempt.query), match.accountId, {
+    method: "google",
+    brand: brand.id,
+  });
   // The allowlist and the pending authorization are checked again: either may have changed.
   const target = await continueTo(db, config, attempt.returnUrl, config.links[brand.links.ui]);
   // A device that can make a passkey is offered one first (decision 59), as after the other ways in.
@@ -174,5 +179,5 @@ export async function finishGoogleSignIn(
     capable: getParamIgnoringCase(attempt.query, PASSKEY_CAPABLE_PARAMETER) === "1",
     target,
   });
-  return { redirectTo, brand, outcome: "signed-in", detail: match.kind };
+  return { redirectTo, brand, outcome: "signed-in", detail: match.kind, signedIn };
 }

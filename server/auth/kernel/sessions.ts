@@ -82,7 +82,7 @@ export async function writeSession(
       : update.where("language", "is", null);
     await update.execute();
   }
-  return { id, accountId, remember, lifetimeMs, brand };
+  return { id, accountId, method, remember, lifetimeMs, brand };
 }
 
 /**
@@ -112,38 +112,40 @@ export interface SignInOptions {
 }
 
 /** A session written by writeSession, not yet handed to the browser. */
-export interface NewSession {
+export interface NewSession extends SignedIn {
   id: string;
-  accountId: string;
   remember: boolean;
   lifetimeMs: number;
-  /** The brand signed in on, when known: its look for the new-browser mail. */
-  brand?: string | undefined;
 }
 
-/** The account each caller signed in, for what reads the answer afterwards (the funnel's step). */
-const signedInBy = new WeakMap<Caller, string>();
-
-/** The account this caller signed in, if it did. */
-export function accountSignedInBy(caller: Caller): string | undefined {
-  return signedInBy.get(caller);
+/**
+ * What a sign-in did: who signed in, by which way in, on which brand. The flows answer it beside
+ * their own answer, and the route hands it on (the funnel's step records the account): the
+ * answer the browser gets does not say who signed in.
+ */
+export interface SignedIn {
+  accountId: string;
+  method: SignInMethodName;
+  /** The brand signed in on, when the way in knows it: its look for the new-browser mail. */
+  brand?: string | undefined;
 }
 
 /**
  * Hands a committed session to the browser: the browser and address become the account's own
- * (known-origins.ts), and the cookie is set on an answer that must never be cached.
+ * (known-origins.ts), and the cookie is set on an answer that must never be cached. Answers who
+ * signed in.
  */
-export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<void> {
+export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<SignedIn> {
   await rememberOrigin(db, config, caller, { accountId: session.accountId, brand: session.brand, sessionHash: hashSecret(session.id) });
-  signedInBy.set(caller, session.accountId);
   caller.noStore();
   setCookie(caller, config, "session", session.id, session.remember ? session.lifetimeMs / 1000 : undefined);
+  return { accountId: session.accountId, method: session.method, brand: session.brand };
 }
 
 /** Signs the account in with a new session (writeSession and finishSignIn in one step). */
-export async function startSession(db: Db, config: Config, caller: Caller, accountId: string, options: SignInOptions): Promise<void> {
+export async function startSession(db: Db, config: Config, caller: Caller, accountId: string, options: SignInOptions): Promise<SignedIn> {
   const session = await db.transaction().execute((tx) => writeSession(tx, config, caller, accountId, options));
-  await finishSignIn(db, config, caller, session);
+  return finishSignIn(db, config, caller, session);
 }
 
 /**

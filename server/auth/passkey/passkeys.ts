@@ -24,7 +24,7 @@ import { endSessionsSignedInWith, mailPasskeyAdded } from "../kernel/passkey-rem
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../kernel/recent-sign-in.ts";
 import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
-import { finishSignIn, writeSession } from "../kernel/sessions.ts";
+import { finishSignIn, type SignedIn, writeSession } from "../kernel/sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../kernel/tokens.ts";
 
 /**
@@ -168,8 +168,15 @@ export async function passkeySignInOptions(db: Db, config: Config, caller: Calle
  * Signs in with a passkey: the browser's challenge spent, the signature checked against the stored
  * public key, the sign count moved forward (one that goes backwards is refused and recorded: a
  * cloned authenticator), then the same session, ReturnUrl and desktop-user rules as every way in.
+ * Answers where to continue, and who signed in: nobody when an existing desktop user is sent to
+ * the desktop sign-in instead.
  */
-export async function signInWithPasskey(db: Db, config: Config, caller: Caller, signIn: PasskeySignIn): Promise<string> {
+export async function signInWithPasskey(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  signIn: PasskeySignIn,
+): Promise<{ redirectUrl: string; signedIn?: SignedIn }> {
   await enforceLimits(db, config, [["passkeySignInPerIp", caller.address]], "passkey sign-ins");
   const { credential, brand } = signIn;
   const passkey = await db.selectFrom("passkeys").selectAll().where("id", "=", credential.id).executeTakeFirst();
@@ -211,7 +218,7 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
     const account = await db.selectFrom("accounts").select("email").where("id", "=", passkey.account_id).executeTakeFirstOrThrow();
     // The ReturnUrl it carries is checked as every way in checks it: an off-site one is dropped.
     const desktopSignIn = desktopSignInFor(config, await allowedReturnUrl(db, config, signIn.returnUrl));
-    if (desktopSignIn) return `${desktopSignIn}${encodeURIComponent(account.email)}`;
+    if (desktopSignIn) return { redirectUrl: `${desktopSignIn}${encodeURIComponent(account.email)}` };
   }
   const now = Date.now();
   const session = await db.transaction().execute(async (tx) => {
@@ -230,8 +237,8 @@ export async function signInWithPasskey(db: Db, config: Config, caller: Caller, 
       passkeyId: passkey.id,
     });
   });
-  await finishSignIn(db, config, caller, session);
-  return continueTo(db, config, signIn.returnUrl, landing);
+  const signedIn = await finishSignIn(db, config, caller, session);
+  return { redirectUrl: await continueTo(db, config, signIn.returnUrl, landing), signedIn };
 }
 
 function transportsOf(stored: string | null): AuthenticatorTransport[] | undefined {

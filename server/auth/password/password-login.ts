@@ -8,7 +8,7 @@ import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { checkPassword } from "../kernel/password-check.ts";
 import { continueTo } from "../kernel/return-url.ts";
-import { startSession } from "../kernel/sessions.ts";
+import { type SignedIn, startSession } from "../kernel/sessions.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 
 export interface PasswordSignIn {
@@ -25,9 +25,15 @@ export interface PasswordSignIn {
 
 /**
  * Every password sign-in (DS One, Maverick Safe, the earlier area's forms): the configuration
- * switch, the counted password check, a new session, and the allowlisted place to continue.
+ * switch, the counted password check, a new session, and the allowlisted place to continue, with
+ * who signed in.
  */
-export async function signInWithPassword(db: Db, config: Config, caller: Caller, signIn: PasswordSignIn): Promise<string> {
+export async function signInWithPassword(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  signIn: PasswordSignIn,
+): Promise<{ redirectUrl: string; signedIn: SignedIn }> {
   if (!config.passwordLoginAllowed) throw new AppError("PASSWORD_LOGIN_DISABLED");
   const accountId = await checkPassword(db, config, caller, {
     email: signIn.email,
@@ -35,8 +41,8 @@ export async function signInWithPassword(db: Db, config: Config, caller: Caller,
     captchaToken: signIn.captchaToken,
   });
   if (isCommonPassword(signIn.password)) await refuseBreachedPassword(db, config, caller, accountId, signIn.productId);
-  await startSession(db, config, caller, accountId, { method: "password", remember: signIn.remember ?? true });
-  return continueTo(db, config, signIn.returnUrl, signIn.landing);
+  const signedIn = await startSession(db, config, caller, accountId, { method: "password", remember: signIn.remember ?? true });
+  return { redirectUrl: await continueTo(db, config, signIn.returnUrl, signIn.landing), signedIn };
 }
 
 /**
