@@ -6,7 +6,7 @@ import pg from "pg";
 import { pruneAuditTrail } from "../server/auth/kernel/audit-trail.ts";
 import { pruneKnownOrigins } from "../server/auth/kernel/known-origins.ts";
 import { pruneRateLimits } from "../server/auth/kernel/rate-limit.ts";
-import { pruneExpiredSessions } from "../server/auth/kernel/sessions.ts";
+import { pruneExpiredSessions } from "../server/auth/kernel/session-store.ts";
 import { type Db, isPostgres } from "../server/db/database.ts";
 import type { SweepCost } from "../server/db/retention.ts";
 import { pruneSettledMail } from "../server/mail/outbox.ts";

@@ -9,7 +9,7 @@ import { pruneSignInNotices } from "./auth/kernel/not-me.ts";
 import { pruneOneTimeTokens } from "./auth/kernel/one-time-tokens.ts";
 import { pruneRateLimits } from "./auth/kernel/rate-limit.ts";
 import { pruneExpiredConfirmationCodes } from "./auth/kernel/recent-sign-in.ts";
-import { pruneExpiredSessions } from "./auth/kernel/sessions.ts";
+import { pruneExpiredSessions } from "./auth/kernel/session-store.ts";
 import { pruneExpiredChallenges } from "./auth/passkey/passkeys.ts";
 import type { Config } from "./config.ts";
 import { registerBrandProducts } from "./db/brand-products.ts";

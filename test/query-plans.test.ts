@@ -5,7 +5,7 @@ import { pruneAuditTrail } from "../server/auth/kernel/audit-trail.ts";
 import { pruneKnownOrigins } from "../server/auth/kernel/known-origins.ts";
 import { pruneOneTimeTokens } from "../server/auth/kernel/one-time-tokens.ts";
 import { pruneRateLimits } from "../server/auth/kernel/rate-limit.ts";
-import { pruneExpiredSessions } from "../server/auth/kernel/sessions.ts";
+import { pruneExpiredSessions } from "../server/auth/kernel/session-store.ts";
 import { pruneSettledMail } from "../server/mail/outbox.ts";
 import { pruneExpiredOidcPayloads } from "../server/oidc/adapter.ts";
 import { pruneSettledLogoutTokens } from "../server/oidc/logout-delivery.ts";

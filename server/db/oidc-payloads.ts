@@ -6,9 +6,10 @@ import type { Database } from "./schema.ts";
 /**
  * The OpenID Provider's table (`oidc_payloads`), as far as anything but its adapter needs it: the
  * adapter (oidc/adapter.ts) stores the provider's objects; the sign-in flows ask whether an
- * authorization is pending and end a browser's or an account's provider sessions. Both find rows
- * the same way, by the SHA-256 of the object's id: the id itself (a token, a code, a session
- * cookie) is never stored, so a copy of the table signs nobody in.
+ * authorization is pending, which apps an account is signed in to, and end a browser's or an
+ * account's provider sessions. These two modules alone touch the table (test/owners.test.ts;
+ * decision 74). Both find rows the same way, by the SHA-256 of the object's id: the id itself (a
+ * token, a code, a session cookie) is never stored, so a copy of the table signs nobody in.
  */
 export function storedOidcId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
@@ -24,6 +25,39 @@ export async function isPendingAuthorization(db: Kysely<Database>, uid: string):
     .where("expires_at", ">", Date.now())
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** An app's grant on an account, with its registered client's brand and type: what the signed-in places list shows. */
+export interface AccountGrant {
+  clientId: string;
+  /** When the grant was made (its `iat`), in milliseconds. */
+  grantedAt: number;
+  brand: string | null;
+  type: string | null;
+}
+
+/** The account's grants not yet expired: the apps it is signed in to. */
+export async function accountGrants(db: Kysely<Database>, accountId: string, now = Date.now()): Promise<AccountGrant[]> {
+  const rows = await db
+    .selectFrom("oidc_payloads")
+    .leftJoin("oidc_clients", "oidc_clients.id", "oidc_payloads.client_id")
+    .select(["oidc_payloads.client_id", "oidc_payloads.payload", "oidc_clients.brand", "oidc_clients.type"])
+    .where("oidc_payloads.account_id", "=", accountId)
+    .where("oidc_payloads.model", "=", "Grant")
+    .where((eb) => eb.or([eb("oidc_payloads.expires_at", "is", null), eb("oidc_payloads.expires_at", ">", now)]))
+    .execute();
+  return rows.flatMap((row) =>
+    row.client_id
+      ? [
+          {
+            clientId: row.client_id,
+            grantedAt: ((JSON.parse(row.payload) as { iat?: number }).iat ?? 0) * 1000,
+            brand: row.brand ?? null,
+            type: row.type ?? null,
+          },
+        ]
+      : [],
+  );
 }
 
 /**

@@ -1,32 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
-import { passkeysToOffer } from "../auth/kernel/passkey-removal.ts";
 import { continueTo } from "../auth/kernel/return-url.ts";
-import { currentAccount, readSessionId } from "../auth/kernel/sessions.ts";
-import { looksLikeSecret } from "../auth/kernel/tokens.ts";
+import { currentAccount } from "../auth/kernel/sessions.ts";
+import { openResetLink, resetWithHeldLink } from "../auth/password/held-reset-link.ts";
 import { signInWithPassword } from "../auth/password/password-login.ts";
-import {
-  limitResetCodeChecks,
-  openPasswordReset,
-  requestPasswordReset,
-  resetPassword,
-  setFirstPassword,
-} from "../auth/password/password-reset.ts";
+import { requestPasswordReset, setFirstPassword } from "../auth/password/password-reset.ts";
 import type { AppContext } from "../context.ts";
-import { COOKIES, cookieAttributes } from "../cookies.ts";
 import { AppError } from "../errors.ts";
 import { recordSignIn } from "../telemetry/sign-in-steps.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
-
-/** The reset link's code and email, held for the tab that opened it: they never travel in a URL again. */
-const RESET_COOKIE = COOKIES.passwordReset.name();
-const RESET_EMAIL_COOKIE = COOKIES.passwordResetEmail.name();
-
-function clearResetCookies(reply: FastifyReply): void {
-  reply.clearCookie(RESET_COOKIE, cookieAttributes("passwordReset"));
-  reply.clearCookie(RESET_EMAIL_COOKIE, cookieAttributes("passwordReset"));
-}
 
 /**
  * Passwords: DS One password login, forgot password, the reset link (open, then reset), and set
@@ -43,30 +26,18 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   contractRoute(app, "POST /api/password/reset/open", async (body, request, reply) => {
-    await limitResetCodeChecks(db, config, callerOf(request, reply));
-    const { accountId, expiresAt } = await openPasswordReset(db, body.code, body.email);
-    const maxAge = Math.max(1, Math.floor((expiresAt - Date.now()) / 1000));
-    reply.setCookie(RESET_COOKIE, body.code, cookieAttributes("passwordReset", maxAge));
-    reply.setCookie(RESET_EMAIL_COOKIE, body.email, cookieAttributes("passwordReset", maxAge));
-    // The link holder may remove passkeys with the reset: they see which the account has.
-    return { isOk: true, passkeys: await passkeysToOffer(db, accountId) };
+    const { passkeys } = await openResetLink(db, config, callerOf(request, reply), body);
+    return { isOk: true, passkeys };
   });
 
   contractRoute(app, "POST /api/password/reset", async (body, request, reply) => {
-    const resetCode = body.Code || request.cookies[RESET_COOKIE] || "";
-    const resetEmail = body.Email || request.cookies[RESET_EMAIL_COOKIE] || "";
-    if (!looksLikeSecret(resetCode)) throw new AppError("RESET_LINK_UNKNOWN");
-    await limitResetCodeChecks(db, config, callerOf(request, reply));
-    const brand = await resetPassword(db, config, {
-      code: resetCode,
-      email: resetEmail,
+    const brand = await resetWithHeldLink(db, config, callerOf(request, reply), {
+      code: body.Code,
+      email: body.Email,
       password: body.Password,
       confirmPassword: body.ConfirmPassword,
-      keepSessionId: readSessionId(callerOf(request, reply), config),
-      from: callerOf(request, reply),
       removePasskeys: body.RemovePasskeys,
     });
-    clearResetCookies(reply);
     mailWorker.deliverNow();
     return { isOk: true, statusText: "", redirectUrl: brand.paths.resetPasswordConfirmation };
   });

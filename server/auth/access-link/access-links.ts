@@ -83,7 +83,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
     return code.browserSecret;
   });
-  holdCodeInBrowser(request.caller, browserSecret);
+  holdCodeInBrowser(request.caller, config, browserSecret);
   return { isOk: true, isExistingDesktopUser: false, redirectUrl: "" };
 }
 

@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
-import { cookieAttributes } from "../../cookies.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
-import type { Caller } from "../kernel/caller.ts";
+import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
@@ -187,6 +186,6 @@ async function signInApproved(db: Db, config: Config, caller: Caller, browserHas
     });
   });
   if (!signedIn) return { state: "none" };
-  caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+  clearCookie(caller, config, "signInCode");
   return { state: "signed_in", redirectUrl: signedIn.redirectUrl, signedIn: await finishSignIn(db, config, caller, signedIn.session) };
 }

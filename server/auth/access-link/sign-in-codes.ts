@@ -1,13 +1,13 @@
 import { randomInt, timingSafeEqual } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Config } from "../../config.ts";
-import { COOKIES, cookieAttributes } from "../../cookies.ts";
+import { COOKIES } from "../../cookies.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { insertRow } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
-import type { Caller } from "../kernel/caller.ts";
+import { type Caller, clearCookie, setCookie } from "../kernel/caller.ts";
 import { addressForLimits } from "../kernel/client-address.ts";
 import { PURPOSES, spendTokenByHash } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
@@ -82,8 +82,8 @@ export async function forgetBrowserCode(tx: Kysely<Database>, caller: Caller): P
 }
 
 /** Gives the asking browser its code's secret (replacing any earlier one). */
-export function holdCodeInBrowser(caller: Caller, browserSecret: string): void {
-  caller.setCookie(CODE_COOKIE, browserSecret, cookieAttributes("signInCode", CODE_LIFETIME_MS / 1000));
+export function holdCodeInBrowser(caller: Caller, config: Config, browserSecret: string): void {
+  setCookie(caller, config, "signInCode", browserSecret, CODE_LIFETIME_MS / 1000);
 }
 
 /**
@@ -115,7 +115,7 @@ export async function signInWithCode(
   const typed = Buffer.from(codeHash(browserSecret, code));
   if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) {
     const left = CODE_ATTEMPTS - attempt.attempts;
-    if (left === 0) caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+    if (left === 0) clearCookie(caller, config, "signInCode");
     throw wrongCode(left);
   }
 
@@ -127,7 +127,7 @@ export async function signInWithCode(
     await tx.deleteFrom("sign_in_codes").where("token_hash", "=", attempt.token_hash).execute();
     return sessionForSpentLink(tx, config, caller, "code", spent);
   });
-  caller.clearCookie(CODE_COOKIE, cookieAttributes("signInCode"));
+  clearCookie(caller, config, "signInCode");
   return { redirectUrl, signedIn: await finishSignIn(db, config, caller, session) };
 }
 

@@ -12,6 +12,7 @@ import type { Caller } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
+import { endBrowserSessions } from "./session-store.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -104,11 +105,8 @@ export async function endSessionsSignedInWith(
           .execute();
   const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...also])].filter((hash) => hash !== keep);
   if (hashes.length === 0) return;
-  const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "in", hashes).executeTakeFirst();
+  await endBrowserSessions(tx, accountId, hashes, "signed in with, or added, a removed passkey", source);
   await deleteProviderSessionsOfBrowsers(tx, accountId, hashes);
-  if (Number(ended.numDeletedRows) > 0) {
-    await recordAuditEvent(tx, { event: "signed_out", accountId, reason: "signed in with, or added, a removed passkey" }, source);
-  }
 }
 
 /**

@@ -1,9 +1,8 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import { providerCookieNames } from "../../cookies.ts";
 import { type Db, isForeignKeyViolation } from "../../db/database.ts";
 import { deleteProviderSession } from "../../db/oidc-payloads.ts";
-import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
@@ -12,11 +11,13 @@ import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { rememberOrigin } from "./known-origins.ts";
+import { endSessionByHash, replaceSession } from "./session-store.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
  * Server-side sessions. The cookie holds a 256-bit random id; the database holds its hash, so
  * every instance behind a load balancer can read it and a copy of the table signs nobody in.
+ * Their rows are written and ended by session-store.ts alone (decision 74).
  */
 
 export function readSessionId(caller: Caller, config: Config): string | undefined {
@@ -45,22 +46,18 @@ export async function writeSession(
   const id = newSecret();
   const now = Date.now();
   const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
-  if (previous) await tx.deleteFrom("sessions").where("id_hash", "=", hashSecret(previous)).execute();
   try {
-    await tx
-      .insertInto("sessions")
-      .values({
-        id_hash: hashSecret(id),
-        account_id: accountId,
-        created_at: now,
-        last_seen_at: now,
-        expires_at: now + lifetimeMs,
-        device: caller.device,
-        address: addressForLimits(caller.address),
-        amr: (amr ?? AMR[method]).join(" "),
-        passkey_id: passkeyId ?? null,
-      })
-      .execute();
+    await replaceSession(tx, previous && hashSecret(previous), {
+      id_hash: hashSecret(id),
+      account_id: accountId,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + lifetimeMs,
+      device: caller.device,
+      address: addressForLimits(caller.address),
+      amr: (amr ?? AMR[method]).join(" "),
+      passkey_id: passkeyId ?? null,
+    });
   } catch (error) {
     // The account was deleted after its secret was checked (on PostgreSQL even after the read
     // above, which takes no lock): answered as for an account that does not exist, as a password
@@ -160,10 +157,7 @@ export async function endSession(
   { providerSession = true }: { providerSession?: boolean } = {},
 ): Promise<void> {
   const id = readSessionId(caller, config);
-  if (id) {
-    const ended = await db.deleteFrom("sessions").where("id_hash", "=", hashSecret(id)).returning("account_id").executeTakeFirst();
-    if (ended) await recordAuditEvent(db, { event: "signed_out", accountId: ended.account_id }, { caller });
-  }
+  if (id) await endSessionByHash(db, hashSecret(id), { caller });
   // An authorization that asks the customer to sign in again (prompt=login) keeps the provider's
   // session: the authorization resumes in it once they have.
   if (providerSession) await endProviderSession(db, caller.cookie(providerCookieNames(config).session));
@@ -334,11 +328,4 @@ export async function productStanding(db: Db, accountId: string, productId: numb
       .executeTakeFirst(),
   ]);
   return { licenseState: license?.state ?? "", uuid: device?.uuid ?? "" };
-}
-
-export async function pruneExpiredSessions(db: Db, idleTimeoutMs: number, now = Date.now()): Promise<SweepCost> {
-  return addCosts(
-    await deleteInBatches(db, "sessions", "expires_at", sql`expires_at <= ${now}`),
-    await deleteInBatches(db, "sessions", "last_seen_at", sql`last_seen_at <= ${now - idleTimeoutMs}`),
-  );
 }

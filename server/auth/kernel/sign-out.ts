@@ -4,6 +4,7 @@ import { deleteAccountProviderObjects } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { removePasskeysOf } from "./passkey-removal.ts";
+import { endAccountSessions } from "./session-store.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -25,10 +26,7 @@ export async function endEverySignIn(
   accountId: string,
   { keepSessionId, keepSessionHashes = [] }: { keepSessionId?: string; keepSessionHashes?: readonly string[] } = {},
 ): Promise<void> {
-  const keep = [...keepSessionHashes, ...(keepSessionId ? [hashSecret(keepSessionId)] : [])];
-  let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
-  if (keep.length > 0) sessions = sessions.where("id_hash", "not in", keep);
-  await sessions.execute();
+  await endAccountSessions(tx, accountId, [...keepSessionHashes, ...(keepSessionId ? [hashSecret(keepSessionId)] : [])]);
   // Grants, tokens, codes, provider sessions and pending interactions all name their account.
   await deleteAccountProviderObjects(tx, accountId);
 }

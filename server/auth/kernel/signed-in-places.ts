@@ -1,6 +1,7 @@
 import type { Db } from "../../db/database.ts";
-import { deleteAppProviderObjects, deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
+import { accountGrants, deleteAppProviderObjects, deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+import { endBrowserSessions } from "./session-store.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -60,22 +61,13 @@ export async function whereSignedIn(
       .where("last_seen_at", ">", now - idleTimeoutMs)
       .orderBy("last_seen_at", "desc")
       .execute(),
-    db
-      .selectFrom("oidc_payloads")
-      .leftJoin("oidc_clients", "oidc_clients.id", "oidc_payloads.client_id")
-      .select(["oidc_payloads.client_id", "oidc_payloads.payload", "oidc_clients.brand", "oidc_clients.type"])
-      .where("oidc_payloads.account_id", "=", accountId)
-      .where("oidc_payloads.model", "=", "Grant")
-      .where((eb) => eb.or([eb("oidc_payloads.expires_at", "is", null), eb("oidc_payloads.expires_at", ">", now)]))
-      .execute(),
+    accountGrants(db, accountId, now),
   ]);
   const apps = new Map<string, SignedInApp>();
   for (const grant of grants) {
-    if (!grant.client_id) continue;
-    const since = ((JSON.parse(grant.payload) as { iat?: number }).iat ?? 0) * 1000;
-    const known = apps.get(grant.client_id);
-    if (!known || since < known.since)
-      apps.set(grant.client_id, { clientId: grant.client_id, brand: grant.brand ?? null, kind: appKind(grant.type), since });
+    const known = apps.get(grant.clientId);
+    if (!known || grant.grantedAt < known.since)
+      apps.set(grant.clientId, { clientId: grant.clientId, brand: grant.brand, kind: appKind(grant.type), since: grant.grantedAt });
   }
   return {
     browsers: sessions.map((row) => ({
@@ -97,10 +89,8 @@ export async function whereSignedIn(
  */
 export async function signOutBrowser(db: Db, accountId: string, ref: string, source: AuditSource): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const ended = await tx.deleteFrom("sessions").where("account_id", "=", accountId).where("id_hash", "=", ref).executeTakeFirst();
-    if (Number(ended.numDeletedRows) === 0) return false;
+    if ((await endBrowserSessions(tx, accountId, [ref], "one browser, from the list", source)) === 0) return false;
     await deleteProviderSessionsOfBrowsers(tx, accountId, [ref]);
-    await recordAuditEvent(tx, { event: "signed_out", accountId, reason: "one browser, from the list" }, source);
     return true;
   });
 }

@@ -1,0 +1,71 @@
+import { type Insertable, type Kysely, sql } from "kysely";
+import type { Db } from "../../db/database.ts";
+import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts";
+import type { Database, SessionsTable } from "../../db/schema.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+
+/**
+ * The sessions table's rows: the one module that creates and ends sessions (decision 74,
+ * test/owners.test.ts). Signing in and out (sessions.ts), the signed-in places list, a removed
+ * passkey and every "sign out everywhere" (sign-out.ts) all come here, so a browser's sign-out
+ * always writes the trail. Reading a session, and marking it confirmed (recent-sign-in.ts), is
+ * anyone's. It imports nothing of the flows, so any of them may use it.
+ */
+
+/** Writes a new session in place of the one this browser had before (by its hash), if it had one. */
+export async function replaceSession(
+  tx: Kysely<Database>,
+  previousHash: string | undefined,
+  session: Insertable<SessionsTable>,
+): Promise<void> {
+  if (previousHash) await tx.deleteFrom("sessions").where("id_hash", "=", previousHash).execute();
+  await tx.insertInto("sessions").values(session).execute();
+}
+
+/** A website logout: ends the session a browser held, recording it in the trail when it was signed in. */
+export async function endSessionByHash(db: Db, idHash: string, source: AuditSource): Promise<void> {
+  const ended = await db.deleteFrom("sessions").where("id_hash", "=", idHash).returning("account_id").executeTakeFirst();
+  if (ended) await recordAuditEvent(db, { event: "signed_out", accountId: ended.account_id }, source);
+}
+
+/**
+ * Signs out the account's browsers whose sessions are `hashes` (one from the signed-in places list,
+ * those a removed passkey signed in), in the caller's transaction, and records it in the trail with
+ * `reason` when any was signed in. Answers how many were. Their provider sessions are the caller's
+ * to end (db/oidc-payloads.ts), in the same transaction.
+ */
+export async function endBrowserSessions(
+  tx: Kysely<Database>,
+  accountId: string,
+  hashes: readonly string[],
+  reason: string,
+  source: AuditSource,
+): Promise<number> {
+  const ended = await tx
+    .deleteFrom("sessions")
+    .where("account_id", "=", accountId)
+    .where("id_hash", "in", [...hashes])
+    .executeTakeFirst();
+  const count = Number(ended.numDeletedRows);
+  if (count > 0) await recordAuditEvent(tx, { event: "signed_out", accountId, reason }, source);
+  return count;
+}
+
+/**
+ * Ends every session of the account but those in `keepHashes`, in the caller's transaction. The
+ * trail's entry is the cause's (a changed password, a sign-out everywhere, a deletion), which the
+ * caller records in the same transaction (sign-out.ts).
+ */
+export async function endAccountSessions(tx: Kysely<Database>, accountId: string, keepHashes: readonly string[] = []): Promise<void> {
+  let sessions = tx.deleteFrom("sessions").where("account_id", "=", accountId);
+  if (keepHashes.length > 0) sessions = sessions.where("id_hash", "not in", [...keepHashes]);
+  await sessions.execute();
+}
+
+/** Housekeeping: sessions past their lifetime, or idle past the timeout. */
+export async function pruneExpiredSessions(db: Db, idleTimeoutMs: number, now = Date.now()): Promise<SweepCost> {
+  return addCosts(
+    await deleteInBatches(db, "sessions", "expires_at", sql`expires_at <= ${now}`),
+    await deleteInBatches(db, "sessions", "last_seen_at", sql`last_seen_at <= ${now - idleTimeoutMs}`),
+  );
+}

@@ -1,0 +1,245 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseAst } from "rolldown/parseAst";
+import { describe, expect, it } from "vitest";
+
+/**
+ * One owner per table and per cookie (docs/decisions/0074-owners-of-tables-and-cookies.md): every
+ * module of the product is parsed, and a query naming an owned table, or a cookie written, outside
+ * its owners fails here. Migrations are exempt: they shape the tables and own none of their rows.
+ */
+const ROOT = join(import.meta.dirname, "..");
+
+type Operation = "read" | "create" | "update" | "delete";
+const EVERY_OPERATION: Operation[] = ["read", "create", "update", "delete"];
+
+/** The tables with an owner, the operations only the owner may run, and the modules that own them. */
+const TABLE_OWNERS: Record<string, { owned: Operation[]; owners: string[] }> = {
+  // The provider's store. The adapter keeps oidc-provider's objects; db/oidc-payloads.ts answers
+  // the rest of the server (a pending authorization, an account's apps, ending provider sessions)
+  // beside the hash every id is stored under. The payloads are the provider's private JSON: a
+  // module reading them itself would break with the provider's next version, unseen.
+  oidc_payloads: { owned: EVERY_OPERATION, owners: ["server/oidc/adapter.ts", "server/db/oidc-payloads.ts"] },
+  // A session is created and ended by the sessions' store alone (sessions.ts signs in and out
+  // through it): a new one always replaces the browser's old one, and a browser's sign-out always
+  // writes the trail. Reading one, or marking it confirmed (recent-sign-in.ts), is anyone's.
+  sessions: { owned: ["create", "delete"], owners: ["server/auth/kernel/session-store.ts"] },
+};
+
+/**
+ * The modules that write a Set-Cookie themselves. Everything else calls setCookie or clearCookie
+ * (auth/kernel/caller.ts) with a cookie declared in server/cookies.ts, whose declaration gives
+ * the name, path, SameSite and lifetime.
+ */
+const COOKIE_WRITERS: Record<string, string> = {
+  "server/auth/kernel/caller.ts": "setCookie and clearCookie: a declared cookie, by its declaration",
+  "server/cookies.ts": "the declarations, and the header text for answers written without Fastify",
+  "server/routes/caller.ts": "the Fastify transport of a caller's cookies",
+  "server/oidc/app-session.ts": "the provider's transport of a caller's cookies (Koa)",
+  "web/ui/LanguageSwitcher.tsx": "the language cookie, the one the browser writes and the server only reads",
+};
+
+const EXEMPT = /^server\/db\/migrations/;
+
+/** The statements of a query builder, by the method that starts them. */
+const BUILDER_METHODS: Record<string, Operation[]> = {
+  selectFrom: ["read"],
+  innerJoin: ["read"],
+  leftJoin: ["read"],
+  rightJoin: ["read"],
+  fullJoin: ["read"],
+  crossJoin: ["read"],
+  insertInto: ["create"],
+  replaceInto: ["create"],
+  updateTable: ["update"],
+  deleteFrom: ["delete"],
+  mergeInto: ["create", "update", "delete"],
+};
+
+/** The statements of raw SQL text, by the words that name their table. */
+const SQL_STATEMENTS: [RegExp, Operation][] = [
+  [/\b(?:insert|replace)\s+(?:or\s+\w+\s+)?into\s+"?(\w+)/gi, "create"],
+  [/\bupdate\s+"?(\w+)"?\s+set\b/gi, "update"],
+  [/\bdelete\s+from\s+"?(\w+)/gi, "delete"],
+  [/\b(?:from|join)\s+"?(\w+)/gi, "read"],
+];
+
+type Node = { type: string; [key: string]: unknown };
+
+const isNode = (value: unknown): value is Node => typeof value === "object" && value !== null && typeof (value as Node).type === "string";
+
+/** Every node of a syntax tree, depth first. */
+function* everyNode(node: unknown): Generator<Node> {
+  if (Array.isArray(node)) for (const item of node) yield* everyNode(item);
+  else if (isNode(node)) {
+    yield node;
+    for (const [key, child] of Object.entries(node)) if (key !== "type" && typeof child === "object") yield* everyNode(child);
+  }
+}
+
+/** A template's text, its substitutions as `?`. */
+const templateText = (node: Node) =>
+  (node.quasis as Node[]).map((quasi) => (quasi.value as { cooked: string | null }).cooked ?? "").join("?");
+
+/** A string's value, whether a literal or a template without substitutions. */
+function stringValue(node: unknown): string | undefined {
+  if (!isNode(node)) return undefined;
+  if (node.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node.type === "TemplateLiteral" && (node.expressions as unknown[]).length === 0) return templateText(node);
+  return undefined;
+}
+
+/** The tables a builder's first argument names: `"sessions"`, `"sessions as s"`, or a list of them. */
+function tablesNamedBy(argument: unknown): string[] {
+  const names = isNode(argument) && argument.type === "ArrayExpression" ? (argument.elements as unknown[]) : [argument];
+  return names.flatMap((name) => stringValue(name)?.trim().split(/\s+/)[0] ?? []);
+}
+
+function memberName(callee: Node): string | undefined {
+  if (callee.type !== "MemberExpression" || callee.computed) return undefined;
+  return (callee.property as Node).name as string;
+}
+
+interface Use {
+  table: string;
+  operation: Operation;
+  at: number;
+}
+
+/** A call's parts: what it calls (and by which member name, for `a.b()`), and its arguments. */
+interface Call {
+  callee: Node;
+  method: string | undefined;
+  args: unknown[];
+}
+
+/** What a module does to tables (builder calls, the sweeps' deleteInBatches, SQL written out). */
+function tableUsesOf({ callee, method, args: [first, second] }: Call, at: number): Use[] {
+  const uses: Use[] = [];
+  if (method && Object.hasOwn(BUILDER_METHODS, method))
+    for (const table of tablesNamedBy(first))
+      for (const operation of BUILDER_METHODS[method] as Operation[]) uses.push({ table, operation, at });
+  if (method === "table" && (callee.object as Node).type === "Identifier" && (callee.object as Node).name === "sql")
+    for (const table of tablesNamedBy(first)) for (const operation of EVERY_OPERATION) uses.push({ table, operation, at });
+  if (callee.type === "Identifier" && callee.name === "deleteInBatches")
+    for (const table of tablesNamedBy(second)) uses.push({ table, operation: "delete", at });
+  return uses;
+}
+
+/** Whether a call writes a cookie itself rather than through a declaration. */
+function writesCookie({ callee, method }: Call): boolean {
+  // reply.setCookie, caller.clearCookie, Koa's ctx.cookies.set: a name and attributes of the module's own.
+  if (method === "setCookie" || method === "clearCookie") return true;
+  if (method === "set" && isNode(callee.object) && memberName(callee.object) === "cookies") return true;
+  // The header text, written by hand.
+  return callee.type === "Identifier" && (callee.name === "setCookieHeader" || callee.name === "clearedCookieHeader");
+}
+
+/** One walk of a module: the tables it touches, and where it writes a cookie itself. */
+function readModule(ast: unknown): { uses: Use[]; cookieWrites: number[] } {
+  const uses: Use[] = [];
+  const cookieWrites: number[] = [];
+  for (const node of everyNode(ast)) {
+    const at = node.start as number;
+    if (node.type === "CallExpression") {
+      const callee = node.callee as Node;
+      const call = { callee, method: memberName(callee), args: node.arguments as unknown[] };
+      uses.push(...tableUsesOf(call, at));
+      if (writesCookie(call)) cookieWrites.push(at);
+    }
+    const text = node.type === "TemplateLiteral" ? templateText(node) : stringValue(node);
+    if (text)
+      for (const [pattern, operation] of SQL_STATEMENTS)
+        for (const match of text.matchAll(pattern)) uses.push({ table: (match[1] as string).toLowerCase(), operation, at });
+    if (text?.toLowerCase() === "set-cookie") cookieWrites.push(at);
+    if (node.type === "AssignmentExpression" && isNode(node.left) && memberName(node.left) === "cookie") cookieWrites.push(at);
+  }
+  return { uses, cookieWrites };
+}
+
+/** Every break of the owners' rules in one module's source, as `path:line what`. */
+function breaches(path: string, source: string): string[] {
+  if (EXEMPT.test(path)) return [];
+  const ast = parseAst(source, { lang: path.endsWith(".tsx") ? "tsx" : "ts" });
+  const line = (at: number) => source.slice(0, at).split("\n").length;
+  const { uses, cookieWrites } = readModule(ast);
+  const found: string[] = [];
+  for (const { table, operation, at } of uses) {
+    const rule = TABLE_OWNERS[table];
+    if (rule?.owned.includes(operation) && !rule.owners.includes(path))
+      found.push(`${path}:${line(at)} ${operation}s ${table}, owned by ${rule.owners.join(" and ")}`);
+  }
+  if (!(path in COOKIE_WRITERS))
+    for (const at of cookieWrites) found.push(`${path}:${line(at)} writes a cookie, not by its declaration (setCookie, clearCookie)`);
+  return [...new Set(found)];
+}
+
+/** Every module of the product (tests aside). */
+function modules(): string[] {
+  return ["server", "web", "common"].flatMap((folder) =>
+    (readdirSync(join(ROOT, folder), { recursive: true }) as string[])
+      .filter((file) => /\.tsx?$/.test(file) && !/\.(test|d)\.ts$/.test(file) && !file.includes("node_modules"))
+      .map((file) => `${folder}/${file.split("\\").join("/")}`),
+  );
+}
+
+describe("one owner per table and per cookie", () => {
+  it("holds in every module of the product", () => {
+    const found = modules().flatMap((path) => breaches(path, readFileSync(join(ROOT, path), "utf8")));
+    expect(found).toEqual([]);
+  });
+
+  it("names owners that exist and still do what they own", () => {
+    for (const [table, { owned, owners }] of Object.entries(TABLE_OWNERS))
+      for (const owner of owners) {
+        const source = readFileSync(join(ROOT, owner), "utf8");
+        const uses = readModule(parseAst(source, { lang: "ts" })).uses.filter(
+          (use) => use.table === table && owned.includes(use.operation),
+        );
+        expect(uses.length, `${owner} no longer touches ${table}: drop it from the owners`).toBeGreaterThan(0);
+      }
+    for (const writer of Object.keys(COOKIE_WRITERS)) expect(existsSync(join(ROOT, writer)), writer).toBe(true);
+  });
+
+  /** Probes, so that the rule cannot pass by finding nothing. */
+  const PROBES: { path: string; source: string; refused: boolean }[] = [
+    { path: "server/auth/kernel/probe.ts", source: `db.selectFrom("oidc_payloads").selectAll();`, refused: true },
+    {
+      path: "server/auth/kernel/probe.ts",
+      source: `db.selectFrom("accounts").leftJoin("oidc_payloads as p", "p.x", "a.y");`,
+      refused: true,
+    },
+    { path: "server/routes/probe.ts", source: `deleteInBatches(db, "oidc_payloads", "expires_at", sql\`x\`);`, refused: true },
+    {
+      path: "server/cli.ts",
+      source: `await sql\`select count(*) from oidc_payloads where model = \${model}\`.execute(db);`,
+      refused: true,
+    },
+    { path: "server/db/oidc-payloads.ts", source: `tx.deleteFrom("oidc_payloads").execute();`, refused: false },
+    { path: "server/auth/kernel/sign-out.ts", source: `tx.deleteFrom("sessions").where("account_id", "=", id);`, refused: true },
+    { path: "server/oidc/app-session.ts", source: `db.insertInto("sessions").values(row);`, refused: true },
+    {
+      path: "server/oidc/probe.ts",
+      source: `db.executeQuery(CompiledQuery.raw("DELETE FROM sessions WHERE id_hash = $1", [h]));`,
+      refused: true,
+    },
+    { path: "server/auth/kernel/sessions.ts", source: `tx.deleteFrom("sessions").execute();`, refused: true },
+    { path: "server/auth/kernel/session-store.ts", source: `tx.deleteFrom("sessions").execute();`, refused: false },
+    { path: "server/auth/kernel/recent-sign-in.ts", source: `db.updateTable("sessions").set({ verified_at: 1 });`, refused: false },
+    { path: "server/auth/kernel/probe.ts", source: `db.selectFrom("sessions").select("id_hash");`, refused: false },
+    { path: "server/auth/kernel/probe.ts", source: `// db.deleteFrom("sessions")\nconst label = "oidc_payloads";`, refused: false },
+    { path: "server/db/migrations.ts", source: `db.deleteFrom("sessions").execute();`, refused: false },
+    { path: "server/routes/probe.ts", source: `reply.setCookie("session", id, { path: "/" });`, refused: true },
+    { path: "server/auth/password/probe.ts", source: `caller.clearCookie(NAME, cookieAttributes("passwordReset"));`, refused: true },
+    { path: "server/routes/probe.ts", source: `reply.header("Set-Cookie", value);`, refused: true },
+    { path: "server/oidc/probe.ts", source: `ctx.cookies.set("session", id);`, refused: true },
+    { path: "server/oidc/probe.ts", source: `ctx.append("set-cookie", setCookieHeader(name, value, attributes));`, refused: true },
+    { path: "web/features/login/Probe.tsx", source: `document.cookie = "session=x; Path=/";`, refused: true },
+    { path: "server/auth/password/probe.ts", source: `setCookie(caller, config, "passwordReset", code, maxAge);`, refused: false },
+    { path: "server/routes/caller.ts", source: `reply.setCookie(name, value, attributes);`, refused: false },
+  ];
+
+  it.each(PROBES)("$path: $source", ({ path, source, refused }) => {
+    expect(breaches(path, source).length > 0).toBe(refused);
+  });
+});
