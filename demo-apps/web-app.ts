@@ -75,6 +75,15 @@ export const demoPage = (reply: FastifyReply, title: string, body: string, statu
 /** The cookies of one app: its session, and its sign-in under way. */
 const cookiesOf = (demo: DemoApp) => ({ session: `demo_${demo.brand.id}`, pending: `demo_${demo.brand.id}_auth` });
 
+/** What an app's cookie names, taken: forgotten here, and the cookie cleared. */
+function takeCookie<T>(request: FastifyRequest, reply: FastifyReply, name: string, held: Map<string, T>): T | undefined {
+  const key = request.cookies[name];
+  const value = key ? held.get(key) : undefined;
+  if (key) held.delete(key);
+  reply.clearCookie(name, COOKIE);
+  return value;
+}
+
 export function serveDemoApp(app: FastifyInstance, demo: DemoApp, state: DemoState): void {
   const path = `/${demo.brand.id}`;
   app.get(`${path}/`, (request, reply) => homePage(demo, state, request, reply));
@@ -138,10 +147,7 @@ async function startSignIn(demo: DemoApp, state: DemoState, reply: FastifyReply)
 
 async function finishSignIn(demo: DemoApp, state: DemoState, request: FastifyRequest, reply: FastifyReply) {
   const cookies = cookiesOf(demo);
-  const key = request.cookies[cookies.pending];
-  const attempt = key ? state.pending.get(key) : undefined;
-  if (key) state.pending.delete(key);
-  reply.clearCookie(cookies.pending, COOKIE);
+  const attempt = takeCookie(request, reply, cookies.pending, state.pending);
   if (!attempt)
     return demoPage(
       reply,
@@ -225,11 +231,7 @@ async function verifiedLogoutToken(demo: DemoApp, state: DemoState, token: strin
 }
 
 async function signOut(demo: DemoApp, state: DemoState, request: FastifyRequest, reply: FastifyReply) {
-  const cookies = cookiesOf(demo);
-  const key = request.cookies[cookies.session];
-  const signed = key ? state.signedIn.get(key) : undefined;
-  if (key) state.signedIn.delete(key);
-  reply.clearCookie(cookies.session, COOKIE);
+  const signed = takeCookie(request, reply, cookiesOf(demo).session, state.signedIn);
   if (!signed) return reply.redirect(`/${demo.brand.id}/`);
   const url = oidc.buildEndSessionUrl(await state.configuration(demo), {
     id_token_hint: signed.idToken,
