@@ -5,7 +5,8 @@ import type { Config } from "./config.ts";
  * and lifetime. All are HttpOnly and Secure (browsers treat http://localhost as a secure context,
  * so Secure cookies work there too). Over https the site-wide ones carry `__Host-` (Secure,
  * Path=/, no Domain: only this exact origin can set or read them); the provider's interaction
- * cookies, scoped to one path, carry `__Secure-`.
+ * cookies, scoped to one path, carry `__Secure-`. A flow writes one only by its name here, through
+ * setCookie and clearCookie (auth/kernel/caller.ts; test/owners.test.ts holds it, decision 74).
  *
  * One cookie is not here: `lang` (common/languages.ts, LANGUAGE_COOKIE), which the app's language
  * switcher writes itself and the server only reads. It holds a language's name and nothing else,
@@ -36,7 +37,7 @@ export const COOKIES = {
   device: { name: hostPrefixed("device"), path: "/", sameSite: "lax" },
   /** The secret that lets this browser type the access-link mail's six-digit code (sign-in-codes.ts). */
   signInCode: { name: plain("sign_in_code"), path: "/api/access-link", sameSite: "strict" },
-  /** A reset link's code and email, held for the tab that opened it (the reset routes). */
+  /** A reset link's code and email, held for the tab that opened it (held-reset-link.ts). */
   passwordReset: { name: plain("password_reset"), path: "/api/password", sameSite: "strict" },
   passwordResetEmail: { name: plain("password_reset_email"), path: "/api/password", sameSite: "strict" },
   /** A Google sign-in's PKCE verifier; Lax, since Google's redirect back is a top-level GET. */
