@@ -19,5 +19,8 @@ const header = [
   `# From @zxcvbn-ts/language-common ${version} (MIT, Copyright (c) 2012-2016 Dan Wheeler and Dropbox, Inc.,`,
   "# Copyright (c) 2021 @zxcvbn-ts). Regenerate with: npm run common-passwords",
 ];
-writeFileSync(join(import.meta.dirname, "..", "server", "auth", "password", "common-passwords.txt"), `${[...header, ...kept].join("\n")}\n`);
+writeFileSync(
+  join(import.meta.dirname, "..", "server", "auth", "password", "common-passwords.txt"),
+  `${[...header, ...kept].join("\n")}\n`,
+);
 console.log(`wrote ${kept.length} passwords`);
