@@ -29,6 +29,8 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
       ...unlimitedRateLimits(),
       ACCOUNT_CHANGE_LIMIT_PER_SESSION: "5",
       ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: "3",
+      // At its default: the owner's password change must not be a limit another session spends.
+      SET_PASSWORD_LIMIT_PER_ACCOUNT: "5",
     });
   });
   afterAll(async () => {
@@ -160,6 +162,9 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     const authenticator = await addPasskey(adder);
     const mail = await lastMailTo("A passkey was added to your DS One account");
     expect(mail?.text).toContain("/dsone/account/remove-passkey?token=");
+    // Which browser added it, from which network, and when (the issue's "the browser, the time").
+    const year = String(new Date().getUTCFullYear());
+    expect(mail?.text).toMatch(new RegExp(`^.+, from the network 127\\.0\\.0\\.1, on .*${year}.*\\.$`, "m"));
     const token = tokenFromMail(mail as never);
 
     // Opening the link spends nothing: a mail scanner opening it removes nothing.
@@ -344,6 +349,25 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     expect((await notices()).length).toBeGreaterThan(0);
     await pruneSignInNotices(bed.server.db, Date.now() + NOT_ME_LINK_LIFETIME_MS + TOKEN_KEPT_AFTER_EXPIRY_MS + 60_000);
     expect(await notices()).toEqual([]);
+  });
+
+  it("a thief's session that does not know the password leaves the owner's password change allowed", async () => {
+    const thief = await signedIn();
+    const owner = await signedIn();
+    const change = (browser: BrowserAgent, current: string, next: string) =>
+      post(browser, "/api/me/password", { CurrentPassword: current, Password: next, ConfirmPassword: next, ProductId: 6 });
+    // The thief guesses the current password, or sends none, more often than SET_PASSWORD_LIMIT_PER_ACCOUNT.
+    for (let guess = 0; guess < 7; guess += 1) {
+      const refused = await change(thief, guess % 2 === 0 ? `not the password ${guess}` : "", "a thief's new passphrase");
+      expect(refused.status).not.toBe(200);
+    }
+    // The owner, who knows it, changes it: every other browser, the thief's, is signed out.
+    const changed = await change(owner, bed.password, "the owner's new passphrase");
+    expect(changed.status).toBe(200);
+    cases += 1;
+    expect((await thief.request(`${bed.issuer}/api/me`)).status).toBe(401);
+    // Back to the bed's password, for the tests after this one.
+    expect((await change(owner, "the owner's new passphrase", bed.password)).status).toBe(200);
   });
 
   it("refuses the data download to another site's navigation, and gives it a limit of its own", async () => {

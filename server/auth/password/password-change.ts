@@ -49,10 +49,13 @@ export async function changePassword(
     await setFirstPassword(db, config, from, accountId, change.password, change.confirmPassword, change.productId);
     return "set";
   }
-  await limitPasswordChanges(db, config, from, accountId);
   if (change.currentPassword === "") throw new AppError("CURRENT_PASSWORD_MISSING");
   checkNewPassword(change.password, change.confirmPassword);
   await checkPassword(db, config, from, { email: account.email, password: change.currentPassword }, CURRENT_PASSWORD);
+  // Counted only once the current password is known right: another session of the account (a
+  // thief's, say) that does not know it cannot use up the owner's changes (docs/decisions/0065).
+  // Its guesses count where a sign-in's do, and the owner's own origins keep their way in there.
+  await limitPasswordChanges(db, config, from, accountId);
   // argon2 runs before the transaction, so the database is not held while it works.
   const passwordHash = await hashPassword(change.password);
   const productId = change.productId ?? (await mailProduct(db, accountId));
