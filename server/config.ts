@@ -373,11 +373,10 @@ function googleSettings(env: Env, publicUrl: string, production: boolean): Googl
   };
 }
 
-function resolve(env: Env) {
-  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+/** The products' addresses the screens and mails link to: each set, or outside production its stand-in. */
+function productLinks(env: Env, publicUrl: string) {
   const address = (name: ExternalAddressName): string => env[name] ?? `${publicUrl}${EXTERNAL_ADDRESSES[name]}`;
-  const production = env.NODE_ENV === "production";
-  const links = {
+  return {
     dsoneUi: address("DSONE_UI_URL"),
     dsoneMyAccount: address("DSONE_MY_ACCOUNT_URL"),
     dsoneLogout: address("DSONE_LOGOUT_URL"),
@@ -399,9 +398,14 @@ function resolve(env: Env) {
       `${publicUrl}/dsone/login?ReturnUrl=${encodeURIComponent(env.DSONE_UI_URL ?? `${publicUrl}${EXTERNAL_ADDRESSES.DSONE_UI_URL}`)}`,
     desktopSignIn: env.DESKTOP_SIGNIN_URL ?? `${publicUrl}/dsone/password-login?email=`,
   };
-  // Redirects may go to our own origin, to the products' own sites and to the origins listed
-  // explicitly; nowhere else. Document and download hosts (legal pages, installer) are left out:
-  // they are often shared hosts where anyone can publish a page.
+}
+
+/**
+ * Redirects may go to our own origin, to the products' own sites and to the origins listed
+ * explicitly; nowhere else. Document and download hosts (legal pages, installer) are left out:
+ * they are often shared hosts where anyone can publish a page.
+ */
+function redirectOrigins(env: Env, publicUrl: string, links: ReturnType<typeof productLinks>): string[] {
   const productSites = [
     links.dsoneUi,
     links.dsoneMyAccount,
@@ -414,9 +418,37 @@ function resolve(env: Env) {
     links.signIn,
     links.desktopSignIn,
   ];
-  const allowedRedirectOrigins = [
-    ...new Set([publicUrl, ...productSites.map((link) => new URL(link).origin), ...env.ALLOWED_REDIRECT_ORIGINS]),
-  ];
+  return [...new Set([publicUrl, ...productSites.map((link) => new URL(link).origin), ...env.ALLOWED_REDIRECT_ORIGINS])];
+}
+
+/** Each rate-limit bucket's limit (rate-limit-buckets.ts), from its setting, over one window. */
+function rateLimitSettings(env: Env) {
+  return {
+    windowMs: env.RATE_LIMIT_WINDOW,
+    limits: Object.fromEntries((Object.keys(BUCKETS) as BucketName[]).map((bucket) => [bucket, env[BUCKETS[bucket].setting]])) as Record<
+      BucketName,
+      number
+    >,
+  };
+}
+
+/** The captcha, when both of its keys are set. */
+function captchaSettings(env: Env) {
+  return env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
+    ? {
+        siteKey: env.CAPTCHA_SITE_KEY,
+        secretKey: env.CAPTCHA_SECRET_KEY,
+        scriptUrl: env.CAPTCHA_SCRIPT_URL,
+        verifyUrl: env.CAPTCHA_VERIFY_URL,
+        minScore: env.CAPTCHA_MIN_SCORE,
+      }
+    : undefined;
+}
+
+function resolve(env: Env) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  const production = env.NODE_ENV === "production";
+  const links = productLinks(env, publicUrl);
   return {
     production,
     nodeEnv: env.NODE_ENV,
@@ -446,15 +478,9 @@ function resolve(env: Env) {
     sessionIdleTimeoutMs: env.SESSION_IDLE_TIMEOUT,
     /** The server-side lifetime of a sign-in that is not remembered (RememberMe=false). */
     browserSessionLifetimeMs: Math.min(env.BROWSER_SESSION_LIFETIME, env.SESSION_LIFETIME),
-    allowedRedirectOrigins,
+    allowedRedirectOrigins: redirectOrigins(env, publicUrl, links),
     links,
-    rateLimits: {
-      windowMs: env.RATE_LIMIT_WINDOW,
-      limits: Object.fromEntries((Object.keys(BUCKETS) as BucketName[]).map((bucket) => [bucket, env[BUCKETS[bucket].setting]])) as Record<
-        BucketName,
-        number
-      >,
-    },
+    rateLimits: rateLimitSettings(env),
     oidc: {
       /** The demo relying parties' origin (outside production): seeded clients redirect there. */
       demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
@@ -464,16 +490,7 @@ function resolve(env: Env) {
     google: googleSettings(env, publicUrl, production),
     /** Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host) and the one origin ceremonies run on. */
     passkeys: passkeySettings(env.PASSKEY_RP_ID, publicUrl),
-    captcha:
-      env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
-        ? {
-            siteKey: env.CAPTCHA_SITE_KEY,
-            secretKey: env.CAPTCHA_SECRET_KEY,
-            scriptUrl: env.CAPTCHA_SCRIPT_URL,
-            verifyUrl: env.CAPTCHA_VERIFY_URL,
-            minScore: env.CAPTCHA_MIN_SCORE,
-          }
-        : undefined,
+    captcha: captchaSettings(env),
     /** How long an account's security trail keeps each entry (auth/kernel/audit-trail.ts). */
     auditRetentionMs: env.AUDIT_RETENTION,
     outboxRetentionMs: env.OUTBOX_RETENTION,
