@@ -1,0 +1,197 @@
+import { type ReactNode, useId } from "react";
+import type { SupportCustomer } from "../../../common/api/contract.ts";
+import { Confirmed } from "./Confirmed.tsx";
+import type { Act } from "./use-customer.ts";
+
+/*
+ * What the console shows of a customer's account: the facts, the rate limits counted against
+ * them, their mail, where they are signed in (each place with its sign-out) and their trail.
+ */
+
+const DATE_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+export const when = (at: number) => DATE_TIME.format(at);
+const TIME = new Intl.DateTimeFormat("en-GB", { timeStyle: "short" });
+
+const MAIL_STATES = { sent: "Delivered", waiting: "Waiting", retrying: "Retrying", failed: "Failed" } as const;
+
+export function CustomerFacts({ customer, heading }: { customer: SupportCustomer; heading: string }) {
+  const { account } = customer;
+  return (
+    <section aria-labelledby={heading} className="support__customer">
+      <h2 id={heading}>
+        {account.email}
+        {account.disabledAt !== null ? <span className="support__tag support__tag--bad">disabled</span> : null}
+      </h2>
+      <dl className="support__facts">
+        <dt>Name</dt>
+        <dd>{account.name || "none given"}</dd>
+        <dt>Since</dt>
+        <dd>{when(account.createdAt)}</dd>
+        <dt>Status</dt>
+        <dd>{account.disabledAt === null ? "Active" : `Disabled since ${when(account.disabledAt)}: no way in works`}</dd>
+        <dt>Role</dt>
+        <dd>{account.role ?? "customer"}</dd>
+        <dt>Licenses</dt>
+        <dd>{customer.licenses.map((license) => `${license.product}: ${license.state}`).join(", ") || "none"}</dd>
+        <dt>Devices</dt>
+        <dd>{customer.devices.map((device) => `${device.uuid} (${device.product})`).join(", ") || "none"}</dd>
+        <dt>Sign-in methods</dt>
+        <dd>
+          Emailed link; password {account.passwordSet ? "set" : "not set"}; Google{" "}
+          {customer.google.length === 0 ? "not linked" : `linked (${customer.google.map((login) => login.email).join(", ")})`}; passkeys not
+          offered yet
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+/** Why they cannot sign in: the rate limits counted against them. */
+export function RateLimits({ limits }: { limits: SupportCustomer["limits"] }) {
+  if (limits.length === 0) return <p>Nothing is counted against this customer right now.</p>;
+  return (
+    <ul>
+      {limits.map((limit) => (
+        <li key={`${limit.what}-${limit.until}`} className={limit.reached ? "support__failed" : undefined}>
+          {limit.what}: {limit.count} of {limit.limit}
+          {limit.reached ? `, reached: refused until ${TIME.format(limit.until)}` : `, until ${TIME.format(limit.until)}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The mail sent to them lately, with how each delivery went. */
+export function RecentMail({ mails }: { mails: SupportCustomer["mails"] }) {
+  if (mails.length === 0) return <p>No mail to this customer in the last 30 days.</p>;
+  return (
+    <Table head={["Queued", "Subject", "State", "Attempts", "Last error"]}>
+      {mails.map((mail) => (
+        <tr key={mail.id} className={mail.state === "failed" ? "support__failed" : undefined}>
+          <td>{when(mail.createdAt)}</td>
+          <td>{mail.subject}</td>
+          <td>{MAIL_STATES[mail.state]}</td>
+          <td>{mail.attempts}</td>
+          <td>{mail.lastError ?? ""}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** Where they are signed in (browsers, apps) and how (passkeys, Google), each with its way out. */
+export function SignedInPlaces({ customer, busy, act }: { customer: SupportCustomer; busy: boolean; act: Act }) {
+  return (
+    <>
+      {customer.browsers.length === 0 && customer.apps.length === 0 ? <p>Signed in nowhere.</p> : null}
+      <ul className="support__places">
+        {customer.browsers.map((browser) => (
+          <li key={browser.ref}>
+            {browser.device ?? "A browser"}
+            {browser.address ? `, from ${browser.address}` : ""}, signed in {when(browser.signedInAt)}, last used {when(browser.lastSeenAt)}{" "}
+            <button
+              type="button"
+              className="support__button"
+              disabled={busy}
+              aria-label={`Sign out ${browser.device ?? "this browser"} signed in ${when(browser.signedInAt)}`}
+              onClick={() => void act("POST /api/support/sign-out-browser", { ref: browser.ref }, "That browser is signed out.")}
+            >
+              Sign out
+            </button>
+          </li>
+        ))}
+        {customer.apps.map((app) => (
+          <li key={app.clientId}>
+            {app.clientId} ({app.kind === "desktop" ? "desktop agent" : "web app"}), since {when(app.since)}{" "}
+            <button
+              type="button"
+              className="support__button"
+              disabled={busy}
+              aria-label={`Sign out ${app.clientId}`}
+              onClick={() => void act("POST /api/support/sign-out-app", { clientId: app.clientId }, `${app.clientId} is signed out.`)}
+            >
+              Sign out
+            </button>
+          </li>
+        ))}
+        {customer.passkeys.map((passkey) => (
+          <li key={passkey.id}>
+            Passkey {passkey.name}, added {when(passkey.createdAt)},{" "}
+            {passkey.lastUsedAt === null ? "not used yet" : `last used ${when(passkey.lastUsedAt)}`}{" "}
+            <Confirmed
+              label="Remove"
+              name={`Remove passkey ${passkey.name}`}
+              question={`Remove the passkey ${passkey.name}? The customer can still sign in with an emailed link.`}
+              busy={busy}
+              run={() => act("POST /api/support/remove-passkey", { id: passkey.id }, `The passkey ${passkey.name} is removed.`)}
+            />
+          </li>
+        ))}
+        {customer.google.map((login) => (
+          <li key={login.subject}>
+            Google {login.email} (subject {login.subject}), linked {when(login.linkedAt)}{" "}
+            <Confirmed
+              label="Unlink"
+              name={`Unlink Google ${login.email}`}
+              question={`Unlink the Google account ${login.email}? The customer keeps the emailed link${customer.account.passwordSet ? " and the password" : ""}.`}
+              busy={busy}
+              run={() => act("POST /api/support/unlink-google", { subject: login.subject }, "Google is unlinked.")}
+            />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Their security trail, newest first. */
+export function Trail({ trail }: { trail: SupportCustomer["trail"] }) {
+  return (
+    <Table head={["When", "What", "By", "Reason", "Browser", "Network"]}>
+      {trail.map((entry) => (
+        <tr key={entry.id}>
+          <td>{when(entry.at)}</td>
+          <td>
+            {entry.event.replaceAll("_", " ")}
+            {entry.method ? ` (${entry.method})` : ""}
+            {entry.clientId ? ` · ${entry.clientId}` : ""}
+          </td>
+          <td>{entry.by ?? "a browser"}</td>
+          <td>{entry.reason ?? ""}</td>
+          <td>{entry.device ?? ""}</td>
+          <td>{entry.address ?? ""}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
+/** One part of the customer's record, under its heading. */
+export function Part({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Table({ head, children }: { head: string[]; children: ReactNode }) {
+  return (
+    <div className="support__table">
+      <table>
+        <thead>
+          <tr>
+            {head.map((name) => (
+              <th key={name} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
