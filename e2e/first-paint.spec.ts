@@ -3,6 +3,9 @@ import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { linkIn } from "../test/support/smtp-sink.ts";
 import { expect, test } from "./fixtures.ts";
 
+// These tests watch the page before the app starts (some hold its scripts): page.goto must not wait for it.
+test.use({ waitForApp: false });
+
 /**
  * The screens rendered ahead of time are painted before any script runs and taken over by the app
  * without a change; without JavaScript, the email sign-in and the access link still work as plain

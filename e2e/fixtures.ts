@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
 import { SmtpSink } from "../test/support/smtp-sink.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
@@ -22,8 +23,54 @@ export interface AppUnderTest {
  * test.use({ database: "postgres" }) the server runs on a new PostgreSQL database instead (on the
  * cluster TEST_POSTGRES_URL names, as the integration tests do), and `sql` and `query` refuse.
  */
-export const test = base.extend<{ mail: SmtpSink }, { serverEnv: Record<string, string>; database: DatabaseKind; app: AppUnderTest }>({
+/** page.goto as Playwright has it, for a test that keeps the app from starting on purpose. */
+const plainGoto = new WeakMap<Page, Page["goto"]>();
+
+/** Opens an address without waiting for the app to start: its scripts are held or refused on purpose. */
+export function gotoWithoutApp(page: Page, url: string): ReturnType<Page["goto"]> {
+  return (plainGoto.get(page) ?? page.goto.bind(page))(url);
+}
+
+/**
+ * Waits until the app has taken over the page it opened (common/rendered-ahead.ts): a screen rendered
+ * ahead is painted before its buttons answer, and on a busy machine that gap outlasts any fixed wait.
+ * A page that is not the app's (a demo app, the provider's own pages) has no #root and passes at once;
+ * a redirect while waiting is followed to the page it lands on.
+ */
+async function untilAppStarted(page: Page): Promise<void> {
+  // Polled from here, not by the page: a test may have installed a clock that holds the page's timers.
+  for (;;) {
+    const started = await page
+      .evaluate((mark) => !document.getElementById("root") || performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK)
+      .catch((error: unknown) => {
+        // A redirect while looking: look again at the page it lands on.
+        if (/context was destroyed|navigat/i.test(String(error))) return false;
+        throw error;
+      });
+    if (started) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const test = base.extend<
+  { mail: SmtpSink; waitForApp: boolean },
+  { serverEnv: Record<string, string>; database: DatabaseKind; app: AppUnderTest }
+>({
   serverEnv: [{}, { scope: "worker", option: true }],
+  /** Whether page.goto waits for the app to start; a file that watches the page before it starts says false. */
+  waitForApp: [true, { option: true }],
+  page: async ({ page, waitForApp, javaScriptEnabled }, use) => {
+    if (waitForApp && javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      plainGoto.set(page, goto);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await untilAppStarted(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   database: ["sqlite", { scope: "worker", option: true }],
   app: [
     async ({ serverEnv, database: kind }, use) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoWithoutApp, test } from "./fixtures.ts";
 import { holdRequests } from "./hold.ts";
 
 /** What every screen shares: the legal links under the card, and never a blank page while a screen loads. */
@@ -22,7 +22,7 @@ test("every card carries the privacy and terms links; the goodbye page adds the 
 test("while a screen's code loads, the brand's card stands in for it, then the screen replaces it", async ({ page }) => {
   // A screen the server does not render ahead (decision 50): the page arrives without it.
   const release = await holdRequests(page, "**/assets/SorryToSeeYouGoPage-*.js");
-  await page.goto("/dsone/sorry-to-see-you-go");
+  await gotoWithoutApp(page, "/dsone/sorry-to-see-you-go");
   const placeholder = page.locator(".card--placeholder");
   await expect(placeholder).toHaveAttribute("aria-busy", "true");
   await expect(placeholder.getByText("DS One")).toBeVisible();

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations } from "./axe.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect, gotoWithoutApp, test } from "./fixtures.ts";
 import { SCREENS, showScreen } from "./screens.ts";
 
 // Each screen starts in the system's dark theme (its first paint is dark already), follows the
@@ -32,7 +32,7 @@ test("the theme toggle switches, is remembered, and the next page starts in it w
 
   // The theme is on <html> before any of the app's code runs: what the first paint sees.
   await page.route("**/assets/*.js", (route) => route.abort());
-  await page.goto("/maverick/password-login");
+  await gotoWithoutApp(page, "/maverick/password-login");
   await expect(html).toHaveAttribute("data-theme", "dark");
   await expect(html).toHaveAttribute("data-brand", "maverick");
   const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
