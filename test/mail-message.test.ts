@@ -90,3 +90,18 @@ describe("a mail written out in one piece", () => {
     expect(message.split(/\r?\n/).every((line) => line.length <= 78)).toBe(true);
   });
 });
+
+describe("a mail's header", () => {
+  // The gap between the brand's mark and its name sits on the name's side that faces the mark:
+  // the left in a left-to-right language, the right in Arabic.
+  it.each(BRANDS.flatMap((brand) => LANGUAGES.map((language) => ({ brand, name: brand.name, language }))))(
+    "keeps the gap beside the mark: $name in $language",
+    ({ brand, language }) => {
+      for (const [, mail] of everyMail(mailLook(brand, "https://accounts.example.com", language))) {
+        const nameCell = mail.html.match(/<td style="vertical-align:middle;(padding-(left|right)):10px/);
+        expect(nameCell?.[1]).toBe(language === "ar" ? "padding-right" : "padding-left");
+        expect(mail.html).toContain(`dir="${language === "ar" ? "rtl" : "ltr"}"`);
+      }
+    },
+  );
+});

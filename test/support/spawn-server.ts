@@ -60,8 +60,8 @@ export async function freePort(): Promise<number> {
   throw new Error("no free port in this worker's slice");
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 20_000;
+async function waitUntilUp(url: string, child: ChildProcess, output: () => string, startTimeoutMs: number): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the account server exited (${child.exitCode}):\n${output()}`);
     try {
@@ -72,7 +72,7 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
     // Polled often: the start-up bench reads the time to the first answer from this.
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`the account server did not start within 20 s:\n${output()}`);
+  throw new Error(`the account server did not start within ${startTimeoutMs / 1000} s:\n${output()}`);
 }
 
 /**
@@ -85,6 +85,8 @@ export async function spawnServer(
     throughStartScript?: boolean;
     /** The tree of another release, built: its server bundle runs instead (test/support/previous-release.ts). */
     release?: string;
+    /** How long it may take to answer /healthz before it is killed and the spawn fails. */
+    startTimeoutMs?: number;
   } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
@@ -121,7 +123,7 @@ export async function spawnServer(
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
   try {
-    await waitUntilUp(url, child, () => log);
+    await waitUntilUp(url, child, () => log, options.startTimeoutMs ?? 20_000);
   } catch (error) {
     // A server that never answered (still starting after 20 s, or stuck) is not left running,
     // nor its pipes open: the caller learns of the failure once the process is gone.
