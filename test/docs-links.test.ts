@@ -62,9 +62,9 @@ function anchorsOf(path: string): Set<string> {
 function relativeLinks(path: string): string[] {
   const links: string[] = [];
   for (const line of proseLines(readFileSync(join(ROOT, path), "utf8"))) {
-    for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push(match[1]);
+    for (const match of line.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) links.push(match[1] ?? "");
     const definition = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)/.exec(line);
-    if (definition) links.push(definition[1]);
+    if (definition) links.push(definition[1] ?? "");
   }
   return links.filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target));
 }
