@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, "..");
 export const SERVER_BUNDLE_DIR = join(ROOT, "dist", "server");
 export const SERVER_BUNDLE = join(SERVER_BUNDLE_DIR, "main.js");
 const STAMP = join(SERVER_BUNDLE_DIR, ".source-hash");
-const SOURCES = ["server", "common", "demo-apps", "package-lock.json", "scripts/bundle-server.ts", "scripts/source-hash.ts"];
+const SOURCES = ["server", "common", "package-lock.json", "scripts/bundle-server.ts", "scripts/source-hash.ts"];
 
 function serverSourceHash(production = false): string {
   return hashSources(ROOT, SOURCES, production ? "production\0" : "", (file) => file.endsWith(".test.ts"));
@@ -22,19 +22,12 @@ function serverSourceHash(production = false): string {
 /**
  * What only a server outside production loads, each by a dynamic import made only there: the demo
  * apps, their OpenID clients, the demo data, the stand-in Google, the stand-in product pages and
- * the development mailbox. A production bundle (`--production`, the container image's) has none of
- * them: each import names one small module that refuses to load instead.
+ * the development mailbox, all in this folder. A production bundle (`--production`, the container
+ * image's) has none of them: an import from outside the folder into it names one small module that
+ * refuses to load instead.
  */
-export const DEVELOPMENT_MODULES = new Set(
-  [
-    "demo-apps/server.ts",
-    "server/oidc/demo-clients.ts",
-    "server/seed.ts",
-    "server/routes/dev-google.ts",
-    "server/routes/demo.ts",
-    "server/routes/dev-mailbox.ts",
-  ].map((path) => join(ROOT, path)),
-);
+export const DEVELOPMENT_FOLDER = join(ROOT, "server", "development");
+const inDevelopmentFolder = (id: string) => id.startsWith(`${DEVELOPMENT_FOLDER}/`);
 const NOT_IN_PRODUCTION_BUNDLE = "\0not-in-production-bundle";
 
 /** Whether dist/server was bundled from the sources as they are now. */
@@ -122,7 +115,7 @@ export async function bundleServer({ production = false } = {}): Promise<void> {
         async resolveId(source, importer, options) {
           if (!production || !importer || !source.startsWith(".")) return null;
           const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-          return resolved && DEVELOPMENT_MODULES.has(resolved.id) ? NOT_IN_PRODUCTION_BUNDLE : null;
+          return resolved && inDevelopmentFolder(resolved.id) && !inDevelopmentFolder(importer) ? NOT_IN_PRODUCTION_BUNDLE : null;
         },
         load(id) {
           if (id !== NOT_IN_PRODUCTION_BUNDLE) return null;

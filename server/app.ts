@@ -130,8 +130,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   app.addHook("onClose", async () => logoutDeliveries.stop());
   oidcRoutes(app, context, oidc);
   // Loaded only outside production: the production bundle (the container image's) has neither.
-  if (config.mailbox) await (await import("./routes/dev-mailbox.ts")).devMailboxRoutes(app, context);
-  if (config.devTools) (await import("./routes/demo.ts")).demoRoutes(app, context);
+  if (config.mailbox) await (await import("./development/mailbox.ts")).devMailboxRoutes(app, context);
+  if (config.devTools) (await import("./development/product-pages.ts")).demoRoutes(app, context);
   if (options.serveWebApp !== false) {
     await spaRoutes(app, context, options.webBuildDir);
   } else {

@@ -17,9 +17,9 @@ const serverModules = () => import("./server.ts");
  */
 const developmentModules = async () => {
   const [demoApps, demoClients, seed] = await Promise.all([
-    import("../demo-apps/server.ts"),
-    import("./oidc/demo-clients.ts"),
-    import("./seed.ts"),
+    import("./development/demo-apps/server.ts"),
+    import("./development/demo-clients.ts"),
+    import("./development/seed.ts"),
   ]);
   return { ...demoApps, ...demoClients, ...seed };
 };

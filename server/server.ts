@@ -81,8 +81,8 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     if (config.mailbox) await prepareDevelopmentMailbox(db);
     await registerBrandProducts(db);
     // Loaded only outside production: the production bundle (the container image's) has neither.
-    if (seeded) await (await import("./seed.ts")).seedDemoData(db);
-    if (!config.production) await (await import("./oidc/demo-clients.ts")).registerDemoClients(db, config);
+    if (seeded) await (await import("./development/seed.ts")).seedDemoData(db);
+    if (!config.production) await (await import("./development/demo-clients.ts")).registerDemoClients(db, config);
     app = await buildApp({ config, db, mailWorker, telemetry }, options);
     if (config.metrics.port !== undefined) {
       // A listener of its own, for a scraper on an internal network: nothing else is served there.

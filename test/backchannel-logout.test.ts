@@ -1,6 +1,5 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { buildDemoApps, type DemoApps } from "../demo-apps/server.ts";
 import { removeAccount } from "../server/auth/account/account-deletion.ts";
 import { signAccountOutEverywhere } from "../server/auth/kernel/accounts.ts";
 import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
@@ -8,6 +7,7 @@ import { signOutBrowser } from "../server/auth/kernel/signed-in-places.ts";
 import { hashSecret } from "../server/auth/kernel/tokens.ts";
 import { setDisabled } from "../server/auth/support/support-actions.ts";
 import { enqueueLogoutTokens } from "../server/db/logout-deliveries.ts";
+import { buildDemoApps, type DemoApps } from "../server/development/demo-apps/server.ts";
 import { runOidcCommand } from "../server/oidc/cli-commands.ts";
 import { addClient, ClientInputError, clientChecks, validateRegistration } from "../server/oidc/clients.ts";
 import { LOGOUT_MAX_ATTEMPTS } from "../server/oidc/logout-delivery.ts";
@@ -34,7 +34,7 @@ const CLI = { operator: "cli:test" };
 /**
  * OpenID Connect Back-Channel Logout (decision 66): every way a sign-in ends tells the apps it
  * signed out with a logout token, queued with the sign-out and delivered off the request path. The
- * demo DS One web app (demo-apps/) and a test app on its own port receive them; the demo app's
+ * demo DS One web app (server/development/demo-apps/) and a test app on its own port receive them; the demo app's
  * session ends, the test app checks each token against the published keys.
  */
 describeEachDatabase("back-channel logout, on %s", (kind) => {

@@ -37,6 +37,7 @@ const COOKIE_WRITERS: Record<string, string> = {
   "server/routes/caller.ts": "the Fastify transport of a caller's cookies",
   "server/oidc/app-session.ts": "the provider's transport of a caller's cookies (Koa)",
   "web/ui/LanguageSwitcher.tsx": "the language cookie, the one the browser writes and the server only reads",
+  "server/development/demo-apps/web-app.ts": "the demo web apps' own session cookie, on their own origin: not the account server's",
 };
 
 const EXEMPT = /^server\/db\/migrations/;

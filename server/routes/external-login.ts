@@ -22,7 +22,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     if (settings.standIn) {
       // Loaded only when it runs: the provider and its framework cost a server start ~0.4 s.
       void app.register(async (scope) => {
-        const { googleStandInRoutes } = await import("./dev-google.ts");
+        const { googleStandInRoutes } = await import("../development/google-stand-in.ts");
         googleStandInRoutes(scope, settings, clientSecret);
       });
     }

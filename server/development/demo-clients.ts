@@ -1,15 +1,15 @@
 import { hashSecret } from "../auth/kernel/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
-import { type ClientRegistration, defaultDpop } from "./clients.ts";
+import { type ClientRegistration, defaultDpop } from "../oidc/clients.ts";
 
 /**
- * The demo DS One API (demo-apps/product-api.ts) introspects the demo agent's tokens as this
+ * The demo DS One API (server/development/demo-apps/product-api.ts) introspects the demo agent's tokens as this
  * client. Registered outside production only, so a secret in the source does no harm.
  */
 export const DEMO_PRODUCT_API = { brand: "dsone", clientId: "dsone-api", secret: "demo-product-api-secret" } as const;
 
-/** The apps the demo relying parties (demo-apps/) sign in as; registered at every start outside production. */
+/** The apps the demo relying parties (server/development/demo-apps/) sign in as; registered at every start outside production. */
 export function demoClients(config: Config): ClientRegistration[] {
   const apps = config.oidc.demoAppsUrl;
   return [

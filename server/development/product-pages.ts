@@ -5,7 +5,7 @@ import { currentAccount, endSession, productStanding } from "../auth/kernel/sess
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { escapeHtml, sendPlainPage } from "../html.ts";
-import { callerOf } from "./caller.ts";
+import { callerOf } from "../routes/caller.ts";
 
 // Maps, not object literals: a key from the URL ("__proto__", "constructor") must find nothing.
 const PAGES = new Map([

@@ -9,7 +9,7 @@ import { AppError } from "../errors.ts";
 import { escapeHtml, plainPage } from "../html.ts";
 import { keptUntilFailure } from "../kept-promise.ts";
 import { registerLocalOnly } from "../local-only.ts";
-import { DEMO_ACCOUNTS } from "../seed.ts";
+import { DEMO_ACCOUNTS } from "./seed.ts";
 
 /**
  * A stand-in for Google for development and tests: a real OpenID Connect provider (oidc-provider,

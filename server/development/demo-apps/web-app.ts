@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 import * as oidc from "openid-client";
-import type { Brand } from "../common/brands/index.ts";
-import { escapeHtml, plainPage } from "../server/html.ts";
+import type { Brand } from "../../../common/brands/index.ts";
+import { escapeHtml, plainPage } from "../../html.ts";
 
 /**
  * One demo web app (a brand's): its home page, its sign-in through the account server and back,

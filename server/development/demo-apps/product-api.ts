@@ -4,7 +4,7 @@ import { base64url, calculateJwkThumbprint, EmbeddedJWK, type JWK, jwtVerify } f
 /**
  * How a product API checks a desktop agent's DPoP-bound access token (RFC 9449 section 7, the
  * proof per section 4.3), as docs/integrating.md ("A product's API") tells integrators:
- * the demo DS One API (demo-apps/server.ts) uses it, and it reads as the checklist it is.
+ * the demo DS One API (server/development/demo-apps/server.ts) uses it, and it reads as the checklist it is.
  *
  * The account server's access tokens are opaque: whether one is live, whose it is and which key
  * it is bound to (cnf.jkt) comes from /connect/introspect, which the API calls as a client of type

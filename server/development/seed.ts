@@ -1,6 +1,6 @@
-import { createAccount, linkDevice } from "./auth/kernel/accounts.ts";
-import type { Config } from "./config.ts";
-import type { Db } from "./db/database.ts";
+import { createAccount, linkDevice } from "../auth/kernel/accounts.ts";
+import type { Config } from "../config.ts";
+import type { Db } from "../db/database.ts";
 
 /** Demo accounts for a new database outside production; printed at start with the URLs to try. */
 export const DEMO_PASSWORD = "demo-password";
