@@ -2,7 +2,7 @@
  * The SignalR wire protocol as the simulator speaks it: JSON hub protocol version 1, each message
  * ended by the record separator 0x1E (SPEC section 7, "Real-time hub").
  */
-export const RECORD_SEPARATOR = "\u001e";
+const RECORD_SEPARATOR = "\u001e";
 
 export const MessageType = {
   Invocation: 1,

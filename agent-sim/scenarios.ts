@@ -1,13 +1,3 @@
-/**
- * What the simulated agent does for each catalogue message (common/agent/catalogue.ts names them):
- * a full scan with progress events; a driver download that retries then completes, or, asked with
- * `outcome: "error"` or `"cancelled"`, ends so; a driver install with its events (update,
- * verifying, verified; `force: true` ends in force complete), refused with
- * INSTALL_ALREADY_IN_PROGRESS when it names no driver; a remote uninstall status; and plain
- * answers for the rest. Every event of SPEC section 4's "Agent events" can so be had.
- */
-export type Emit = (event: Record<string, unknown>) => void;
-
 export interface ScenarioResult {
   result?: unknown;
   /** An agent error code: the invocation fails with it. */
@@ -18,6 +8,14 @@ export interface ScenarioResult {
 
 const SCANS = ["hardware", "systemOptimization", "software", "network", "fileCleanup", "plugAndPlay"];
 
+/**
+ * What the simulated agent does for each catalogue message (common/agent/catalogue.ts names them):
+ * a full scan with progress events; a driver download that retries then completes, or, asked with
+ * `outcome: "error"` or `"cancelled"`, ends so; a driver install with its events (update,
+ * verifying, verified; `force: true` ends in force complete), refused with
+ * INSTALL_ALREADY_IN_PROGRESS when it names no driver; a remote uninstall status; and plain
+ * answers for the rest. Every event of SPEC section 4's "Agent events" can so be had.
+ */
 export function runScenario(messageType: string, payload: unknown, agentInfo: Record<string, unknown>): ScenarioResult {
   switch (messageType) {
     case "GET_AGENT_INFO":

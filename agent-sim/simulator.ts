@@ -27,7 +27,7 @@ export interface SimulatorOptions {
   accessToken?: string;
 }
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   variant: AgentVariant;
   path: string;
   body: unknown;

@@ -53,7 +53,7 @@ async function audit(url: string, port: number) {
 }
 
 /** The page without script that the screens' figures are read against. */
-export const REFERENCE_SCREEN = "floor: a page with no script";
+const REFERENCE_SCREEN = "floor: a page with no script";
 
 export async function measureLighthouse(runs = 3): Promise<LighthouseFigures[]> {
   buildIfStale();

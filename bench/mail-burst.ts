@@ -45,7 +45,7 @@ export interface MailBurstRun {
  * garbage) and the rest of their threads; and every PostgreSQL process of this machine. The
  * machine's cores divided by their sum is the most requests a second it could take.
  */
-export interface CpuPerRequest {
+interface CpuPerRequest {
   requestThread: number;
   deliveryThread: number;
   v8Helpers: number;
@@ -221,7 +221,7 @@ function postJson(agent: Agent, url: string, body: unknown): Promise<string> {
   });
 }
 
-export function describeMailBurst(run: MailBurstRun): string {
+function describeMailBurst(run: MailBurstRun): string {
   const where = `${run.database}, ${run.instances} instance${run.instances > 1 ? "s" : ""}, relay ${run.relayMs === 0 ? "instant" : `${run.relayMs} ms a mail`}, ${run.wave === "first" ? "first burst after start" : "second burst"}`;
   return (
     `  ${where}: ${Math.round(run.requestsPerSecond)} requests/s; ${run.mailsPerSecond.toFixed(1)} mails/s; ` +
@@ -241,7 +241,7 @@ function describeCpu(cpu: CpuPerRequest, database: DatabaseKind): string {
   );
 }
 
-export interface StartTimes {
+interface StartTimes {
   /** A database the server has never run on: the provider's first key is made. */
   firstStart: number;
   /** Starts on that database again, as after a deploy or a crash. */
@@ -252,7 +252,7 @@ export interface StartTimes {
  * From spawning `npm start`'s process (scripts/start.ts, which checks the build and runs the
  * server's bundle) to its first answered login page: first on a new database, then again on it.
  */
-export async function measureStartToFirstPage(restarts = 3): Promise<StartTimes> {
+async function measureStartToFirstPage(restarts = 3): Promise<StartTimes> {
   const database = await createTestDatabase("sqlite");
   const { db } = await openDatabase(database.url);
   await db.destroy();

@@ -182,7 +182,7 @@ async function sweep(db: Db, bed: OidcTestBed): Promise<Record<string, SweepCost
   };
 }
 
-export interface MillionRun {
+interface MillionRun {
   database: DatabaseKind;
   volume: Volume;
   fillSeconds: number;
@@ -193,7 +193,7 @@ export interface MillionRun {
   plans: { statement: RanStatement; plan: string[] }[];
 }
 
-export async function measureMillionAccounts(kind: DatabaseKind, volume = MILLION, runs = 20): Promise<MillionRun> {
+async function measureMillionAccounts(kind: DatabaseKind, volume = MILLION, runs = 20): Promise<MillionRun> {
   const env = unlimitedRateLimits();
   const emptyBed = await startOidcTestBed(kind, env);
   let empty: HotPaths;
@@ -239,7 +239,7 @@ const HOT_PATH_NAMES: Record<keyof HotPaths, string> = {
   tokenRefresh: "token refresh (DPoP)",
 };
 
-export function describeMillionRun(run: MillionRun, { plans = true } = {}): string[] {
+function describeMillionRun(run: MillionRun, { plans = true } = {}): string[] {
   const { volume } = run;
   const lines = [
     `${run.database}: ${volume.accounts.toLocaleString("en")} accounts and licenses, ${volume.sessions.toLocaleString("en")} sessions, ${volume.trail.toLocaleString("en")} trail entries, ${volume.providerRows.toLocaleString("en")} provider rows, filled in ${run.fillSeconds.toFixed(1)} s`,

@@ -20,7 +20,7 @@ import { cpuSeconds, residentMegabytes } from "./session-check.ts";
  * What an idle server does in the same time (its timers: sweeps, the outbox, key reloads) is
  * measured first and taken off.
  */
-export interface OperationCost {
+interface OperationCost {
   name: string;
   count: number;
   /** Operations per CPU-second of the server process. */

@@ -11,7 +11,7 @@ import { createConnection, createServer, type Server, type Socket } from "node:n
  * such a statement run on its own. (pg_stat_database's xact_commit cannot tell these apart, and
  * a busy backend reports it up to ten seconds late, into whatever is measured next.)
  */
-export interface WireCounts {
+interface WireCounts {
   /** Statements other than begin, commit and rollback. */
   statements: number;
   /** Explicit transactions the server committed (a commit statement). */

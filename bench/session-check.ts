@@ -22,7 +22,7 @@ export interface SessionCheckRun {
 }
 
 /** A load run, and what it cost the servers: requests per CPU-second is the figure per core. */
-export interface LoadResult {
+interface LoadResult {
   result: autocannon.Result;
   serverCpuSeconds: number;
   perCpuSecond: number;
@@ -148,7 +148,7 @@ export async function measureServerFootprint(
   }
 }
 
-export function describeRun(name: string, result: autocannon.Result): string {
+function describeRun(name: string, result: autocannon.Result): string {
   return `${name}: ${Math.round(result.requests.average)} requests/s (p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.total} requests)`;
 }
 

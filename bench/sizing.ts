@@ -14,11 +14,11 @@ import { measureServerFootprint, measureSessionCheck } from "./session-check.ts"
  * table committed before (a move beyond MOVED is flagged). Needs PostgreSQL (TEST_POSTGRES_URL, or
  * the machine's cluster, which `npm run sizing` starts as the tests do).
  */
-export const SIZING_DOC = join(import.meta.dirname, "..", "docs", "operations", "sizing.md");
+const SIZING_DOC = join(import.meta.dirname, "..", "docs", "operations", "sizing.md");
 /** A figure that moved by more than this share since the committed table is flagged. */
-export const MOVED = 0.15;
+const MOVED = 0.15;
 
-export interface Figure {
+interface Figure {
   key: string;
   what: string;
   value: number;
@@ -30,13 +30,13 @@ export interface Figure {
 const FIGURES_MARK = "sizing-figures";
 
 /** The figures a sizing document carries (in a comment, as JSON), or none. */
-export function figuresIn(markdown: string): Record<string, number> {
+function figuresIn(markdown: string): Record<string, number> {
   const found = markdown.match(new RegExp(`<!-- ${FIGURES_MARK} (\\{.*?\\}) -->`, "s"));
   return found ? (JSON.parse(found[1] as string) as Record<string, number>) : {};
 }
 
 /** Each figure beside its committed value, flagged when it moved by more than MOVED. */
-export function compareFigures(figures: Figure[], before: Record<string, number>): string[] {
+function compareFigures(figures: Figure[], before: Record<string, number>): string[] {
   return figures.map((figure) => {
     const old = before[figure.key];
     const now = format(figure.value);
@@ -70,7 +70,7 @@ async function machine(): Promise<string> {
 
 const opRate = (run: OperationsRun, name: string) => run.operations.find((op) => op.name === name);
 
-export async function measureSizing(seconds: number): Promise<{ figures: Figure[]; machine: string }> {
+async function measureSizing(seconds: number): Promise<{ figures: Figure[]; machine: string }> {
   const operations = await measureOperations("postgres", Number(process.env.BENCH_OPERATIONS ?? 200));
   const session = await measureSessionCheck("postgres", 1, seconds);
   const [, burst] = await measureMailBurst("postgres", 1, 200, Number(process.env.BENCH_BURST ?? 1_000));
@@ -195,7 +195,7 @@ export async function measureSizing(seconds: number): Promise<{ figures: Figure[
   return { figures, machine: await machine() };
 }
 
-export function sizingDocument(figures: Figure[], machineFacts: string, date: string): string {
+function sizingDocument(figures: Figure[], machineFacts: string, date: string): string {
   const rows = figures.map((figure) => `| ${figure.what} | ${format(figure.value)} ${figure.unit} | ${figure.note} |`);
   const json = JSON.stringify(Object.fromEntries(figures.map((figure) => [figure.key, Number(figure.value.toPrecision(4))])));
   return `# Sizing

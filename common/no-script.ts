@@ -2,7 +2,7 @@
  * The screens a browser without JavaScript is given (decision 50), shared by their renderer
  * (web/prerender.tsx) and the server that fills and serves them (server/routes/no-script.ts).
  */
-export const NO_SCRIPT_SCREENS = [
+const NO_SCRIPT_SCREENS = [
   "needsJavaScript",
   "login",
   "loginWithError",

@@ -9,7 +9,6 @@ export const PRODUCTS = {
 } as const;
 
 export type ProductCode = keyof typeof PRODUCTS;
-export type ProductId = (typeof PRODUCTS)[ProductCode]["id"];
 
 export const DSONE_PRODUCT_ID = PRODUCTS.dsone.id;
 

@@ -2,7 +2,7 @@
  * Query parameters that belong to one OAuth-style hop and must not follow the customer to the next
  * screen (SPEC section 2).
  */
-export const HOP_PARAMETERS = [
+const HOP_PARAMETERS = [
   "ReturnUrl",
   "acr_values",
   "code_challenge",

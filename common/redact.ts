@@ -47,7 +47,7 @@ export function isSecretParameter(name: string): boolean {
 }
 
 /** A parameter's value as it may be shown: itself, redacted inside (an address), or "redacted". */
-export function redactParameter(name: string, value: string, depth = 0): string {
+function redactParameter(name: string, value: string, depth = 0): string {
   const key = name.toLowerCase();
   if (SAFE_PARAMETERS.has(key)) return value;
   if (URL_PARAMETERS.has(key) && depth < MAX_DEPTH) return redactUrlAt(value, depth + 1);

@@ -2,7 +2,7 @@
  * What the server and the web app agree on about signing in with a social account (SPEC sections 1
  * and 7): the problems a customer can be shown after the round trip, and the screen that shows them.
  */
-export const SOCIAL_SIGN_IN_PROBLEMS = [
+const SOCIAL_SIGN_IN_PROBLEMS = [
   /** The person cancelled at the provider, or the provider declined (access_denied). */
   "cancelled",
   /** The provider answered with another error. */

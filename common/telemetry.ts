@@ -22,8 +22,8 @@ export const ERROR_SOURCES = ["error", "unhandledrejection", "render"] as const;
 export type ErrorSource = (typeof ERROR_SOURCES)[number];
 
 /** Sign-in funnel steps the server records; "screen shown" and "link opened" are the browser's page views. */
-export const FUNNEL_STEPS = ["link_requested", "signed_in", "refused"] as const;
-export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+const FUNNEL_STEPS = ["link_requested", "signed_in", "refused"] as const;
+type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** `approval`: the link approved on another device, the asking browser signed in (decision 73). */
 export const SIGN_IN_METHODS = ["access_link", "password", "google", "passkey", "approval"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
@@ -35,7 +35,7 @@ export type BrowserEvent =
   | { kind: "error"; source: ErrorSource; message: string; stack?: string; path: string; at: number };
 
 /** A funnel step, recorded by the server where the sign-in answer is made (decision 39). */
-export type FunnelEvent = { kind: "funnel"; step: FunnelStep; method?: SignInMethod; code?: string; path: string; at: number };
+type FunnelEvent = { kind: "funnel"; step: FunnelStep; method?: SignInMethod; code?: string; path: string; at: number };
 
 /** Every stored event: the browser's and the server's funnel steps. */
 export type TelemetryEvent = BrowserEvent | FunnelEvent;

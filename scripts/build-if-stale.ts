@@ -33,7 +33,7 @@ const SOURCES = [
   "server/precompressed.ts",
 ];
 
-export function sourceHash(): string {
+function sourceHash(): string {
   return hashSources(ROOT, SOURCES, `mode=${MODE}\0`);
 }
 
@@ -100,7 +100,7 @@ export function buildIfStale(force = false): void {
  * `production`: for the production bundle, which the container image runs directly (Containerfile):
  * the bundle itself is loaded, with NODE_ENV=production, as the image starts it.
  */
-export function warmCompileCache(production = false): void {
+function warmCompileCache(production = false): void {
   if (!getCompileCacheDir()) return;
   const entry = production ? SERVER_BUNDLE : join(ROOT, "scripts", "start.ts");
   const env = production ? { ...process.env, NODE_ENV: "production" } : process.env;

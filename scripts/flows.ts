@@ -34,7 +34,7 @@ export interface Flow {
   goal?: number;
 }
 
-export const FLOWS: readonly Flow[] = [
+const FLOWS: readonly Flow[] = [
   {
     name: "the emailed link: ask for it, spend it",
     service: ["requestAccessLink", "signInWithAccessLink"],
@@ -50,7 +50,7 @@ export const FLOWS: readonly Flow[] = [
   { name: "the email change: ask, confirm", service: ["requestEmailChange", "confirmEmailChange"], route: "emailChangeRoutes" },
 ];
 
-export const METHOD = `Two counts per flow, each from the modules that export the flow's functions, over static imports
+const METHOD = `Two counts per flow, each from the modules that export the flow's functions, over static imports
 (import … from, export … from, import "…") within server/ and common/. Type-only imports (import
 type, export type) are left out: they are erased and load nothing; an import whose names are all
 marked type inside its braces is kept as \`import {} from\` (verbatimModuleSyntax) and loads. A
@@ -186,7 +186,7 @@ function importedName(specifier: Node): string {
 }
 
 /** What one module imports, exports and declares, read from its syntax tree (oxc's parser, through rolldown). */
-export function moduleFacts(root: string, file: string): ModuleFacts {
+function moduleFacts(root: string, file: string): ModuleFacts {
   const program = parseAst(readFileSync(file, "utf8"), { lang: file.endsWith(".tsx") ? "tsx" : "ts" }) as unknown as { body: Node[] };
   const facts: ModuleFacts = {
     loads: [],
@@ -278,7 +278,7 @@ function serverModules(root: string): string[] {
 }
 
 /** A count's files (relative to the root, sorted). */
-export interface Files {
+interface Files {
   reached: string[];
   loaded: string[];
   /** Each reached file's first use: what it is counted for. */
@@ -296,8 +296,8 @@ export interface FlowCount {
   onDemand: string[];
 }
 
-export const serverFiles = (files: readonly string[]) => files.filter((file) => file.startsWith("server/")).length;
-export const commonFiles = (files: readonly string[]) => files.filter((file) => file.startsWith("common/")).length;
+const serverFiles = (files: readonly string[]) => files.filter((file) => file.startsWith("server/")).length;
+const commonFiles = (files: readonly string[]) => files.filter((file) => file.startsWith("common/")).length;
 
 /** Follows imports in the tree at one root, reading each module once. */
 class ImportWalk {
@@ -443,7 +443,7 @@ export function countFlows(root = ROOT, flows: readonly Flow[] = FLOWS): FlowCou
 const figures = (files: readonly string[]) => `${serverFiles(files)} server files, ${commonFiles(files)} in common/`;
 
 /** What `npm run flows` prints: the method, then each flow's figures and files. */
-export function flowsReport(counts: readonly FlowCount[]): string {
+function flowsReport(counts: readonly FlowCount[]): string {
   const lines = ["Files each flow takes on the server, counted by following its imports (scripts/flows.ts)", "", METHOD];
   for (const { flow, serviceModules, routeModule, service, withRoute, onDemand } of counts) {
     const reachedWithRoute = serverFiles(withRoute.reached);

@@ -9,7 +9,7 @@ import { join, relative } from "node:path";
  * the map again and fails when the committed one differs, or when a section has no test.
  */
 const ROOT = join(import.meta.dirname, "..");
-export const SPEC_PATH = join(ROOT, "..", "shared", "SPEC.md");
+const SPEC_PATH = join(ROOT, "..", "shared", "SPEC.md");
 export const COVERAGE_PATH = join(ROOT, "docs", "spec-coverage.md");
 /** At most this many strings and test files are listed for a section: enough to find the tests. */
 const SHOWN = 4;

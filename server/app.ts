@@ -36,7 +36,7 @@ import { measureRequests } from "./telemetry/http-metrics.ts";
 const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
 
 /** Requests larger than this are refused: no sign-in form needs more. */
-export const BODY_LIMIT = 16 * 1024;
+const BODY_LIMIT = 16 * 1024;
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -11,12 +11,12 @@ import type { Precompressed } from "./precompressed.ts";
  * preferred where the browser takes it, then gzip. OpenID Provider answers are not compressed:
  * the provider writes them itself.
  */
-export type Encoding = "br" | "gzip";
+type Encoding = "br" | "gzip";
 
 const negotiator = new Negotiator<Encoding>({ supportedValues: ["br", "gzip"] });
 
 /** The best encoding the request takes, or undefined for none. */
-export function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
+function acceptedEncoding(request: FastifyRequest): Encoding | undefined {
   const header = request.headers["accept-encoding"];
   return (typeof header === "string" && negotiator.negotiate(header)) || undefined;
 }

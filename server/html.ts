@@ -18,8 +18,7 @@ export function plainPage(title: string, body: string, language: Language = DEFA
 }
 
 /** The CSP of server-rendered pages: nothing runs, styles come from /plain.css, forms post here. */
-export const PLAIN_PAGE_CSP =
-  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const PLAIN_PAGE_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export function sendPlainPage(
   reply: FastifyReply,

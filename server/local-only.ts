@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "./errors.ts";
 
 /** Whether the client address (as TRUST_PROXY lets Fastify see it) is this machine. */
-export function isLoopback(ip: string): boolean {
+function isLoopback(ip: string): boolean {
   return ip === "::1" || ip.startsWith("127.") || ip.startsWith("::ffff:127.");
 }
 

@@ -16,12 +16,12 @@ const serverModules = () => import("./server.ts");
  * carries (scripts/bundle-server.ts).
  */
 const developmentModules = async () => {
-  const [demoApps, demoClients, seed] = await Promise.all([
+  const [{ startDemoApps }, { demoClients, DEMO_PRODUCT_API }, { demoBanner }] = await Promise.all([
     import("./development/demo-apps/server.ts"),
     import("./development/demo-clients.ts"),
     import("./development/seed.ts"),
   ]);
-  return { ...demoApps, ...demoClients, ...seed };
+  return { startDemoApps, demoClients, DEMO_PRODUCT_API, demoBanner };
 };
 
 /** The account server's entry point: `npm start` (after a build) or `node server/main.ts`. */

@@ -33,7 +33,7 @@ export const MESSAGE_TYPES = [
 ] as const;
 
 /** A catalogue name, or a further one the agent knows and this list does not yet. */
-export type MessageType = (typeof MESSAGE_TYPES)[number] | (string & {});
+type MessageType = (typeof MESSAGE_TYPES)[number] | (string & {});
 
 export function isKnownMessageType(value: string): value is (typeof MESSAGE_TYPES)[number] {
   return (MESSAGE_TYPES as readonly string[]).includes(value);
@@ -100,8 +100,8 @@ export const AGENT_ERRORS = {
   CRITICAL_APPLICATION_ERROR: "The software ran into a serious error and must restart.",
 } as const;
 
-export type SocketErrorCode = keyof typeof SOCKET_ERRORS;
-export type AgentErrorCode = keyof typeof AGENT_ERRORS;
+type SocketErrorCode = keyof typeof SOCKET_ERRORS;
+type AgentErrorCode = keyof typeof AGENT_ERRORS;
 
 /** What a customer reads for an error the agent reported, by its code (or the message itself). */
 export function agentErrorMessage(codeOrMessage: string): string {

@@ -3,7 +3,7 @@
  * registration state at a fixed path, and a license-check address (paths ours:
  * docs/decisions/0013-desktop-agent.md).
  */
-export const PORTS_PER_AGENT = 5;
+const PORTS_PER_AGENT = 5;
 
 export const AGENT_VARIANTS = {
   dsone: { basePort: 49217, regstatePath: "/regstate", licenseCheckPath: "/sendchecklicense" },

@@ -32,7 +32,7 @@ import {
 } from "./fields.ts";
 import { SUPPORT_API } from "./support-contract.ts";
 
-export type { SupportCustomer, SupportLimit, SupportMatch, SupportSearchAnswer } from "./support-contract.ts";
+export type { SupportCustomer, SupportLimit, SupportSearchAnswer } from "./support-contract.ts";
 
 /**
  * The account server's newer API, once: each endpoint's method and path (the key), its request
@@ -42,7 +42,7 @@ export type { SupportCustomer, SupportLimit, SupportMatch, SupportSearchAnswer }
  * paths: docs/decisions/0001, 0008 and 0010.
  */
 
-export type { AccessLinkAnswer, TrailEntry };
+export type { AccessLinkAnswer };
 
 export interface DsOneSession {
   signedIn: boolean;

@@ -10,7 +10,7 @@ import { email, externalSubject, oidcClientId, passkeyId, passkeysToRemove, prod
  */
 
 /** One customer in a search's results. */
-export interface SupportMatch {
+interface SupportMatch {
   accountId: string;
   email: string;
   name: string;

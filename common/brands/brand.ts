@@ -10,7 +10,7 @@ import type { ClientConfig } from "../client-config.ts";
 export type ThemeMode = "light" | "dark";
 
 /** The colours every screen is drawn with (web/styles.css uses them as --custom-properties). */
-export interface ThemeTokens {
+interface ThemeTokens {
   /** Links, focus rings, accents; must read on `card` and `page` (4.5:1). */
   accent: string;
   accentStrong: string;
@@ -105,7 +105,7 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
  * first port's client setting ({variant}BasePort) and the account server's auto-login
  * (POST /api/{variant}/auto-login).
  */
-export interface BrandAgent {
+interface BrandAgent {
   variant: AgentVariant;
   /**
    * Whether its license check (and the account server's auto-login) also says which browser to

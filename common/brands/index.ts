@@ -2,7 +2,7 @@ import type { Brand } from "./brand.ts";
 import { DSONE_LEGACY_ALIASES, dsone, dsoneScreens } from "./dsone.ts";
 import { maverick } from "./maverick.ts";
 
-export type { Brand, BrandAgent, BrandPaths, ThemeMode, ThemeTokens } from "./brand.ts";
+export type { Brand, BrandPaths, ThemeMode } from "./brand.ts";
 export { passwordSignInAddress } from "./brand.ts";
 
 const registry: Brand[] = [dsone, maverick];

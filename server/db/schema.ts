@@ -3,7 +3,7 @@ import type { Generated } from "kysely";
 /** Times are stored as milliseconds since the epoch (bigint on PostgreSQL, integer on SQLite). */
 type Millis = number;
 
-export interface AccountsTable {
+interface AccountsTable {
   id: string;
   email: string;
   /** Lower-cased email: the unique key, so accounts are unique regardless of case. */
@@ -19,20 +19,20 @@ export interface AccountsTable {
   created_at: Millis;
 }
 
-export interface ProductsTable {
+interface ProductsTable {
   id: number;
   code: string;
   name: string;
 }
 
-export interface LicensesTable {
+interface LicensesTable {
   account_id: string;
   product_id: number;
   state: string;
   updated_at: Millis;
 }
 
-export interface DevicesTable {
+interface DevicesTable {
   uuid: string;
   account_id: string;
   product_id: number;
@@ -60,7 +60,7 @@ export interface SessionsTable {
   passkey_id: string | null;
 }
 
-export interface OneTimeTokensTable {
+interface OneTimeTokensTable {
   /** SHA-256 of the token; the token itself exists only in the mail. */
   token_hash: string;
   purpose: string;
@@ -73,7 +73,7 @@ export interface OneTimeTokensTable {
 }
 
 /** An access link's six-digit code, for the browser that asked for the link (server/auth/access-link/sign-in-codes.ts). */
-export interface SignInCodesTable {
+interface SignInCodesTable {
   /** SHA-256 of the secret in the asking browser's cookie. */
   browser_hash: string;
   token_hash: string;
@@ -93,7 +93,7 @@ export interface SignInCodesTable {
   refused_at: Millis | null;
 }
 
-export interface OutboxTable {
+interface OutboxTable {
   id: string;
   to_address: string;
   from_address: string;
@@ -117,7 +117,7 @@ export interface OutboxTable {
  * The development mailbox's own store (outside production, without SMTP_URL): the delivery target
  * that stands in for the customer's inbox. Created at start only when the mailbox is on.
  */
-export interface DevMailboxTable {
+interface DevMailboxTable {
   id: string;
   message_id: string;
   to_address: string;
@@ -128,13 +128,13 @@ export interface DevMailboxTable {
   delivered_at: Millis;
 }
 
-export interface RateLimitsTable {
+interface RateLimitsTable {
   key: string;
   window_start: Millis;
   count: number;
 }
 
-export interface DeviceSettingsTable {
+interface DeviceSettingsTable {
   uuid: string;
   /** 0 or 1: whether the unregistered device shows notifications. */
   show_notifications: number;
@@ -145,7 +145,7 @@ export interface DeviceSettingsTable {
  * A device or address the account signed in from: `d.` and the hash of the device cookie, or
  * `a.` and the client address (an IPv6 /64). See docs/decisions/0017-lockout-without-lockout.md.
  */
-export interface KnownOriginsTable {
+interface KnownOriginsTable {
   account_id: string;
   mark: string;
   last_seen_at: Millis;
@@ -177,7 +177,7 @@ export interface TelemetryEventsTable {
   created_at: Millis;
 }
 
-export interface ExternalLoginsTable {
+interface ExternalLoginsTable {
   /** "google": the provider's id. */
   provider: string;
   /** The provider's stable id of the person (the ID token's sub), never their email. */
@@ -189,7 +189,7 @@ export interface ExternalLoginsTable {
   last_used_at: Millis;
 }
 
-export interface ExternalLoginAttemptsTable {
+interface ExternalLoginAttemptsTable {
   /** SHA-256 of the state sent to the provider. */
   state_hash: string;
   /** SHA-256 of the PKCE verifier; the verifier itself lives only in the browser's cookie. */
@@ -208,7 +208,7 @@ export interface ExternalLoginAttemptsTable {
 }
 
 /** A passkey (docs/decisions/0059-passkeys.md): a WebAuthn credential, nothing secret. */
-export interface PasskeysTable {
+interface PasskeysTable {
   /** The credential id, base64url. */
   id: string;
   account_id: string;
@@ -235,7 +235,7 @@ export interface PasskeysTable {
   added_from: string | null;
 }
 
-export interface SignInNoticesTable {
+interface SignInNoticesTable {
   /** The hash of the "This wasn't me" link's token (a one_time_tokens row). */
   token_hash: string;
   account_id: string;
@@ -246,7 +246,7 @@ export interface SignInNoticesTable {
   signed_in_at: Millis;
 }
 
-export interface StepUpCodesTable {
+interface StepUpCodesTable {
   /** The hash of the session the code was mailed for: it works in that session only. */
   session_hash: string;
   account_id: string;
@@ -256,7 +256,7 @@ export interface StepUpCodesTable {
   expires_at: Millis;
 }
 
-export interface PasskeyChallengesTable {
+interface PasskeyChallengesTable {
   /** SHA-256 of the challenge. */
   challenge_hash: string;
   /** SHA-256 of the secret in the browser's passkey cookie. */
@@ -301,7 +301,7 @@ export interface Database {
  * A change of an account's email (server/auth/email-change): asked for, then confirmed by the new
  * address, or ended (cancelled from the old address, replaced by a newer request, or undone).
  */
-export interface EmailChangesTable {
+interface EmailChangesTable {
   /** The confirmation link's token hash (one_time_tokens, purpose email_change). */
   token_hash: string;
   account_id: string;
@@ -324,7 +324,7 @@ export interface EmailChangesTable {
 }
 
 /** One stored object of the OpenID Provider (code, token, grant, session, interaction…), as JSON. */
-export interface OidcPayloadsTable {
+interface OidcPayloadsTable {
   model: string;
   /** SHA-256 of the object's id (a token, a code, a session cookie): never the id itself. */
   id: string;
@@ -341,7 +341,7 @@ export interface OidcPayloadsTable {
 }
 
 /** A relying party registered by the operator (`npm run account -- client add`). */
-export interface OidcClientsTable {
+interface OidcClientsTable {
   id: string;
   /** spa, native, web or api. */
   type: string;
@@ -364,7 +364,7 @@ export interface OidcClientsTable {
 }
 
 /** A DPoP proof seen (oidc/dpop.ts): its jti hashed with its client, until it could no longer be accepted. */
-export interface DpopProofsTable {
+interface DpopProofsTable {
   jti_hash: string;
   expires_at: Millis;
 }
@@ -373,7 +373,7 @@ export interface DpopProofsTable {
  * One logout token to deliver to one app (oidc/logout-delivery.ts): queued in the transaction
  * that ended the sign-in, claimed with a lease, retried with back-off, settled delivered or failed.
  */
-export interface LogoutDeliveriesTable {
+interface LogoutDeliveriesTable {
   id: string;
   client_id: string;
   /** The token's sub. */
@@ -392,7 +392,7 @@ export interface LogoutDeliveriesTable {
 }
 
 /** Signing keys (private JWK) and the provider's cookie-signing secret. */
-export interface OidcKeysTable {
+interface OidcKeysTable {
   kid: string;
   /** "signing" or "cookie". */
   purpose: string;
@@ -406,7 +406,7 @@ export interface OidcKeysTable {
 }
 
 /** One entry of an account's security trail (auth/kernel/audit-trail.ts); append-only. */
-export interface AuditEventsTable {
+interface AuditEventsTable {
   id: string;
   /** Null only for the record that an account was deleted. */
   account_id: string | null;

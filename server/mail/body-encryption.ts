@@ -25,7 +25,7 @@ export interface MailKeySettings {
 }
 
 /** A key as MAIL_KEYS or the key file gives it: 32 bytes in base64 (or base64url). */
-export function parseMailKey(text: string): Buffer | undefined {
+function parseMailKey(text: string): Buffer | undefined {
   const trimmed = text.trim();
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(trimmed)) return undefined;
   const key = Buffer.from(trimmed, "base64");

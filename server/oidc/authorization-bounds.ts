@@ -4,7 +4,7 @@
  * bound, anyone could fill the disk with long `state`s. A real client's parameters are a few
  * hundred bytes; these bounds leave them room many times over.
  */
-export const AUTHORIZATION_BOUNDS = {
+const AUTHORIZATION_BOUNDS = {
   /** The whole request line's path and query, and a POSTed form. */
   requestBytes: 8192,
   /** Any one parameter not named below. */

@@ -13,14 +13,14 @@ import type { Db } from "../db/database.ts";
  *   the access tokens of the clients it is registered for, to check an agent's DPoP-bound token
  *   (docs/decisions/0069).
  */
-export const CLIENT_TYPES = ["spa", "native", "web", "api"] as const;
+const CLIENT_TYPES = ["spa", "native", "web", "api"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 
 /**
  * Whether a client's tokens are bound to a DPoP key (RFC 9449, docs/decisions/0068): "required"
  * refuses a token request without a proof; "optional" binds the tokens when a proof comes.
  */
-export const DPOP_MODES = ["required", "optional"] as const;
+const DPOP_MODES = ["required", "optional"] as const;
 export type DpopMode = (typeof DPOP_MODES)[number];
 
 /** A desktop agent's refresh token lives on a consumer PC for a month: bound to a key by default. */

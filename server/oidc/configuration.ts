@@ -31,7 +31,7 @@ export const OIDC_ROUTES = {
 } as const;
 
 /** The scopes and the claims each one releases (README, "Signing in to the products"). */
-export const SCOPE_CLAIMS = {
+const SCOPE_CLAIMS = {
   openid: ["sub"],
   email: ["email", "email_verified"],
   profile: ["name"],

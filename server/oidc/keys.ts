@@ -11,11 +11,11 @@ import type { Db } from "../db/database.ts";
  */
 export const SIGNING_ALG = "RS256";
 export const KEY_RELOAD_MS = 60_000;
-export const KEY_ACTIVATION_DELAY_MS = 2 * KEY_RELOAD_MS;
+const KEY_ACTIVATION_DELAY_MS = 2 * KEY_RELOAD_MS;
 /** ID tokens live an hour; a day leaves a wide margin for clocks and caches. */
-export const RETIRED_KEY_PUBLISHED_MS = 24 * 3_600_000;
+const RETIRED_KEY_PUBLISHED_MS = 24 * 3_600_000;
 
-export interface JsonWebKey {
+interface JsonWebKey {
   kid: string;
   [member: string]: unknown;
 }

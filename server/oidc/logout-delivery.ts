@@ -18,16 +18,16 @@ import type { Database } from "../db/schema.ts";
 
 export const LOGOUT_MAX_ATTEMPTS = 10;
 /** How long a claimed delivery is held: well beyond the request's timeout. */
-export const LOGOUT_CLAIM_MS = 30_000;
+const LOGOUT_CLAIM_MS = 30_000;
 /** An app that has not answered by then is counted as down: the token is tried again later. */
-export const LOGOUT_TIMEOUT_MS = 5_000;
+const LOGOUT_TIMEOUT_MS = 5_000;
 const POLL_MS = 1_000;
 const BATCH = 20;
 /** Deliveries in flight at once per instance: a hung app's requests hold only their own slots. */
 const MAX_IN_FLIGHT = 64;
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes: ten attempts cover about half an hour of an app's outage. */
-export function logoutBackoffMs(attempts: number): number {
+function logoutBackoffMs(attempts: number): number {
   return Math.min(1_000 * 2 ** (attempts - 1), 600_000);
 }
 

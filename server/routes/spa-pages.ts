@@ -24,7 +24,7 @@ import type { NoScriptForm } from "./no-script.ts";
 export type ReferrerPolicy = "no-referrer" | "same-origin";
 
 /** A screen rendered ahead, compressed, with the referrer policy its page is sent with. */
-export interface AheadPage {
+interface AheadPage {
   html: Precompressed;
   referrerPolicy: ReferrerPolicy;
 }

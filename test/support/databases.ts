@@ -16,7 +16,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export const DATABASE_KINDS = ["sqlite", "postgres"] as const;
+const DATABASE_KINDS = ["sqlite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
 const postgresAvailable = Boolean(process.env.TEST_POSTGRES_URL);

@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dirname, "..", "..");
  * an operator does.
  */
 const START_WORDS = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).scripts.start as string).split(/\s+/);
-export const SERVER_NODE_ENV: Record<string, string> = Object.fromEntries(
+const SERVER_NODE_ENV: Record<string, string> = Object.fromEntries(
   START_WORDS.filter((word) => /^[A-Z_]+=/.test(word)).map((word) => {
     const [name = "", value = ""] = word.split(/=(.*)/);
     return [name, value.includes("/") ? join(ROOT, value) : value];

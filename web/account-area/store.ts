@@ -10,7 +10,7 @@ import { dsoneScreens } from "../platform/brand.ts";
  * and is tested anywhere; useAccountArea() is its React face. Each request clears its own error
  * text when it starts (SPEC section 4).
  */
-export type RequestState = "idle" | "pending" | "fulfilled" | "error";
+type RequestState = "idle" | "pending" | "fulfilled" | "error";
 
 export interface AccountAreaState {
   registrationKey: string;
@@ -26,7 +26,7 @@ export interface AccountAreaState {
   logoutState: RequestState;
 }
 
-export const INITIAL_STATE: AccountAreaState = {
+const INITIAL_STATE: AccountAreaState = {
   registrationKey: "",
   email: "",
   name: "",
@@ -41,7 +41,7 @@ export const INITIAL_STATE: AccountAreaState = {
 };
 
 /** Where each earlier flow goes after a success (SPEC section 2, "Earlier-area confirmation targets"). */
-export const CONFIRMATION_TARGETS = {
+const CONFIRMATION_TARGETS = {
   forgot: { solveiq: SOLVE_IQ_SCREENS.forgotPasswordConfirmation, desktop: dsoneScreens.forgotPasswordConfirmation },
   reset: { solveiq: SOLVE_IQ_SCREENS.resetPasswordConfirmation, desktop: dsoneScreens.resetPasswordConfirmation },
 } as const;

@@ -15,7 +15,7 @@ import { createReadCache } from "./read-cache.ts";
 export type PasswordArea = "solveiq" | "desktop";
 
 /** Where set password continues when the caller names nowhere (SPEC section 2). */
-export const SET_PASSWORD_TARGETS = {
+const SET_PASSWORD_TARGETS = {
   desktop: dsone.paths.setPasswordConfirmation,
   solveiq: dsone.paths.setPasswordConfirmation,
   maverick: maverick.paths.setPasswordConfirmation,

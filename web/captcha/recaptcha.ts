@@ -13,11 +13,11 @@ declare global {
   }
 }
 
-export const CAPTCHA_ACTION = "submit";
+const CAPTCHA_ACTION = "submit";
 
 let loading: Promise<Grecaptcha> | undefined;
 
-export function loadCaptcha(scriptUrl: string, siteKey: string): Promise<Grecaptcha> {
+function loadCaptcha(scriptUrl: string, siteKey: string): Promise<Grecaptcha> {
   loading ??= new Promise<Grecaptcha>((resolve, reject) => {
     const script = document.createElement("script");
     const url = new URL(scriptUrl);

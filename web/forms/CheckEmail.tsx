@@ -7,7 +7,7 @@ import { ApprovalNumber } from "./ApprovalNumber.tsx";
 import { SignInCode } from "./SignInCode.tsx";
 
 /** How long the customer waits before asking for another link: long enough for most mail to arrive. */
-export const RESEND_AFTER_SECONDS = 30;
+const RESEND_AFTER_SECONDS = 30;
 
 /**
  * After a successful request: where the link went, how long it lives, where else to look (under

@@ -5,7 +5,7 @@ import { LANGUAGE } from "../platform/language.ts";
 const DAY = new Intl.DateTimeFormat(LANGUAGE === "en" ? undefined : LANGUAGE, { dateStyle: "medium" });
 
 /** Passkeys added this recently come ticked: a thief who was signed in may have added one. */
-export const RECENT_PASSKEY_MS = 30 * 24 * 60 * 60_000;
+const RECENT_PASSKEY_MS = 30 * 24 * 60 * 60_000;
 
 export interface PasskeyChoice {
   id: string;

@@ -13,7 +13,7 @@ export function clearLocalState(): void {
  * Clears this browser and ends the session on the server, for the goodbye pages. Settles either
  * way: the software is already gone, and the page has nothing to wait for.
  */
-export async function clearLocalStateAndSession(): Promise<void> {
+async function clearLocalStateAndSession(): Promise<void> {
   clearLocalState();
   await resetSession().catch(() => undefined);
 }

@@ -6,7 +6,7 @@ import type { ThemeMode } from "../../common/brands/index.ts";
  * system preference, and followed live while the customer has not chosen. page-boot.js applies it
  * before the first paint; this module keeps <html data-theme> in step afterwards.
  */
-export const THEME_STORAGE_KEY = "themeMode";
+const THEME_STORAGE_KEY = "themeMode";
 
 const systemDark = window.matchMedia("(prefers-color-scheme: dark)");
 const listeners = new Set<() => void>();

@@ -19,7 +19,7 @@ let deliver: ((event: BrowserEvent) => void) | undefined;
 /** Keeps a batch within the server's body limit (16 KB) with room to spare. */
 const MAX_BATCH_CHARS = 12_000;
 
-export function record(event: BrowserEvent): void {
+function record(event: BrowserEvent): void {
   if (deliver) deliver(event);
   else if (early.length < 100) early.push(event);
 }

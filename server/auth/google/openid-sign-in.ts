@@ -26,7 +26,7 @@ export interface SignInChecks {
   verifier: string;
 }
 
-export interface VerifiedIdentity {
+interface VerifiedIdentity {
   subject: string;
   email: string;
 }

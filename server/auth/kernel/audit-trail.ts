@@ -14,7 +14,7 @@ import { addressForLimits } from "./client-address.ts";
  * kept as IPv4 or as the IPv6 /64. Kept for AUDIT_RETENTION (pruneAuditTrail); deleting the
  * account deletes its entries, bar the entry that records the deletion.
  */
-export const AUDIT_EVENTS = [
+const AUDIT_EVENTS = [
   "signed_in",
   "sign_in_refused",
   "access_link_requested",

@@ -1,7 +1,7 @@
 import type { Config } from "../../config.ts";
 
 /** The captcha action the sign-in form runs under (SPEC section 9). */
-export const CAPTCHA_ACTION = "submit";
+const CAPTCHA_ACTION = "submit";
 
 /**
  * Verifies a reCAPTCHA v3 token with the provider's siteverify endpoint. A token can be verified

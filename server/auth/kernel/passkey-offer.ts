@@ -13,7 +13,7 @@ import { currentAccount } from "./sessions.ts";
  * sign-in continues, checked like every ReturnUrl.
  */
 
-export const OFFER_DECLINED_DAYS = 30;
+const OFFER_DECLINED_DAYS = 30;
 
 export async function passkeyOffer(
   db: Db,
@@ -28,7 +28,7 @@ export async function passkeyOffer(
 }
 
 /** Whether this browser is to be offered a passkey for the account: none made here, no recent "Not now". */
-export async function passkeyOfferDue(db: Db, config: Config, caller: Caller, accountId: string): Promise<boolean> {
+async function passkeyOfferDue(db: Db, config: Config, caller: Caller, accountId: string): Promise<boolean> {
   if (readCookie(caller, config, "passkeyOfferDeclined")) return false;
   const mark = browserMark(caller, config);
   if (!mark) return true;

@@ -23,7 +23,7 @@ import { hashSecret } from "./tokens.ts";
  */
 
 /** How long the "A passkey was added" mail's removal link works. */
-export const REMOVAL_LINK_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+const REMOVAL_LINK_LIFETIME_MS = 30 * 24 * 60 * 60_000;
 
 /** "A passkey was added to your account", with the link that removes it; inside the registration's transaction. */
 export async function mailPasskeyAdded(

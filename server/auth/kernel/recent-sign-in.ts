@@ -23,14 +23,14 @@ import { wrongCode } from "./wrong-code.ts";
  * a passkey that would outlive the owner's password reset.
  */
 export const RECENT_SIGN_IN_MS = 10 * 60_000;
-export const CONFIRMATION_CODE_LIFETIME_MS = 10 * 60_000;
-export const CONFIRMATION_CODE_ATTEMPTS = 5;
+const CONFIRMATION_CODE_LIFETIME_MS = 10 * 60_000;
+const CONFIRMATION_CODE_ATTEMPTS = 5;
 /**
  * Wrong codes one session may ever type: a stolen cookie that asked for code after code would
  * otherwise guess for as long as the session lives. Past it, only the password or a new sign-in
  * confirms.
  */
-export const CONFIRMATION_FAILURES_PER_SESSION = 10;
+const CONFIRMATION_FAILURES_PER_SESSION = 10;
 
 /** Refuses a session that has typed too many wrong codes over its life. */
 async function refuseWornOutSession(db: Db, session: SignedInSession): Promise<void> {
@@ -49,7 +49,7 @@ export interface SignedInSession {
 }
 
 /** Whether the session signed in, or confirmed who it is, within the last 10 minutes. */
-export async function signedInRecently(db: Db, session: SignedInSession, now = Date.now()): Promise<boolean> {
+async function signedInRecently(db: Db, session: SignedInSession, now = Date.now()): Promise<boolean> {
   const row = await db
     .selectFrom("sessions")
     .select(["created_at", "verified_at"])

@@ -42,7 +42,7 @@ const webauthn = () => import("@simplewebauthn/server");
  */
 
 /** How long a challenge may wait for the browser's answer: an autofill request waits for the customer. */
-export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
 type Purpose = "sign-in" | "register";
 
@@ -293,7 +293,7 @@ const AUTHENTICATOR_NAMES: Record<string, string> = {
   "531126d6-e717-415c-9320-3d9aa6981239": "Dashlane",
 };
 
-export function defaultPasskeyName(aaguid: string, device: string): string {
+function defaultPasskeyName(aaguid: string, device: string): string {
   return AUTHENTICATOR_NAMES[aaguid] ?? (device && device !== "Unknown browser" ? device : "Passkey");
 }
 

@@ -28,7 +28,7 @@ import { isCommonPassword } from "./common-passwords.ts";
  * Who a reset is for: the desktop product (DS One) or solve IQ of the earlier account area. Each
  * has its own mail brand and its own reset screen the link opens.
  */
-export const RESET_AREAS = {
+const RESET_AREAS = {
   desktop: { productId: DSONE_PRODUCT_ID, resetPath: dsoneScreens.resetPassword },
   solveiq: { productId: PRODUCTS.solveiq.id, resetPath: SOLVE_IQ_SCREENS.resetPassword },
 } as const;

@@ -9,7 +9,7 @@ type ActivityEntry = MyAccount["activity"][number];
 const words = strings.account.activity;
 
 /** An app as a customer knows it ("the DS One desktop app"); its client id when it is not registered. */
-export function appName(entry: Pick<ActivityEntry, "app" | "clientId">): string | undefined {
+function appName(entry: Pick<ActivityEntry, "app" | "clientId">): string | undefined {
   if (!entry.clientId) return undefined;
   const brand = BRANDS.find((known) => known.id === entry.app?.brand);
   if (!entry.app || !brand) return words.unknownApp(entry.clientId);

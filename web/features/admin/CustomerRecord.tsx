@@ -9,7 +9,7 @@ import type { Act } from "./use-customer.ts";
  */
 
 const DATE_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
-export const when = (at: number) => DATE_TIME.format(at);
+const when = (at: number) => DATE_TIME.format(at);
 const TIME = new Intl.DateTimeFormat("en-GB", { timeStyle: "short" });
 
 const MAIL_STATES = { sent: "Delivered", waiting: "Waiting", retrying: "Retrying", failed: "Failed" } as const;

@@ -4,9 +4,9 @@ import { call } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
 
 /** What support can do to a customer: every support call but the search and the reading. */
-export type Action = Exclude<Extract<ApiRoute, `POST /api/support/${string}`>, "POST /api/support/search" | "POST /api/support/customer">;
+type Action = Exclude<Extract<ApiRoute, `POST /api/support/${string}`>, "POST /api/support/search" | "POST /api/support/customer">;
 /** What an action sends besides the customer and the reason. */
-export type Extra<Route extends Action> = Omit<ApiRequest<Route>, "accountId" | "reason">;
+type Extra<Route extends Action> = Omit<ApiRequest<Route>, "accountId" | "reason">;
 /** Runs one action with the reason given; `done` is what the page then says. */
 export type Act = <Route extends Action>(route: Route, extra: Extra<Route>, done: string) => Promise<void>;
 
