@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `npm test`: lint, typecheck, unit and integration tests on SQLite and PostgreSQL, and end-to-end
-# tests in Chromium. It installs or starts what it needs (Chromium, Apache with mod_auth_openidc, the
-# local PostgreSQL cluster) or stops at once with one line saying what to install. Ends with one
-# summary line.
+# `npm test`: lint (Biome, then Knip), typecheck, unit and integration tests on SQLite and
+# PostgreSQL, and end-to-end tests in Chromium. It installs or starts what it needs (Chromium, Apache
+# with mod_auth_openidc, the local PostgreSQL cluster) or stops at once with one line saying what to
+# install. Ends with one summary line.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf reports && mkdir -p reports
@@ -11,6 +11,9 @@ step() { printf '\n== %s\n' "$1"; }
 
 step "Lint and format (Biome)"
 biome check .
+
+step "Unused files, exports and dependencies (Knip)"
+knip
 
 step "Typecheck (server and web app)"
 tsc -p tsconfig.json
