@@ -23,6 +23,9 @@ export interface AppUnderTest {
  * test.use({ database: "postgres" }) the server runs on a new PostgreSQL database instead (on the
  * cluster TEST_POSTGRES_URL names, as the integration tests do), and `sql` and `query` refuse.
  */
+/** Long enough for a busy machine; shorter than a test, so the failure names its cause. */
+const APP_START_WAIT_MS = 20_000;
+
 /** page.goto as Playwright has it, for a test that keeps the app from starting on purpose. */
 const plainGoto = new WeakMap<Page, Page["goto"]>();
 
@@ -39,7 +42,8 @@ export function gotoWithoutApp(page: Page, url: string): ReturnType<Page["goto"]
  */
 async function untilAppStarted(page: Page): Promise<void> {
   // Polled from here, not by the page: a test may have installed a clock that holds the page's timers.
-  for (;;) {
+  const deadline = Date.now() + APP_START_WAIT_MS;
+  while (Date.now() < deadline) {
     const started = await page
       .evaluate((mark) => !document.getElementById("root") || performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK)
       .catch((error: unknown) => {
@@ -50,6 +54,7 @@ async function untilAppStarted(page: Page): Promise<void> {
     if (started) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  throw new Error(`the app did not start within ${APP_START_WAIT_MS / 1000} s at ${page.url()}`);
 }
 
 export const test = base.extend<

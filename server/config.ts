@@ -7,7 +7,7 @@ import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./
 /**
  * Every setting of the account server, read from the environment and validated once at boot.
  * A bad value stops the server with one message that names every bad variable (see formatConfigErrors).
- * The README's configuration table lists the same variables with the same defaults.
+ * docs/configuration.md lists the same variables with the same defaults.
  */
 
 const booleanText = z

@@ -30,7 +30,7 @@ export const OIDC_ROUTES = {
   jwks: "/.well-known/openid-configuration/jwks",
 } as const;
 
-/** The scopes and the claims each one releases (README, "Signing in to the products"). */
+/** The scopes and the claims each one releases (docs/integrating.md, "A product's web app: OpenID Connect"). */
 const SCOPE_CLAIMS = {
   openid: ["sub"],
   email: ["email", "email_verified"],

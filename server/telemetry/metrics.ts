@@ -9,7 +9,7 @@ const MAX_SCREENS = 64;
 
 /**
  * The server's Prometheus metrics (prom-client), one registry per app so that tests can run many
- * apps side by side. The README lists every name.
+ * apps side by side. docs/operating.md lists every name.
  */
 export class Metrics {
   readonly registry = new Registry();

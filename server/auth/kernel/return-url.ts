@@ -4,7 +4,7 @@ import type { Config } from "../../config.ts";
 import { isPendingAuthorization } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 
-/** Where the provider's authorization continues once the customer has signed in (oidc/routes.ts). */
+/** Where the provider's authorization continues once the customer has signed in (oidc/interactions.ts). */
 export const AUTHORIZE_CALLBACK_PATH = "/connect/authorize/callback";
 
 /**
