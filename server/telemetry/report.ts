@@ -7,7 +7,7 @@ const ROW_CAP = 100_000;
 const DAY_MS = 86_400_000;
 
 /** The 75th percentile (nearest rank), as web.dev computes a page's vitals. */
-export function percentile75(values: number[]): number {
+function percentile75(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(sorted.length * 0.75) - 1)] ?? 0;
 }

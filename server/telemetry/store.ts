@@ -78,7 +78,7 @@ export async function storeBatch(
 }
 
 /** The session id of the events the server records itself (the funnel's steps): no tab's. */
-export const SERVER_SESSION = "server";
+const SERVER_SESSION = "server";
 
 /**
  * Stores one event the server recorded itself (a funnel step), with the same redaction, together

@@ -12,7 +12,7 @@ import { countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAtte
 import { bucketKey } from "./rate-limit-buckets.ts";
 
 /** The growing delay: none for the first two failures, then 0.25 s, 0.5 s, 1 s … up to 8 s. */
-export function failureDelayMs(failures: number): number {
+function failureDelayMs(failures: number): number {
   return failures < 3 ? 0 : Math.min(250 * 2 ** (failures - 3), 8_000);
 }
 
@@ -21,13 +21,13 @@ export function failureDelayMs(failures: number): number {
  * others have failed (limit − reserve) times, only they are refused, and the account's total still
  * stays within the limit (at most 100 an hour, NIST SP 800-63B).
  */
-export function ownerReserve(limit: number): number {
+function ownerReserve(limit: number): number {
   return limit > 1 ? Math.ceil(limit / 10) : 0;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const LOCKOUT_MESSAGES = {
+const LOCKOUT_MESSAGES = {
   address: "Too many failed sign-in attempts from your network. Please wait and try again, or sign in with an emailed link.",
   stepUp: "Too many failed sign-in attempts. Please sign in with an emailed link, or wait and try again.",
   account:

@@ -58,13 +58,9 @@ export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now
     returning count, window_start`;
 }
 
-export async function forgetAttempts(db: Db, key: string): Promise<void> {
-  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
-}
-
 /**
  * After a good password: forgets the counters of `forget` and takes one attempt back from each of
- * `uncount` (forgetAttempts and uncountAttempt together), in one statement on PostgreSQL.
+ * `uncount` (as uncountAttempt does each), in one statement on PostgreSQL.
  */
 export async function settleAttempts(db: Db, { forget, uncount }: { forget: string[]; uncount: string[] }): Promise<void> {
   if (isPostgres(db)) {
