@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Selectable, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts";
@@ -59,12 +59,22 @@ export async function rememberOrigin(
     if (!browsers.some((known) => known.mark === mark)) {
       await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now, sessionHash });
     }
-    await tx
-      .insertInto("known_origins")
-      .values([mark, addressMark(caller.address)].map((origin) => ({ account_id: accountId, mark: origin, last_seen_at: now })))
-      .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
-      .execute();
+    await markOriginsSeen(tx, caller, accountId, mark, now);
   });
+  keepDeviceCookie(caller, config, deviceId);
+}
+
+/** The browser's and the address's marks, seen by the account at `now`. */
+async function markOriginsSeen(db: Kysely<Database>, caller: Caller, accountId: string, browser: string, now: number): Promise<void> {
+  await db
+    .insertInto("known_origins")
+    .values([browser, addressMark(caller.address)].map((origin) => ({ account_id: accountId, mark: origin, last_seen_at: now })))
+    .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
+    .execute();
+}
+
+/** The device cookie, (re)set once the sign-in is in: the browser is remembered for 400 days from now. */
+function keepDeviceCookie(caller: Caller, config: Config, deviceId: string): void {
   setCookie(caller, config, "device", deviceId, DEVICE_REMEMBERED_MS / 1000);
 }
 
@@ -135,6 +145,52 @@ export async function accountAndOwnOrigin(
   const { device_seen_at, address_seen_at, ...account } = row;
   const own = ownMark(marks, (mark) => (mark === marks.address ? address_seen_at : device_seen_at));
   return { account: signInAccountOf(account), own };
+}
+
+/** The account as a sign-in on a browser reads it: its `disabled_at`, and when it last saw the browser. */
+const accountSeenOnBrowser = reusableQuery<
+  { accountId: string; browser: string },
+  { disabled_at: number | null; browser_seen_at: number | string | null }
+>(["accountId", "browser"], (db, { accountId, browser }) =>
+  db
+    .selectFrom("accounts")
+    .select((eb) => ["accounts.disabled_at", lastSeenBy(eb, browser).as("browser_seen_at")])
+    .where("accounts.id", "=", accountId),
+);
+
+/** A browser an account has signed in on before, and the account as a sign-in on it read it. */
+export interface KnownBrowser {
+  deviceId: string;
+  mark: string;
+  account: { disabled_at: number | null };
+}
+
+/**
+ * This browser, when the account has signed in on it before: a sign-in on it has no new browser to
+ * announce, so it can remember its origins with its other writes (rememberKnownBrowser) instead of
+ * in a transaction of their own (rememberOrigin). Undefined for a browser without the device
+ * cookie, one new to the account, or an account gone. One query, with the account's `disabled_at`.
+ */
+export async function knownBrowser(db: Db, config: Config, caller: Caller, accountId: string): Promise<KnownBrowser | undefined> {
+  const deviceId = readDeviceId(caller, config);
+  if (!deviceId) return undefined;
+  const mark = deviceMark(deviceId);
+  const [account] = await accountSeenOnBrowser(db, { accountId, browser: mark });
+  if (!account || account.browser_seen_at === null) return undefined;
+  return { deviceId, mark, account: { disabled_at: account.disabled_at } };
+}
+
+/**
+ * After a sign-in on a known browser, by the handle of the sign-in's writes (writeTogether): this
+ * browser and this address seen again. The caller keeps the device cookie once they are in (keepBrowser).
+ */
+export function rememberKnownBrowser(batch: Kysely<Database>, caller: Caller, accountId: string, browser: KnownBrowser): Promise<void> {
+  return markOriginsSeen(batch, caller, accountId, browser.mark, Date.now());
+}
+
+/** The known browser's device cookie, kept for 400 days more once its sign-in is in. */
+export function keepBrowser(caller: Caller, config: Config, browser: KnownBrowser): void {
+  keepDeviceCookie(caller, config, browser.deviceId);
 }
 
 /**

@@ -5,12 +5,13 @@ import { type Db, isForeignKeyViolation } from "../../db/database.ts";
 import { deleteProviderSession } from "../../db/oidc-payloads.ts";
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
+import { writeTogether } from "../../db/write-together.ts";
 import { AppError } from "../../errors.ts";
-import { refuseDisabledAccount } from "./account-status.ts";
+import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
-import { rememberOrigin } from "./known-origins.ts";
+import { keepBrowser, knownBrowser, rememberKnownBrowser, rememberOrigin } from "./known-origins.ts";
 import { endSessionByHash, replaceSession } from "./session-store.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
@@ -39,47 +40,64 @@ export async function writeSession(
   config: Config,
   caller: Caller,
   accountId: string,
-  { remember = true, method, brand, amr, passkeyId }: SignInOptions,
+  options: SignInOptions,
 ): Promise<NewSession> {
   await refuseDisabledAccount(tx, accountId);
+  return refusingGoneAccount(writeSessionRows(tx, config, caller, accountId, options));
+}
+
+/** A session's rows, by the handle of the writes it is one of: the session, its trail entry, the language. */
+async function writeSessionRows(
+  handle: Kysely<Database>,
+  config: Config,
+  caller: Caller,
+  accountId: string,
+  { remember = true, method, brand, amr, passkeyId }: SignInOptions,
+): Promise<NewSession> {
   const previous = readSessionId(caller, config);
   const id = newSecret();
   const now = Date.now();
   const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
-  try {
-    await replaceSession(tx, previous && hashSecret(previous), {
-      id_hash: hashSecret(id),
-      account_id: accountId,
-      created_at: now,
-      last_seen_at: now,
-      expires_at: now + lifetimeMs,
-      device: caller.device,
-      address: addressForLimits(caller.address),
-      amr: (amr ?? AMR[method]).join(" "),
-      passkey_id: passkeyId ?? null,
-    });
-  } catch (error) {
-    // The account was deleted after its secret was checked (on PostgreSQL even after the read
-    // above, which takes no lock): answered as for an account that does not exist, as a password
-    // sign-in answers an unknown email. Once this row is in, the account cannot go before this
-    // transaction ends: its key is held, and its deletion then takes this session with it.
-    if (isForeignKeyViolation(error)) throw new AppError("INVALID_CREDENTIALS");
-    throw error;
-  }
-  await recordAuditEvent(tx, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
+  await replaceSession(handle, previous && hashSecret(previous), {
+    id_hash: hashSecret(id),
+    account_id: accountId,
+    created_at: now,
+    last_seen_at: now,
+    expires_at: now + lifetimeMs,
+    device: caller.device,
+    address: addressForLimits(caller.address),
+    amr: (amr ?? AMR[method]).join(" "),
+    passkey_id: passkeyId ?? null,
+  });
+  await recordAuditEvent(handle, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
   // the customer chose (or the page they saw named) replaces the account's; a browser's default
   // alone only fills it in when the account has none, so a link opened in another browser, or a
   // callback from Google, does not turn a customer who chose German back into English. A request
   // that named none (answered in English by default) leaves it as it was.
   if (caller.languageStated) {
-    let update = tx.updateTable("accounts").set({ language: caller.language }).where("id", "=", accountId);
+    let update = handle.updateTable("accounts").set({ language: caller.language }).where("id", "=", accountId);
     update = caller.languageChosen
       ? update.where((row) => row.or([row("language", "is", null), row("language", "!=", caller.language)]))
       : update.where("language", "is", null);
     await update.execute();
   }
   return { id, accountId, method, remember, lifetimeMs, brand };
+}
+
+/**
+ * The account was deleted after its secret was checked (on PostgreSQL even after it was last read,
+ * which takes no lock): answered as for an account that does not exist, as a password sign-in
+ * answers an unknown email. Once the session row is in, the account cannot go before its
+ * transaction ends: its key is held, and its deletion then takes this session with it.
+ */
+async function refusingGoneAccount<T>(writing: Promise<T>): Promise<T> {
+  try {
+    return await writing;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError("INVALID_CREDENTIALS");
+    throw error;
+  }
 }
 
 /**
@@ -134,15 +152,39 @@ export interface SignedIn {
  */
 export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<SignedIn> {
   await rememberOrigin(db, config, caller, { accountId: session.accountId, brand: session.brand, sessionHash: hashSecret(session.id) });
+  return handOver(config, caller, session);
+}
+
+/** The session's cookie, on an answer that must never be cached. */
+function handOver(config: Config, caller: Caller, session: NewSession): SignedIn {
   caller.noStore();
   setCookie(caller, config, "session", session.id, session.remember ? session.lifetimeMs / 1000 : undefined);
   return { accountId: session.accountId, method: session.method, brand: session.brand };
 }
 
-/** Signs the account in with a new session (writeSession and finishSignIn in one step). */
+/**
+ * Signs the account in with a new session (writeSession and finishSignIn in one step). On a browser
+ * the account has signed in on before there is no new browser to announce: the session, its trail
+ * entry and the origins seen are then written together (writeTogether: one statement on
+ * PostgreSQL, where the two steps take two transactions, nine round trips with their BEGIN and
+ * COMMIT), after one read that finds the browser and refuses a disabled account.
+ */
 export async function startSession(db: Db, config: Config, caller: Caller, accountId: string, options: SignInOptions): Promise<SignedIn> {
-  const session = await db.transaction().execute((tx) => writeSession(tx, config, caller, accountId, options));
-  return finishSignIn(db, config, caller, session);
+  const browser = await knownBrowser(db, config, caller, accountId);
+  if (!browser) {
+    const session = await db.transaction().execute((tx) => writeSession(tx, config, caller, accountId, options));
+    return finishSignIn(db, config, caller, session);
+  }
+  refuseIfDisabled(browser.account);
+  const session = await refusingGoneAccount(
+    writeTogether(db, async (batch) => {
+      const written = await writeSessionRows(batch, config, caller, accountId, options);
+      await rememberKnownBrowser(batch, caller, accountId, browser);
+      return written;
+    }),
+  );
+  keepBrowser(caller, config, browser);
+  return handOver(config, caller, session);
 }
 
 /**
