@@ -60,21 +60,14 @@ export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now
 
 /**
  * After a good password: forgets the counters of `forget` and takes one attempt back from each of
- * `uncount` (as uncountAttempt does each), in one statement on PostgreSQL.
+ * `uncount` (as uncountAttempt does each), a row to a statement. A count takes its rows' locks in
+ * its buckets' order within one statement; a settle that held one of them while it waited for
+ * another would deadlock with a count of the same account under way (PostgreSQL refuses one of
+ * the two), so no statement here holds more than one row.
  */
 export async function settleAttempts(db: Db, { forget, uncount }: { forget: string[]; uncount: string[] }): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`with forgotten as (delete from rate_limits where key = any(${forget}::text[]))
-      update rate_limits set count = count - 1 where key = any(${uncount}::text[]) and count > 0`.execute(db);
-    return;
-  }
-  await db.deleteFrom("rate_limits").where("key", "in", forget).execute();
-  await db
-    .updateTable("rate_limits")
-    .set((eb) => ({ count: eb("count", "-", 1) }))
-    .where("key", "in", uncount)
-    .where("count", ">", 0)
-    .execute();
+  for (const key of forget) await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+  for (const key of uncount) await uncountAttempt(db, key);
 }
 
 /** Takes back one counted attempt (one that turned out not to be a failure). */

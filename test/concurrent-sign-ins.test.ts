@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { countEachInOrder, settleAttempts } from "../server/auth/kernel/rate-limit.ts";
+import { bucketKey } from "../server/auth/kernel/rate-limit-buckets.ts";
+import { startTestServer, type TestServer } from "./support/app.ts";
+import { describeEachDatabase } from "./support/databases.ts";
+import { unlimitedRateLimits } from "./support/limits.ts";
+
+/**
+ * Password sign-ins of one account from one address at the same moment (a family behind one
+ * router, a script retrying) each count three rate-limit rows and then settle them. On PostgreSQL
+ * the count locks them address, origin, account; a settle that locked them in another order
+ * deadlocked with a count under way, and that sign-in answered 500.
+ */
+describeEachDatabase("a password check's counts and settles at once, on %s", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, unlimitedRateLimits());
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("never deadlock", async () => {
+    const { db, config } = server;
+    const email = "family@example.com";
+    const address = "203.0.113.9";
+    const origin = `ip.${address}`;
+    // What checkPassword counts before the hash, and settles after a right password.
+    const count = () =>
+      countEachInOrder(db, config, [
+        ["passwordFailuresPerIp", address],
+        ["passwordFailuresPerEmailAndOrigin", email, origin],
+        ["passwordFailuresPerAccount", email],
+      ]);
+    const settle = () =>
+      settleAttempts(db, {
+        forget: [bucketKey("passwordFailuresPerEmailAndOrigin", email, origin)],
+        uncount: [bucketKey("passwordFailuresPerIp", address), bucketKey("passwordFailuresPerAccount", email)],
+      });
+    const failures: string[] = [];
+    for (let round = 0; round < 40; round += 1) {
+      const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? count() : settle())));
+      for (const result of results) if (result.status === "rejected") failures.push(String(result.reason));
+    }
+    expect(failures).toEqual([]);
+  });
+});
