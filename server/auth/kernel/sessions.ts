@@ -221,7 +221,7 @@ export interface SignedInAccount {
  * Ends the provider session a browser's cookie names. The provider stores it under the hash of its
  * id (oidc/adapter.ts), as every bearer secret is stored.
  */
-export async function endProviderSession(db: Db, providerSessionId: string | undefined): Promise<void> {
+async function endProviderSession(db: Db, providerSessionId: string | undefined): Promise<void> {
   if (!providerSessionId || providerSessionId.length > 128) return;
   await deleteProviderSession(db, providerSessionId);
 }
@@ -230,7 +230,7 @@ export async function endProviderSession(db: Db, providerSessionId: string | und
  * How stale a session's last-seen time may get before a request writes it again: a small part of
  * the idle timeout, at most a minute, so a busy session costs one write a minute, not one per request.
  */
-export function lastSeenInterval(config: Config): number {
+function lastSeenInterval(config: Config): number {
   return Math.min(60_000, Math.floor(config.sessionIdleTimeoutMs / 10));
 }
 
