@@ -1,6 +1,5 @@
 import { dsone, maverick } from "../common/brands/index.ts";
 import { LANGUAGES } from "../common/languages.ts";
-import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -34,7 +33,6 @@ for (const [screen, address] of SCREENS) {
         }).observe({ type: "layout-shift", buffered: true });
       });
       await page.goto(`${address}lang=${language}`);
-      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       // A shift is reported in the frame it happens in: a few frames of stillness let the last one in.
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));

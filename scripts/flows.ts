@@ -269,6 +269,14 @@ function moduleFacts(root: string, file: string): ModuleFacts {
   return facts;
 }
 
+/**
+ * The modules a module loads as it is loaded: its static value imports and re-exports inside
+ * server/ and common/ (a type-only import loads nothing; an import() is loaded later, not here).
+ */
+export function staticLoads(root: string, file: string): string[] {
+  return moduleFacts(root, file).loads;
+}
+
 /** The server's modules (tests and declaration files aside): where a flow's functions are looked up. */
 function serverModules(root: string): string[] {
   return (readdirSync(join(root, "server"), { recursive: true }) as string[])
