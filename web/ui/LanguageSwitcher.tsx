@@ -6,7 +6,8 @@ import { LANGUAGE } from "../platform/language.ts";
 /**
  * The language switcher beside the theme toggle, on every screen: each language by its own name,
  * so a customer who cannot read the current one still finds theirs. A native select: the phone's
- * own picker, keyboard and screen reader support for free.
+ * own picker, keyboard and screen reader support for free. The name shown is plain text and the
+ * select lies over it unseen, so the pill is its final size from the first paint.
  */
 export function LanguageSwitcher() {
   const hydrated = useHydrated();
@@ -22,6 +23,9 @@ export function LanguageSwitcher() {
         />
       </svg>
       <span className="visually-hidden">{strings.language.label}</span>
+      <span className="language-switch__current" aria-hidden="true">
+        {LANGUAGE_NAMES[LANGUAGE]}
+      </span>
       <select value={LANGUAGE} disabled={!hydrated} onChange={(event) => chooseLanguage(event.currentTarget.value as Language)}>
         {LANGUAGES.map((language) => (
           <option key={language} value={language} lang={language}>
