@@ -1,6 +1,6 @@
 import { strings } from "@strings/account.ts";
-import { sayBrowser } from "../../../common/i18n/catalogue.ts";
 import { checkPasskeyRemoval, removePasskeyByLink } from "../../api/my-account.ts";
+import { passkeyAddedSentence } from "./activity-sentences.ts";
 import { dateTime } from "./format.ts";
 import { LinkActionPage } from "./LinkActionPage.tsx";
 
@@ -21,12 +21,7 @@ export function PasskeyRemoval() {
       checking={t.checking}
       problemTitle={t.problemTitle}
       refusedOffersAccount
-      what={(passkey) => {
-        const browser = passkey.addedFrom
-          ? sayBrowser(passkey.addedFrom, strings.account.places.browserOn, strings.account.activity.unknownBrowser)
-          : strings.account.places.unknownBrowser;
-        return t.what(passkey.name, browser, dateTime(passkey.addedAt));
-      }}
+      what={(passkey) => passkeyAddedSentence(passkey, dateTime(passkey.addedAt))}
       effect={t.effect}
       button={t.remove}
       qaTag="passkey-remove-by-link"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MyAccount } from "../../../common/api/contract.ts";
-import { activityLines, activitySentence, networkOf } from "./activity-sentences.ts";
+import { activityLines, activitySentence, networkOf, passkeyAddedSentence } from "./activity-sentences.ts";
 
 type Entry = MyAccount["activity"][number];
 
@@ -75,5 +75,16 @@ describe("the account page's activity sentences", () => {
     ]);
     // An hour apart, they are two events.
     expect(activityLines([entry("new_browser", { at: signedIn.at + 3_600_000 }), signedIn])).toHaveLength(2);
+  });
+});
+
+describe("the passkey-removal link's sentence", () => {
+  it("names the browser the passkey was added from, and an unnamed one in the sentence's own words", () => {
+    expect(passkeyAddedSentence({ name: "Pixel", addedFrom: "Chrome on Android" }, "1 May")).toBe(
+      "The passkey Pixel was added from Chrome on Android on 1 May.",
+    );
+    expect(passkeyAddedSentence({ name: "Pixel", addedFrom: null }, "1 May")).toBe(
+      "The passkey Pixel was added from an unknown browser on 1 May.",
+    );
   });
 });

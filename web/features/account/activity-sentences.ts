@@ -120,3 +120,12 @@ export function activitySentence(entry: ActivityEntry, newBrowser = false): stri
     newBrowser,
   });
 }
+
+/**
+ * The passkey-removal link's sentence: which passkey, from which browser, when. The browser sits
+ * mid-sentence, so one the server could not name takes the in-sentence words ("an unknown browser").
+ */
+export function passkeyAddedSentence(passkey: { name: string; addedFrom: string | null }, when: string): string {
+  const browser = sayBrowser(passkey.addedFrom, strings.account.places.browserOn, words.unknownBrowser);
+  return strings.account.passkeyRemoval.what(passkey.name, browser, when);
+}
