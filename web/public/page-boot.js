@@ -14,6 +14,20 @@
   if (mode !== "light" && mode !== "dark") mode = window.matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
   document.documentElement.dataset.theme = mode;
 
+  // Where passkeys cannot work on this page (no WebAuthn, not a secure context, or an address the
+  // deployment's passkeys are not for, such as 127.0.0.1), the screen rendered ahead hides its
+  // passkey button from the first paint rather than drawing it and taking it away once the app
+  // runs (web/platform/passkey-support.ts decides the same for the app).
+  let passkeyOrigin = null;
+  try {
+    passkeyOrigin = JSON.parse(document.getElementById("app-config")?.textContent ?? "null")?.passkeyOrigin ?? null;
+  } catch {
+    // A page without a readable configuration offers no passkey.
+  }
+  if (typeof window.PublicKeyCredential !== "function" || !window.isSecureContext || passkeyOrigin !== window.location.origin) {
+    document.documentElement.dataset.passkeys = "off";
+  }
+
   const { app, imports = "" } = document.currentScript?.dataset ?? {};
   if (!app) return;
   let started = false;
