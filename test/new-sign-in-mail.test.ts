@@ -70,4 +70,24 @@ describeEachDatabase("the new sign-in mail on %s", (kind) => {
     await signIn(quiet);
     expect(announcements(quiet)).toHaveLength(0);
   });
+
+  it("tells of a password sign-in in the brand of the screen it was made on", async () => {
+    const email = "maverick.watcher@example.com";
+    await createAccount(server.db, { email, password: "a safe passphrase", product: "dsone" });
+    // No device cookie: each sign-in is a browser new to the account (the first is told to nobody).
+    const signIn = () =>
+      server.app.inject({
+        method: "POST",
+        url: "/api/maverick/password-login",
+        payload: { Email: email, Password: "a safe passphrase" },
+        headers: { "user-agent": FIREFOX_ON_LINUX },
+        remoteAddress: "198.51.100.9",
+      });
+    expect((await signIn()).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
+    await drainMail(server);
+    const told = server.delivered.filter((mail) => mail.to === email);
+    expect(told.map((mail) => mail.subject)).toEqual(["New sign-in to your Maverick Safe account"]);
+    expect(told[0]?.text).toContain("Your account: http://localhost:3000/maverick/account");
+  });
 });

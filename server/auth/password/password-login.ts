@@ -19,7 +19,7 @@ export interface PasswordSignIn {
   landing: string;
   remember?: boolean;
   captchaToken?: string | undefined;
-  /** The brand of the screen, for the emailed link a breached password gets instead. */
+  /** The brand of the screen: the new-browser mail's, and the emailed link's a breached password gets instead. */
   productId: number;
 }
 
@@ -41,7 +41,11 @@ export async function signInWithPassword(
     captchaToken: signIn.captchaToken,
   });
   if (isCommonPassword(signIn.password)) await refuseBreachedPassword(db, config, caller, accountId, signIn.productId);
-  const signedIn = await startSession(db, config, caller, accountId, { method: "password", remember: signIn.remember ?? true });
+  const signedIn = await startSession(db, config, caller, accountId, {
+    method: "password",
+    brand: brandForProduct(signIn.productId).id,
+    remember: signIn.remember ?? true,
+  });
   return { redirectUrl: await continueTo(db, config, signIn.returnUrl, signIn.landing), signedIn };
 }
 
