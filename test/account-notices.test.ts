@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { linkIdentity } from "../server/auth/google/external-logins.ts";
-import { createAccount } from "../server/auth/kernel/accounts.ts";
+import { createAccount, setLicense } from "../server/auth/kernel/accounts.ts";
 import { drainMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -8,11 +8,13 @@ import { unlimitedRateLimits } from "./support/limits.ts";
 import { accountCall, type OidcTestBed, passwordSignIn, startOidcTestBed } from "./support/oidc-flow.ts";
 
 const MAVERICK = 7;
+const DAY = 86_400_000;
 
 /**
  * What the owner is told, and in which brand: a Google login unlinked, a password changed on a
- * brand's page (in that brand, whatever the account's first license), within the set-password
- * limits; and a deletion link asked for before a password change still deletes.
+ * brand's page (in that brand, whatever the account's first license) or where no page names one
+ * (in the brand of the first license, docs/decisions/0075), within the set-password limits; and a
+ * deletion link asked for before a password change still deletes.
  */
 describeEachDatabase("the account page's notices, on %s", (kind) => {
   let bed: OidcTestBed;
@@ -25,10 +27,10 @@ describeEachDatabase("the account page's notices, on %s", (kind) => {
     await bed?.server.stop();
   });
 
-  async function customer(password = "correct horse battery") {
+  async function customer(password = "correct horse battery", product: "dsone" | "maverick" = "dsone") {
     n += 1;
     const email = `notice${n}@example.com`;
-    const { id } = await createAccount(bed.server.db, { email, password, product: "dsone" });
+    const { id } = await createAccount(bed.server.db, { email, password, product });
     const browser = new BrowserAgent();
     await passwordSignIn({ ...bed, email, password }, browser);
     return { email, id, browser, password };
@@ -70,5 +72,30 @@ describeEachDatabase("the account page's notices, on %s", (kind) => {
     expect((await change("a second good passphrase", "a third good passphrase")).status).toBe(200);
     const third = await change("a third good passphrase", "a fourth good passphrase");
     expect(third.status).toBe(429);
+  });
+
+  it("tells of a password changed where no page names a brand in the brand of the account's first license", async () => {
+    /** A customer who had `first` a day before `then`, whose password is changed by a request naming no product. */
+    async function changedNotice(first: "dsone" | "maverick", then: "dsone" | "maverick") {
+      const { email, id, browser, password } = await customer("correct horse battery", first);
+      await setLicense(bed.server.db, email, then, "Active");
+      await bed.server.db
+        .updateTable("licenses")
+        .set({ updated_at: Date.now() - DAY })
+        .where("account_id", "=", id)
+        .where("product_id", "=", first === "dsone" ? 6 : MAVERICK)
+        .execute();
+      const next = "a passphrase of its own";
+      const answer = await accountCall(bed, browser, "/api/me/password", {
+        CurrentPassword: password,
+        Password: next,
+        ConfirmPassword: next,
+      });
+      expect(answer.status).toBe(200);
+      return (await mailsTo(email)).filter((mail) => /password was changed/.test(mail.subject)).map((mail) => mail.subject);
+    }
+    // DS One comes first among the brands; the product the customer had first decides all the same.
+    expect(await changedNotice("maverick", "dsone")).toEqual(["Your Maverick Safe password was changed"]);
+    expect(await changedNotice("dsone", "maverick")).toEqual(["Your DS One password was changed"]);
   });
 });

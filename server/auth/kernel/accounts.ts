@@ -210,8 +210,10 @@ export async function listAccounts(db: Db): Promise<AccountSummary[]> {
 }
 
 /**
- * The brand mail speaks in when no page of a brand asked (an operator, support): the brand of the
- * account's first license, DS One without one.
+ * The brand of the account's mail when no page names one (an operator, support, a form that sends
+ * no product): the brand of its first license (solve IQ's is DS One's), DS One without one
+ * (docs/decisions/0075-the-brand-of-mail-no-page-names.md). A license keeps one date, when it was
+ * granted or last changed state; of two on the same millisecond, the lower product id is first.
  */
 export async function firstLicenseBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
   const firstLicense = await db

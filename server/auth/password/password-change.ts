@@ -1,10 +1,11 @@
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
+import { firstLicenseBrand } from "../kernel/accounts.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { checkPassword, type PasswordCheckWording } from "../kernel/password-check.ts";
 import { hashPassword } from "../kernel/passwords.ts";
-import { checkNewPassword, limitPasswordChanges, mailProduct, saveNewPassword, setFirstPassword } from "./password-reset.ts";
+import { checkNewPassword, limitPasswordChanges, saveNewPassword, setFirstPassword } from "./password-reset.ts";
 
 /**
  * The current password typed on the account page is checked as a sign-in's is: counted in the same
@@ -58,7 +59,7 @@ export async function changePassword(
   await limitPasswordChanges(db, config, from, accountId);
   // argon2 runs before the transaction, so the database is not held while it works.
   const passwordHash = await hashPassword(change.password);
-  const productId = change.productId ?? (await mailProduct(db, accountId));
+  const productId = change.productId ?? (await firstLicenseBrand(db, accountId)).productId;
   const saved = await db.transaction().execute((tx) =>
     saveNewPassword(tx, config, {
       accountId,

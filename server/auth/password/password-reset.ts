@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { BRANDS, type Brand, brandForProduct, dsone, dsoneScreens, passwordSignInAddress } from "../../../common/brands/index.ts";
+import { type Brand, brandForProduct, dsoneScreens, passwordSignInAddress } from "../../../common/brands/index.ts";
 import { isValidEmail, normalizeEmail } from "../../../common/email.ts";
 import type { Language } from "../../../common/languages.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES, type PasswordMessages } from "../../../common/password-rules.ts";
@@ -10,6 +10,7 @@ import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../../mail/templates.ts";
+import { firstLicenseBrand } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { accountAndOwnOrigin } from "../kernel/known-origins.ts";
@@ -303,7 +304,7 @@ export async function setFirstPassword(
   accountId: string,
   password: string,
   confirmPassword: string,
-  /** The brand of the page it was set on; the account's own (mailProduct) when none says. */
+  /** The brand of the page it was set on; the account's own (firstLicenseBrand) when none says. */
   pageProductId?: number,
 ): Promise<void> {
   await limitPasswordChanges(db, config, from, accountId);
@@ -327,15 +328,9 @@ export async function setFirstPassword(
       tx,
       config,
       account.email,
-      pageProductId ?? (await mailProduct(tx, accountId)),
+      pageProductId ?? (await firstLicenseBrand(tx, accountId)).productId,
       from.language,
       passwordSetMail,
     );
   });
-}
-
-/** The product whose name and look the account's mail takes: the first brand it holds a license of, else DS One. */
-export async function mailProduct(db: Kysely<Database>, accountId: string): Promise<number> {
-  const licensed = await db.selectFrom("licenses").select("product_id").where("account_id", "=", accountId).execute();
-  return (BRANDS.find((brand) => licensed.some((license) => license.product_id === brand.productId)) ?? dsone).productId;
 }
