@@ -33,9 +33,6 @@ export function LanguageSwitcher() {
           </option>
         ))}
       </select>
-      <svg className="language-switch__caret" viewBox="0 0 12 12" width="10" height="10" aria-hidden="true" focusable="false">
-        <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
     </label>
   );
 }
