@@ -1,6 +1,7 @@
 /**
- * reCAPTCHA v3, loaded only when the server has a captcha configured. The token it gives is sent
- * with the request it protects, and the server verifies it (server/auth/kernel/captcha.ts).
+ * reCAPTCHA v3, loaded only when the server has a captcha configured (this module too, by
+ * web/captcha/captcha.ts). The token it gives is sent with the request it protects, and the server
+ * verifies it (server/auth/kernel/captcha.ts).
  */
 interface Grecaptcha {
   ready(callback: () => void): void;
@@ -42,18 +43,4 @@ function loadCaptcha(scriptUrl: string, siteKey: string): Promise<Grecaptcha> {
 export async function runCaptcha(scriptUrl: string, siteKey: string): Promise<string> {
   const grecaptcha = await loadCaptcha(scriptUrl, siteKey);
   return grecaptcha.execute(siteKey, { action: CAPTCHA_ACTION });
-}
-
-/**
- * A captcha token for a password login when the server has a captcha configured: the server asks
- * for one only after many failures from here (docs/decisions/0017-lockout-without-lockout.md), and
- * a captcha that cannot run leaves the login to go on without it.
- */
-export async function optionalCaptchaToken(captcha: { scriptUrl: string; siteKey: string } | null): Promise<{ CaptchaToken?: string }> {
-  if (!captcha) return {};
-  try {
-    return { CaptchaToken: await runCaptcha(captcha.scriptUrl, captcha.siteKey) };
-  } catch {
-    return {};
-  }
 }

@@ -4,7 +4,7 @@ import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase, withoutHopParameters } from "../../common/query.ts";
 import { type AccessLinkAnswer, requestAccessLink } from "../api/account.ts";
 import { messageFor } from "../api/http.ts";
-import { runCaptcha } from "../captcha/recaptcha.ts";
+import { runCaptcha } from "../captcha/captcha.ts";
 import { config } from "../platform/config.ts";
 import { useHydrated } from "../platform/hydration.ts";
 import { setLoginError, useLoginError } from "../platform/login-error.ts";
@@ -120,7 +120,7 @@ async function askForLink(brand: Brand, search: string, address: string): Promis
   let captchaToken: string | undefined;
   if (config.captcha) {
     try {
-      captchaToken = await runCaptcha(config.captcha.scriptUrl, config.captcha.siteKey);
+      captchaToken = await runCaptcha(config.captcha);
     } catch {
       throw new CaptchaFailed();
     }

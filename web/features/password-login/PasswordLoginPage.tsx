@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { getParamIgnoringCase, withoutHopParameters } from "../../../common/query.ts";
 import { passwordLogin } from "../../api/account.ts";
 import { messageFor } from "../../api/http.ts";
-import { optionalCaptchaToken } from "../../captcha/recaptcha.ts";
+import { optionalCaptchaToken } from "../../captcha/captcha.ts";
 import { PasskeyButton, usePasskeySignIn } from "../../forms/PasskeySignIn.tsx";
 import { loginEmailError, loginPasswordError } from "../../forms/rules.ts";
 import { usePrefill } from "../../forms/use-prefill.ts";
