@@ -88,6 +88,50 @@ export default function AdminPage() {
 }
 
 function Report({ report }: { report: OperationsReport }) {
+  return (
+    <>
+      <Vitals vitals={report.vitals} />
+      <Funnel report={report} />
+      <ClientErrors errors={report.errors} />
+      <Outbox outbox={report.outbox} />
+      <LogoutTokens logoutTokens={report.logoutTokens} />
+    </>
+  );
+}
+
+/** Each web vital's 75th percentile by screen and brand, against its "good" line. */
+function Vitals({ vitals }: { vitals: OperationsReport["vitals"] }) {
+  return (
+    <section aria-labelledby="ops-vitals">
+      <h2 id="ops-vitals">Web vitals (75th percentile)</h2>
+      {vitals.length === 0 ? <p>No measurements in this period.</p> : null}
+      {VITALS.map((name) => {
+        const rows = vitals.filter((vital) => vital.name === name);
+        if (rows.length === 0) return null;
+        return (
+          <figure key={name} className="ops__chart">
+            <figcaption>
+              {name}: good at or below {vitalText(name, GOOD_VITALS[name])} (dashed line)
+            </figcaption>
+            <BarChart
+              label={`${name} 75th percentile`}
+              threshold={GOOD_VITALS[name]}
+              bars={rows.map((row) => ({
+                label: `${row.screen} · ${row.brand}`,
+                value: row.p75,
+                text: `${vitalText(name, row.p75)} (${row.samples})`,
+                tone: row.good ? "good" : "poor",
+              }))}
+            />
+          </figure>
+        );
+      })}
+    </section>
+  );
+}
+
+/** How many customers went from each step of a sign-in to the next, and the sign-ins refused. */
+function Funnel({ report }: { report: Pick<OperationsReport, "funnel" | "refusals"> }) {
   const steps = report.funnel;
   const shown = steps.find((step) => step.step === "screen_shown")?.count ?? 0;
   const requested = steps.find((step) => step.step === "link_requested")?.count ?? 0;
@@ -114,90 +158,70 @@ function Report({ report }: { report: OperationsReport }) {
   });
 
   return (
-    <>
-      <section aria-labelledby="ops-vitals">
-        <h2 id="ops-vitals">Web vitals (75th percentile)</h2>
-        {report.vitals.length === 0 ? <p>No measurements in this period.</p> : null}
-        {VITALS.map((name) => {
-          const rows = report.vitals.filter((vital) => vital.name === name);
-          if (rows.length === 0) return null;
-          return (
-            <figure key={name} className="ops__chart">
-              <figcaption>
-                {name}: good at or below {vitalText(name, GOOD_VITALS[name])} (dashed line)
-              </figcaption>
-              <BarChart
-                label={`${name} 75th percentile`}
-                threshold={GOOD_VITALS[name]}
-                bars={rows.map((row) => ({
-                  label: `${row.screen} · ${row.brand}`,
-                  value: row.p75,
-                  text: `${vitalText(name, row.p75)} (${row.samples})`,
-                  tone: row.good ? "good" : "poor",
-                }))}
-              />
-            </figure>
-          );
-        })}
-      </section>
+    <section aria-labelledby="ops-funnel">
+      <h2 id="ops-funnel">Sign-in funnel</h2>
+      <BarChart label="Sign-in funnel" bars={funnelBars} />
+      {report.refusals.length > 0 ? (
+        <>
+          <h3>Refusals</h3>
+          <BarChart
+            label="Refused sign-ins"
+            bars={report.refusals.map((refusal) => ({
+              label: `${METHOD_NAMES[refusal.method as keyof typeof METHOD_NAMES] ?? refusal.method} · ${refusal.code}`,
+              value: refusal.count,
+              text: String(refusal.count),
+              tone: "poor",
+            }))}
+          />
+        </>
+      ) : null}
+    </section>
+  );
+}
 
-      <section aria-labelledby="ops-funnel">
-        <h2 id="ops-funnel">Sign-in funnel</h2>
-        <BarChart label="Sign-in funnel" bars={funnelBars} />
-        {report.refusals.length > 0 ? (
-          <>
-            <h3>Refusals</h3>
-            <BarChart
-              label="Refused sign-ins"
-              bars={report.refusals.map((refusal) => ({
-                label: `${METHOD_NAMES[refusal.method as keyof typeof METHOD_NAMES] ?? refusal.method} · ${refusal.code}`,
-                value: refusal.count,
-                text: String(refusal.count),
-                tone: "poor",
-              }))}
-            />
-          </>
-        ) : null}
-      </section>
+/** The mail waiting, retrying, sent and failed. */
+function Outbox({ outbox }: { outbox: OperationsReport["outbox"] }) {
+  return (
+    <section aria-labelledby="ops-outbox">
+      <h2 id="ops-outbox">Mail outbox</h2>
+      <StackedBar
+        label="Mail outbox"
+        parts={[
+          { label: "Waiting", value: outbox.pending, tone: "neutral" },
+          { label: "Retrying", value: outbox.retrying, tone: "warn" },
+          { label: "Sent", value: outbox.sent, tone: "good" },
+          { label: "Failed", value: outbox.failed, tone: "poor" },
+        ]}
+      />
+    </section>
+  );
+}
 
-      <ClientErrors errors={report.errors} />
-
-      <section aria-labelledby="ops-outbox">
-        <h2 id="ops-outbox">Mail outbox</h2>
-        <StackedBar
-          label="Mail outbox"
-          parts={[
-            { label: "Waiting", value: report.outbox.pending, tone: "neutral" },
-            { label: "Retrying", value: report.outbox.retrying, tone: "warn" },
-            { label: "Sent", value: report.outbox.sent, tone: "good" },
-            { label: "Failed", value: report.outbox.failed, tone: "poor" },
-          ]}
-        />
-      </section>
-
-      <section aria-labelledby="ops-logout-tokens">
-        <h2 id="ops-logout-tokens">Logout tokens to apps</h2>
-        <StackedBar
-          label="Logout tokens to apps"
-          parts={[
-            { label: "Waiting", value: report.logoutTokens.pending, tone: "neutral" },
-            { label: "Retrying", value: report.logoutTokens.retrying, tone: "warn" },
-            { label: "Delivered", value: report.logoutTokens.delivered, tone: "good" },
-            { label: "Failed", value: report.logoutTokens.failed, tone: "poor" },
-          ]}
-        />
-        {report.logoutTokens.failedApps.length > 0 ? (
-          <ul>
-            {report.logoutTokens.failedApps.map((app) => (
-              <li key={app.clientId}>
-                {app.clientId}: {app.count} not told of a sign-out, last{" "}
-                {new Date(app.lastFailedAt).toISOString().slice(0, 16).replace("T", " ")} UTC
-                {app.lastError ? ` (${app.lastError})` : ""}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </section>
-    </>
+/** The back-channel logout tokens owed to apps, and the apps not told of a sign-out. */
+function LogoutTokens({ logoutTokens }: { logoutTokens: OperationsReport["logoutTokens"] }) {
+  return (
+    <section aria-labelledby="ops-logout-tokens">
+      <h2 id="ops-logout-tokens">Logout tokens to apps</h2>
+      <StackedBar
+        label="Logout tokens to apps"
+        parts={[
+          { label: "Waiting", value: logoutTokens.pending, tone: "neutral" },
+          { label: "Retrying", value: logoutTokens.retrying, tone: "warn" },
+          { label: "Delivered", value: logoutTokens.delivered, tone: "good" },
+          { label: "Failed", value: logoutTokens.failed, tone: "poor" },
+        ]}
+      />
+      {logoutTokens.failedApps.length > 0 ? (
+        <ul>
+          {logoutTokens.failedApps.map((app) => (
+            <li key={app.clientId}>
+              {app.clientId}: {app.count} not told of a sign-out, last{" "}
+              {new Date(app.lastFailedAt).toISOString().slice(0, 16).replace("T", " ")} UTC
+              {app.lastError ? ` (${app.lastError})` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   );
 }

@@ -104,46 +104,51 @@ function CustomerSearch({ refused }: { refused: (error: unknown) => boolean }) {
         </div>
       </form>
       {failure ? <p role="alert">{failure}</p> : null}
-      {answer ? (
-        <>
-          <p role="status">
-            {answer.matches.length === 0
-              ? "Nobody matches."
-              : `${answer.matches.length === 1 ? "One customer" : `${answer.matches.length} customers`}${answer.page > 0 ? ` on page ${answer.page + 1}` : ""}.`}
-          </p>
-          <ul className="support__matches">
-            {answer.matches.map((match) => (
-              <li key={match.accountId}>
-                <a
-                  href={`${SUPPORT_SCREEN}?customer=${encodeURIComponent(match.accountId)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    navigate(`${SUPPORT_SCREEN}?customer=${encodeURIComponent(match.accountId)}`);
-                  }}
-                >
-                  {match.email}
-                </a>
-                {match.name ? ` (${match.name})` : ""}
-                {match.disabled ? <span className="support__tag support__tag--bad">disabled</span> : null}
-                {match.role ? <span className="support__tag">{match.role}</span> : null}
-              </li>
-            ))}
-          </ul>
-          <div className="support__row">
-            {answer.page > 0 && asked ? (
-              <button type="button" className="support__button" onClick={() => setAsked({ ...asked, page: answer.page - 1 })}>
-                Previous page
-              </button>
-            ) : null}
-            {answer.more && asked ? (
-              <button type="button" className="support__button" onClick={() => setAsked({ ...asked, page: answer.page + 1 })}>
-                Next page
-              </button>
-            ) : null}
-          </div>
-        </>
-      ) : null}
+      {answer && asked ? <SearchResults answer={answer} onPage={(page) => setAsked({ ...asked, page })} /> : null}
     </section>
+  );
+}
+
+/** One page of customers found, each a link to their record, and the way to the next and previous pages. */
+function SearchResults({ answer, onPage }: { answer: SupportSearchAnswer; onPage: (page: number) => void }) {
+  return (
+    <>
+      <p role="status">
+        {answer.matches.length === 0
+          ? "Nobody matches."
+          : `${answer.matches.length === 1 ? "One customer" : `${answer.matches.length} customers`}${answer.page > 0 ? ` on page ${answer.page + 1}` : ""}.`}
+      </p>
+      <ul className="support__matches">
+        {answer.matches.map((match) => (
+          <li key={match.accountId}>
+            <a
+              href={`${SUPPORT_SCREEN}?customer=${encodeURIComponent(match.accountId)}`}
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(`${SUPPORT_SCREEN}?customer=${encodeURIComponent(match.accountId)}`);
+              }}
+            >
+              {match.email}
+            </a>
+            {match.name ? ` (${match.name})` : ""}
+            {match.disabled ? <span className="support__tag support__tag--bad">disabled</span> : null}
+            {match.role ? <span className="support__tag">{match.role}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="support__row">
+        {answer.page > 0 ? (
+          <button type="button" className="support__button" onClick={() => onPage(answer.page - 1)}>
+            Previous page
+          </button>
+        ) : null}
+        {answer.more ? (
+          <button type="button" className="support__button" onClick={() => onPage(answer.page + 1)}>
+            Next page
+          </button>
+        ) : null}
+      </div>
+    </>
   );
 }
 
