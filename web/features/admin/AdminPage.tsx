@@ -179,20 +179,34 @@ function Funnel({ report }: { report: Pick<OperationsReport, "funnel" | "refusal
   );
 }
 
+interface Queue {
+  pending: number;
+  retrying: number;
+  done: number;
+  failed: number;
+}
+
+/** A queue's rows by state, in one bar: waiting, retrying, done (sent, delivered) and failed. */
+function QueueBar({ label, queue, doneLabel }: { label: string; queue: Queue; doneLabel: string }) {
+  return (
+    <StackedBar
+      label={label}
+      parts={[
+        { label: "Waiting", value: queue.pending, tone: "neutral" },
+        { label: "Retrying", value: queue.retrying, tone: "warn" },
+        { label: doneLabel, value: queue.done, tone: "good" },
+        { label: "Failed", value: queue.failed, tone: "poor" },
+      ]}
+    />
+  );
+}
+
 /** The mail waiting, retrying, sent and failed. */
 function Outbox({ outbox }: { outbox: OperationsReport["outbox"] }) {
   return (
     <section aria-labelledby="ops-outbox">
       <h2 id="ops-outbox">Mail outbox</h2>
-      <StackedBar
-        label="Mail outbox"
-        parts={[
-          { label: "Waiting", value: outbox.pending, tone: "neutral" },
-          { label: "Retrying", value: outbox.retrying, tone: "warn" },
-          { label: "Sent", value: outbox.sent, tone: "good" },
-          { label: "Failed", value: outbox.failed, tone: "poor" },
-        ]}
-      />
+      <QueueBar label="Mail outbox" queue={{ ...outbox, done: outbox.sent }} doneLabel="Sent" />
     </section>
   );
 }
@@ -202,15 +216,7 @@ function LogoutTokens({ logoutTokens }: { logoutTokens: OperationsReport["logout
   return (
     <section aria-labelledby="ops-logout-tokens">
       <h2 id="ops-logout-tokens">Logout tokens to apps</h2>
-      <StackedBar
-        label="Logout tokens to apps"
-        parts={[
-          { label: "Waiting", value: logoutTokens.pending, tone: "neutral" },
-          { label: "Retrying", value: logoutTokens.retrying, tone: "warn" },
-          { label: "Delivered", value: logoutTokens.delivered, tone: "good" },
-          { label: "Failed", value: logoutTokens.failed, tone: "poor" },
-        ]}
-      />
+      <QueueBar label="Logout tokens to apps" queue={{ ...logoutTokens, done: logoutTokens.delivered }} doneLabel="Delivered" />
       {logoutTokens.failedApps.length > 0 ? (
         <ul>
           {logoutTokens.failedApps.map((app) => (
