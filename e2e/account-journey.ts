@@ -128,7 +128,11 @@ export function accountPageJourney(): void {
 
     // The link, used again, says so.
     await page.goto(link);
-    await expect(page.getByRole("heading", { name: "This Link Cannot Be Used" })).toBeVisible();
+    const refused = page.getByRole("heading", { name: "This Link Cannot Be Used" });
+    await expect(refused).toBeVisible();
+    // The title takes the focus for a screen reader's sake, without a control's ring around it.
+    await expect(refused).toBeFocused();
+    await expect(refused).toHaveCSS("outline-style", "none");
 
     // The email is unknown again.
     await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");

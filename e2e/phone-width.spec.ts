@@ -1,0 +1,33 @@
+import { dsone, maverick } from "../common/brands/index.ts";
+import { LANGUAGES } from "../common/languages.ts";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * No screen is wider than the phone it is on, in any language: a page that scrolls sideways hides
+ * the end of its sentences and buttons. German's long words once pushed the "Sign in on this
+ * device instead" link 46 px past a 390 px screen.
+ */
+const PHONE = { width: 390, height: 844 };
+const ASKED = { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] };
+
+const SCREENS = [
+  ["the DS One login", `${dsone.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui&`],
+  ["the DS One password login", `${dsone.paths.passwordLogin}?`],
+  ["the Maverick Safe password login", `${maverick.paths.passwordLogin}?`],
+  ["a link opened on another device", `${dsone.paths.accessLink}?token=${"t".repeat(43)}&`],
+] as const;
+
+test.use({ viewport: PHONE });
+
+for (const language of LANGUAGES) {
+  test(`in ${language}, no sign-in screen is wider than a phone`, async ({ page }) => {
+    await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: ASKED } }));
+    for (const [screen, address] of SCREENS) {
+      await page.goto(`${address}lang=${language}`);
+      // The other-device page shows its numbers once its check answered; the others are whole at once.
+      await (screen === "a link opened on another device" ? page.getByRole("button", { name: "27" }) : page.locator("h1").first()).waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, screen).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+}
