@@ -38,7 +38,7 @@ export const strings: Catalogue<typeof english> = {
     createAccount: "إنشاء حسابك",
     captchaFailed: "تعذّر تسجيل الدخول",
     unexpectedError: "حدث خطأ ما. يُرجى المحاولة مرة أخرى بعد قليل.",
-    passkey: "تسجيل الدخول باستخدام مفتاح مرور",
+    passkey: "الدخول بمفتاح مرور",
     passkeyUnavailable: "لا يمكن لهذا المتصفح استخدام مفتاح مرور في هذه الصفحة. تابع باستخدام بريدك الإلكتروني بدلاً من ذلك.",
   },
   checkEmail: {
