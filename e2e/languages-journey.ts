@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { serverStrings } from "../server/i18n/index.ts";
 import { discover, startAuthorization } from "../test/support/oidc-client.ts";
 import { linkIn, subjectOf, textOf } from "../test/support/smtp-sink.ts";
@@ -13,6 +14,16 @@ import { expect, test } from "./fixtures.ts";
 const EMAIL = "new.customer@example.com";
 /** Where the login sends the customer back to (without one, the login goes to the product's page). */
 const RETURN_URL = `?ReturnUrl=${encodeURIComponent("/demo/dsone/ui")}`;
+
+/** Where an element's text is drawn (not its box, which a paragraph stretches to the card's width). */
+function inkOf(element: Locator): Promise<{ left: number; right: number }> {
+  return element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const { left, right } = range.getBoundingClientRect();
+    return { left, right };
+  });
+}
 
 /**
  * The customer's language from the first screen to the mail (docs/screens.md, "Languages"), declared by a
@@ -117,6 +128,11 @@ export function languagesJourney(): void {
     await page.getByRole("button", { name: arabic.login.continue }).click();
     await expect(page.getByRole("heading", { name: arabic.checkEmail.title })).toBeVisible();
     await expectNoAxeViolations(page);
+    // The number to pick reads left to right, yet sits on the right with the rest of the card.
+    const number = page.locator(".approval-number__value");
+    await expect(number).toHaveText(/^\d{2}$/);
+    const [digits, prompt] = await Promise.all([inkOf(number), inkOf(page.getByText(arabic.checkEmail.approvalNumber))]);
+    expect(Math.abs(digits.right - prompt.right)).toBeLessThan(2);
     await context.close();
   });
 }

@@ -55,8 +55,9 @@ export function ApprovalNumber() {
   return (
     <div className="approval-number" role="status">
       <p>{strings.checkEmail.approvalNumber}</p>
-      <p className="approval-number__value" dir="ltr">
-        {number}
+      {/* The digits read left to right; the paragraph keeps the page's side (right, in Arabic). */}
+      <p className="approval-number__value">
+        <bdi dir="ltr">{number}</bdi>
       </p>
     </div>
   );
