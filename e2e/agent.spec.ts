@@ -83,10 +83,26 @@ test("a malformed UUID sends nothing and says why", async ({ page, sim }) => {
   await page.waitForLoadState("networkidle");
   expect(sim.received).toEqual([]);
   expect(sent).toEqual([]);
+  // Nothing suggests the software is on its way: no spinner, no "you can safely close this window".
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByText("The software should open in a moment", { exact: false })).toHaveCount(0);
   // The way out: the brand's email sign-in, returning to the product.
   await page.getByRole("link", { name: "Sign In With Your Email" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
   expect(new URL(page.url()).searchParams.get("ReturnUrl")).toMatch(/\/demo\/dsone\/ui$/);
+});
+
+test("with no device ID at all, the page says only what went wrong and the way out", async ({ page, sim }) => {
+  await page.goto("/maverick/auto-login");
+  await expect(page.getByRole("heading", { name: "Logging you in to Maverick Safe" })).toBeVisible();
+  await expect(
+    page.getByText("This page was opened without a valid device ID, so it cannot reach the software on this computer."),
+  ).toBeVisible();
+  await expect(page.getByText("The software should open in a moment", { exact: false })).toHaveCount(0);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign In With Your Email" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  expect(sim.received).toEqual([]);
 });
 
 test("the console connects over long polling, runs a scan, survives a close with allowReconnect, and stops", async ({ page, sim }) => {

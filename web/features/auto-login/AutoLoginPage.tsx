@@ -18,7 +18,9 @@ import { useAgentLaunch } from "./use-agent-launch.ts";
 /**
  * "Logging you in to {product}" (SPEC section 2). Its request fires exactly once on entry; then the
  * desktop agent on this computer is found and asked to check the license and open its window. The
- * texts stay while this happens; what went wrong, if anything, is said under them.
+ * texts stay while this happens; what went wrong, if anything, is said under them. Opened without a
+ * device ID, the page can reach nothing: it does not say the software will open or that the window
+ * may be closed, only what went wrong and the way to sign in instead.
  */
 export default function AutoLoginPage() {
   const { pathname, search } = useLocation();
@@ -53,7 +55,7 @@ export default function AutoLoginPage() {
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       {launch.step === "looking" ? <Spinner label={title} /> : null}
-      <p>{strings.autoLogin.hint}</p>
+      {launch.step === "bad-uuid" ? null : <p>{strings.autoLogin.hint}</p>}
       <div aria-live="polite" className="agent-status">
         {launch.step === "asked" ? (
           <>
