@@ -33,7 +33,7 @@ export interface LinkAction<View> {
   /** A link that cannot be used still offers the account page. */
   refusedOffersAccount?: boolean;
   /** What the link is about, and what pressing the button does. */
-  what: (view: View) => string;
+  what: (view: View) => ReactNode;
   effect: string;
   button: string;
   qaTag: string;

@@ -9,9 +9,29 @@ import {
 } from "../../../api/email-change.ts";
 import { dateTime } from "../format.ts";
 import { LinkActionPage } from "../LinkActionPage.tsx";
+import { piecesAroundAddresses } from "./addresses.ts";
 
 const t = strings.account.emailChange;
 const shared = { checking: t.checking, problemTitle: t.problemTitle };
+
+/**
+ * A sentence with each of its email addresses set as one piece (account.css, .account__address):
+ * on one line where it fits, never broken after a shortened address's "…" nor before the full stop
+ * after it, and isolated from the sentence's direction (an address in an Arabic sentence).
+ */
+function withWholeAddresses(sentence: string, ...addresses: string[]) {
+  return piecesAroundAddresses(sentence, addresses).map((piece, index) =>
+    "text" in piece ? (
+      piece.text
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the pieces are a fixed sentence's, never reordered.
+      <span key={index} className="account__address-line">
+        <bdi className="account__address">{piece.address}</bdi>
+        {piece.punctuation}
+      </span>
+    ),
+  );
+}
 
 /**
  * Where the link mailed to the new address opens (docs/decisions/0070): which change it confirms;
@@ -25,7 +45,7 @@ export function ConfirmEmail() {
       keptKey="confirm-email-link"
       check={checkEmailChange}
       title={t.confirmTitle}
-      what={(view) => t.confirmWhat(view.oldEmail, view.newEmail)}
+      what={(view) => withWholeAddresses(t.confirmWhat(view.oldEmail, view.newEmail), view.oldEmail, view.newEmail)}
       effect={t.confirmEffect}
       button={t.confirm}
       qaTag="confirm-email"
@@ -48,7 +68,7 @@ export function CancelEmailChange() {
       keptKey="cancel-email-change-link"
       check={checkCancelEmailChange}
       title={t.cancelTitle}
-      what={(view) => t.cancelWhat(view.newEmail, dateTime(view.requestedAt))}
+      what={(view) => withWholeAddresses(t.cancelWhat(view.newEmail, dateTime(view.requestedAt)), view.newEmail)}
       effect={t.cancelEffect}
       button={t.cancel}
       qaTag="cancel-email-change"
@@ -72,7 +92,7 @@ export function UndoEmailChange() {
       keptKey="undo-email-change-link"
       check={checkUndoEmailChange}
       title={t.undoTitle}
-      what={(view) => t.undoWhat(view.oldEmail, view.newEmail)}
+      what={(view) => withWholeAddresses(t.undoWhat(view.oldEmail, view.newEmail), view.oldEmail, view.newEmail)}
       effect={t.undoEffect}
       button={t.undo}
       qaTag="undo-email-change"

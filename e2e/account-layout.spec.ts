@@ -1,0 +1,69 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
+
+/**
+ * How the account pages set their text: an email address kept whole on one line where it fits,
+ * and never wider than a phone's screen where it does not.
+ */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * On how many lines `part` of an element's text is drawn, counting the lines its characters' boxes
+ * sit on (a line's boxes share their middle, give or take a few pixels of inline box and font).
+ */
+function linesOf(element: Locator, part: string): Promise<number> {
+  return element.evaluate((node, part) => {
+    const texts: Text[] = [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) texts.push(walker.currentNode as Text);
+    const whole = texts.map((text) => text.data).join("");
+    const start = whole.indexOf(part);
+    if (start < 0) throw new Error(`"${part}" is not in "${whole}"`);
+    const middles: number[] = [];
+    let offset = 0;
+    for (const text of texts) {
+      const from = Math.max(start, offset);
+      const to = Math.min(start + part.length, offset + text.data.length);
+      if (from < to) {
+        const range = document.createRange();
+        range.setStart(text, from - offset);
+        range.setEnd(text, to - offset);
+        for (const box of range.getClientRects()) if (box.width > 0) middles.push(box.top + box.height / 2);
+      }
+      offset += text.data.length;
+    }
+    middles.sort((a, b) => a - b);
+    return middles.filter((middle, index) => index === 0 || middle - (middles[index - 1] as number) > 6).length;
+  }, part);
+}
+
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement as Element).scrollWidth - document.documentElement.clientWidth);
+
+/** The undo link's page, as the link's check answers (the addresses as the server shows them). */
+async function openUndo(page: Page, oldEmail: string, newEmail: string): Promise<Locator> {
+  await page.route("**/api/email-change/undo/check", (route) => route.fulfill({ json: { isOk: true, oldEmail, newEmail } }));
+  await page.goto(`/dsone/account/undo-email-change?token=${"t".repeat(43)}`);
+  await expect(page.getByRole("heading", { name: "Undo the Email Change?" })).toBeVisible();
+  return page.getByText(/^This makes /);
+}
+
+for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+  test(`on the ${size}, each address in the undo page's sentence stays on one line`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const sentence = await openUndo(page, "pat@example.com", "p…@new.example.org");
+    expect(await linesOf(sentence, "pat@example.com")).toBe(1);
+    // The full stop too: never left to begin a line of its own.
+    expect(await linesOf(sentence, "p…@new.example.org.")).toBe(1);
+    expect(await sidewaysScroll(page)).toBe(0);
+  });
+}
+
+test("an address longer than a phone's line wraps inside the card, with no sideways scroll", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const long = "a.very.long.address.kept.for.many.years@mail.department.of.an.example.org";
+  const sentence = await openUndo(page, long, "p…@new.example.org");
+  expect(await linesOf(sentence, long)).toBeGreaterThan(1);
+  expect(await sidewaysScroll(page)).toBe(0);
+});
