@@ -2,8 +2,8 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * How the account pages set their text: an email address kept whole on one line where it fits,
- * and never wider than a phone's screen where it does not.
+ * How the account pages set their text: an email address, a time, each kept whole on one line
+ * where it fits, and never wider than a phone's screen where it does not.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -67,3 +67,32 @@ test("an address longer than a phone's line wraps inside the card, with no sidew
   expect(await linesOf(sentence, long)).toBeGreaterThan(1);
   expect(await sidewaysScroll(page)).toBe(0);
 });
+
+/**
+ * The recent activity's times, in the languages whose dates are longest: never broken ("PM" alone
+ * on a line of its own), and the sentences beside them lined up on the desktop.
+ */
+for (const language of ["en", "de", "pt-BR"]) {
+  for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+    test(`the account's activity times in ${language} on the ${size} each stay on one line`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const signIn = await page.request.post("/api/dsone/password-login", {
+        data: { Email: "password.customer@example.com", Password: "demo-password" },
+      });
+      expect(signIn.ok()).toBe(true);
+      await page.goto(`/dsone/account?lang=${language}`);
+      const rows = page.locator(".account__activity > li");
+      await expect(rows.first()).toBeVisible();
+      for (const time of await page.locator(".account__activity time").all()) {
+        expect(await linesOf(time, (await time.textContent()) as string)).toBe(1);
+      }
+      if (size === "desktop") {
+        const starts = await page
+          .locator(".account__activity > li > span")
+          .evaluateAll((spans) => spans.map((span) => Math.round(span.getBoundingClientRect().left)));
+        expect(new Set(starts).size).toBe(1);
+      }
+      expect(await sidewaysScroll(page)).toBe(0);
+    });
+  }
+}
