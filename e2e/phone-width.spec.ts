@@ -25,7 +25,10 @@ for (const language of LANGUAGES) {
     for (const [screen, address] of SCREENS) {
       await page.goto(`${address}lang=${language}`);
       // The other-device page shows its numbers once its check answered; the others are whole at once.
-      await (screen === "a link opened on another device" ? page.getByRole("button", { name: "27" }) : page.locator("h1").first()).waitFor();
+      await (screen === "a link opened on another device"
+        ? page.getByRole("button", { name: "27" })
+        : page.locator("h1").first()
+      ).waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, screen).toBeLessThanOrEqual(PHONE.width);
     }
