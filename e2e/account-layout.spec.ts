@@ -86,6 +86,12 @@ for (const language of ["en", "de", "pt-BR"]) {
       for (const time of await page.locator(".account__activity time").all()) {
         expect(await linesOf(time, (await time.textContent()) as string)).toBe(1);
       }
+      // Where this browser is signed in: "since …" and "last used …" each move to a new line whole.
+      const details = page.locator(".account__detail");
+      await expect(details.first()).toBeVisible();
+      for (const detail of await details.all()) {
+        expect(await linesOf(detail, (await detail.textContent()) as string)).toBe(1);
+      }
       if (size === "desktop") {
         const starts = await page
           .locator(".account__activity > li > span")

@@ -54,14 +54,11 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
     });
   }
 
-  const details = (passkey: Passkey) =>
-    [
-      t.created(dateTime(passkey.createdAt)),
-      passkey.lastUsedAt === null ? t.neverUsed : t.lastUsed(dateTime(passkey.lastUsedAt)),
-      passkey.synced ? t.synced : undefined,
-    ]
-      .filter(Boolean)
-      .join(" · ");
+  const details = (passkey: Passkey) => [
+    t.created(dateTime(passkey.createdAt)),
+    passkey.lastUsedAt === null ? t.neverUsed : t.lastUsed(dateTime(passkey.lastUsedAt)),
+    passkey.synced ? t.synced : undefined,
+  ];
 
   return (
     <Section heading={t.heading} headingRef={heading}>

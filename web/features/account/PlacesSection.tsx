@@ -82,9 +82,7 @@ export function PlacesSection({ account, brand, refresh }: { account: MyAccount;
                   browser.address ? t.near(networkOf(browser.address)) : undefined,
                   t.since(dateTime(browser.signedInAt)),
                   t.lastUsed(dateTime(browser.lastSeenAt)),
-                ]
-                  .filter(Boolean)
-                  .join(" · ")}
+                ]}
               />
               <Button
                 variant="clear"

@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useId } from "react";
+import { Fragment, type ReactNode, type Ref, useId } from "react";
 
 /**
  * One part of the account page: a heading the page's outline and screen readers list, then its
@@ -33,12 +33,26 @@ export function Outcome({ text, failed = false }: { text: string | undefined; fa
   );
 }
 
-/** A row's words in an account list: what it is, then its details, muted. */
-export function ItemText({ title, detail }: { title: ReactNode; detail: ReactNode }) {
+/**
+ * A row's words in an account list: what it is, then its details, muted. Details given as parts
+ * ("since …", "last used …") are joined with a dot, and each part moves to the next line whole
+ * rather than breaking inside its date.
+ */
+export function ItemText({ title, detail }: { title: ReactNode; detail: ReactNode | (string | undefined)[] }) {
+  const parts = Array.isArray(detail) ? detail.filter((part): part is string => Boolean(part)) : undefined;
   return (
     <div className="account__item">
       <strong>{title}</strong>
-      <span className="account__muted">{detail}</span>
+      <span className="account__muted">
+        {parts
+          ? parts.map((part, index) => (
+              <Fragment key={part}>
+                {index > 0 ? " · " : null}
+                <span className="account__detail">{part}</span>
+              </Fragment>
+            ))
+          : detail}
+      </span>
     </div>
   );
 }
