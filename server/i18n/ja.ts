@@ -15,13 +15,13 @@ export const strings: Catalogue<typeof english> = {
   passwordRules,
   mail: {
     browserOn: (browser: string, system: string) => `${system}の${browser}`,
-    /** After "ブラウザー: " in the new-sign-in and passkey mails: "ブラウザー: 不明". */
+    /** After "ブラウザー：" in the new-sign-in and passkey mails: "ブラウザー：不明". */
     unknownBrowser: "不明",
     /** For mail programs that do not show the button, or a customer who would rather copy the link. */
     pasteTheAddress: "ボタンが機能しない場合は、次のアドレスをブラウザーで開いてください。",
     /** The screen's own words for the link's lifetime, then that it works once. */
     expiry: (lifetime: string) => `リンクの有効期限は${lifetime}で、使用できるのは1回だけです。`,
-    /** Before the address in the text part: "ログイン: https://…". */
+    /** Before the address in the text part: "ログイン：https://…". */
     signInLine: "ログイン",
     signInTo: (brand: string) => `${brand}にログイン`,
     ifThisWasYou: "お客様ご自身による操作であれば、対応は不要です。",
@@ -32,7 +32,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) => `${brand}にログインするための個人用アクセスリンクをお送りします。`,
       /** Before the six digits, for the computer that asked. */
       code: (lifetime: string) =>
-        `別のデバイスでこのメールをご覧の場合は、このメールをリクエストしたパソコンで、代わりに次のコードを${lifetime}以内に入力してください:`,
+        `別のデバイスでこのメールをご覧の場合は、このメールをリクエストしたパソコンで、代わりに次のコードを${lifetime}以内に入力してください：`,
       footer:
         "ログインをリクエストしていない場合は、このメールを無視してください。このリンクまたはコードがなければ、誰もログインできません。",
       /** A link our support team sent, which has no code. */
@@ -57,8 +57,8 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `${brand}アカウントへの新しいログイン`,
       intro: (brand: string) => `これまで使用されたことのないブラウザーから、${brand}アカウントにログインがありました。`,
-      /** "ブラウザー: Chrome on Windows、ネットワーク: 203.0.113.7、日時: 2026/11/25 19:30 UTC" */
-      details: (browser: string, network: string, when: string) => `ブラウザー: ${browser}、ネットワーク: ${network}、日時: ${when}`,
+      /** "ブラウザー：Chrome on Windows、ネットワーク：203.0.113.7、日時：2026/11/25 19:30 UTC" */
+      details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、ネットワーク：${network}、日時：${when}`,
       advice: "お客様ご自身によるログインであれば、対応は不要です。",
       accountLine: "マイアカウント",
       action: "アカウントを確認",
@@ -70,8 +70,8 @@ export const strings: Catalogue<typeof english> = {
     confirmationCode: {
       subject: (brand: string) => `${brand}の確認コード`,
       intro: (brand: string) => `${brand}のマイアカウントページでご本人確認を行うには、このコードを使用してください。`,
-      /** Before the six digits: "コードをリクエストしたブラウザーで、10分以内に次のコードを入力してください:". */
-      code: (lifetime: string) => `コードをリクエストしたブラウザーで、${lifetime}以内に次のコードを入力してください:`,
+      /** Before the six digits: "コードをリクエストしたブラウザーで、10分以内に次のコードを入力してください：". */
+      code: (lifetime: string) => `コードをリクエストしたブラウザーで、${lifetime}以内に次のコードを入力してください：`,
       footer:
         "このコードをリクエストしていない場合は、第三者がお客様のアカウントにログインしている可能性があります。マイアカウントページですべての場所からログアウトし、パスワードを設定している場合は再設定してください。",
     },
@@ -79,8 +79,8 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `${brand}アカウントにパスキーが追加されました`,
       intro: (brand: string) =>
         `${brand}アカウントにパスキーが追加されました。このパスキーを使うと、メールもパスワードも使わずにログインできます。`,
-      /** "ブラウザー: Chrome on Windows、ネットワーク: 203.0.113.7、日時: 2026/11/25 19:30 UTC" */
-      details: (browser: string, network: string, when: string) => `ブラウザー: ${browser}、ネットワーク: ${network}、日時: ${when}`,
+      /** "ブラウザー：Chrome on Windows、ネットワーク：203.0.113.7、日時：2026/11/25 19:30 UTC" */
+      details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、ネットワーク：${network}、日時：${when}`,
       advice: "お客様ご自身による追加であれば、対応は不要です。",
       action: "このパスキーを削除",
       footer:
@@ -115,7 +115,7 @@ export const strings: Catalogue<typeof english> = {
       action: "新しいメールアドレスを確認",
       /** Before the six digits, when the change was asked for on the account page. */
       code: (lifetime: string) =>
-        `または、変更をリクエストしたブラウザーのマイアカウントページで、${lifetime}以内に次のコードを入力してください:`,
+        `または、変更をリクエストしたブラウザーのマイアカウントページで、${lifetime}以内に次のコードを入力してください：`,
       footer:
         "お心当たりがない場合は、このメールを無視してください。このメールアドレスで確認が行われない限り、変更されることはありません。",
     },

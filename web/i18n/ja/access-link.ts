@@ -22,7 +22,7 @@ export const strings: Catalogue<typeof english> = {
     approveTitle: "もう一方のデバイスでログインしますか？",
     approveWhat: (device: string, network: string, when: string) =>
       `${network}付近の${device}から、${when}にログインのリクエストがありました。`,
-    approvePick: "もう一方のデバイスに表示されている数字を選んでください:",
+    approvePick: "もう一方のデバイスに表示されている数字を選んでください：",
     approveNumber: (number: number) => `${number}を選択`,
     thisDeviceInstead: "代わりにこのデバイスでログイン",
     unknownBrowser: "不明なブラウザー",

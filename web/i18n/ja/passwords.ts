@@ -37,7 +37,7 @@ export const strings: Catalogue<typeof english> = {
     removePasskeys: {
       legend: "次のパスキーも削除する",
       hint: "過去30日間に追加されたパスキーにはチェックが入っています。第三者がログインしていた場合、パスキーを追加した可能性があります。",
-      passkey: (name: string, added: string) => `${name}（追加日時: ${added}）`,
+      passkey: (name: string, added: string) => `${name}（追加日時：${added}）`,
     },
   },
   resetPasswordConfirmation: {

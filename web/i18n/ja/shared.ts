@@ -44,8 +44,8 @@ export const strings: Catalogue<typeof english> = {
   },
   checkEmail: {
     title: "メールをご確認ください",
-    /** Around the address, which is shown in bold: "…送信しました: <b>user@example.com</b>". */
-    sent: "次のアドレスに個人用アクセスリンクを送信しました:",
+    /** Around the address, which is shown in bold: "…送信しました：<b>user@example.com</b>". */
+    sent: "次のアドレスに個人用アクセスリンクを送信しました：",
     sentAfter: "",
     /** The link's lifetime in days: "リンクの有効期限は1日です。" */
     expires: (days: number) => `リンクの有効期限は${plural("ja", days, { other: "#日" })}です。`,
@@ -58,7 +58,7 @@ export const strings: Catalogue<typeof english> = {
     codeSubmit: "ログイン",
     codeIncomplete: "メールに記載の6桁の数字を入力してください",
     /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "スマートフォンでリンクを開く場合は、そこでこの数字を選ぶと、このデバイスでログインできます:",
+    approvalNumber: "スマートフォンでリンクを開く場合は、そこでこの数字を選ぶと、このデバイスでログインできます：",
     approvalRefused: "もう一方のデバイスで違う数字が選ばれたため、ログインは行われませんでした。新しいリンクをリクエストしてください。",
     approvalUsedElsewhere: "リンクは別のデバイスで使用されました。",
   },

@@ -13,7 +13,7 @@ export const strings: Catalogue<typeof english> = {
     logIn: "ログインはこちら",
     uninstall: "アンインストール手順",
     loading: "読み込んでいます...",
-    settingFailed: (statusText: string) => `設定を更新できませんでした: ${statusText}`,
+    settingFailed: (statusText: string) => `設定を更新できませんでした：${statusText}`,
     thisBrowserOnly: "ソフトウェアのデバイスIDがないため、この設定はこのブラウザーにのみ適用されます。",
   },
 };
