@@ -20,7 +20,7 @@ async function askOnComputer(page: Page, mail: SmtpSink, email: string): Promise
 async function openOnPhone(browser: Browser, baseURL: string, link: string): Promise<Page> {
   const phone = await (await browser.newContext({ ...PHONE, baseURL })).newPage();
   await phone.goto(link);
-  await expect(phone.getByRole("heading", { name: "Sign in on your other device?" })).toBeVisible();
+  await expect(phone.getByRole("heading", { name: "Sign In on Your Other Device?" })).toBeVisible();
   return phone;
 }
 

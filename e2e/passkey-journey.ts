@@ -78,7 +78,7 @@ export function passkeyJourney(APPS: string): void {
       const page = await context.newPage();
       await addAuthenticator(page);
       await linkSignIn(page, mail, brand);
-      await expect(page.getByRole("heading", { name: "Sign in faster next time" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Sign In Faster Next Time" })).toBeVisible();
       await page.getByRole("button", { name: "Use a passkey" }).click();
       await expect(page).toHaveURL(new RegExp(`${brand.landing}$`));
       await signedIn(page, brand);
@@ -186,14 +186,14 @@ export function passkeyJourney(APPS: string): void {
     await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false });
     await page.getByRole("button", { name: "Use a passkey" }).click();
     await expect(page.getByRole("button", { name: "Use a passkey" })).toBeEnabled();
-    await expect(page.getByRole("heading", { name: "Sign in faster next time" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign In Faster Next Time" })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
     await page.getByRole("button", { name: "Not now" }).click();
     await signedIn(page, brand);
     await signOut(page);
     await linkSignIn(page, mail, brand);
     await signedIn(page, brand);
-    await expect(page.getByRole("heading", { name: "Sign in faster next time" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Sign In Faster Next Time" })).toHaveCount(0);
     await context.close();
   });
 

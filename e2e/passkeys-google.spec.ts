@@ -10,7 +10,7 @@ test("back from Google, a device that can make a passkey is offered one; then th
   await page.getByRole("button", { name: "Continue with Google" }).click();
   await expect(page.getByRole("heading", { name: "Choose an account" })).toBeVisible();
   await page.getByRole("button", { name: "password.customer@example.com" }).click();
-  await expect(page.getByRole("heading", { name: "Sign in faster next time" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign In Faster Next Time" })).toBeVisible();
   await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page.getByText("Signed in as password.customer@example.com")).toBeVisible();
 

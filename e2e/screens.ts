@@ -200,12 +200,12 @@ export const SCREENS: ScreenCase[] = [
   },
   {
     name: "dsone-error",
-    heading: "Something went wrong",
+    heading: "Something Went Wrong",
     open: (page) => failingScreen(page, "PasswordLoginPage", `/dsone/password-login${DSONE}`),
   },
   {
     name: "maverick-error",
-    heading: "Something went wrong",
+    heading: "Something Went Wrong",
     open: (page) => failingScreen(page, "MaverickPasswordLoginPage", "/maverick/password-login"),
   },
   // The account page of each brand, and its deletion link's page for a link that cannot be used.
@@ -225,7 +225,7 @@ export const SCREENS: ScreenCase[] = [
     // device and offers three numbers.
     {
       name: `${brand}-approve-other-device`,
-      heading: "Sign in on your other device?",
+      heading: "Sign In on Your Other Device?",
       open: (page) =>
         openCheckedLink(page, `/${brand}/access-link`, "access-link/check", {
           otherDevice: { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] },
@@ -281,7 +281,7 @@ export const SCREENS: ScreenCase[] = [
   ).flatMap(([brand, login]): ScreenCase[] => [
     {
       name: `${brand}-passkey-offer`,
-      heading: "Sign in faster next time",
+      heading: "Sign In Faster Next Time",
       signedIn: true,
       open: (page) => page.goto(`/${brand}/passkey?ReturnUrl=%2Fdemo%2F${brand}%2Fui`).then(() => undefined),
     },

@@ -110,7 +110,7 @@ test("a screen that fails shows the brand's error screen with a retry, and the r
   const failing = "**/assets/PasswordLoginPage-*.js";
   await page.route(failing, (route) => route.abort());
   await page.goto("/dsone/password-login");
-  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something Went Wrong" })).toBeVisible();
   await expect(page.getByRole("alert")).toHaveText("This page could not be shown. Please try again.");
   await expectNoAxeViolations(page);
   await hideTab(page);

@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * Catches a screen's render error (or a screen's code that failed to load) and shows the brand's
- * "Something went wrong" card instead of a blank page, with a retry; the error is reported.
+ * "Something Went Wrong" card instead of a blank page, with a retry; the error is reported.
  */
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };

@@ -13,7 +13,7 @@ export async function canMakePasskey(): Promise<boolean> {
 
 /**
  * Where a sign-in by link, code or password goes: on a device that can make a passkey, first the
- * brand's "Sign in faster next time" screen, which asks the server whether to offer one (never
+ * brand's "Sign In Faster Next Time" screen, which asks the server whether to offer one (never
  * twice in one browser, not for 30 days after "Not now") and then continues to `url`, checked
  * again by the server; elsewhere straight on (docs/decisions/0059-passkeys.md).
  */

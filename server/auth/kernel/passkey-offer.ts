@@ -6,7 +6,7 @@ import { continueTo } from "./return-url.ts";
 import { currentAccount } from "./sessions.ts";
 
 /**
- * "Sign in faster next time" (docs/decisions/0059-passkeys.md): the screen the web app shows after
+ * "Sign In Faster Next Time" (docs/decisions/0059-passkeys.md): the screen the web app shows after
  * a sign-in by link, code, password or Google, when the device can make a passkey. It asks here whether to
  * offer one: only to a signed-in account with no passkey made in this browser, and not for 30 days
  * after "Not now" (a cookie, so each browser is asked on its own). Either way it learns where the

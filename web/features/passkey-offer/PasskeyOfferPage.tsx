@@ -15,7 +15,7 @@ import { Screen } from "../../ui/Screen.tsx";
 const t = strings.passkeyOffer;
 
 /**
- * "Sign in faster next time" (docs/decisions/0059-passkeys.md): shown right after a sign-in by
+ * "Sign In Faster Next Time" (docs/decisions/0059-passkeys.md): shown right after a sign-in by
  * link, code, password or Google on a device that can make a passkey. The server says whether to offer
  * one and where the sign-in continues (the ReturnUrl, checked again); a cancelled prompt leaves
  * the offer as it was; "Not now" is remembered in this browser for 30 days.

@@ -16,7 +16,7 @@ export const strings = {
     unknownText: "The link may be incomplete: some email programs break long links. Ask for a new link and we will email it to you.",
     newLink: "Send Me a New Link",
     /** The link opened on another device than the one that asked (decision 73). */
-    approveTitle: "Sign in on your other device?",
+    approveTitle: "Sign In on Your Other Device?",
     approveWhat: (device: string, network: string, when: string) => `${device}, near ${network}, asked to sign in ${when}.`,
     approvePick: "Pick the number that device shows:",
     approveNumber: (number: number) => `Pick ${number}`,

@@ -92,7 +92,7 @@ export const strings = {
     label: "Language",
   },
   failure: {
-    title: "Something went wrong",
+    title: "Something Went Wrong",
     text: "This page could not be shown. Please try again.",
     retry: "Try Again",
   },

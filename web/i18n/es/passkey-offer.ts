@@ -2,7 +2,7 @@ import type { Catalogue } from "../../../common/i18n/catalogue.ts";
 import type { strings as english } from "../en/passkey-offer.ts";
 import { strings as shared } from "./shared.ts";
 
-/** "Sign in faster next time": the passkey offer after a sign-in. Loaded with that screen (see ../en.ts). */
+/** "Sign In Faster Next Time": the passkey offer after a sign-in. Loaded with that screen (see ../en.ts). */
 export const strings: Catalogue<typeof english> = {
   ...shared,
   passkeyOffer: {
