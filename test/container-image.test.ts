@@ -374,4 +374,18 @@ describe("compose.yaml", () => {
     expect(config.production).toBe(true);
     expect(config.databaseUrl).toMatch(/^postgres:\/\/account:[0-9a-f]{32}@db:5432\/account$/);
   });
+
+  it("binds in the balancer's Caddyfile, which sends customers to both instances", () => {
+    const compose = readFileSync(join(ROOT, "compose.yaml"), "utf8");
+    // A config written inline (configs: …: content:) is silently left out by Debian's
+    // podman-compose 1.0, and Caddy then serves its welcome page instead of the product.
+    expect(compose).not.toMatch(/^configs:/m);
+    const balancer = compose.slice(compose.indexOf("\n  balancer:"));
+    const mount = balancer.match(/volumes: \["\.\/([^:"]+):\/etc\/caddy\/Caddyfile:ro"\]/)?.[1];
+    expect(mount).toBe("compose.Caddyfile");
+    const caddyfile = readFileSync(join(ROOT, mount as string), "utf8");
+    expect(caddyfile).toMatch(/^https:\/\/localhost:8443 \{$/m);
+    expect(caddyfile).toMatch(/reverse_proxy account-1:3000 account-2:3000 \{/);
+    expect(caddyfile).toMatch(/health_uri \/healthz/);
+  });
 });
