@@ -17,6 +17,7 @@ import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPMENT_FOLDER } from "../scripts/bundle-server.ts";
 import { loadConfig } from "../server/config.ts";
+import { createTestDatabase, type TestDatabase } from "./support/databases.ts";
 import { PRODUCTION_ADDRESSES } from "./support/production-env.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";
 import { freePort, SERVER_NODE_FLAGS } from "./support/spawn-server.ts";
@@ -25,15 +26,17 @@ import { freePort, SERVER_NODE_FLAGS } from "./support/spawn-server.ts";
  * The container image (Containerfile), built and run for real: podman builds it on a base made here
  * (no registry is reachable, so no node:24-slim), its file system is taken out of the image, and
  * the server starts from it with chroot, as the image's user, with the image's command, working
- * folder and environment plus a production configuration, on an SQLite file and a real SMTP sink.
- * `podman run` needs what this machine lacks (resource limits, a systemd), so chroot runs it.
+ * folder and environment plus a production configuration, on an SQLite file and a real SMTP sink:
+ * there its files, its user and its process can be looked at from outside. Then podman runs it as
+ * containers, two on one PostgreSQL, as compose.yaml does.
  *
  * The base stands in for node:24-slim: Debian (debootstrap's minimal variant, from this machine's
  * apt mirror, kept between runs in /var/tmp) with the project's own Node 24, the machine's npm and
  * its certificate authorities (the registry may only be reachable through a proxy that re-signs).
  *
- * It needs root, podman and debootstrap; without them it is skipped, unless CONTAINER_IMAGE_TEST is
- * `required` (.ci/run sets it when it has installed them), where their absence fails it.
+ * It needs root, podman, runc and debootstrap; without them it is skipped, unless
+ * CONTAINER_IMAGE_TEST is `required` (.ci/run sets it when it has installed them), where their
+ * absence fails it.
  */
 const ROOT = join(import.meta.dirname, "..");
 const has = (tool: string) => spawnSync("sh", ["-c", `command -v ${tool}`]).status === 0;
@@ -150,6 +153,39 @@ function filesUnder(root: string, skip: (path: string) => boolean = () => false)
   return found;
 }
 
+let built: { config: ImageConfig; healthcheck: string[] } | undefined;
+
+/** The image, built once for this file's tests on the stand-in base, with its configuration. */
+function builtImage(): { config: ImageConfig; healthcheck: string[] } {
+  if (built) return built;
+  const base = baseImage();
+  // Build layers older than a day that no image uses any more go; a run after them builds again.
+  run("podman", ["image", "prune", "--force", "--filter", "until=24h"]);
+  run("podman", [
+    "build",
+    "--isolation",
+    "chroot",
+    "--format",
+    "docker",
+    "--build-arg",
+    `BASE=${base}`,
+    "-t",
+    IMAGE,
+    "-f",
+    join(ROOT, "Containerfile"),
+    ROOT,
+  ]);
+  const [inspected] = JSON.parse(run("podman", ["image", "inspect", IMAGE])) as { Config: ImageConfig; Healthcheck?: { Test: string[] } }[];
+  if (!inspected) throw new Error(`podman image inspect ${IMAGE}: nothing`);
+  built = { config: inspected.Config, healthcheck: inspected.Healthcheck?.Test ?? [] };
+  return built;
+}
+
+afterAll(() => {
+  // The tag only: the build's layers stay cached for the next run.
+  if (built) spawnSync("podman", ["rmi", IMAGE]);
+});
+
 describe.skipIf(!RUNNABLE && !REQUIRED)("the container image", () => {
   let work: string;
   let rootfs: string;
@@ -187,30 +223,7 @@ describe.skipIf(!RUNNABLE && !REQUIRED)("the container image", () => {
 
   beforeAll(async () => {
     if (!RUNNABLE) throw new Error("CONTAINER_IMAGE_TEST=required, but this needs root, podman, debootstrap, unshare and chroot");
-    const base = baseImage();
-    // Build layers older than a day that no image uses any more go; a run after them builds again.
-    run("podman", ["image", "prune", "--force", "--filter", "until=24h"]);
-    run("podman", [
-      "build",
-      "--isolation",
-      "chroot",
-      "--format",
-      "docker",
-      "--build-arg",
-      `BASE=${base}`,
-      "-t",
-      IMAGE,
-      "-f",
-      join(ROOT, "Containerfile"),
-      ROOT,
-    ]);
-    const [inspected] = JSON.parse(run("podman", ["image", "inspect", IMAGE])) as {
-      Config: ImageConfig;
-      Healthcheck?: { Test: string[] };
-    }[];
-    if (!inspected) throw new Error(`podman image inspect ${IMAGE}: nothing`);
-    config = inspected.Config;
-    healthcheck = inspected.Healthcheck?.Test ?? [];
+    ({ config, healthcheck } = builtImage());
     // The image's file system, copied out of the image's storage.
     work = mkdtempSync(join(CACHE, "run-"));
     rootfs = join(work, "rootfs");
@@ -270,8 +283,6 @@ describe.skipIf(!RUNNABLE && !REQUIRED)("the container image", () => {
     await sink?.close();
     // --one-file-system: never into anything still mounted there.
     if (work) spawnSync("rm", ["-rf", "--one-file-system", work]);
-    // The tag only: the build's layers stay cached for the next run.
-    spawnSync("podman", ["rmi", IMAGE]);
   });
 
   it("runs as a user of its own, not root, the command npm start runs, with its Node flags", () => {
@@ -310,7 +321,7 @@ describe.skipIf(!RUNNABLE && !REQUIRED)("the container image", () => {
     const check = await finished(inImage(healthcheck.slice(1)));
     expect(check.code, check.output).toBe(0);
     const login = await (await fetch(`http://127.0.0.1:${port}/dsone/login`)).text();
-    expect(login.match(/<div id="root">([\s\S]*?)<\/div>\s*<noscript>/)?.[1]?.length ?? 0).toBeGreaterThan(0);
+    expect(login.match(/<div id="root">([\s\S]*?)<\/div>\s*<template id="root-end">/)?.[1]?.length ?? 0).toBeGreaterThan(0);
     expect((await fetch(`http://127.0.0.1:${port}/demo/dsone/ui`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${port}/dev/agent`)).status).toBe(404);
   });
@@ -348,6 +359,115 @@ describe.skipIf(!RUNNABLE && !REQUIRED)("the container image", () => {
     expect(await Promise.race([exited, timeout])).toEqual([0, null]);
     expect(serverLog).toContain("SIGTERM: finishing requests in flight, then stopping");
     expect(serverLog).not.toMatch(/"level":(50|60)/);
+  });
+});
+
+/**
+ * The image as compose.yaml runs it: two containers of it, started by a container runtime (podman
+ * with runc), on one PostgreSQL, mail to a real SMTP server. A link asked for through one instance
+ * signs the customer in through the other, the image's HEALTHCHECK passes inside a container, and
+ * `podman stop` ends an instance cleanly. The containers share the host's network (this machine
+ * gives a container no network of its own), and the runtime is told the limits and cgroup manager
+ * this machine allows; an operator's Docker or podman needs none of that.
+ */
+const PODMAN = ["--runtime", "runc", "--cgroup-manager", "cgroupfs"];
+const RUNC = has("runc");
+
+describe.skipIf(!(RUNNABLE && RUNC) && !REQUIRED)("the image under a container runtime, two instances on PostgreSQL", () => {
+  const names = [1, 2].map((instance) => `account-${instance}-${process.pid}`);
+  const ports: number[] = [];
+  const email = "containers.customer@example.com";
+  let sink: SmtpSink;
+  let database: TestDatabase;
+
+  const podman = (args: string[]) => run("podman", [...PODMAN, ...args]);
+  const url = (instance: number) => `http://127.0.0.1:${ports[instance]}`;
+
+  beforeAll(async () => {
+    if (!(RUNNABLE && RUNC)) throw new Error("CONTAINER_IMAGE_TEST=required, but this needs root, podman, runc and debootstrap");
+    builtImage();
+    sink = await new SmtpSink().start();
+    database = await createTestDatabase("postgres");
+    for (const name of names) {
+      const port = await freePort();
+      ports.push(port);
+      const environment = {
+        PORT: String(port),
+        PUBLIC_URL: "https://account.containers.example",
+        DATABASE_URL: database.url,
+        SMTP_URL: sink.url,
+        SMTP_ALLOW_UNENCRYPTED: "true",
+        MAIL_FROM: "accounts@containers.example",
+        LOG_LEVEL: "info",
+        ...PRODUCTION_ADDRESSES,
+      };
+      podman([
+        "run",
+        "--detach",
+        "--name",
+        name,
+        "--network",
+        "host",
+        "--ulimit",
+        "nofile=4096:4096",
+        "--ulimit",
+        "nproc=4096:4096",
+        ...Object.entries(environment).flatMap(([key, value]) => ["--env", `${key}=${value}`]),
+        IMAGE,
+      ]);
+    }
+    // Both instances start together: one runs the migrations under its lock, the other waits.
+    const deadline = Date.now() + 60_000;
+    for (const instance of [0, 1]) {
+      for (;;) {
+        const healthy = await fetch(`${url(instance)}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (healthy) break;
+        if (Date.now() > deadline)
+          throw new Error(`${names[instance]} did not answer /healthz:\n${podman(["logs", names[instance] as string])}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }, 900_000);
+
+  afterAll(async () => {
+    for (const name of names) spawnSync("podman", [...PODMAN, "rm", "--force", "--time", "0", name]);
+    await sink?.close();
+    await database?.drop();
+  });
+
+  it("runs the operator CLI inside a container, and its HEALTHCHECK there", () => {
+    podman(["exec", names[0] as string, "node", "dist/server/cli.js", "create", "--email", email, "--product", "dsone"]);
+    expect(spawnSync("podman", [...PODMAN, "healthcheck", "run", names[1] as string]).status).toBe(0);
+  });
+
+  it("signs a customer in through one instance with a link asked for through the other", async () => {
+    const asked = await fetch(`${url(0)}/api/access-link`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ Email: email, ProductId: 6 }),
+    });
+    expect(await asked.json()).toMatchObject({ isOk: true });
+    const token = new URL(linkIn(await sink.waitFor(email, { timeoutMs: 15_000 }), "/dsone/access-link?token=")).searchParams.get("token");
+    const consumed = await fetch(`${url(1)}/api/access-link/consume`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ token }),
+    });
+    expect(consumed.status, await consumed.clone().text()).toBe(200);
+    const cookie = consumed.headers.getSetCookie().find((value) => value.startsWith("__Host-session="));
+    const session = await fetch(`${url(0)}/api/dsone/session`, { headers: { cookie: (cookie ?? "").split(";")[0] ?? "" } });
+    expect(session.status).toBe(200);
+    expect(JSON.stringify(await session.json())).toContain(email);
+  });
+
+  it("ends an instance cleanly on podman stop, and the other serves on", async () => {
+    podman(["stop", "--time", "10", names[1] as string]);
+    expect(podman(["inspect", "--format", "{{.State.ExitCode}}", names[1] as string]).trim()).toBe("0");
+    expect(podman(["logs", names[1] as string])).toContain("SIGTERM: finishing requests in flight, then stopping");
+    expect((await fetch(`${url(0)}/healthz`)).ok).toBe(true);
   });
 });
 

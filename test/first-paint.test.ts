@@ -8,7 +8,7 @@ import { describeEachDatabase } from "./support/databases.ts";
 /** What is inside the page's root element and its <noscript> (decision 50). */
 function parts(html: string): { root: string; noScript: string } {
   return {
-    root: html.match(/<div id="root">([\s\S]*?)<\/div>\s*<noscript>/)?.[1] ?? "",
+    root: html.match(/<div id="root">([\s\S]*?)<\/div>\s*<template id="root-end">/)?.[1] ?? "",
     noScript: html.match(/<noscript>([\s\S]*?)<\/noscript>/)?.[1] ?? "",
   };
 }
