@@ -105,3 +105,23 @@ describe("a mail's header", () => {
     },
   );
 });
+
+describe("a label and its value in a mail's text part", () => {
+  it("take a colon and a space, or in Japanese the full-width colon alone", () => {
+    const [dsone] = BRANDS;
+    if (!dsone) throw new Error("no brand");
+    const english = accessLinkMail(mailLook(dsone, "https://accounts.example.com", "en"), LINK, 1, {
+      code: "123456",
+      lifetimeMs: 15 * 60_000,
+    });
+    expect(english.text).toContain(`Sign in: ${LINK}`);
+    expect(english.text).toMatch(/: 123 456\n/);
+    const japanese = accessLinkMail(mailLook(dsone, "https://accounts.example.com", "ja"), LINK, 1, {
+      code: "123456",
+      lifetimeMs: 15 * 60_000,
+    });
+    expect(japanese.text).toContain(`ログイン：${LINK}`);
+    expect(japanese.text).toMatch(/：123 456\n/);
+    expect(japanese.text).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]: /u);
+  });
+});

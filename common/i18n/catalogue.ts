@@ -54,6 +54,16 @@ export function sayBrowser(device: string | null, browserOn: (browser: string, s
   return parts ? browserOn(parts[1] as string, parts[2] as string) : device;
 }
 
+/** A full-width colon (Japanese) carries its own space; any other colon is followed by one. */
+export function spaceAfter(text: string): string {
+  return text.endsWith("：") ? "" : " ";
+}
+
+/** A label and what it names, on one line: "Sign in: https://…", "ログイン：https://…". */
+export function labelled(label: string, value: string): string {
+  return /[\u3040-\u30ff\u4e00-\u9fff]$/u.test(label) ? `${label}：${value}` : `${label}: ${value}`;
+}
+
 /** Each language's plural rules and number format, made once: making them is most of a call's cost. */
 const rules = new Map<string, { plural: Intl.PluralRules; number: Intl.NumberFormat }>();
 

@@ -1,5 +1,5 @@
 import type { Brand } from "../../common/brands/index.ts";
-import { sayBrowser, sayDuration } from "../../common/i18n/catalogue.ts";
+import { labelled, sayBrowser, sayDuration, spaceAfter } from "../../common/i18n/catalogue.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
 import { escapeHtml } from "../html.ts";
 import { type ServerStrings, serverStrings } from "../i18n/index.ts";
@@ -114,10 +114,10 @@ export function accessLinkMail(look: MailLook, link: string, lifetimeDays: numbe
     ? `<p style="margin:0 0 8px;font-size:14px;line-height:20px;color:${look.muted}">${escapeHtml(codeLine)}</p>
 ${codeBlock(look, grouped)}`
     : "";
-  const codeText = code ? `${codeLine} ${grouped}\n\n` : "";
+  const codeText = code ? `${codeLine}${spaceAfter(codeLine)}${grouped}\n\n` : "";
   return {
     subject: mail.accessLink.subject(brand),
-    text: `${intro}\n\n${mail.signInLine}: ${link}\n\n${expiry}\n\n${codeText}${footer}\n`,
+    text: `${intro}\n\n${labelled(mail.signInLine, link)}\n\n${expiry}\n\n${codeText}${footer}\n`,
     html: layout(look, [intro, expiry], { label: mail.signInTo(brand), href: link }, footer, codeHtml),
   };
 }
@@ -142,7 +142,7 @@ function passwordNoticeMail(look: MailLook, signInUrl: string, notice: "password
   const footer = mail.ifItWasNotYou;
   return {
     subject: mail[notice].subject(brand),
-    text: `${intro}\n\n${advice}\n\n${mail.signInLine}: ${signInUrl}\n\n${footer}\n`,
+    text: `${intro}\n\n${advice}\n\n${labelled(mail.signInLine, signInUrl)}\n\n${footer}\n`,
     html: layout(look, [intro, advice], { label: mail.signInTo(brand), href: signInUrl }, footer),
   };
 }
@@ -195,7 +195,7 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
 `;
   return {
     subject: mail.newSignIn.subject(brand),
-    text: `${intro}\n\n${details}\n\n${advice}\n\n${mail.newSignIn.notMeLine}: ${notMeUrl}\n\n${mail.newSignIn.accountLine}: ${accountUrl}\n\n${footer}\n`,
+    text: `${intro}\n\n${details}\n\n${advice}\n\n${labelled(mail.newSignIn.notMeLine, notMeUrl)}\n\n${labelled(mail.newSignIn.accountLine, accountUrl)}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: mail.newSignIn.notMe, href: notMeUrl }, footer, accountLink),
   };
 }

@@ -1,5 +1,6 @@
 import { strings } from "@strings/shared.ts";
 import { useEffect, useState } from "react";
+import { spaceAfter } from "../../common/i18n/catalogue.ts";
 import { config } from "../platform/config.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
@@ -52,7 +53,9 @@ export function CheckEmail({
     <>
       <div className="check-email" role="status">
         <p>
-          {strings.checkEmail.sent} <strong className="email">{email}</strong>
+          {strings.checkEmail.sent}
+          {spaceAfter(strings.checkEmail.sent)}
+          <strong className="email">{email}</strong>
           {strings.checkEmail.sentAfter}
         </p>
         <p>{strings.checkEmail.expires(config.accessLinkLifetimeDays)}</p>

@@ -1,4 +1,5 @@
 import { strings } from "@strings/no-script.ts";
+import { spaceAfter } from "../../common/i18n/catalogue.ts";
 import { NO_SCRIPT_PLACEHOLDER } from "../../common/no-script.ts";
 import type { Brand } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
@@ -62,7 +63,9 @@ export function NoScriptCheckEmail({ brand }: { brand: Brand }) {
     <Screen brand={brand} title={strings.checkEmail.title}>
       <div className="check-email" role="status">
         <p>
-          {strings.checkEmail.sent} <strong className="email">{PLACEHOLDER.email}</strong>
+          {strings.checkEmail.sent}
+          {spaceAfter(strings.checkEmail.sent)}
+          <strong className="email">{PLACEHOLDER.email}</strong>
           {strings.checkEmail.sentAfter}
         </p>
         <p>{strings.checkEmail.expires(config.accessLinkLifetimeDays)}</p>
