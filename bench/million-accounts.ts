@@ -271,6 +271,12 @@ interface MillionRun {
 async function measureMillionAccounts(kind: DatabaseKind, volume = MILLION, runs = 60): Promise<MillionRun> {
   const env = unlimitedRateLimits();
   const smallBed = await startOidcTestBed(kind, env);
+  let smallStopped = false;
+  const stopSmall = async () => {
+    if (smallStopped) return;
+    smallStopped = true;
+    await smallBed.server.stop();
+  };
   try {
     const bed = await startOidcTestBed(kind, env);
     try {
@@ -282,7 +288,9 @@ async function measureMillionAccounts(kind: DatabaseKind, volume = MILLION, runs
         runs,
       );
       // The statements to explain: a few more requests of the full database alone (a desktop
-      // agent's sign-in included), and its sweeps.
+      // agent's sign-in included), and its sweeps. The small database's server is stopped first:
+      // the capture sees every client of this process, and its background work is not the full one's.
+      await stopSmall();
       let sweeps: Record<string, SweepCost> = {};
       const statements = await statementsOf(async () => {
         const requests = await hotPathRequests(bed, volume.accounts);
@@ -304,7 +312,7 @@ async function measureMillionAccounts(kind: DatabaseKind, volume = MILLION, runs
       await bed.server.stop();
     }
   } finally {
-    await smallBed.server.stop();
+    await stopSmall();
   }
 }
 

@@ -76,10 +76,13 @@ for (const language of ["en", "de", "pt-BR"]) {
   for (const [size, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
     test(`the account's activity times in ${language} on the ${size} each stay on one line`, async ({ page }) => {
       await page.setViewportSize(viewport);
-      const signIn = await page.request.post("/api/dsone/password-login", {
-        data: { Email: "password.customer@example.com", Password: "demo-password" },
-      });
-      expect(signIn.ok()).toBe(true);
+      // Twice, so that the activity has at least two lines to line up.
+      for (let time = 0; time < 2; time++) {
+        const signIn = await page.request.post("/api/dsone/password-login", {
+          data: { Email: "password.customer@example.com", Password: "demo-password" },
+        });
+        expect(signIn.ok()).toBe(true);
+      }
       await page.goto(`/dsone/account?lang=${language}`);
       const rows = page.locator(".account__activity > li");
       await expect(rows.first()).toBeVisible();
@@ -96,6 +99,8 @@ for (const language of ["en", "de", "pt-BR"]) {
         const starts = await page
           .locator(".account__activity > li > span")
           .evaluateAll((spans) => spans.map((span) => Math.round(span.getBoundingClientRect().left)));
+        // Lined up means something only with more than one line to line up.
+        expect(starts.length).toBeGreaterThan(1);
         expect(new Set(starts).size).toBe(1);
       }
       expect(await sidewaysScroll(page)).toBe(0);

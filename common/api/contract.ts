@@ -232,7 +232,7 @@ export const API = {
   "POST /api/passkey/sign-in": endpoint<SignInAnswer>()(
     z.object({ credential: passkeyAssertion, ReturnUrl: nullableReturnUrl, ProductId: productId.optional() }),
   ),
-  /** After a sign-in: whether to offer "Sign in faster next time", and where to continue. */
+  /** After a sign-in: whether to offer "Sign In Faster Next Time", and where to continue. */
   "POST /api/passkey/offer": endpoint<{ offer: boolean; redirectUrl: string }>()(
     z.object({ ReturnUrl: nullableReturnUrl, ProductId: productId }),
   ),

@@ -64,7 +64,7 @@ export interface BrandPaths {
   confirmEmail: string;
   cancelEmailChange: string;
   undoEmailChange: string;
-  /** "Sign in faster next time": the passkey offer after a sign-in (docs/decisions/0059-passkeys.md). */
+  /** "Sign In Faster Next Time": the passkey offer after a sign-in (docs/decisions/0059-passkeys.md). */
   passkeyOffer: string;
 }
 

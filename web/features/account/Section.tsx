@@ -38,7 +38,7 @@ export function Outcome({ text, failed = false }: { text: string | undefined; fa
  * ("since …", "last used …") are joined with a dot, and each part moves to the next line whole
  * rather than breaking inside its date.
  */
-export function ItemText({ title, detail }: { title: ReactNode; detail: ReactNode | (string | undefined)[] }) {
+export function ItemText({ title, detail }: { title: ReactNode; detail: string | (string | undefined)[] }) {
   const parts = Array.isArray(detail) ? detail.filter((part): part is string => Boolean(part)) : undefined;
   return (
     <div className="account__item">
