@@ -66,8 +66,13 @@ export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now
  * the two), so no statement here holds more than one row.
  */
 export async function settleAttempts(db: Db, { forget, uncount }: { forget: string[]; uncount: string[] }): Promise<void> {
-  for (const key of forget) await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+  for (const key of forget) await forgetAttempts(db, key);
   for (const key of uncount) await uncountAttempt(db, key);
+}
+
+/** Forgets a counter's attempts altogether (they no longer count against anyone). */
+export async function forgetAttempts(db: Db, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
 
 /** Takes back one counted attempt (one that turned out not to be a failure). */

@@ -20,7 +20,7 @@ import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { accountFailureKey } from "../kernel/password-check.ts";
 import { hashPassword } from "../kernel/passwords.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
-import { enforceLimits } from "../kernel/rate-limit.ts";
+import { enforceLimits, forgetAttempts } from "../kernel/rate-limit.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { hashSecret } from "../kernel/tokens.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -250,7 +250,7 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
     ])
     .execute();
   // The failed logins that may have locked the account no longer count: its password is new.
-  await tx.deleteFrom("rate_limits").where("key", "=", accountFailureKey(account.email)).execute();
+  await forgetAttempts(tx, accountFailureKey(account.email));
   await mailPasswordNotice(tx, config, account.email, productId, change.from.language, passwordChangedMail);
   return true;
 }
