@@ -1,4 +1,10 @@
 /**
+ * The action the browser runs the captcha under (SPEC section 9); the server accepts a token of no
+ * other action.
+ */
+export const CAPTCHA_ACTION = "submit";
+
+/**
  * The settings the web app may know, and nothing more: an explicit allowlist that the server writes
  * into index.html (a JSON script element, so it costs no extra request and runs no code).
  */

@@ -1,3 +1,5 @@
+import { CAPTCHA_ACTION } from "../../common/client-config.ts";
+
 /**
  * reCAPTCHA v3, loaded only when the server has a captcha configured (this module too, by
  * web/captcha/captcha.ts). The token it gives is sent with the request it protects, and the server
@@ -13,8 +15,6 @@ declare global {
     grecaptcha?: Grecaptcha;
   }
 }
-
-const CAPTCHA_ACTION = "submit";
 
 let loading: Promise<Grecaptcha> | undefined;
 

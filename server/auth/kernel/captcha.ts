@@ -1,7 +1,5 @@
+import { CAPTCHA_ACTION } from "../../../common/client-config.ts";
 import type { Config } from "../../config.ts";
-
-/** The captcha action the sign-in form runs under (SPEC section 9). */
-const CAPTCHA_ACTION = "submit";
 
 /**
  * Verifies a reCAPTCHA v3 token with the provider's siteverify endpoint. A token can be verified
