@@ -4,8 +4,9 @@ import { AppError } from "../../errors.ts";
 
 /**
  * A disabled account (by support, server/auth/support/support-actions.ts) has no way in: every sign-in
- * writes its session through sessions.ts writeSession, which asks this first, inside the sign-in's
- * transaction, so a link or code presented for a disabled account is refused and stays unspent.
+ * writes its session through sessions.ts, which asks this first (writeSession, inside the sign-in's
+ * transaction, so a link or code presented for a disabled account is refused and stays unspent), or
+ * asks refuseIfDisabled of the account it has just read (startSession on a browser it knows).
  */
 export async function refuseDisabledAccount(db: Kysely<Database>, accountId: string): Promise<void> {
   if (await isDisabled(db, accountId)) throw new AppError("ACCOUNT_DISABLED");

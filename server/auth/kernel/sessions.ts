@@ -82,7 +82,7 @@ async function writeSessionRows(
       : update.where("language", "is", null);
     await update.execute();
   }
-  return { id, accountId, method, remember, lifetimeMs, brand };
+  return { id, accountId, remember, lifetimeMs, brand };
 }
 
 /**
@@ -134,13 +134,12 @@ export interface NewSession extends SignedIn {
 }
 
 /**
- * What a sign-in did: who signed in, by which way in, on which brand. The flows answer it beside
- * their own answer, and the route hands it on (the funnel's step records the account): the
+ * What a sign-in did: who signed in, on which brand. The flows answer it beside their own answer,
+ * and the route, which knows its way in, hands it on (the funnel's step records the account): the
  * answer the browser gets does not say who signed in.
  */
 export interface SignedIn {
   accountId: string;
-  method: SignInMethodName;
   /** The brand signed in on, when the way in knows it: its look for the new-browser mail. */
   brand?: string | undefined;
 }
@@ -159,7 +158,7 @@ export async function finishSignIn(db: Db, config: Config, caller: Caller, sessi
 function handOver(config: Config, caller: Caller, session: NewSession): SignedIn {
   caller.noStore();
   setCookie(caller, config, "session", session.id, session.remember ? session.lifetimeMs / 1000 : undefined);
-  return { accountId: session.accountId, method: session.method, brand: session.brand };
+  return { accountId: session.accountId, brand: session.brand };
 }
 
 /**
