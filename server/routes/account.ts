@@ -123,15 +123,16 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     });
 
     contractRoute(app, `POST /api/account/${area}/reset-password`, async (body, request, reply) => {
+      const caller = callerOf(request, reply);
       try {
-        await limitResetCodeChecks(db, config, callerOf(request, reply));
+        await limitResetCodeChecks(db, config, caller);
         await resetPassword(db, config, {
           code: body.Code,
           email: body.Email,
           password: body.Password,
           confirmPassword: body.ConfirmPassword,
-          keepSessionId: readSessionId(callerOf(request, reply), config),
-          from: callerOf(request, reply),
+          keepSessionId: readSessionId(caller, config),
+          from: caller,
         });
       } catch (error) {
         // The earlier pages show statusText; the code and status stay for programs.
@@ -144,10 +145,11 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
 
     // Maverick Safe's earlier pages post to the desktop address (SPEC section 7).
     contractRoute(app, `POST /api/account/${area}/set-password`, async (body, request, reply) => {
-      const account = await currentAccount(db, config, callerOf(request, reply));
+      const caller = callerOf(request, reply);
+      const account = await currentAccount(db, config, caller);
       if (!account) throw new AppError("NOT_SIGNED_IN").echoing((message) => ({ isOk: false, messages: [message] }));
       try {
-        await setFirstPassword(db, config, callerOf(request, reply), account.accountId, body.Password, body.ConfirmPassword);
+        await setFirstPassword(db, config, caller, account.accountId, body.Password, body.ConfirmPassword);
       } catch (error) {
         // A refused password's own list of messages stays; any other refusal is its one message.
         if (error instanceof AppError)

@@ -43,9 +43,10 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
   });
 
   contractRoute(app, "POST /api/password/set", async (body, request, reply) => {
-    const account = await currentAccount(db, config, callerOf(request, reply));
+    const caller = callerOf(request, reply);
+    const account = await currentAccount(db, config, caller);
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
-    await setFirstPassword(db, config, callerOf(request, reply), account.accountId, body.Password, body.ConfirmPassword);
+    await setFirstPassword(db, config, caller, account.accountId, body.Password, body.ConfirmPassword);
     return {
       isOk: true,
       redirectUrl: await continueTo(db, config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`),
