@@ -34,15 +34,43 @@ describeEachDatabase("a password check's counts and settles at once, on %s", (ki
         ["passwordFailuresPerAccount", email],
       ]);
     const settle = () =>
-      settleAttempts(db, {
-        forget: [bucketKey("passwordFailuresPerEmailAndOrigin", email, origin)],
-        uncount: [bucketKey("passwordFailuresPerIp", address), bucketKey("passwordFailuresPerAccount", email)],
-      });
+      settleAttempts(db, [
+        ["uncount", bucketKey("passwordFailuresPerIp", address)],
+        ["forget", bucketKey("passwordFailuresPerEmailAndOrigin", email, origin)],
+        ["uncount", bucketKey("passwordFailuresPerAccount", email)],
+      ]);
     const failures: string[] = [];
     for (let round = 0; round < 40; round += 1) {
       const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? count() : settle())));
       for (const result of results) if (result.status === "rejected") failures.push(String(result.reason));
     }
     expect(failures).toEqual([]);
+  });
+
+  it("a settle forgets the origin's attempts and takes one back from the address and the account", async () => {
+    const { db, config } = server;
+    const email = "settled@example.com";
+    const address = "203.0.113.10";
+    const origin = `ip.${address}`;
+    const keys = {
+      ip: bucketKey("passwordFailuresPerIp", address),
+      origin: bucketKey("passwordFailuresPerEmailAndOrigin", email, origin),
+      account: bucketKey("passwordFailuresPerAccount", email),
+    };
+    const count = () =>
+      countEachInOrder(db, config, [
+        ["passwordFailuresPerIp", address],
+        ["passwordFailuresPerEmailAndOrigin", email, origin],
+        ["passwordFailuresPerAccount", email],
+      ]);
+    for (let attempt = 0; attempt < 3; attempt += 1) await count();
+    await settleAttempts(db, [
+      ["uncount", keys.ip],
+      ["forget", keys.origin],
+      ["uncount", keys.account],
+    ]);
+    const rows = await db.selectFrom("rate_limits").select(["key", "count"]).where("key", "in", Object.values(keys)).execute();
+    const counted = Object.fromEntries(rows.map((row) => [row.key, row.count]));
+    expect(counted).toEqual({ [keys.ip]: 2, [keys.account]: 2 });
   });
 });

@@ -127,7 +127,12 @@ export async function checkPassword(
     if (checked) await recordAuditEvent(db, { ...wording.refused, accountId: checked.id, method: "password" }, { caller });
     throw new AppError(wording.wrong);
   }
-  await settleAttempts(db, { forget: [originKey], uncount: [ipKey, accountKey] });
+  // In the order they were counted in: the address, the email from this origin, the account.
+  await settleAttempts(db, [
+    ["uncount", ipKey],
+    ["forget", originKey],
+    ["uncount", accountKey],
+  ]);
   return checked.id;
 }
 

@@ -58,16 +58,59 @@ export function countingUpsert(row: RawBuilder<unknown>, windowOpen: number, now
     returning count, window_start`;
 }
 
+/** What a good password does to one of the counters it was counted in. */
+export type Settlement = readonly [action: "forget" | "uncount", key: string];
+
 /**
- * After a good password: forgets the counters of `forget` and takes one attempt back from each of
- * `uncount` (as uncountAttempt does each), a row to a statement. A count takes its rows' locks in
- * its buckets' order within one statement; a settle that held one of them while it waited for
- * another would deadlock with a count of the same account under way (PostgreSQL refuses one of
- * the two), so no statement here holds more than one row.
+ * After a good password: forgets some counters' attempts and takes one attempt back from others
+ * (as forgetAttempts and uncountAttempt do each). `settlements` come in the order the attempt was
+ * counted in (countEachInOrder's buckets): on PostgreSQL they are one statement that takes its
+ * rows' locks in that order, as the count does, so it cannot deadlock with a count of the same
+ * account under way (two statements taking the same rows in opposite orders would, and PostgreSQL
+ * refuses one of them). On SQLite, which writes one statement at a time, a statement each.
  */
-export async function settleAttempts(db: Db, { forget, uncount }: { forget: string[]; uncount: string[] }): Promise<void> {
-  for (const key of forget) await forgetAttempts(db, key);
-  for (const key of uncount) await uncountAttempt(db, key);
+export async function settleAttempts(db: Db, settlements: readonly Settlement[]): Promise<void> {
+  if (settlements.length > 1 && isPostgres(db)) {
+    await settlingInOrder(settlements.map(([action]) => action))(
+      db,
+      Object.fromEntries(settlements.map(([, key], index) => [`key_${index}`, key])),
+    );
+    return;
+  }
+  for (const [action, key] of settlements) await (action === "forget" ? forgetAttempts(db, key) : uncountAttempt(db, key));
+}
+
+type SettledInOrder = (db: Db, keys: Record<string, string>) => Promise<unknown[]>;
+
+/** The statement of settleAttempts for a sequence of actions, compiled once (reusableQuery). */
+const settlingStatements = new Map<string, SettledInOrder>();
+
+/**
+ * One data-modifying WITH per counter, each reading the one before: PostgreSQL runs a WITH when its
+ * result is first needed, so each runs to its end (and holds its row) before the next takes its own.
+ */
+function settlingInOrder(actions: readonly ("forget" | "uncount")[]): SettledInOrder {
+  const shape = actions.join(",");
+  let statement = settlingStatements.get(shape);
+  if (statement) return statement;
+  statement = reusableQuery<Record<string, string>, unknown>(
+    actions.map((_, index) => `key_${index}`),
+    (db, keys) => {
+      const name = (index: number) => sql.raw(`settled_${index}`);
+      const steps = actions.map((action, index) => {
+        const key = keys[`key_${index}`];
+        const after = index === 0 ? sql`` : sql` and (select count(*) from ${name(index - 1)}) >= 0`;
+        const change =
+          action === "forget"
+            ? sql`delete from rate_limits where key = ${key}${after} returning 1`
+            : sql`update rate_limits set count = count - 1 where key = ${key} and count > 0${after} returning 1`;
+        return sql`${name(index)} as (${change})`;
+      });
+      return { compile: () => sql`with ${sql.join(steps)} select count(*) from ${name(actions.length - 1)}`.compile(db) };
+    },
+  );
+  settlingStatements.set(shape, statement);
+  return statement;
 }
 
 /** Forgets a counter's attempts altogether (they no longer count against anyone). */
