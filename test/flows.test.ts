@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ARCHITECTURE_PATH, countFlows, flowsTable, tableIn } from "../scripts/flows.ts";
+import { ARCHITECTURE_PATH, countFlows, flowsTable, sharedByEvery, tableIn } from "../scripts/flows.ts";
 
 /** A small tree of modules, to check what the count follows and what it leaves out. */
 const PROBE: Record<string, string> = {
@@ -65,6 +65,20 @@ describe("the files each flow takes", () => {
     ]);
     expect(count?.withRoute.reached).toEqual([...(count?.service.reached ?? []), "server/routes/probe.ts"]);
     expect(count?.onDemand).toEqual(["server/kernel/later.ts"]);
+  });
+
+  it("names the server files every flow reaches, and counts each flow's files beyond them", () => {
+    const counts = countFlows(probeRoot, [
+      { name: "probe", service: ["startProbe"], route: "probeRoutes" },
+      { name: "the other", service: ["offTheFlow"], route: "probeRoutes" },
+    ]);
+    expect(sharedByEvery(counts)).toEqual([
+      "server/flow/start.ts",
+      "server/kernel/deep.ts",
+      "server/kernel/helpers.ts",
+      "server/routes/probe.ts",
+    ]);
+    expect(counts.map((count) => count.beyondShared)).toEqual([[], ["server/kernel/other.ts"]]);
   });
 
   it("refuses a flow whose function no module exports, rather than counting nothing", () => {
