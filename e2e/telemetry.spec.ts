@@ -180,6 +180,15 @@ test("the operations page shows the figures to an admin and refuses a customer",
   await expectNoAxeViolations(page);
   await page.getByLabel("Period").selectOption("30");
   await expect(page.getByRole("img", { name: /^LCP 75th percentile/ })).toBeVisible();
+  // On a phone the charts' labels keep a readable size (an SVG scaled to the width halved them),
+  // and nothing makes the page scroll sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const labelHeights = await page
+    .locator(".chart__label")
+    .evaluateAll((labels) => labels.map((label) => label.getBoundingClientRect().height));
+  expect(labelHeights.length).toBeGreaterThan(0);
+  expect(Math.min(...labelHeights)).toBeGreaterThanOrEqual(13);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   const customer = await browser.newContext({ baseURL });
   const customerPage = await customer.newPage();

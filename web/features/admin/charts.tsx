@@ -12,39 +12,30 @@ export interface Bar {
   tone?: "good" | "poor" | "neutral";
 }
 
-const ROW = 28;
-const LABEL_WIDTH = 320;
-const BAR_WIDTH = 260;
-const TEXT_WIDTH = 130;
+/** Where a value falls along the bar's track, in percent of its width. */
+const along = (value: number, top: number) => `${(Math.min(value, top) / top) * 100}%`;
 
-/** Horizontal bars, one per row; with `threshold`, a dashed line marks it ("good" at or below). */
+/**
+ * Horizontal bars, one per row; with `threshold`, a dashed line marks it ("good" at or below).
+ * Laid out in HTML rather than drawn in SVG: the labels keep the page's font size on a phone
+ * (an SVG scaled to a phone's width shrank them to half) and wrap above their bars there.
+ */
 export function BarChart({ bars, label, threshold, max }: { bars: Bar[]; label: string; threshold?: number; max?: number }) {
   const top = Math.max(max ?? 0, threshold !== undefined ? threshold * 1.5 : 0, ...bars.map((bar) => bar.value), 1e-9);
-  const width = LABEL_WIDTH + BAR_WIDTH + TEXT_WIDTH;
-  const height = bars.length * ROW + 8;
-  const x = (value: number) => LABEL_WIDTH + (Math.min(value, top) / top) * BAR_WIDTH;
   const summary = `${label}: ${bars.map((bar) => `${bar.label} ${bar.text}`).join("; ")}`;
   return (
-    <svg className="chart" viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary}>
-      {bars.map((bar, index) => (
-        <g key={bar.label} transform={`translate(0 ${index * ROW + 4})`}>
-          <text x={LABEL_WIDTH - 8} y={ROW / 2} className="chart__label" textAnchor="end" dominantBaseline="middle">
-            {bar.label}
-          </text>
-          <rect
-            x={LABEL_WIDTH}
-            y={5}
-            width={Math.max(2, x(bar.value) - LABEL_WIDTH)}
-            height={ROW - 10}
-            className={`chart__bar chart__bar--${bar.tone ?? "neutral"}`}
-          />
-          <text x={x(bar.value) + 6} y={ROW / 2} className="chart__value" dominantBaseline="middle">
-            {bar.text}
-          </text>
-        </g>
+    <div className="chart" role="img" aria-label={summary}>
+      {bars.map((bar) => (
+        <div key={bar.label} className="chart__row">
+          <span className="chart__label">{bar.label}</span>
+          <span className="chart__track">
+            <span className={`chart__bar chart__bar--${bar.tone ?? "neutral"}`} style={{ width: along(bar.value, top) }} />
+            {threshold === undefined ? null : <span className="chart__threshold" style={{ insetInlineStart: along(threshold, top) }} />}
+          </span>
+          <span className="chart__value">{bar.text}</span>
+        </div>
       ))}
-      {threshold === undefined ? null : <line x1={x(threshold)} x2={x(threshold)} y1={0} y2={height} className="chart__threshold" />}
-    </svg>
+    </div>
   );
 }
 
@@ -55,8 +46,9 @@ export function StackedBar({ parts, label }: { parts: { label: string; value: nu
   return (
     <figure className="stacked">
       <svg
-        className="chart"
+        className="stacked__bar"
         viewBox="0 0 600 24"
+        preserveAspectRatio="none"
         role="img"
         aria-label={`${label}: ${parts.map((part) => `${part.label} ${part.value}`).join(", ")}`}
       >
