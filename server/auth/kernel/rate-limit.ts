@@ -65,20 +65,30 @@ export type Settlement = readonly [action: "forget" | "uncount", key: string];
  * After a good password: forgets some counters' attempts and takes one attempt back from others
  * (as forgetAttempts and uncountAttempt do each). `settlements` come in the order the attempt was
  * counted in (countEachInOrder's buckets): on PostgreSQL they are one statement that takes its
- * rows' locks in that order, as the count does, so it cannot deadlock with a count of the same
- * account under way (two statements taking the same rows in opposite orders would, and PostgreSQL
- * refuses one of them). On SQLite, which writes one statement at a time, a statement each.
+ * rows' locks in that order, as the count does, so a settle and a count of the same account under
+ * way never deadlock (two statements taking the same rows in opposite orders would, and PostgreSQL
+ * refuses one of them). A statement that deletes several counters at once (support clearing a
+ * lockout) takes its rows in its own order and may still meet a settle so, rarely: PostgreSQL then
+ * undoes the settle whole, and it is run once more. On SQLite, which writes one statement at a time,
+ * a statement each.
  */
 export async function settleAttempts(db: Db, settlements: readonly Settlement[]): Promise<void> {
   if (settlements.length > 1 && isPostgres(db)) {
-    await settlingInOrder(settlements.map(([action]) => action))(
-      db,
-      Object.fromEntries(settlements.map(([, key], index) => [`key_${index}`, key])),
-    );
+    const statement = settlingInOrder(settlements.map(([action]) => action));
+    const keys = Object.fromEntries(settlements.map(([, key], index) => [`key_${index}`, key]));
+    try {
+      await statement(db, keys);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED) throw error;
+      await statement(db, keys);
+    }
     return;
   }
   for (const [action, key] of settlements) await (action === "forget" ? forgetAttempts(db, key) : uncountAttempt(db, key));
 }
+
+/** PostgreSQL's SQLSTATE for a statement it chose to undo to end a deadlock. */
+const DEADLOCK_DETECTED = "40P01";
 
 type SettledInOrder = (db: Db, keys: Record<string, string>) => Promise<unknown[]>;
 
@@ -86,8 +96,11 @@ type SettledInOrder = (db: Db, keys: Record<string, string>) => Promise<unknown[
 const settlingStatements = new Map<string, SettledInOrder>();
 
 /**
- * One data-modifying WITH per counter, each reading the one before: PostgreSQL runs a WITH when its
- * result is first needed, so each runs to its end (and holds its row) before the next takes its own.
+ * One data-modifying WITH per counter, each reading the one before. PostgreSQL's documentation
+ * leaves the order of a statement's WITHs open; what orders them here is the plan: each step's
+ * `(select count(*) from <the step before>) >= 0` is a one-time filter over an InitPlan, run before
+ * the step's own scan, so the step before runs to its end (and holds its row) before this step takes
+ * its own. test/query-plans.test.ts checks the plan keeps that shape.
  */
 function settlingInOrder(actions: readonly ("forget" | "uncount")[]): SettledInOrder {
   const shape = actions.join(",");

@@ -1,5 +1,5 @@
 /**
- * Small SVG charts for the operations page, drawn here rather than with a chart library: the page
+ * Small charts for the operations page, made here rather than with a chart library: the page
  * needs three kinds of bar and one threshold line, which a library would bring at tens of KB
  * (decision 38). Each chart is one role="img" with its figures in its label, for screen readers.
  */
@@ -17,8 +17,8 @@ const along = (value: number, top: number) => `${(Math.min(value, top) / top) * 
 
 /**
  * Horizontal bars, one per row; with `threshold`, a dashed line marks it ("good" at or below).
- * Laid out in HTML rather than drawn in SVG: the labels keep the page's font size on a phone
- * (an SVG scaled to a phone's width shrank them to half) and wrap above their bars there.
+ * Laid out in HTML rather than drawn in SVG: the labels keep their size on a phone (an SVG scaled
+ * to a phone's width shrank them to half) and go above their bars there.
  */
 export function BarChart({ bars, label, threshold, max }: { bars: Bar[]; label: string; threshold?: number; max?: number }) {
   const top = Math.max(max ?? 0, threshold !== undefined ? threshold * 1.5 : 0, ...bars.map((bar) => bar.value), 1e-9);
@@ -52,12 +52,10 @@ export function StackedBar({ parts, label }: { parts: { label: string; value: nu
         role="img"
         aria-label={`${label}: ${parts.map((part) => `${part.label} ${part.value}`).join(", ")}`}
       >
-        {total === 0 ? <rect x={0} y={0} width={600} height={24} className="chart__bar chart__bar--empty" /> : null}
+        {total === 0 ? <rect x={0} y={0} width={600} height={24} className="chart__bar--empty" /> : null}
         {parts.map((part) => {
           const width = total === 0 ? 0 : (part.value / total) * 600;
-          const rect = (
-            <rect key={part.label} x={offset} y={0} width={width} height={24} className={`chart__bar chart__bar--${part.tone}`} />
-          );
+          const rect = <rect key={part.label} x={offset} y={0} width={width} height={24} className={`chart__bar--${part.tone}`} />;
           offset += width;
           return rect;
         })}
