@@ -95,6 +95,15 @@ for (const language of ["en", "de", "pt-BR"]) {
       for (const detail of await details.all()) {
         expect(await linesOf(detail, (await detail.textContent()) as string)).toBe(1);
       }
+      // Each detail on a line of its own: joined on one line with dots, they wrapped in the card
+      // and left a dot alone at a line's end.
+      const shared = await page.locator(".account__item .account__muted").evaluateAll((lists) =>
+        lists.flatMap((list) => {
+          const tops = [...list.querySelectorAll(".account__detail")].map((detail) => detail.getBoundingClientRect().top);
+          return tops.some((top, index) => index > 0 && top - (tops[index - 1] as number) < 6) ? [list.textContent ?? ""] : [];
+        }),
+      );
+      expect(shared).toEqual([]);
       if (size === "desktop") {
         const starts = await page
           .locator(".account__activity > li > span")

@@ -34,3 +34,26 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+/**
+ * A sign-in screen fills the window below the app bar and no more: it scrolls only by as much as
+ * its content is taller than the window (it once took 4 px more, so every screen scrolled a little).
+ */
+for (const [size, viewport] of Object.entries({ phone: PHONE, desktop: { width: 1280, height: 800 } })) {
+  test(`on a ${size}, a sign-in screen scrolls only by what its content needs`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    for (const [screen, address] of SCREENS.slice(0, 3)) {
+      await page.goto(address);
+      await page.locator("h1").first().waitFor();
+      const { height, needed } = await page.evaluate(() => {
+        const screen = document.querySelector("main.screen") as HTMLElement;
+        const content = (screen.firstElementChild as HTMLElement).getBoundingClientRect().bottom + window.scrollY;
+        return {
+          height: document.documentElement.scrollHeight,
+          needed: Math.ceil(content + Number.parseFloat(getComputedStyle(screen).paddingBottom)),
+        };
+      });
+      expect(height, screen).toBeLessThanOrEqual(Math.max(viewport.height, needed));
+    }
+  });
+}

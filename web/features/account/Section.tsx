@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode, type Ref, useId } from "react";
+import { type ReactNode, type Ref, useId } from "react";
 
 /**
  * One part of the account page: a heading the page's outline and screen readers list, then its
@@ -35,8 +35,8 @@ export function Outcome({ text, failed = false }: { text: string | undefined; fa
 
 /**
  * A row's words in an account list: what it is, then its details, muted. Details given as parts
- * ("since …", "last used …") are joined with a dot, and each part moves to the next line whole
- * rather than breaking inside its date.
+ * ("since …", "last used …") each take a line of their own: joined on one line with dots, they
+ * wrapped in the card's width on a phone and a desktop alike and left a dot at a line's end.
  */
 export function ItemText({ title, detail }: { title: ReactNode; detail: string | (string | undefined)[] }) {
   const parts = Array.isArray(detail) ? detail.filter((part): part is string => Boolean(part)) : undefined;
@@ -45,11 +45,10 @@ export function ItemText({ title, detail }: { title: ReactNode; detail: string |
       <strong>{title}</strong>
       <span className="account__muted">
         {parts
-          ? parts.map((part, index) => (
-              <Fragment key={part}>
-                {index > 0 ? " · " : null}
-                <span className="account__detail">{part}</span>
-              </Fragment>
+          ? parts.map((part) => (
+              <span key={part} className="account__detail account__detail--line">
+                {part}
+              </span>
             ))
           : detail}
       </span>
