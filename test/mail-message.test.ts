@@ -1,6 +1,7 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
 import { BRANDS } from "../common/brands/index.ts";
+import { labelled } from "../common/i18n/catalogue.ts";
 import { LANGUAGES } from "../common/languages.ts";
 import { loadEncoders, type MailParts, readyMadeMail } from "../server/mail/message.ts";
 import { fromHeader, newMessageId } from "../server/mail/outbox.ts";
@@ -9,12 +10,18 @@ import {
   accountDeletedMail,
   accountDeletionMail,
   confirmationCodeMail,
+  emailChangedMail,
+  emailChangeMail,
+  emailChangeRequestedMail,
+  emailInUseMail,
+  googleUnlinkedMail,
   type Mail,
   mailLook,
   newSignInMail,
   passkeyAddedMail,
   passwordChangedMail,
   passwordResetMail,
+  passwordSetMail,
 } from "../server/mail/templates.ts";
 
 const LINK = `https://accounts.example.com/dsone/access?token=${"Ab3_".repeat(11)}`;
@@ -36,6 +43,12 @@ function everyMail(look: ReturnType<typeof mailLook>): [string, Mail][] {
     ],
     ["account deletion", accountDeletionMail(look, LINK, 3_600_000)],
     ["account deleted", accountDeletedMail(look)],
+    ["password set", passwordSetMail(look, "https://accounts.example.com/dsone/login")],
+    ["Google unlinked", googleUnlinkedMail(look)],
+    ["email change", emailChangeMail(look, "pat@new.example", LINK, 3_600_000, { code: "123456", lifetimeMs: 15 * 60_000 })],
+    ["email change asked", emailChangeRequestedMail(look, "p…@new.example", LINK)],
+    ["email in use", emailInUseMail(look)],
+    ["email changed", emailChangedMail(look, "p…@new.example", LINK, 3_600_000)],
   ];
 }
 
@@ -65,7 +78,7 @@ describe("a mail written out in one piece", () => {
           expect(envelope).toEqual({ from: "no-reply@example.com", to: ["customer@example.com"] });
           compared++;
         }
-    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 8);
+    expect(compared).toBe(BRANDS.length * LANGUAGES.length * everyMail(mailLook(BRANDS[0] as never, "https://a.example", "en")).length);
   });
 
   it("keeps what needs encoding encoded: a name and subject outside ASCII, an address in another script", async () => {
@@ -123,5 +136,28 @@ describe("a label and its value in a mail's text part", () => {
     expect(japanese.text).toContain(`ログイン：${LINK}`);
     expect(japanese.text).toMatch(/：123 456\n/);
     expect(japanese.text).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]: /u);
+  });
+});
+
+describe("a mail's text part", () => {
+  it("names the link of a button its sentences tell to press with the button's words", () => {
+    // "If it was not you, press This wasn't me": the text part has no button, so the same words
+    // must name its link there ("This wasn't me: https://…").
+    const pressed = ["new sign-in", "email change asked"];
+    for (const brand of BRANDS)
+      for (const language of LANGUAGES)
+        for (const [name, mail] of everyMail(mailLook(brand, "https://accounts.example.com", language))) {
+          if (!pressed.includes(name)) continue;
+          const button = /<a href="([^"]+)" style="display:inline-block[^"]*">([^<]+)<\/a>/.exec(mail.html);
+          if (!button) throw new Error(`the ${name} mail has no button`);
+          const [, href, label] = button.map((html) => html.replaceAll("&#39;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&"));
+          expect(mail.text, `${name} in ${language}`).toContain(labelled(label as string, href as string));
+        }
+  });
+
+  it("in Japanese, puts the full-width colon after Japanese words in every mail", () => {
+    for (const brand of BRANDS)
+      for (const [name, mail] of everyMail(mailLook(brand, "https://accounts.example.com", "ja")))
+        expect(mail.text, name).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]: /u);
   });
 });

@@ -64,7 +64,6 @@ export const strings: Catalogue<typeof english> = {
       accountLine: "Ihr Konto",
       action: "Konto überprüfen",
       notMe: "Das war ich nicht",
-      notMeLine: "Wenn Sie das nicht waren, melden Sie diesen Browser ab",
       footer:
         "Wenn nicht, klicken Sie auf „Das war ich nicht“: Dadurch wird dieser Browser bei Ihrem Konto und bei allen Apps abgemeldet, bei denen er sich angemeldet hat, und jeder Passkey, den er hinzugefügt hat, wird entfernt.",
     },

@@ -65,8 +65,6 @@ export const strings = {
       action: "Review your account",
       /** The mail's button: the page it opens signs that browser out, once pressed (docs/decisions/0067). */
       notMe: "This wasn't me",
-      /** Before the button's address in the text version. */
-      notMeLine: "If it wasn't you, sign that browser out",
       footer:
         "If it was not you, press This wasn't me: it signs that browser out of your account and every app it signed in to, and removes any passkey it added.",
     },

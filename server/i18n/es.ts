@@ -62,7 +62,6 @@ export const strings: Catalogue<typeof english> = {
       accountLine: "Tu cuenta",
       action: "Revisar tu cuenta",
       notMe: "No he sido yo",
-      notMeLine: "Si no has sido tú, cierra la sesión en ese navegador",
       footer:
         "Si no has sido tú, haz clic en «No he sido yo»: así se cierra la sesión de ese navegador en tu cuenta y en todas las aplicaciones en las que la inició, y se quita cualquier llave de acceso que haya añadido.",
     },

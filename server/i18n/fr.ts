@@ -61,7 +61,6 @@ export const strings: Catalogue<typeof english> = {
       accountLine: "Votre compte",
       action: "Consulter votre compte",
       notMe: "Ce n'était pas moi",
-      notMeLine: "Si ce n'était pas vous, déconnectez ce navigateur",
       footer:
         "Si ce n'était pas vous, cliquez sur « Ce n'était pas moi » : cela déconnecte ce navigateur de votre compte et de toutes les applications auxquelles il s'est connecté, et supprime toute clé d'accès qu'il a ajoutée.",
     },

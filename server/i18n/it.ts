@@ -63,7 +63,6 @@ export const strings: Catalogue<typeof english> = {
       accountLine: "Il tuo account",
       action: "Controlla il tuo account",
       notMe: "Non ero io",
-      notMeLine: "Se non hai effettuato tu l'accesso, disconnetti quel browser",
       footer:
         "Se non hai effettuato tu l'accesso, fai clic su \"Non ero io\": in questo modo disconnetti quel browser dal tuo account e da tutte le app a cui ha effettuato l'accesso, e rimuovi le eventuali passkey che ha aggiunto.",
     },

@@ -61,7 +61,6 @@ export const strings: Catalogue<typeof english> = {
       accountLine: "Sua conta",
       action: "Revisar sua conta",
       notMe: "Não fui eu",
-      notMeLine: "Se não foi você, encerre a sessão nesse navegador",
       footer:
         "Se não foi você, clique em “Não fui eu”: isso encerra a sessão desse navegador na sua conta e em todos os apps em que ele entrou, e remove qualquer chave de acesso que ele tenha adicionado.",
     },

@@ -129,7 +129,7 @@ export function passwordResetMail(look: MailLook, link: string, lifetimeMs: numb
   const footer = mail.passwordReset.footer;
   return {
     subject: mail.passwordReset.subject(brand),
-    text: `${intro}\n\n${mail.passwordReset.action}: ${link}\n\n${expiry}\n\n${footer}\n`,
+    text: `${intro}\n\n${labelled(mail.passwordReset.action, link)}\n\n${expiry}\n\n${footer}\n`,
     html: layout(look, [intro, expiry], { label: mail.passwordReset.action, href: link }, footer),
   };
 }
@@ -195,7 +195,7 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
 `;
   return {
     subject: mail.newSignIn.subject(brand),
-    text: `${intro}\n\n${details}\n\n${advice}\n\n${labelled(mail.newSignIn.notMeLine, notMeUrl)}\n\n${labelled(mail.newSignIn.accountLine, accountUrl)}\n\n${footer}\n`,
+    text: `${intro}\n\n${details}\n\n${advice}\n\n${labelled(mail.newSignIn.notMe, notMeUrl)}\n\n${labelled(mail.newSignIn.accountLine, accountUrl)}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: mail.newSignIn.notMe, href: notMeUrl }, footer, accountLink),
   };
 }
@@ -227,7 +227,7 @@ export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: 
   const footer = mail.passkeyAdded.footer;
   return {
     subject: mail.passkeyAdded.subject(brand),
-    text: `${intro}\n\n${details}\n\n${advice}\n\n${mail.passkeyAdded.action}: ${removalLink}\n\n${footer}\n`,
+    text: `${intro}\n\n${details}\n\n${advice}\n\n${labelled(mail.passkeyAdded.action, removalLink)}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: mail.passkeyAdded.action, href: removalLink }, footer),
   };
 }
@@ -240,7 +240,7 @@ export function accountDeletionMail(look: MailLook, link: string, lifetimeMs: nu
   const footer = mail.accountDeletion.footer;
   return {
     subject: mail.accountDeletion.subject(brand),
-    text: `${intro}\n\n${what}\n\n${mail.accountDeletion.action}: ${link}\n\n${expiry}\n\n${footer}\n`,
+    text: `${intro}\n\n${what}\n\n${labelled(mail.accountDeletion.action, link)}\n\n${expiry}\n\n${footer}\n`,
     html: layout(look, [intro, what, expiry], { label: mail.accountDeletion.action, href: link }, footer),
   };
 }
@@ -294,7 +294,7 @@ export function emailChangeMail(
   const grouped = code ? `${code.code.slice(0, 3)} ${code.code.slice(3)}` : "";
   return {
     subject: mail.emailChange.subject(brand),
-    text: `${intro}\n\n${what}\n\n${mail.emailChange.action}: ${link}\n\n${expiry}\n\n${codeLine ? `${codeLine} ${grouped}\n\n` : ""}${footer}\n`,
+    text: `${intro}\n\n${what}\n\n${labelled(mail.emailChange.action, link)}\n\n${expiry}\n\n${codeLine ? `${codeLine} ${grouped}\n\n` : ""}${footer}\n`,
     html: layout(
       look,
       [intro, what, expiry],
@@ -313,7 +313,7 @@ export function emailChangeRequestedMail(look: MailLook, maskedNewEmail: string,
   const footer = mail.emailChangeRequested.footer;
   return {
     subject: mail.emailChangeRequested.subject(brand),
-    text: `${intro}\n\n${what}\n\n${mail.emailChangeRequested.action}: ${cancelLink}\n\n${footer}\n`,
+    text: `${intro}\n\n${what}\n\n${labelled(mail.emailChangeRequested.action, cancelLink)}\n\n${footer}\n`,
     html: layout(look, [intro, what], { label: mail.emailChangeRequested.action, href: cancelLink }, footer),
   };
 }
@@ -339,7 +339,7 @@ export function emailChangedMail(look: MailLook, maskedNewEmail: string, undoLin
   const footer = mail.emailChanged.footer;
   return {
     subject: mail.emailChanged.subject(brand),
-    text: `${intro}\n\n${what}\n\n${mail.emailChanged.action}: ${undoLink}\n\n${footer}\n`,
+    text: `${intro}\n\n${what}\n\n${labelled(mail.emailChanged.action, undoLink)}\n\n${footer}\n`,
     html: layout(look, [intro, what], { label: mail.emailChanged.action, href: undoLink }, footer),
   };
 }
