@@ -7,13 +7,34 @@ import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
 /** How long to wait after a failed wait before asking again; after a few in a row, the code field is the way. */
 const RETRY_AFTER_MS = 5_000;
 const FAILURES_BEFORE_GIVING_UP = 3;
+/**
+ * A wait the server held is answered after 20 s; one answered "waiting" sooner (a proxy that cuts
+ * long requests short) is followed by a pause, so the screen never asks in a loop.
+ */
+const SHORTEST_WAIT_MS = 1_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves at once on a tab in view; on a hidden one, once it is shown again. */
+function inView(): Promise<void> {
+  if (!document.hidden) return Promise.resolve();
+  return new Promise((resolve) => {
+    const shown = () => {
+      if (document.hidden) return;
+      document.removeEventListener("visibilitychange", shown);
+      resolve();
+    };
+    document.addEventListener("visibilitychange", shown);
+  });
+}
 
 /**
  * The number to pick on the phone (decision 73): shown once the server says it, then the screen
  * waits for the other device with a long poll, one request at a time, each answered within 20 s.
  * Approved, this browser is signed in by that answer and leaves for its ReturnUrl; refused or used
  * elsewhere, it says so. It stops at the request's end, on a refusal from the server (429, 5xx
- * after a few tries) and when the screen closes; the code field below stays either way.
+ * after a few tries) and when the screen closes; the code field below stays either way. A tab
+ * out of view asks nothing: shown again, its first wait answers at once if the phone approved.
  */
 export function ApprovalNumber() {
   const [number, setNumber] = useState<number>();
@@ -25,12 +46,17 @@ export function ApprovalNumber() {
       let failures = 0;
       let wait = false;
       while (open) {
+        await inView();
+        if (!open) return;
         try {
+          const asked = Date.now();
           const answer = await waitForApproval(wait);
           failures = 0;
           if (!open) return;
-          if (answer.state === "waiting") setNumber(answer.number);
-          else if (answer.state === "signed_in") return void (await leaveAfterSignIn(answer.redirectUrl));
+          if (answer.state === "waiting") {
+            setNumber(answer.number);
+            if (wait && Date.now() - asked < SHORTEST_WAIT_MS) await pause(RETRY_AFTER_MS);
+          } else if (answer.state === "signed_in") return void (await leaveAfterSignIn(answer.redirectUrl));
           else {
             setNumber(undefined);
             if (answer.state === "refused") setEnded(strings.checkEmail.approvalRefused);
@@ -41,7 +67,7 @@ export function ApprovalNumber() {
         } catch (error) {
           // A refusal (too many requests, a bad request) ends it; a network fault may pass.
           if ((error instanceof HttpError && error.status > 0 && error.status < 500) || ++failures >= FAILURES_BEFORE_GIVING_UP) return;
-          await new Promise((resolve) => setTimeout(resolve, RETRY_AFTER_MS));
+          await pause(RETRY_AFTER_MS);
         }
       }
     })();
