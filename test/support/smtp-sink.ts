@@ -1,5 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { BRANDS } from "../../common/brands/index.ts";
+import { strings as english } from "../../server/i18n/en.ts";
 
 export interface ReceivedMail {
   from: string;
@@ -138,8 +140,20 @@ export class SmtpSink {
   }
 }
 
-/** Every mail's subject except the new-browser notice's (server/mail/templates.ts, newSignInMail). */
-const ANY_BUT_NOTICES = /^(?!New sign-in to your )/;
+/**
+ * Every mail's subject but a notice's: the mails the server sends on its own after something
+ * happened to an account (a new browser, a passkey added, a password changed or set, Google
+ * unlinked), in English, in either brand. They are delivered in the background, and may arrive
+ * after a test's mark and before the link it asked for; a test that waits for one names it.
+ */
+const NOTICES = [
+  english.mail.newSignIn,
+  english.mail.passkeyAdded,
+  english.mail.passwordChanged,
+  english.mail.passwordSet,
+  english.mail.googleUnlinked,
+].flatMap(({ subject }) => BRANDS.map((brand) => subject(brand.name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+const ANY_BUT_NOTICES = new RegExp(`^(?!(?:${NOTICES.join("|")})$)`);
 
 /** The Subject header of a raw mail, unfolded and its encoded words (RFC 2047) decoded: "Ihr Anmeldelink für DS One". */
 export function subjectOf(raw: string): string {
