@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
+import { setTabHidden } from "./tab.ts";
 
 /**
  * What the Check Your Email screen asks of the server while it sits open, waiting for the phone
@@ -7,14 +7,6 @@ import { expect, test } from "./fixtures.ts";
  * and nothing at all from a tab out of view.
  */
 test.use({ serverEnv: { ACCESS_LINK_LIMIT_PER_EMAIL: "1000" } });
-
-/** Shows or hides the page as a browser does for a tab in or out of view. */
-const setHidden = (page: Page, hidden: boolean) =>
-  page.evaluate((hidden) => {
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
-    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (hidden ? "hidden" : "visible") });
-    document.dispatchEvent(new Event("visibilitychange"));
-  }, hidden);
 
 test("waits answered at once are not asked again in a loop, and a hidden tab asks nothing", async ({ page }) => {
   // Waits that come back at once, as through a proxy that cuts long requests short.
@@ -32,13 +24,13 @@ test("waits answered at once are not asked again in a loop, and a hidden tab ask
   await page.waitForTimeout(3_000);
   expect(waits).toBeLessThanOrEqual(3);
 
-  await setHidden(page, true);
+  await setTabHidden(page, true);
   await page.waitForTimeout(6_000);
   const whileHidden = waits;
   await page.waitForTimeout(6_000);
   expect(waits, "waits asked by a hidden tab").toBe(whileHidden);
 
   // In view again, it asks at once: an approval made meanwhile signs it in straight away.
-  await setHidden(page, false);
+  await setTabHidden(page, false);
   await expect.poll(() => waits, { timeout: 2_000 }).toBeGreaterThan(whileHidden);
 });

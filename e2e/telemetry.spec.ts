@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { startOtlpReceiver } from "../test/support/otlp-receiver.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { type AppUnderTest, expect, test } from "./fixtures.ts";
+import { setTabHidden } from "./tab.ts";
 
 // A collector for this file's server: every OTLP payload the server exports lands here.
 const otlp = await startOtlpReceiver();
@@ -28,13 +29,7 @@ async function waitForRows(app: AppUnderTest, check: (rows: Record<string, unkno
 }
 
 /** Web vitals are final when the tab is hidden: this is what leaving the tab looks like to the page. */
-async function hideTab(page: Page) {
-  await page.evaluate(() => {
-    Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-    Object.defineProperty(document, "hidden", { value: true, configurable: true });
-    document.dispatchEvent(new Event("visibilitychange"));
-  });
-}
+const hideTab = (page: Page) => setTabHidden(page, true);
 
 async function signInWithPassword(page: Page, email: string) {
   const response = await page.request.post("/api/dsone/password-login", { data: { Email: email, Password: "demo-password" } });

@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { waitForApproval } from "../api/account.ts";
 import { HttpError } from "../api/http.ts";
 import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
+import { pause } from "../platform/pause.ts";
 
 /** How long to wait after a failed wait before asking again; after a few in a row, the code field is the way. */
 const RETRY_AFTER_MS = 5_000;
@@ -12,8 +13,6 @@ const FAILURES_BEFORE_GIVING_UP = 3;
  * long requests short) is followed by a pause, so the screen never asks in a loop.
  */
 const SHORTEST_WAIT_MS = 1_000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves at once on a tab in view; on a hidden one, once it is shown again. */
 function inView(): Promise<void> {

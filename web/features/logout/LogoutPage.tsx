@@ -5,6 +5,7 @@ import { accountArea, useAccountArea } from "../../account-area/use-account-area
 import { brandForPath } from "../../platform/brand.ts";
 import { config } from "../../platform/config.ts";
 import { deviceUuid } from "../../platform/device.ts";
+import { pause } from "../../platform/pause.ts";
 import { leaveTo, useLocation } from "../../platform/router.ts";
 import { clearLocalState } from "../../platform/sign-out.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -16,8 +17,6 @@ export const LOGOUT_MIN_MS = 2_000;
 
 /** Waits before each retry of a failed session reset: a dropped connection often comes back. */
 export const LOGOUT_RETRY_DELAYS_MS = [500, 1_500];
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The session reset (GET /account/logout with the whole query string, SPEC section 7), retried; whether it succeeded. */
 async function resetSessionWithRetries(search: string): Promise<boolean> {
