@@ -46,7 +46,7 @@ export function ItemText({ title, detail }: { title: ReactNode; detail: string |
       <span className="account__muted">
         {parts
           ? parts.map((part) => (
-              <span key={part} className="account__detail account__detail--line">
+              <span key={part} className="account__detail">
                 {part}
               </span>
             ))
