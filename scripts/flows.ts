@@ -493,6 +493,7 @@ const TABLE_END = "<!-- end of flows -->";
 
 /** The figures as the architecture page shows them, between its two markers. */
 export function flowsTable(counts: readonly FlowCount[]): string {
+  const shared = sharedByEvery(counts);
   const rows = counts.map(({ flow, service, withRoute, beyondShared }) => {
     const cells = [
       flow.name,
@@ -512,7 +513,7 @@ export function flowsTable(counts: readonly FlowCount[]): string {
     "|---|---|--:|--:|--:|--:|--:|--:|",
     ...rows,
     "",
-    `What every flow reaches with its route (${sharedByEvery(counts).length} server files): ${sharedByEvery(counts)
+    `What every flow reaches with its route (${shared.length} server files): ${shared
       .map((file) => `\`${file.replace(/^server\//, "")}\``)
       .join(", ")}.`,
     TABLE_END,

@@ -21,24 +21,34 @@ describeEachDatabase("a password check's counts and settles at once, on %s", (ki
     await server?.stop();
   });
 
-  it("never deadlock", async () => {
+  /** What checkPassword counts before the hash, and settles after a right password, for one email from one address. */
+  function passwordCheckOf(email: string, address: string) {
     const { db, config } = server;
-    const email = "family@example.com";
-    const address = "203.0.113.9";
     const origin = `ip.${address}`;
-    // What checkPassword counts before the hash, and settles after a right password.
-    const count = () =>
-      countEachInOrder(db, config, [
-        ["passwordFailuresPerIp", address],
-        ["passwordFailuresPerEmailAndOrigin", email, origin],
-        ["passwordFailuresPerAccount", email],
-      ]);
-    const settle = () =>
-      settleAttempts(db, [
-        ["uncount", bucketKey("passwordFailuresPerIp", address)],
-        ["forget", bucketKey("passwordFailuresPerEmailAndOrigin", email, origin)],
-        ["uncount", bucketKey("passwordFailuresPerAccount", email)],
-      ]);
+    const keys = {
+      ip: bucketKey("passwordFailuresPerIp", address),
+      origin: bucketKey("passwordFailuresPerEmailAndOrigin", email, origin),
+      account: bucketKey("passwordFailuresPerAccount", email),
+    };
+    return {
+      keys,
+      count: () =>
+        countEachInOrder(db, config, [
+          ["passwordFailuresPerIp", address],
+          ["passwordFailuresPerEmailAndOrigin", email, origin],
+          ["passwordFailuresPerAccount", email],
+        ]),
+      settle: () =>
+        settleAttempts(db, [
+          ["uncount", keys.ip],
+          ["forget", keys.origin],
+          ["uncount", keys.account],
+        ]),
+    };
+  }
+
+  it("never deadlock", async () => {
+    const { count, settle } = passwordCheckOf("family@example.com", "203.0.113.9");
     const failures: string[] = [];
     for (let round = 0; round < 40; round += 1) {
       const results = await Promise.allSettled(Array.from({ length: 8 }, (_, index) => (index % 2 === 0 ? count() : settle())));
@@ -48,28 +58,10 @@ describeEachDatabase("a password check's counts and settles at once, on %s", (ki
   });
 
   it("a settle forgets the origin's attempts and takes one back from the address and the account", async () => {
-    const { db, config } = server;
-    const email = "settled@example.com";
-    const address = "203.0.113.10";
-    const origin = `ip.${address}`;
-    const keys = {
-      ip: bucketKey("passwordFailuresPerIp", address),
-      origin: bucketKey("passwordFailuresPerEmailAndOrigin", email, origin),
-      account: bucketKey("passwordFailuresPerAccount", email),
-    };
-    const count = () =>
-      countEachInOrder(db, config, [
-        ["passwordFailuresPerIp", address],
-        ["passwordFailuresPerEmailAndOrigin", email, origin],
-        ["passwordFailuresPerAccount", email],
-      ]);
+    const { keys, count, settle } = passwordCheckOf("settled@example.com", "203.0.113.10");
     for (let attempt = 0; attempt < 3; attempt += 1) await count();
-    await settleAttempts(db, [
-      ["uncount", keys.ip],
-      ["forget", keys.origin],
-      ["uncount", keys.account],
-    ]);
-    const rows = await db.selectFrom("rate_limits").select(["key", "count"]).where("key", "in", Object.values(keys)).execute();
+    await settle();
+    const rows = await server.db.selectFrom("rate_limits").select(["key", "count"]).where("key", "in", Object.values(keys)).execute();
     const counted = Object.fromEntries(rows.map((row) => [row.key, row.count]));
     expect(counted).toEqual({ [keys.ip]: 2, [keys.account]: 2 });
   });

@@ -78,7 +78,7 @@ describe("a mail written out in one piece", () => {
           expect(envelope).toEqual({ from: "no-reply@example.com", to: ["customer@example.com"] });
           compared++;
         }
-    expect(compared).toBe(BRANDS.length * LANGUAGES.length * everyMail(mailLook(BRANDS[0] as never, "https://a.example", "en")).length);
+    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 14);
   });
 
   it("keeps what needs encoding encoded: a name and subject outside ASCII, an address in another script", async () => {

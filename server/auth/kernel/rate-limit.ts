@@ -102,7 +102,7 @@ const settlingStatements = new Map<string, SettledInOrder>();
  * the step's own scan, so the step before runs to its end (and holds its row) before this step takes
  * its own. test/query-plans.test.ts checks the plan keeps that shape.
  */
-function settlingInOrder(actions: readonly ("forget" | "uncount")[]): SettledInOrder {
+function settlingInOrder(actions: readonly Settlement[0][]): SettledInOrder {
   const shape = actions.join(",");
   let statement = settlingStatements.get(shape);
   if (statement) return statement;
