@@ -694,6 +694,22 @@ const migrations: Record<string, Migration> = {
         await db.schema.alterTable("sign_in_codes").dropColumn(column).execute();
     },
   },
+  "0024_who_added_a_password": {
+    async up(db: Kysely<unknown>) {
+      // Taking an account back (docs/decisions/0078): when a password was last set and by which
+      // session, so that password cannot prove that session's recent sign-in, and an undo or a
+      // cancellation removes it when the sessions of the change added it; and the session that
+      // confirmed a change, whose additions an undo removes as the asking session's.
+      await db.schema.alterTable("accounts").addColumn("password_set_at", "bigint").execute();
+      await db.schema.alterTable("accounts").addColumn("password_set_by_session", "text").execute();
+      await db.schema.alterTable("email_changes").addColumn("confirmed_by_session", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("email_changes").dropColumn("confirmed_by_session").execute();
+      await db.schema.alterTable("accounts").dropColumn("password_set_by_session").execute();
+      await db.schema.alterTable("accounts").dropColumn("password_set_at").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,9 @@ interface AccountsTable {
   /** Lower-cased email: the unique key, so accounts are unique regardless of case. */
   email_key: string;
   password_hash: string | null;
+  /** When the password was last set, changed or reset, and the hash of the session that did it (none for a reset by link elsewhere). */
+  password_set_at: Millis | null;
+  password_set_by_session: string | null;
   name: string;
   /** Who may use the support console (common/roles.ts): "admin", "support", or null for a customer. */
   role: string | null;
@@ -318,6 +321,8 @@ interface EmailChangesTable {
   undo_token_hash: string | null;
   requested_at: Millis;
   confirmed_at: Millis | null;
+  /** The hash of the session signed in as the account that confirmed it, if one did: an undo removes what it added. */
+  confirmed_by_session: string | null;
   ended_at: Millis | null;
   /** "cancelled", "replaced" or "undone". */
   ended_how: string | null;

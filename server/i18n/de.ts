@@ -200,6 +200,9 @@ export const strings: Catalogue<typeof english> = {
       "Dieser Passkey konnte nicht überprüft werden. Bitte versuchen Sie es erneut oder melden Sie sich über Ihre E-Mail-Adresse an.",
     PASSKEY_EXPIRED: "Diese Passkey-Anfrage ist abgelaufen oder wurde bereits verwendet. Bitte versuchen Sie es erneut.",
     RECENT_SIGN_IN_REQUIRED: "Bitte bestätigen Sie zu Ihrer Sicherheit zuerst, dass Sie es sind.",
+    PASSWORD_SET_IN_THIS_SESSION:
+      "Ein Passwort, das seit Ihrer Anmeldung hier festgelegt wurde, kann nicht bestätigen, dass Sie es sind. Lassen Sie sich stattdessen einen Code per E-Mail senden.",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "Bitte melden Sie sich zu Ihrer Sicherheit erneut an und legen Sie dann Ihr Passwort fest.",
     NOT_ME_LINK_UNKNOWN: "Dieser Link ist ungültig. Öffnen Sie ihn erneut aus der E-Mail.",
     NOT_ME_LINK_USED: "Dieser Browser wurde mit diesem Link bereits abgemeldet.",
     NOT_ME_LINK_EXPIRED: "Dieser Link ist abgelaufen. Sie können jeden Browser weiterhin auf Ihrer Kontoseite abmelden.",
@@ -217,6 +220,8 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_CHANGE_CANCELLED: "Diese Änderung der E-Mail-Adresse wurde abgebrochen. Es wurde nichts geändert.",
     EMAIL_CHANGE_REPLACED: "Diese Anfrage wurde durch eine neuere ersetzt. Verwenden Sie den Link in der neuesten E-Mail.",
     EMAIL_CHANGE_UNDONE: "Diese Änderung der E-Mail-Adresse wurde von der bisherigen Adresse aus rückgängig gemacht.",
+    EMAIL_CHANGE_SUPERSEDED:
+      "Eine frühere Änderung der E-Mail-Adresse wurde rückgängig gemacht, daher funktioniert dieser Link nicht mehr.",
     EMAIL_CHANGE_CANCEL_LINK_USED: "Diese Änderung wurde bereits abgebrochen.",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Dieser Link ist abgelaufen, und die Änderung, um die es ging, kann nicht mehr bestätigt werden.",
     EMAIL_CHANGE_ALREADY_CONFIRMED:

@@ -192,6 +192,8 @@ export const strings = {
     PASSKEY_REFUSED: "This passkey could not be verified. Please try again, or sign in with your email.",
     PASSKEY_EXPIRED: "This passkey request has expired or was already used. Please try again.",
     RECENT_SIGN_IN_REQUIRED: "For your security, please confirm it's you first.",
+    PASSWORD_SET_IN_THIS_SESSION: "A password set since you signed in here cannot confirm it's you. Email yourself a code instead.",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "For your security, please sign in again, then set your password.",
     NOT_ME_LINK_UNKNOWN: "This link is not valid. Open it again from the email.",
     NOT_ME_LINK_USED: "This browser has already been signed out with this link.",
     NOT_ME_LINK_EXPIRED: "This link has expired. You can still sign any browser out on your account page.",
@@ -206,6 +208,7 @@ export const strings = {
     EMAIL_CHANGE_CANCELLED: "This email change was cancelled. Nothing was changed.",
     EMAIL_CHANGE_REPLACED: "A newer request replaced this one. Use the link in the latest email.",
     EMAIL_CHANGE_UNDONE: "This email change was undone from the old address.",
+    EMAIL_CHANGE_SUPERSEDED: "An earlier email change was undone, so this link no longer works.",
     EMAIL_CHANGE_CANCEL_LINK_USED: "This change has already been cancelled.",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "This link has expired, and the change it was about can no longer be confirmed.",
     EMAIL_CHANGE_ALREADY_CONFIRMED:

@@ -195,6 +195,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "No se ha podido verificar esta llave de acceso. Vuelve a intentarlo o inicia sesión con tu correo electrónico.",
     PASSKEY_EXPIRED: "Esta solicitud de llave de acceso ha caducado o ya se ha usado. Vuelve a intentarlo.",
     RECENT_SIGN_IN_REQUIRED: "Por tu seguridad, primero confirma que eres tú.",
+    PASSWORD_SET_IN_THIS_SESSION:
+      "Una contraseña creada desde que iniciaste sesión aquí no puede confirmar que eres tú. Envíate un código por correo electrónico.",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "Por tu seguridad, vuelve a iniciar sesión y luego crea tu contraseña.",
     NOT_ME_LINK_UNKNOWN: "Este enlace no es válido. Vuelve a abrirlo desde el correo.",
     NOT_ME_LINK_USED: "Ya se ha cerrado la sesión en este navegador con este enlace.",
     NOT_ME_LINK_EXPIRED: "Este enlace ha caducado. Aún puedes cerrar la sesión en cualquier navegador desde la página de tu cuenta.",
@@ -211,6 +214,7 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_CHANGE_CANCELLED: "Este cambio de correo electrónico se ha cancelado. No se ha cambiado nada.",
     EMAIL_CHANGE_REPLACED: "Una solicitud más reciente ha sustituido a esta. Usa el enlace del último correo.",
     EMAIL_CHANGE_UNDONE: "Este cambio de correo electrónico se ha deshecho desde la dirección anterior.",
+    EMAIL_CHANGE_SUPERSEDED: "Se deshizo un cambio de correo electrónico anterior, así que este enlace ya no funciona.",
     EMAIL_CHANGE_CANCEL_LINK_USED: "Este cambio ya se ha cancelado.",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Este enlace ha caducado, y el cambio al que se refería ya no se puede confirmar.",
     EMAIL_CHANGE_ALREADY_CONFIRMED:

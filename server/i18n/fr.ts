@@ -192,6 +192,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "Impossible de vérifier cette clé d'accès. Veuillez réessayer ou vous connecter avec votre adresse e-mail.",
     PASSKEY_EXPIRED: "Cette demande de clé d'accès a expiré ou a déjà été utilisée. Veuillez réessayer.",
     RECENT_SIGN_IN_REQUIRED: "Pour votre sécurité, veuillez d'abord confirmer votre identité.",
+    PASSWORD_SET_IN_THIS_SESSION:
+      "Un mot de passe défini depuis votre connexion ici ne peut pas confirmer votre identité. Recevez plutôt un code par e-mail.",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "Pour votre sécurité, veuillez vous reconnecter, puis définir votre mot de passe.",
     NOT_ME_LINK_UNKNOWN: "Ce lien n'est pas valide. Ouvrez-le à nouveau depuis l'e-mail.",
     NOT_ME_LINK_USED: "Ce navigateur a déjà été déconnecté avec ce lien.",
     NOT_ME_LINK_EXPIRED: "Ce lien a expiré. Vous pouvez toujours déconnecter n'importe quel navigateur depuis la page de votre compte.",
@@ -208,6 +211,7 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_CHANGE_CANCELLED: "Cette modification d'adresse e-mail a été annulée. Rien n'a été modifié.",
     EMAIL_CHANGE_REPLACED: "Une demande plus récente a remplacé celle-ci. Utilisez le lien du dernier e-mail reçu.",
     EMAIL_CHANGE_UNDONE: "Cette modification d'adresse e-mail a été annulée depuis l'ancienne adresse, qui a été rétablie.",
+    EMAIL_CHANGE_SUPERSEDED: "Une modification d'adresse e-mail antérieure a été annulée : ce lien ne fonctionne donc plus.",
     EMAIL_CHANGE_CANCEL_LINK_USED: "Cette modification a déjà été annulée.",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Ce lien a expiré, et la modification qu'il concernait ne peut plus être confirmée.",
     EMAIL_CHANGE_ALREADY_CONFIRMED:

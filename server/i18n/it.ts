@@ -199,6 +199,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "Non è stato possibile verificare questa passkey. Riprova oppure accedi con la tua email.",
     PASSKEY_EXPIRED: "Questa richiesta di passkey è scaduta o è già stata usata. Riprova.",
     RECENT_SIGN_IN_REQUIRED: "Per la tua sicurezza, conferma prima la tua identità.",
+    PASSWORD_SET_IN_THIS_SESSION:
+      "Una password impostata dopo l'accesso qui non può confermare la tua identità. Fatti invece inviare un codice via email.",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "Per la tua sicurezza, accedi di nuovo e poi imposta la password.",
     NOT_ME_LINK_UNKNOWN: "Questo link non è valido. Aprilo di nuovo dall'email.",
     NOT_ME_LINK_USED: "Questo browser è già stato disconnesso con questo link.",
     NOT_ME_LINK_EXPIRED: "Questo link è scaduto. Puoi comunque disconnettere qualsiasi browser dalla pagina del tuo account.",
@@ -215,6 +218,7 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_CHANGE_CANCELLED: "Questa modifica dell'indirizzo email è stata annullata. Non è stato modificato nulla.",
     EMAIL_CHANGE_REPLACED: "Questa richiesta è stata sostituita da una più recente. Usa il link nell'ultima email.",
     EMAIL_CHANGE_UNDONE: "Questa modifica dell'indirizzo email è stata annullata dal vecchio indirizzo, che è stato ripristinato.",
+    EMAIL_CHANGE_SUPERSEDED: "Una modifica precedente dell'indirizzo email è stata annullata, quindi questo link non funziona più.",
     EMAIL_CHANGE_CANCEL_LINK_USED: "Questa modifica è già stata annullata.",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Questo link è scaduto e la modifica a cui si riferiva non può più essere confermata.",
     EMAIL_CHANGE_ALREADY_CONFIRMED:

@@ -196,6 +196,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "このパスキーを確認できませんでした。もう一度お試しいただくか、メールアドレスでログインしてください。",
     PASSKEY_EXPIRED: "このパスキーのリクエストは有効期限切れか、すでに使用されています。もう一度お試しください。",
     RECENT_SIGN_IN_REQUIRED: "セキュリティ保護のため、先にご本人確認を行ってください。",
+    PASSWORD_SET_IN_THIS_SESSION:
+      "ここでログインした後に設定したパスワードでは、ご本人確認ができません。代わりにメールでコードを受け取ってください。",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "セキュリティ保護のため、もう一度ログインしてからパスワードを設定してください。",
     NOT_ME_LINK_UNKNOWN: "このリンクは無効です。メールからもう一度開いてください。",
     NOT_ME_LINK_USED: "このブラウザーは、このリンクですでにログアウトされています。",
     NOT_ME_LINK_EXPIRED: "このリンクは有効期限切れです。ブラウザーのログアウトはマイアカウントページから行えます。",
@@ -213,6 +216,7 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_CHANGE_REPLACED:
       "より新しいリクエストがあったため、このリクエストは無効になりました。最新のメールにあるリンクを使用してください。",
     EMAIL_CHANGE_UNDONE: "このメールアドレスの変更は、変更前のメールアドレスから取り消されました。",
+    EMAIL_CHANGE_SUPERSEDED: "以前のメールアドレスの変更が取り消されたため、このリンクは使用できなくなりました。",
     EMAIL_CHANGE_CANCEL_LINK_USED: "この変更はすでにキャンセルされています。",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "このリンクは有効期限切れです。対象の変更も、もう確認できなくなっています。",
     EMAIL_CHANGE_ALREADY_CONFIRMED:

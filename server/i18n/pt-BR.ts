@@ -197,6 +197,9 @@ export const strings: Catalogue<typeof english> = {
     PASSKEY_REFUSED: "Não foi possível verificar esta chave de acesso. Tente novamente ou entre com seu e-mail.",
     PASSKEY_EXPIRED: "Esta solicitação de chave de acesso expirou ou já foi usada. Tente novamente.",
     RECENT_SIGN_IN_REQUIRED: "Para sua segurança, confirme primeiro que é você.",
+    PASSWORD_SET_IN_THIS_SESSION:
+      "Uma senha definida depois que você entrou aqui não pode confirmar que é você. Receba um código por e-mail.",
+    SIGN_IN_AGAIN_TO_SET_PASSWORD: "Para sua segurança, entre novamente e depois defina sua senha.",
     NOT_ME_LINK_UNKNOWN: "Este link não é válido. Abra-o novamente pelo e-mail.",
     NOT_ME_LINK_USED: "A sessão deste navegador já foi encerrada com este link.",
     NOT_ME_LINK_EXPIRED: "Este link expirou. Você ainda pode encerrar a sessão de qualquer navegador na página da sua conta.",
@@ -211,6 +214,7 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_CHANGE_CANCELLED: "Esta alteração de e-mail foi cancelada. Nada foi alterado.",
     EMAIL_CHANGE_REPLACED: "Um pedido mais recente substituiu este. Use o link do e-mail mais recente.",
     EMAIL_CHANGE_UNDONE: "Esta alteração de e-mail foi desfeita pelo endereço antigo.",
+    EMAIL_CHANGE_SUPERSEDED: "Uma alteração de e-mail anterior foi desfeita, por isso este link não funciona mais.",
     EMAIL_CHANGE_CANCEL_LINK_USED: "Esta alteração já foi cancelada.",
     EMAIL_CHANGE_CANCEL_LINK_EXPIRED: "Este link expirou, e a alteração a que ele se referia não pode mais ser confirmada.",
     EMAIL_CHANGE_ALREADY_CONFIRMED:
