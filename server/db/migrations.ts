@@ -710,6 +710,19 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").dropColumn("password_set_at").execute();
     },
   },
+  "0028_sessions_of_a_browser": {
+    async up(db: Kysely<unknown>) {
+      // "This wasn't me" (docs/decisions/0067) signs out every sign-in of the browser it tells of,
+      // not only the one in the mail: each session keeps its browser's device mark (`d.` and the
+      // hash of the device cookie, as known_origins and passkeys keep it), and so does the notice.
+      await db.schema.alterTable("sessions").addColumn("browser_mark", "text").execute();
+      await db.schema.alterTable("sign_in_notices").addColumn("browser_mark", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("sign_in_notices").dropColumn("browser_mark").execute();
+      await db.schema.alterTable("sessions").dropColumn("browser_mark").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

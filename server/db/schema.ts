@@ -61,6 +61,8 @@ export interface SessionsTable {
   confirm_failures: Generated<number>;
   /** The passkey it signed in with, if any: removing that passkey signs it out. */
   passkey_id: string | null;
+  /** Its browser's device mark (`d.` and the device cookie's hash): "This wasn't me" ends every session of it. */
+  browser_mark: string | null;
 }
 
 interface OneTimeTokensTable {
@@ -244,6 +246,8 @@ interface SignInNoticesTable {
   account_id: string;
   /** The hash of the session the mail told of: the link's button signs it out. */
   session_hash: string;
+  /** Its browser's device mark: the button signs out every session of that browser too. */
+  browser_mark: string | null;
   device: string | null;
   address: string | null;
   signed_in_at: Millis;
