@@ -100,6 +100,19 @@ export async function deleteProviderSession(db: Kysely<Database>, providerSessio
 export const APP_SESSION_KEY = "appSession";
 
 /**
+ * The field beside it naming the browser's device mark (`d.` and the device cookie's hash), stored
+ * on grants too: what ties an app signed in through a browser to that browser after its session
+ * and provider session have gone (a logout leaves a desktop agent's grant, decision 52).
+ */
+export const APP_BROWSER_KEY = "appBrowser";
+
+/** What a browser's request stores beside each provider session and grant it saves (oidc/adapter.ts). */
+export interface BrowserOfRequest {
+  [APP_SESSION_KEY]?: string | undefined;
+  [APP_BROWSER_KEY]?: string | undefined;
+}
+
+/**
  * Ends the account's provider sessions of the browsers whose account server sessions are
  * `appSessionHashes` (browsers signed out from the list, or by a passkey's removal), and with them
  * the web apps' tokens bound to them, as those browsers' own logouts would. One read of the
@@ -146,6 +159,69 @@ async function appsSignedIn(tx: Kysely<Database>, accountId: string, clientId?: 
   const apps = rows.filter((row) => row.model === "Session").flatMap(appsOfProviderSession);
   for (const row of rows) if (row.model === "Grant" && row.client_id) apps.push({ clientId: row.client_id, accountId, sid: null });
   return clientId === undefined ? apps : apps.filter((app) => app.clientId === clientId);
+}
+
+/** A browser as "This wasn't me" ends it: its device mark, when known, and its account server sessions' hashes. */
+export interface BrowserToEnd {
+  mark: string | null;
+  appSessionHashes: readonly string[];
+}
+
+/**
+ * Everything the provider holds that one browser started for the account: its provider sessions,
+ * and each grant made in it with every token and code issued under it, a desktop agent's included.
+ * Found by the browser stored beside each provider session and grant (APP_BROWSER_KEY,
+ * APP_SESSION_KEY), and by the grants its provider sessions name. A logout token is queued for
+ * each app, with the sid of the ended sign-in where it had one.
+ */
+export async function deleteProviderObjectsOfBrowser(tx: Kysely<Database>, accountId: string, browser: BrowserToEnd): Promise<void> {
+  const sessions = new Set(browser.appSessionHashes);
+  const madeThere = (payload: Record<string, unknown>) =>
+    (browser.mark !== null && payload[APP_BROWSER_KEY] === browser.mark) || sessions.has(payload[APP_SESSION_KEY] as string);
+  const rows = await tx
+    .selectFrom("oidc_payloads")
+    .select(["model", "id", "payload"])
+    .where("account_id", "=", accountId)
+    .where("model", "in", ["Session", "Grant"])
+    .execute();
+  const ended = rows.filter((row) => madeThere(JSON.parse(row.payload) as Record<string, unknown>));
+  // A grant's row is stored under the hash of its id; its tokens and codes name it by the id.
+  const grantRows = new Set(ended.filter((row) => row.model === "Grant").map((row) => row.id));
+  for (const row of ended.filter((row) => row.model === "Session")) {
+    const { authorizations } = JSON.parse(row.payload) as { authorizations?: Record<string, { grantId?: unknown }> };
+    for (const { grantId } of Object.values(authorizations ?? {})) if (typeof grantId === "string") grantRows.add(storedOidcId(grantId));
+  }
+  const grantIds = (
+    await tx
+      .selectFrom("oidc_payloads")
+      .select("grant_id")
+      .distinct()
+      .where("account_id", "=", accountId)
+      .where("grant_id", "is not", null)
+      .execute()
+  ).flatMap((row) => (row.grant_id !== null && grantRows.has(storedOidcId(row.grant_id)) ? [row.grant_id] : []));
+  const rowIds = [...grantRows, ...ended.map((row) => row.id)];
+  if (rowIds.length === 0) return;
+  const deleted = await tx
+    .deleteFrom("oidc_payloads")
+    .where("account_id", "=", accountId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("model", "in", ["Session", "Grant"]), eb("id", "in", rowIds)]),
+        ...(grantIds.length > 0 ? [eb("grant_id", "in", grantIds)] : []),
+      ]),
+    )
+    .returning(["model", "account_id", "client_id", "payload"])
+    .execute();
+  await enqueueLogoutTokens(tx, deleted.flatMap(appsOfEndedObject));
+}
+
+/** The app a deleted provider object had signed in: a provider session's apps; a token's app with its sid; a grant's app. */
+function appsOfEndedObject(row: { model: string; account_id: string | null; client_id: string | null; payload: string }): AppToTell[] {
+  if (row.model === "Session") return appsOfProviderSession(row);
+  if (!row.client_id || !row.account_id) return [];
+  const { sid } = JSON.parse(row.payload) as { sid?: unknown };
+  return [{ clientId: row.client_id, accountId: row.account_id, sid: typeof sid === "string" ? sid : null }];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../db/database.ts";
-import { APP_SESSION_KEY, storedOidcId } from "../db/oidc-payloads.ts";
+import { type BrowserOfRequest, storedOidcId } from "../db/oidc-payloads.ts";
 import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { clientMetadata } from "./clients.ts";
 
@@ -34,11 +34,12 @@ function storablePayload(payload: Payload): Payload {
  * payload: the id of a token, a code or a provider session is the bearer secret itself. The
  * provider always presents the raw id, so it cannot tell.
  *
- * `appSessionOfRequest`, when given, names the account server session of the browser whose
- * request is being answered: a provider session is stored with it (db/oidc-payloads.ts). The
- * provider reads back only the fields it knows, so the extra one never reaches it.
+ * `browserOfRequest`, when given, names the browser whose request is being answered (its account
+ * server session and device mark): a provider session or a grant is stored with it
+ * (db/oidc-payloads.ts). The provider reads back only the fields it knows, so the extra ones never
+ * reach it.
  */
-export function kyselyAdapter(db: Db, appSessionOfRequest?: () => string | undefined) {
+export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest) {
   return class KyselyAdapter {
     readonly model: string;
 
@@ -48,9 +49,11 @@ export function kyselyAdapter(db: Db, appSessionOfRequest?: () => string | undef
 
     async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
       const stored = storablePayload(payload);
-      const appSession = this.model === "Session" ? appSessionOfRequest?.() : undefined;
+      // Both are saved in the browser's own requests only (a grant at the authorization), never at
+      // the token endpoint, where an agent's request names no browser.
+      const browser = this.model === "Session" || this.model === "Grant" ? browserOfRequest?.() : undefined;
       const row = {
-        payload: JSON.stringify(appSession === undefined ? stored : { ...stored, [APP_SESSION_KEY]: appSession }),
+        payload: JSON.stringify({ ...stored, ...browser }),
         grant_id: payload.grantId ?? null,
         account_id: payload.accountId ?? payload.session?.accountId ?? null,
         client_id: typeof payload.clientId === "string" ? payload.clientId : null,

@@ -2,12 +2,14 @@ import type { KoaContextWithOIDC } from "oidc-provider";
 import type { Language } from "../../common/languages.ts";
 import type { Caller } from "../auth/kernel/caller.ts";
 import { canonicalAddress } from "../auth/kernel/client-address.ts";
+import { deviceMark } from "../auth/kernel/known-origins.ts";
 import { accountForSessionId } from "../auth/kernel/sessions.ts";
 import { hashSecret, looksLikeSecret } from "../auth/kernel/tokens.ts";
 import { describeUserAgent } from "../auth/kernel/user-agent.ts";
 import type { Config } from "../config.ts";
-import { clearedCookieHeader, cookieFromHeader, sessionCookieName, setCookieHeader } from "../cookies.ts";
+import { COOKIES, clearedCookieHeader, cookieFromHeader, sessionCookieName, setCookieHeader } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
+import { APP_BROWSER_KEY, APP_SESSION_KEY, type BrowserOfRequest } from "../db/oidc-payloads.ts";
 
 /**
  * The account server's own session, read from a raw Cookie header: the provider (which runs on
@@ -34,12 +36,17 @@ export async function appSession(db: Db, config: Config, cookieHeader: string | 
 }
 
 /**
- * The browser's account server session as the sessions table names it (its id's hash, the `ref`
- * of the signed-in places list), whether or not it is still valid: no lookup, no use.
+ * The browser of a provider request, as the account server knows it: its session as the sessions
+ * table names it (its id's hash, the `ref` of the signed-in places list), whether or not it is
+ * still valid, and its device mark. No lookup, no use; hashes, which sign nobody in.
  */
-export function appSessionRef(config: Config, cookieHeader: string | undefined): string | undefined {
+export function browserOfRequest(config: Config, cookieHeader: string | undefined): BrowserOfRequest {
   const id = appSessionId(cookieHeader, config);
-  return id === undefined ? undefined : hashSecret(id);
+  const deviceId = cookieFromHeader(cookieHeader, COOKIES.device.name(config));
+  return {
+    [APP_SESSION_KEY]: id === undefined ? undefined : hashSecret(id),
+    [APP_BROWSER_KEY]: looksLikeSecret(deviceId) ? deviceMark(deviceId) : undefined,
+  };
 }
 
 /**

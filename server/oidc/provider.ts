@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueLogoutTokens } from "../db/logout-deliveries.ts";
 import { kyselyAdapter } from "./adapter.ts";
-import { appSession, appSessionRef, providerCaller } from "./app-session.ts";
+import { appSession, browserOfRequest, providerCaller } from "./app-session.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
 import { providerConfiguration } from "./configuration.ts";
 import { type DpopRefusal, dpopRefusal, storeProofsOnce } from "./dpop.ts";
@@ -31,9 +31,10 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys, 
     db,
     config,
     keys,
-    // A provider session is saved on its browser's requests: each save names that browser's
-    // account server session, so signing the browser out from a list ends it too (decision 52).
-    adapter: kyselyAdapter(db, () => appSessionRef(config, Provider.ctx?.get("cookie"))) as unknown as Configuration["adapter"],
+    // A provider session and a grant are saved on their browser's requests: each save names that
+    // browser's account server session and device mark, so signing the browser out from a list
+    // ends its provider session (decision 52), and "This wasn't me" its apps too (decision 67).
+    adapter: kyselyAdapter(db, () => browserOfRequest(config, Provider.ctx?.get("cookie"))) as unknown as Configuration["adapter"],
     policy: signedInHerePolicy(interactionPolicy, db, config),
   });
   const provider = new Provider(config.publicUrl, configuration);

@@ -14,6 +14,12 @@ export class BrowserAgent {
     return this.#jar.get(new URL(url).host)?.has(name) ?? false;
   }
 
+  /** Forgets the cookies of `url`'s host whose names match, as a closed browser forgets its session-only ones. */
+  dropCookie(url: string, name: RegExp): void {
+    const cookies = this.#jar.get(new URL(url).host);
+    for (const cookie of [...(cookies?.keys() ?? [])]) if (name.test(cookie)) cookies?.delete(cookie);
+  }
+
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const cookie = this.cookieHeader(url);

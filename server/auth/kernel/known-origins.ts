@@ -27,7 +27,14 @@ function readDeviceId(caller: Caller, config: Config): string | undefined {
   return looksLikeSecret(value) ? value : undefined;
 }
 
-const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
+/** A browser's mark (`d.` and its device cookie's hash): what known_origins, sessions and passkeys know it by. */
+export const deviceMark = (deviceId: string) => `d.${hashSecret(deviceId)}`;
+
+/** The device cookie a sign-in keeps in this browser: the one it has, or a new one for a browser without. */
+export function deviceIdForSignIn(caller: Caller, config: Config): string {
+  return readDeviceId(caller, config) ?? newSecret();
+}
+
 /** This browser's mark among the account's own (`d.` and its device cookie's hash), if it has the cookie. */
 export function browserMark(caller: Caller, config: Config): string | undefined {
   const deviceId = readDeviceId(caller, config);
@@ -37,16 +44,16 @@ export function browserMark(caller: Caller, config: Config): string | undefined 
 const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
 
 /**
- * After a sign-in: this browser and this address are the account's own from now on. A browser the
- * account has not used before is announced (new-sign-in-mail.ts) in the same transaction.
+ * After a sign-in: this browser (by the device cookie its session was written with,
+ * deviceIdForSignIn) and this address are the account's own from now on. A browser the account has
+ * not used before is announced (new-sign-in-mail.ts) in the same transaction.
  */
 export async function rememberOrigin(
   db: Db,
   config: Config,
   caller: Caller,
-  { accountId, brand, sessionHash }: { accountId: string; brand?: string | undefined; sessionHash: string },
+  { accountId, brand, sessionHash, deviceId }: { accountId: string; brand?: string | undefined; sessionHash: string; deviceId: string },
 ): Promise<void> {
-  const deviceId = readDeviceId(caller, config) ?? newSecret();
   const now = Date.now();
   await db.transaction().execute(async (tx) => {
     const browsers = await tx
@@ -57,7 +64,13 @@ export async function rememberOrigin(
       .execute();
     const mark = deviceMark(deviceId);
     if (!browsers.some((known) => known.mark === mark)) {
-      await announceNewBrowser(tx, config, caller, accountId, { brand, firstBrowser: browsers.length === 0, now, sessionHash });
+      await announceNewBrowser(tx, config, caller, accountId, {
+        brand,
+        firstBrowser: browsers.length === 0,
+        now,
+        sessionHash,
+        browserMark: mark,
+      });
     }
     await markOriginsSeen(tx, caller, accountId, mark, now);
   });

@@ -22,7 +22,13 @@ export async function announceNewBrowser(
   config: Config,
   caller: Caller,
   accountId: string,
-  { brand, firstBrowser, now, sessionHash }: { brand: string | undefined; firstBrowser: boolean; now: number; sessionHash: string },
+  {
+    brand,
+    firstBrowser,
+    now,
+    sessionHash,
+    browserMark,
+  }: { brand: string | undefined; firstBrowser: boolean; now: number; sessionHash: string; browserMark: string },
 ): Promise<void> {
   await recordAuditEvent(tx, { event: "new_browser", accountId, ...(brand ? { brand } : {}) }, { caller }, now);
   if (firstBrowser || !config.newSignInMail) return;
@@ -30,7 +36,15 @@ export async function announceNewBrowser(
   const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
   const look = brandById(brand);
   const network = addressForLimits(caller.address);
-  const notMe = await issueNotMeLink(tx, config, { accountId, sessionHash, device: caller.device, address: network, at: now, brand: look });
+  const notMe = await issueNotMeLink(tx, config, {
+    accountId,
+    sessionHash,
+    browserMark,
+    device: caller.device,
+    address: network,
+    at: now,
+    brand: look,
+  });
   const mail = newSignInMail(
     mailLook(look, config.publicUrl, caller.language),
     { browser: caller.device, network, at: now },

@@ -8,9 +8,8 @@ import { AppError } from "../../errors.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "./one-time-tokens.ts";
-import { removePasskeysAddedBy } from "./passkey-removal.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { signOutBrowser } from "./signed-in-places.ts";
+import { endSignInsOfBrowser } from "./sign-out.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -25,6 +24,8 @@ export const NOT_ME_LINK_LIFETIME_MS = 7 * 24 * 60 * 60_000;
 export interface ToldSignIn {
   accountId: string;
   sessionHash: string;
+  /** Its browser's device mark: the link's button ends every sign-in of that browser. */
+  browserMark: string;
   device: string;
   address: string;
   at: number;
@@ -45,6 +46,7 @@ export async function issueNotMeLink(tx: Kysely<Database>, config: Config, told:
       token_hash: hashSecret(token),
       account_id: told.accountId,
       session_hash: told.sessionHash,
+      browser_mark: told.browserMark,
       device: told.device,
       address: told.address,
       signed_in_at: told.at,
@@ -76,26 +78,24 @@ export async function checkNotMe(db: Db, config: Config, caller: Caller, token: 
 }
 
 /**
- * The button: spends the link and removes what that browser added, in one transaction, then signs
- * that browser out as the account page's list does (its apps with it). Sets no cookie.
+ * The button: spends the link and, in one transaction, ends every sign-in of that browser since
+ * (each session, every app signed in through it, the passkeys it added; sign-out.ts). Sets no cookie.
  */
 export async function signOutNotMe(db: Db, config: Config, caller: Caller, token: string): Promise<void> {
   await enforceLimits(db, config, [["notMeLinkPerIp", caller.address]], "attempts");
-  const told = await db.transaction().execute(async (tx) => {
+  await db.transaction().execute(async (tx) => {
     const { accountId } = await spendToken(tx, PURPOSES.notMe, token);
     const notice = await tx
       .selectFrom("sign_in_notices")
-      .select("session_hash")
+      .select(["session_hash", "browser_mark"])
       .where("token_hash", "=", hashSecret(token))
       .where("account_id", "=", accountId)
       .executeTakeFirst();
     if (!notice) throw new AppError("NOT_ME_LINK_UNKNOWN");
-    await removePasskeysAddedBy(tx, accountId, notice.session_hash, { caller });
+    // Already signed out (by the owner, by its own logout): its apps and later sign-ins still end.
+    await endSignInsOfBrowser(tx, accountId, { sessionHash: notice.session_hash, browserMark: notice.browser_mark }, { caller });
     await recordAuditEvent(tx, { event: "sign_in_reported", accountId }, { caller });
-    return { accountId, sessionHash: notice.session_hash };
   });
-  // Already signed out (by the owner, by its own logout): nothing more to end.
-  await signOutBrowser(db, told.accountId, told.sessionHash, { caller });
 }
 
 /**

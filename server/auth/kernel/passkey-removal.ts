@@ -168,18 +168,23 @@ export async function removePasskeysOf(
   );
 }
 
-/** Removes the passkeys one session added ("This wasn't me"), in the caller's transaction. */
-export async function removePasskeysAddedBy(
+/**
+ * Removes the passkeys one browser added ("This wasn't me"): those its sessions added, and those
+ * made in it (by its device mark, when known), in the caller's transaction.
+ */
+export async function removePasskeysAddedIn(
   tx: Kysely<Database>,
   accountId: string,
-  sessionHash: string,
+  { sessionHashes, browserMark }: { sessionHashes: readonly string[]; browserMark: string | null },
   source: AuditSource,
 ): Promise<void> {
   const added = await tx
     .selectFrom("passkeys")
     .select("id")
     .where("account_id", "=", accountId)
-    .where("added_by_session", "=", sessionHash)
+    .where((eb) =>
+      eb.or([eb("added_by_session", "in", [...sessionHashes]), ...(browserMark === null ? [] : [eb("browser_mark", "=", browserMark)])]),
+    )
     .execute();
   await removePasskeysOf(
     tx,
@@ -187,6 +192,11 @@ export async function removePasskeysAddedBy(
     added.map((passkey) => passkey.id),
     source,
   );
+}
+
+/** Removes the passkeys one session added, in the caller's transaction. */
+export function removePasskeysAddedBy(tx: Kysely<Database>, accountId: string, sessionHash: string, source: AuditSource): Promise<void> {
+  return removePasskeysAddedIn(tx, accountId, { sessionHashes: [sessionHash], browserMark: null }, source);
 }
 
 /** The account's passkeys as a recovery offers them for removal: the newest first. */

@@ -11,7 +11,7 @@ import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
-import { keepBrowser, knownBrowser, rememberKnownBrowser, rememberOrigin } from "./known-origins.ts";
+import { deviceIdForSignIn, deviceMark, keepBrowser, knownBrowser, rememberKnownBrowser, rememberOrigin } from "./known-origins.ts";
 import { endSessionByHash, replaceSession } from "./session-store.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
@@ -55,6 +55,8 @@ async function writeSessionRows(
   { remember = true, method, brand, amr, passkeyId }: SignInOptions,
 ): Promise<NewSession> {
   const previous = readSessionId(caller, config);
+  // The browser's device cookie, new if it has none yet: finishSignIn keeps the same one.
+  const deviceId = deviceIdForSignIn(caller, config);
   const id = newSecret();
   const now = Date.now();
   const lifetimeMs = remember ? config.sessionLifetimeMs : config.browserSessionLifetimeMs;
@@ -68,6 +70,7 @@ async function writeSessionRows(
     address: addressForLimits(caller.address),
     amr: (amr ?? AMR[method]).join(" "),
     passkey_id: passkeyId ?? null,
+    browser_mark: deviceMark(deviceId),
   });
   await recordAuditEvent(handle, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
@@ -82,7 +85,7 @@ async function writeSessionRows(
       : update.where("language", "is", null);
     await update.execute();
   }
-  return { id, accountId, remember, lifetimeMs, brand };
+  return { id, accountId, remember, lifetimeMs, brand, deviceId };
 }
 
 /**
@@ -131,6 +134,8 @@ export interface NewSession extends SignedIn {
   id: string;
   remember: boolean;
   lifetimeMs: number;
+  /** The device cookie the session's browser is marked by (known-origins.ts). */
+  deviceId: string;
 }
 
 /**
@@ -150,7 +155,12 @@ export interface SignedIn {
  * signed in.
  */
 export async function finishSignIn(db: Db, config: Config, caller: Caller, session: NewSession): Promise<SignedIn> {
-  await rememberOrigin(db, config, caller, { accountId: session.accountId, brand: session.brand, sessionHash: hashSecret(session.id) });
+  await rememberOrigin(db, config, caller, {
+    accountId: session.accountId,
+    brand: session.brand,
+    sessionHash: hashSecret(session.id),
+    deviceId: session.deviceId,
+  });
   return handOver(config, caller, session);
 }
 

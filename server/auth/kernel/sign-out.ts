@@ -4,6 +4,7 @@ import { deleteAccountProviderObjects } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { removePasskeysOf } from "./passkey-removal.ts";
+import { endPendingChanges } from "./pending-email-change.ts";
 import { endAccountSessions } from "./session-store.ts";
 import { hashSecret } from "./tokens.ts";
 
@@ -33,7 +34,8 @@ export async function endEverySignIn(
 
 /**
  * The operator's or the customer's "sign out everywhere": every browser and every app, at once,
- * and the passkeys named with it (a passkey outlives every sign-out otherwise, decision 65).
+ * the passkeys named with it (a passkey outlives every sign-out otherwise, decision 65), and a
+ * pending email change (decision 78).
  */
 export async function signOutEverywhere(
   db: Db,
@@ -44,6 +46,8 @@ export async function signOutEverywhere(
   await db.transaction().execute(async (tx) => {
     await endEverySignIn(tx, accountId);
     await removePasskeysOf(tx, accountId, removePasskeys, source);
+    // A pending email change may be the taker's: its confirmation link ends with the sign-ins.
+    await endPendingChanges(tx, accountId, "cancelled");
     await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId }, source);
   });
 }
