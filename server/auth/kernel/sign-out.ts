@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/database.ts";
-import { deleteAccountProviderObjects } from "../../db/oidc-payloads.ts";
+import { deleteAccountProviderObjects, deleteProviderObjectsOfBrowser } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
-import { removePasskeysOf } from "./passkey-removal.ts";
+import { removePasskeysAddedIn, removePasskeysOf } from "./passkey-removal.ts";
 import { endPendingChanges } from "./pending-email-change.ts";
-import { endAccountSessions } from "./session-store.ts";
+import { endAccountSessions, endBrowserSessions } from "./session-store.ts";
 import { hashSecret } from "./tokens.ts";
 
 /**
@@ -17,6 +17,8 @@ import { hashSecret } from "./tokens.ts";
  *   it), and every grant the OpenID Provider holds for it, with each access token, refresh token,
  *   authorization code and provider session issued under them. A desktop agent's refresh token stops refreshing and
  *   its access token stops answering at once, not when it expires;
+ * - "This wasn't me" ends every sign-in of the browser the mail told of: each of its sessions and
+ *   every app signed in through it, a desktop agent included (endSignInsOfBrowser);
  * - every one of them queues a logout token for each app it signed out that takes them
  *   (db/oidc-payloads.ts, decision 66), so a web app's own session ends too.
  *
@@ -50,4 +52,32 @@ export async function signOutEverywhere(
     await endPendingChanges(tx, accountId, "cancelled");
     await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId }, source);
   });
+}
+
+/**
+ * "This wasn't me" (decision 67): every sign-in one browser made on the account, not only the one
+ * the mail told of. Each of its sessions (a second sign-in there sends no mail), every app signed
+ * in through it, a desktop agent's refresh token included (its own logout leaves that, decision
+ * 52), and the passkeys added in it. The account's other browsers and apps stay signed in. In the
+ * caller's transaction.
+ */
+export async function endSignInsOfBrowser(
+  tx: Kysely<Database>,
+  accountId: string,
+  { sessionHash, browserMark }: { sessionHash: string; browserMark: string | null },
+  source: AuditSource,
+): Promise<void> {
+  const sameBrowser =
+    browserMark === null
+      ? []
+      : await tx
+          .selectFrom("sessions")
+          .select("id_hash")
+          .where("account_id", "=", accountId)
+          .where("browser_mark", "=", browserMark)
+          .execute();
+  const sessionHashes = [...new Set([sessionHash, ...sameBrowser.map((row) => row.id_hash)])];
+  await removePasskeysAddedIn(tx, accountId, { sessionHashes, browserMark }, source);
+  await endBrowserSessions(tx, accountId, sessionHashes, "reported by the owner as not theirs", source);
+  await deleteProviderObjectsOfBrowser(tx, accountId, { mark: browserMark, appSessionHashes: sessionHashes });
 }
