@@ -703,6 +703,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").addColumn("password_set_at", "bigint").execute();
       await db.schema.alterTable("accounts").addColumn("password_set_by_session", "text").execute();
       await db.schema.alterTable("email_changes").addColumn("confirmed_by_session", "text").execute();
+      // Until now the trail alone said when a password was set: an undo of a change asked for
+      // before this step still finds a password set around it.
+      await sql`
+        update accounts set password_set_at = (
+          select max(created_at) from audit_events
+          where audit_events.account_id = accounts.id and audit_events.event in ('password_set', 'password_changed')
+        )
+        where password_hash is not null`.execute(db);
     },
     async down(db: Kysely<unknown>) {
       await db.schema.alterTable("email_changes").dropColumn("confirmed_by_session").execute();

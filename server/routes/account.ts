@@ -12,7 +12,7 @@ import {
   type ResetArea,
   requestPasswordReset,
   resetPassword,
-  setFirstPassword,
+  setFirstPasswordOnEarlierPage,
 } from "../auth/password/password-reset.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -149,7 +149,8 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       const account = await currentAccount(db, config, caller);
       if (!account) throw new AppError("NOT_SIGNED_IN").echoing((message) => ({ isOk: false, messages: [message] }));
       try {
-        await setFirstPassword(db, config, caller, account.accountId, body.Password, body.ConfirmPassword);
+        const session = { accountId: account.accountId, sessionId: readSessionId(caller, config) ?? "" };
+        await setFirstPasswordOnEarlierPage(db, config, caller, session, body.Password, body.ConfirmPassword);
       } catch (error) {
         // A refused password's own list of messages stays; any other refusal is its one message.
         if (error instanceof AppError)

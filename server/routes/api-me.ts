@@ -91,12 +91,11 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
   });
 
   contractRoute(app, "POST /api/me/password", async (body, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    const outcome = await changePassword(db, config, caller, accountId, {
+    const { caller, session } = await signedIn(request, reply, true);
+    const outcome = await changePassword(db, config, caller, session, {
       currentPassword: body.CurrentPassword,
       password: body.Password,
       confirmPassword: body.ConfirmPassword,
-      keepSessionId: readSessionId(caller, config),
       productId: body.ProductId,
     });
     mailWorker.deliverNow();

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
 import { continueTo } from "../auth/kernel/return-url.ts";
-import { currentAccount } from "../auth/kernel/sessions.ts";
+import { currentAccount, readSessionId } from "../auth/kernel/sessions.ts";
 import { openResetLink, resetWithHeldLink } from "../auth/password/held-reset-link.ts";
 import { signInWithPassword } from "../auth/password/password-login.ts";
-import { requestPasswordReset, setFirstPassword } from "../auth/password/password-reset.ts";
+import { requestPasswordReset, setFirstPasswordOnEarlierPage } from "../auth/password/password-reset.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { recordSignIn } from "../telemetry/sign-in-steps.ts";
@@ -46,7 +46,8 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
     const caller = callerOf(request, reply);
     const account = await currentAccount(db, config, caller);
     if (!account) throw new AppError("NOT_SIGNED_IN", undefined, {}, { messages: ["Please sign in first."] });
-    await setFirstPassword(db, config, caller, account.accountId, body.Password, body.ConfirmPassword);
+    const session = { accountId: account.accountId, sessionId: readSessionId(caller, config) ?? "" };
+    await setFirstPasswordOnEarlierPage(db, config, caller, session, body.Password, body.ConfirmPassword);
     return {
       isOk: true,
       redirectUrl: await continueTo(db, config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`),

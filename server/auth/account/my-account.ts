@@ -4,6 +4,7 @@ import type { Db } from "../../db/database.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
+import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
 import { hashSecret } from "../kernel/tokens.ts";
@@ -72,8 +73,9 @@ export async function renameAccount(db: Db, accountId: string, name: string, sou
 }
 
 /**
- * "Sign out everywhere else": every other browser and every app, and the passkeys the customer
- * ticked (those added in the last 30 days come ticked); this browser stays signed in.
+ * "Sign out everywhere else": every other browser and every app, the passkeys the customer ticked
+ * (those added in the last 30 days come ticked) and a pending email change; this browser stays
+ * signed in.
  */
 export async function signOutEverywhereElse(
   db: Db,
@@ -85,6 +87,8 @@ export async function signOutEverywhereElse(
   await db.transaction().execute(async (tx) => {
     await endEverySignIn(tx, accountId, { keepSessionId });
     await removePasskeysOf(tx, accountId, removePasskeys, source, hashSecret(keepSessionId));
+    // A pending email change may be the taker's (decision 78): asked again from here if it was not.
+    await endPendingChanges(tx, accountId, "cancelled");
     await recordAuditEvent(tx, { event: "signed_out_everywhere", accountId, reason: "except this browser" }, source);
   });
 }

@@ -3,10 +3,12 @@ import type { Database } from "../../db/schema.ts";
 
 /*
  * A pending email change (account/email-change/) ends when the owner takes the account back by
- * another way as well: a password reset or change ends it (docs/decisions/0070).
+ * another way as well: a password reset or change, and "sign out everywhere" (else), end it
+ * (docs/decisions/0070, 0078).
  */
 
-export type EndedHow = "cancelled" | "replaced" | "undone";
+/** "superseded": the undo of an earlier change ended it (account/email-change/take-back.ts). */
+export type EndedHow = "cancelled" | "replaced" | "undone" | "superseded";
 
 /**
  * Ends the account's pending requests (a newer one replaces them, an undo or a cancellation ends

@@ -94,8 +94,18 @@ const CONFIRMING_PASSWORD: PasswordCheckWording = {
   refused: { event: "password_change_refused", reason: "wrong password confirming it's the owner" },
 };
 
+/**
+ * Confirms with the current password, checked as a sign-in's is. A password this very session set
+ * proves nothing about it: a stolen session could set a first password and then confirm itself
+ * with it (docs/decisions/0078); that session confirms with the emailed code instead.
+ */
 export async function confirmWithPassword(db: Db, config: Config, caller: Caller, session: SignedInSession, password: string) {
-  const account = await db.selectFrom("accounts").select("email").where("id", "=", session.accountId).executeTakeFirstOrThrow();
+  const account = await db
+    .selectFrom("accounts")
+    .select(["email", "password_set_by_session"])
+    .where("id", "=", session.accountId)
+    .executeTakeFirstOrThrow();
+  if (account.password_set_by_session === hashSecret(session.sessionId)) throw new AppError("PASSWORD_SET_IN_THIS_SESSION");
   await checkPassword(db, config, caller, { email: account.email, password }, CONFIRMING_PASSWORD);
   await markConfirmed(db, caller, session, "password");
 }

@@ -5,6 +5,7 @@ import { firstLicenseBrand } from "../kernel/accounts.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { checkPassword, type PasswordCheckWording } from "../kernel/password-check.ts";
 import { hashPassword } from "../kernel/passwords.ts";
+import type { SignedInSession } from "../kernel/recent-sign-in.ts";
 import { checkNewPassword, limitPasswordChanges, saveNewPassword, setFirstPassword } from "./password-reset.ts";
 
 /**
@@ -25,29 +26,29 @@ export interface PasswordChange {
   currentPassword: string;
   password: string;
   confirmPassword: string;
-  /** The session id of the browser changing it: the one session that survives. */
-  keepSessionId: string | undefined;
   /** The brand of the page it was changed on, for the notice mail; the account's own when none says. */
   productId?: number | undefined;
 }
 
 /**
  * The account page's password: an account without one gets its first (setFirstPassword: nobody
- * knew an old one, so nothing else ends); an account with one changes it, given the current one,
- * and every other browser and app is signed out as after a reset (saveNewPassword). Answers which.
+ * knew an old one, so nothing else ends; it needs a recent sign-in, as any new way in); an account
+ * with one changes it, given the current one, and every other browser and app is signed out as
+ * after a reset (saveNewPassword); the session changing it is the one that stays. Answers which.
  */
 export async function changePassword(
   db: Db,
   config: Config,
   from: Caller,
-  accountId: string,
+  session: SignedInSession,
   change: PasswordChange,
 ): Promise<"set" | "changed"> {
+  const { accountId } = session;
   const account = await db.selectFrom("accounts").select(["email", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const currentHash = account.password_hash;
   if (currentHash === null) {
-    await setFirstPassword(db, config, from, accountId, change.password, change.confirmPassword, change.productId);
+    await setFirstPassword(db, config, from, session, change.password, change.confirmPassword, change.productId);
     return "set";
   }
   if (change.currentPassword === "") throw new AppError("CURRENT_PASSWORD_MISSING");
@@ -66,7 +67,7 @@ export async function changePassword(
       passwordHash,
       // A change saved meanwhile: the password typed is no longer the current one.
       replacing: currentHash,
-      ...(change.keepSessionId ? { keepSessionId: change.keepSessionId } : {}),
+      keepSessionId: session.sessionId,
       from,
       reason: "changed on the account page",
       productId,

@@ -21,6 +21,7 @@ import { accountFailureKey } from "../kernel/password-check.ts";
 import { hashPassword } from "../kernel/passwords.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { enforceLimits, forgetAttempts } from "../kernel/rate-limit.ts";
+import { requireRecentSignIn, type SignedInSession } from "../kernel/recent-sign-in.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { hashSecret } from "../kernel/tokens.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -223,7 +224,14 @@ export interface NewPassword {
  */
 export async function saveNewPassword(tx: Kysely<Database>, config: Config, change: NewPassword): Promise<boolean> {
   const { accountId, productId } = change;
-  let update = tx.updateTable("accounts").set({ password_hash: change.passwordHash }).where("id", "=", accountId);
+  let update = tx
+    .updateTable("accounts")
+    .set({
+      password_hash: change.passwordHash,
+      password_set_at: Date.now(),
+      password_set_by_session: change.keepSessionId ? hashSecret(change.keepSessionId) : null,
+    })
+    .where("id", "=", accountId);
   if (change.replacing !== undefined) update = update.where("password_hash", "=", change.replacing);
   const account = await update.returning(["email"]).executeTakeFirst();
   if (!account) return false;
@@ -292,21 +300,46 @@ export async function limitPasswordChanges(db: Db, config: Config, from: Caller,
 }
 
 /**
- * Gives a password to a signed-in account that has none. Everything that can refuse the request
- * runs before argon2 does (the limits, the rules, whether the account already has a password), so
- * a refused request costs no hashing; the final update is conditional all the same, for two
- * requests racing each other.
+ * The earlier pages' Set Password (SPEC section 7): as setFirstPassword, but those pages cannot ask
+ * "confirm it's you" in place, so a sign-in older than 10 minutes is asked to sign in again.
+ */
+export async function setFirstPasswordOnEarlierPage(
+  db: Db,
+  config: Config,
+  from: Caller,
+  session: SignedInSession,
+  password: string,
+  confirmPassword: string,
+): Promise<void> {
+  try {
+    await setFirstPassword(db, config, from, session, password, confirmPassword);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "RECENT_SIGN_IN_REQUIRED") throw new AppError("SIGN_IN_AGAIN_TO_SET_PASSWORD");
+    throw error;
+  }
+}
+
+/**
+ * Gives a password to a signed-in account that has none. A first password is a new way in, so it
+ * asks what adding a passkey asks (docs/decisions/0078): a sign-in of the last 10 minutes, or one
+ * confirmed since with the emailed code; a stolen session cookie carries neither. Everything that
+ * can refuse the request runs before argon2 does (the recency, the limits, the rules, whether the
+ * account already has a password), so a refused request costs no hashing; the final update is
+ * conditional all the same, for two requests racing each other. The session that set it is kept:
+ * that password never proves this session's recency, and an undo removes it.
  */
 export async function setFirstPassword(
   db: Db,
   config: Config,
   from: Caller,
-  accountId: string,
+  session: SignedInSession,
   password: string,
   confirmPassword: string,
   /** The brand of the page it was set on; the account's own (firstLicenseBrand) when none says. */
   pageProductId?: number,
 ): Promise<void> {
+  const { accountId } = session;
+  await requireRecentSignIn(db, session);
   await limitPasswordChanges(db, config, from, accountId);
   const account = await db.selectFrom("accounts").select("password_hash").where("id", "=", accountId).executeTakeFirst();
   if (account?.password_hash) throw alreadySet();
@@ -315,7 +348,7 @@ export async function setFirstPassword(
   await db.transaction().execute(async (tx) => {
     const updated = await tx
       .updateTable("accounts")
-      .set({ password_hash: passwordHash })
+      .set({ password_hash: passwordHash, password_set_at: Date.now(), password_set_by_session: hashSecret(session.sessionId) })
       .where("id", "=", accountId)
       .where("password_hash", "is", null)
       .executeTakeFirst();

@@ -9,6 +9,7 @@ import { takeFromAddress } from "../../platform/address.ts";
 import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
+import { ConfirmItsYou } from "./ConfirmItsYou.tsx";
 import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
@@ -29,6 +30,10 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
   const { outcome, setOutcome, submitting, act } = useAccountAction(refresh, heading);
   useFocusOnToggle(changing, () => form.current?.querySelector("input")?.focus(), heading);
 
+  // A first password is a new way in: a sign-in older than 10 minutes confirms it is the owner
+  // first, in place (the emailed code), and the password typed is then saved.
+  const [confirmingFor, setConfirmingFor] = useState<string>();
+
   async function save(password: string): Promise<string | undefined> {
     try {
       const answer = await changeMyPassword(current, password, brand.productId);
@@ -38,9 +43,19 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
       await refresh();
       return undefined;
     } catch (error) {
+      if (error instanceof HttpError && error.code === "RECENT_SIGN_IN_REQUIRED") {
+        setConfirmingFor(password);
+        return undefined;
+      }
       // A refused password carries one reason per broken rule: the first is enough.
       return (error instanceof HttpError && error.messages[0]) || messageFor(error, strings.login.unexpectedError);
     }
+  }
+
+  async function saveConfirmed(password: string) {
+    setConfirmingFor(undefined);
+    const failure = await save(password);
+    if (failure) setOutcome({ text: failure, failed: true });
   }
 
   const emailResetLink = () =>
@@ -72,23 +87,35 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
         </li>
         {changing ? (
           <li className="account__form-row" ref={form}>
-            {breached ? (
-              <p className="hint" role="status">
-                {t.breached}
-              </p>
+            {confirmingFor !== undefined ? (
+              <ConfirmItsYou
+                email={account.email}
+                hasPassword={false}
+                brand={brand}
+                confirmed={() => void saveConfirmed(confirmingFor)}
+                cancel={() => setConfirmingFor(undefined)}
+              />
             ) : null}
-            <NewPasswordForm save={save}>
-              {hasPassword ? (
-                <PasswordField
-                  label={t.currentPassword}
-                  name="currentPassword"
-                  autoComplete="current-password"
-                  value={current}
-                  onChange={(event) => setCurrent(event.target.value)}
-                />
+            {/* Kept while confirming, hidden, so what was typed is still there after a cancel. */}
+            <div hidden={confirmingFor !== undefined}>
+              {breached ? (
+                <p className="hint" role="status">
+                  {t.breached}
+                </p>
               ) : null}
-            </NewPasswordForm>
-            <div className="account__actions">
+              <NewPasswordForm save={save}>
+                {hasPassword ? (
+                  <PasswordField
+                    label={t.currentPassword}
+                    name="currentPassword"
+                    autoComplete="current-password"
+                    value={current}
+                    onChange={(event) => setCurrent(event.target.value)}
+                  />
+                ) : null}
+              </NewPasswordForm>
+            </div>
+            <div className="account__actions" hidden={confirmingFor !== undefined}>
               {hasPassword ? (
                 <Button variant="link-blue" disabled={submitting} onClick={() => void emailResetLink()}>
                   {t.forgotCurrent}

@@ -142,7 +142,11 @@ export async function applyChange(
   });
   await tx
     .updateTable("email_changes")
-    .set({ confirmed_at: now, undo_token_hash: hashSecret(undoToken) })
+    .set({
+      confirmed_at: now,
+      undo_token_hash: hashSecret(undoToken),
+      confirmed_by_session: confirmingSessionId ? hashSecret(confirmingSessionId) : null,
+    })
     .where("token_hash", "=", row.token_hash)
     .execute();
   await tx

@@ -101,6 +101,7 @@ export async function openChange(
     undo_token_hash: null,
     requested_at: Date.now(),
     confirmed_at: null,
+    confirmed_by_session: null,
     ended_at: null,
     ended_how: null,
   };

@@ -32,15 +32,22 @@ export async function changeByToken(
   return db.selectFrom("email_changes").selectAll().where(column, "=", tokenHash).executeTakeFirst();
 }
 
-const END_ERRORS = { cancelled: "EMAIL_CHANGE_CANCELLED", replaced: "EMAIL_CHANGE_REPLACED", undone: "EMAIL_CHANGE_UNDONE" } as const;
+const END_ERRORS = {
+  cancelled: "EMAIL_CHANGE_CANCELLED",
+  replaced: "EMAIL_CHANGE_REPLACED",
+  undone: "EMAIL_CHANGE_UNDONE",
+  superseded: "EMAIL_CHANGE_SUPERSEDED",
+} as const;
 
 /**
- * Why a link that can no longer be used cannot: the request was cancelled, replaced or undone
- * (each says so), the new address confirmed it already (the old address's "This wasn't me"
+ * Why a link that can no longer be used cannot: the request was cancelled, replaced or undone,
+ * or an earlier change's undo ended it (each says so), the new address confirmed it already (the old address's "This wasn't me"
  * points to the undo link then), or the token's own reason (used, expired, unknown).
  */
 export function whyNot(row: EmailChangeRow, tokenError: AppError, purpose: Purpose): AppError {
   if (!row) return tokenError;
+  // Ended by the undo of an earlier change, its own undo link included.
+  if (row.ended_how === "superseded") return new AppError(END_ERRORS.superseded);
   if (row.ended_at !== null && row.ended_how && purpose !== PURPOSES.emailChangeUndo)
     return new AppError(END_ERRORS[row.ended_how as EndedHow] ?? tokenError.code);
   if (purpose === PURPOSES.emailChangeCancel && row.confirmed_at !== null) return new AppError("EMAIL_CHANGE_ALREADY_CONFIRMED");

@@ -1,28 +1,38 @@
+import type { Kysely } from "kysely";
 import { maskEmail, normalizeEmail } from "../../../../common/email.ts";
 import type { Config } from "../../../config.ts";
 import type { Db } from "../../../db/database.ts";
+import type { Database } from "../../../db/schema.ts";
 import { AppError } from "../../../errors.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
-import { removePasskeysAddedBy, removePasskeysOf } from "../../kernel/passkey-removal.ts";
+import { removePasskeysOf } from "../../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
+import { RECENT_SIGN_IN_MS } from "../../kernel/recent-sign-in.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { signOutBrowser } from "../../kernel/signed-in-places.ts";
 import { hashSecret } from "../../kernel/tokens.ts";
-import { changeByToken, peekChange, whyNot } from "./shared.ts";
+import { changeByToken, type EmailChangeRow, peekChange, whyNot } from "./shared.ts";
+
+type Transaction = Kysely<Database>;
+type Change = NonNullable<EmailChangeRow>;
 
 /**
- * The old address takes an email change back (docs/decisions/0070):
+ * The old address takes an email change back (docs/decisions/0070, 0078):
  *
  * - before the new address confirmed, "This wasn't me" in the notice cancels the request and
- *   signs out the browser that asked for it, with the passkeys it added;
- * - after, the undo link in "Your email was changed" (7 days) restores the old address, signs
- *   every browser and app out, and removes what was added to the account since the request
- *   (passkeys, a password set or changed, Google logins linked), so the account is the real
- *   owner's again. Whoever presses either is signed in nowhere by it; the owner signs in with the
- *   emailed link, which goes to the old address again.
+ *   signs out the browser that asked for it;
+ * - after, the undo link in "Your email was changed" (7 days) restores the old address and signs
+ *   every browser and app out. It ends its own link and the links of every change made after it
+ *   (they would return the account to an address this change introduced), and every pending
+ *   request; the links of earlier changes stay, since they return the account to an address it
+ *   had before.
+ *
+ * Both remove the ways in the change's taker may have added (removeWhatTheChangeAdded), so the
+ * account is the real owner's again. Whoever presses either is signed in nowhere by it; the owner
+ * signs in with the emailed link, which goes to the old address again.
  *
  * Opening either link changes nothing (mail scanners open links); their buttons do, once.
  */
@@ -47,7 +57,7 @@ export async function cancelEmailChange(db: Db, config: Config, caller: Caller, 
     }
     if (!row) throw new AppError("EMAIL_CHANGE_LINK_UNKNOWN");
     await endPendingChanges(tx, row.account_id, "cancelled");
-    if (row.session_hash) await removePasskeysAddedBy(tx, row.account_id, row.session_hash, { caller });
+    await removeWhatTheChangeAdded(tx, row, caller);
     await recordAuditEvent(
       tx,
       { event: "email_change_cancelled", accountId: row.account_id, reason: `to ${maskEmail(row.new_email)}` },
@@ -88,25 +98,53 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
       .set({ ended_at: Date.now(), ended_how: "undone" })
       .where("token_hash", "=", row.token_hash)
       .execute();
+    await endLaterUndoLinks(tx, row);
 
     // Every browser and app: the address was taken over, so any sign-in may be the taker's.
     await endEverySignIn(tx, accountId);
-    await removeWhatWasAddedSince(tx, accountId, Number(row.requested_at), caller);
+    await removeWhatTheChangeAdded(tx, row, caller);
     await recordAuditEvent(tx, { event: "email_change_undone", accountId, reason: `back from ${maskEmail(row.new_email)}` }, { caller });
     return { email: row.old_email };
   });
 }
 
 /**
- * Ways in added since the change was asked for: passkeys, a Google login, and a password set or
- * changed (the trail says when). The owner signs in with the emailed link and adds their own.
+ * The changes confirmed after this one: their undo links would put back an address this change
+ * introduced, a taker's own, so they end with this undo and say why (EMAIL_CHANGE_SUPERSEDED).
  */
-async function removeWhatWasAddedSince(tx: Parameters<typeof endEverySignIn>[0], accountId: string, since: number, caller: Caller) {
+async function endLaterUndoLinks(tx: Transaction, row: Change): Promise<void> {
+  const now = Date.now();
+  const later = await tx
+    .updateTable("email_changes")
+    .set({ ended_at: now, ended_how: "superseded" })
+    .where("account_id", "=", row.account_id)
+    .where("token_hash", "!=", row.token_hash)
+    .where("requested_at", ">=", row.requested_at)
+    .where("ended_at", "is", null)
+    .returning("undo_token_hash")
+    .execute();
+  const links = later.flatMap((change) => (change.undo_token_hash ? [change.undo_token_hash] : []));
+  if (links.length > 0)
+    await tx.updateTable("one_time_tokens").set({ used_at: now }).where("token_hash", "in", links).where("used_at", "is", null).execute();
+}
+
+/**
+ * The ways in a change's taker may have added, removed when the change is cancelled or undone:
+ * whatever the session that asked for it or the one that confirmed it added (passkeys, a
+ * password), and whatever any session added from the recent-sign-in window before the request on
+ * (a taker adds a way in first, then asks). The owner signs in with the emailed link and adds
+ * their own again.
+ */
+async function removeWhatTheChangeAdded(tx: Transaction, row: Change, caller: Caller): Promise<void> {
+  const accountId = row.account_id;
+  const since = Number(row.requested_at) - RECENT_SIGN_IN_MS;
+  const sessions = [row.session_hash, row.confirmed_by_session].filter((hash): hash is string => hash !== null);
+
   const passkeys = await tx
     .selectFrom("passkeys")
     .select("id")
     .where("account_id", "=", accountId)
-    .where("created_at", ">=", since)
+    .where((eb) => eb.or([eb("created_at", ">=", since), ...(sessions.length > 0 ? [eb("added_by_session", "in", sessions)] : [])]))
     .execute();
   await removePasskeysOf(
     tx,
@@ -121,24 +159,16 @@ async function removeWhatWasAddedSince(tx: Parameters<typeof endEverySignIn>[0],
     .returning("provider")
     .execute();
   for (const { provider } of google)
-    await recordAuditEvent(
-      tx,
-      { event: "google_unlinked", accountId, reason: `${provider}, linked after the email change was asked for` },
-      { caller },
-    );
-  const passwordSince = await tx
-    .selectFrom("audit_events")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .where("event", "in", ["password_set", "password_changed"])
-    .where("created_at", ">=", since)
+    await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider}, linked around the email change` }, { caller });
+  const password = await tx
+    .updateTable("accounts")
+    .set({ password_hash: null, password_set_at: null, password_set_by_session: null })
+    .where("id", "=", accountId)
+    .where("password_hash", "is not", null)
+    .where((eb) =>
+      eb.or([eb("password_set_at", ">=", since), ...(sessions.length > 0 ? [eb("password_set_by_session", "in", sessions)] : [])]),
+    )
     .executeTakeFirst();
-  if (passwordSince) {
-    await tx.updateTable("accounts").set({ password_hash: null }).where("id", "=", accountId).execute();
-    await recordAuditEvent(
-      tx,
-      { event: "password_changed", accountId, reason: "removed: set after the email change was asked for" },
-      { caller },
-    );
-  }
+  if (password.numUpdatedRows > 0n)
+    await recordAuditEvent(tx, { event: "password_changed", accountId, reason: "removed: set around the email change" }, { caller });
 }
