@@ -28,6 +28,7 @@ const FAMILIES: Record<string, string> = {
   "secrets-at-rest.test.ts": "secrets at rest",
   "passkey-attacks.test.ts": "passkeys (replays, forgeries, limits)",
   "taking-back.test.ts": "taking an account back",
+  "passwordless-taken-back.test.ts": "a passwordless account taken back",
   "passkey-refusals.spec.ts": "passkey challenges (no page floods the server)",
 };
 
