@@ -6,7 +6,8 @@ import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { userinfoStatus } from "../support/dpop.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
-import { desktopAgentSignIn, type OidcTestBed, passwordSignIn, startOidcTestBed } from "../support/oidc-flow.ts";
+import { authorize, desktopAgentSignIn, discover, type OidcTestBed, passwordSignIn, startOidcTestBed } from "../support/oidc-flow.ts";
+import { freePort } from "../support/spawn-server.ts";
 import { recordCases } from "./scale.ts";
 
 /**
@@ -22,6 +23,8 @@ describeEachDatabase('"This wasn\'t me" ends all that browser started, on %s', (
   let introspect: (token: string) => Promise<client.IntrospectionResponse>;
   let owner: BrowserAgent;
   let ownersAgent: Awaited<ReturnType<typeof desktopAgentSignIn>>;
+  let ownersWebSid: string;
+  const webApp = { id: "told-web", redirect: "http://127.0.0.1:4997/callback" };
 
   beforeAll(async () => {
     bed = await startOidcTestBed(kind, unlimitedRateLimits());
@@ -35,14 +38,49 @@ describeEachDatabase('"This wasn\'t me" ends all that browser started, on %s', (
       execute: [client.allowInsecureRequests],
     });
     introspect = (token) => client.tokenIntrospection(api, token);
+    // A web app that takes logout tokens; nothing listens at its address, the queue keeps them.
+    await addClient(
+      bed.server.db,
+      {
+        id: webApp.id,
+        type: "spa",
+        brand: "dsone",
+        redirectUris: [webApp.redirect],
+        postLogoutRedirectUris: [],
+        backchannelLogoutUri: `http://127.0.0.1:${await freePort()}/logout`,
+        backchannelLogoutSessionRequired: true,
+      },
+      clientChecks(bed.server.config),
+    );
     // The owner's computer: the account's first browser, and the desktop agent signed in through it.
     owner = new BrowserAgent();
     ownersAgent = await desktopAgentSignIn(bed, owner);
+    ownersWebSid = await webAppSignIn(owner);
   });
   afterAll(async () => {
     recordCases('"This wasn\'t me" ends all that browser started', cases);
     await bed?.server.stop();
   });
+
+  /** Signs in to the web app in `browser`; answers the sid of its ID token. */
+  async function webAppSignIn(browser: BrowserAgent): Promise<string> {
+    const config = await discover(bed.issuer, webApp.id);
+    const { callbackUrl, checks } = await authorize(bed, browser, config, webApp.redirect);
+    const sid = (await client.authorizationCodeGrant(config, callbackUrl, checks)).claims()?.sid;
+    if (typeof sid !== "string") throw new Error("the ID token has no sid");
+    return sid;
+  }
+
+  /** The sids of the logout tokens queued for the web app since `since`. */
+  async function webAppTold(since: number): Promise<(string | null)[]> {
+    const rows = await bed.server.db
+      .selectFrom("logout_deliveries")
+      .select("sid")
+      .where("client_id", "=", webApp.id)
+      .where("created_at", ">=", since)
+      .execute();
+    return rows.map((row) => row.sid);
+  }
 
   const newSignInMails = async () => {
     await drainMail(bed.server);
@@ -94,11 +132,17 @@ describeEachDatabase('"This wasn\'t me" ends all that browser started, on %s', (
     const before = (await newSignInMails()).length;
     const thief = new BrowserAgent();
     const thiefsAgent = await desktopAgentSignIn(bed, thief);
+    const thiefsWebSid = await webAppSignIn(thief);
     const mails = await newSignInMails();
     expect(mails).toHaveLength(before + 1);
     expect((await introspect(thiefsAgent.tokens.access_token)).active).toBe(true);
 
+    const pressedAt = Date.now();
     await pressNotMe(mails.at(-1) as never);
+
+    // The web app is told of the thief's sign-in, by its sid, and of nothing of the owner's.
+    expect(await webAppTold(pressedAt)).toEqual([thiefsWebSid]);
+    expect(thiefsWebSid).not.toBe(ownersWebSid);
 
     expect(await signedIn(thief.cookieHeader(bed.issuer))).toBe(false);
     expect(await agentStillIn(thiefsAgent)).toEqual({ refreshes: false, active: false });
