@@ -162,7 +162,7 @@ async function appsSignedIn(tx: Kysely<Database>, accountId: string, clientId?: 
 }
 
 /** A browser as "This wasn't me" ends it: its device mark, when known, and its account server sessions' hashes. */
-export interface BrowserToEnd {
+interface BrowserToEnd {
   mark: string | null;
   appSessionHashes: readonly string[];
 }
