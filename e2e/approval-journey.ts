@@ -24,23 +24,40 @@ async function openOnPhone(browser: Browser, baseURL: string, link: string): Pro
   return phone;
 }
 
+/** Types the digits on the phone and approves. */
+async function typeOnPhone(phone: Page, digits: string): Promise<void> {
+  await phone.getByLabel("The two digits that device shows").fill(digits);
+  await phone.getByRole("button", { name: "Sign In on That Device" }).click();
+}
+
 const signedIn = async (page: Page) => ((await (await page.request.get("/api/dsone/session")).json()) as { signedIn: boolean }).signedIn;
 
 /**
- * Approving on the phone (docs/decisions/0073), in Chromium, declared by a spec file per database
+ * Approving on the phone by the two digits the computer shows (docs/decisions/0073 and 0081), in Chromium, declared by a spec file per database
  * (approval.spec.ts on SQLite, approval-postgres.spec.ts on PostgreSQL).
  */
 export function approvalJourney(apps: string): void {
-  test("the link opened on a phone signs in the computer that asked, by the number it shows", async ({ page, browser, mail, baseURL }) => {
+  test("the link opened on a phone signs in the computer that asked, by the digits it shows", async ({ page, browser, mail, baseURL }) => {
     await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
     const { link, number } = await askOnComputer(page, mail, "new.customer@example.com");
-    await expect(page.getByText("Opening the link on your phone? Pick this number there to sign in here:")).toBeVisible();
+    await expect(page.getByText("Opening the link on your phone? Type this number there to sign in here:")).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // The phone names who asks, from where, when and for what, and offers nothing to pick.
     const phone = await openOnPhone(browser, baseURL as string, link);
-    await expect(phone.getByText(/^Chrome on Linux, near 127\.0\.0\.0, asked to sign in/)).toBeVisible();
+    await expect(phone.getByText(/^Chrome on Linux, near 127\.0\.0\.0, asked to sign in \d+ seconds? ago\.$/)).toBeVisible();
+    await expect(phone.getByText(`It is for DS One at ${new URL(baseURL as string).host}.`)).toBeVisible();
+    await expect(phone.getByText("If you did not just ask for this on another device, do nothing.")).toBeVisible();
+    const field = phone.getByLabel("The two digits that device shows");
+    await expect(field).toHaveAttribute("inputmode", "numeric");
+    await expect(field).toHaveAttribute("autocomplete", "off");
     await expectNoAxeViolations(phone);
-    await phone.getByRole("button", { name: `Pick ${number}` }).click();
+    // Half an answer is not sent: it says so and the request still waits.
+    await field.fill(number.slice(0, 1));
+    await phone.getByRole("button", { name: "Sign In on That Device" }).click();
+    await expect(phone.getByText("Type the two digits that device shows.")).toBeVisible();
+    await expectNoAxeViolations(phone);
+    await typeOnPhone(phone, number);
     await expect(phone.getByText("Done. You are signed in on Chrome on Linux.")).toBeVisible();
 
     // The computer leaves for its ReturnUrl on its own, signed in; the phone is not.
@@ -50,18 +67,15 @@ export function approvalJourney(apps: string): void {
     await phone.context().close();
   });
 
-  test("a wrong number signs nobody in and spends the link; the computer says so", async ({ page, browser, mail, baseURL }) => {
+  test("wrong digits sign nobody in and spend the link; the computer says so", async ({ page, browser, mail, baseURL }) => {
     await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
     const { link, number } = await askOnComputer(page, mail, "password.customer@example.com");
     const phone = await openOnPhone(browser, baseURL as string, link);
-    const buttons = phone.locator(".approval-choices button");
-    await expect(buttons).toHaveCount(3);
-    const wrong = (await buttons.allTextContents()).find((text) => text !== number) as string;
-    await phone.getByRole("button", { name: `Pick ${wrong}` }).click();
+    await typeOnPhone(phone, String((Number(number) + 1) % 100).padStart(2, "0"));
     await expect(
       phone.getByText("That number did not match, so nobody was signed in. Ask for a new link on your other device."),
     ).toBeVisible();
-    await expect(page.getByText("A wrong number was picked on your other device, so nobody was signed in. Send a new link.")).toBeVisible();
+    await expect(page.getByText("A wrong number was typed on your other device, so nobody was signed in. Send a new link.")).toBeVisible();
     expect(await signedIn(page)).toBe(false);
     expect(await signedIn(phone)).toBe(false);
     // The link is spent.
@@ -76,7 +90,9 @@ export function approvalJourney(apps: string): void {
     await expect(page).toHaveURL(/\/dsone\/login\?ReturnUrl=%2Fconnect%2Fauthorize%2Fcallback/);
     const { link, number } = await askOnComputer(page, mail, "licensed.customer@example.com");
     const phone = await openOnPhone(browser, baseURL as string, link);
-    await phone.getByRole("button", { name: `Pick ${number}` }).click();
+    // The phone names the app whose sign-in waits.
+    await expect(phone.getByText("It is for DS One on the web.")).toBeVisible();
+    await typeOnPhone(phone, number);
     await expect(phone.getByText(/^Done\. You are signed in on /)).toBeVisible();
     await expect(page).toHaveURL(`${apps}/dsone/`, { timeout: 10_000 });
     await expect(page.getByText("Signed in as licensed.customer@example.com")).toBeVisible();

@@ -1,6 +1,7 @@
 import { dsone, maverick } from "../common/brands/index.ts";
 import { LANGUAGES } from "../common/languages.ts";
 import { expect, test } from "./fixtures.ts";
+import { ASKING_DEVICE } from "./screens.ts";
 
 /**
  * No screen is wider than the phone it is on, in any language: a page that scrolls sideways hides
@@ -8,7 +9,6 @@ import { expect, test } from "./fixtures.ts";
  * device instead" link 46 px past a 390 px screen.
  */
 const PHONE = { width: 390, height: 844 };
-const ASKED = { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] };
 
 const SCREENS = [
   ["the DS One login", `${dsone.paths.login}?ReturnUrl=%2Fdemo%2Fdsone%2Fui&`],
@@ -21,14 +21,11 @@ test.use({ viewport: PHONE });
 
 for (const language of LANGUAGES) {
   test(`in ${language}, no sign-in screen is wider than a phone`, async ({ page }) => {
-    await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: ASKED } }));
+    await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: ASKING_DEVICE } }));
     for (const [screen, address] of SCREENS) {
       await page.goto(`${address}lang=${language}`);
-      // The other-device page shows its numbers once its check answered; the others are whole at once.
-      await (screen === "a link opened on another device"
-        ? page.getByRole("button", { name: "27" })
-        : page.locator("h1").first()
-      ).waitFor();
+      // The other-device page shows its digits' field once its check answered; the others are whole at once.
+      await (screen === "a link opened on another device" ? page.locator(".approval-form input") : page.locator("h1").first()).waitFor();
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, screen).toBeLessThanOrEqual(PHONE.width);
     }

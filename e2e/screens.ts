@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { AskingDevice } from "../common/api/contract.ts";
 import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
 import { holdRequests, SESSION_RESET } from "./hold.ts";
 
@@ -48,6 +49,14 @@ async function failingScreen(page: Page, chunk: string, path: string) {
   await page.route(`**/assets/${chunk}-*.js`, (route) => route.abort());
   await page.goto(path);
 }
+
+/** A browser that asked for a link, as the link's page on another device is told of it. */
+export const ASKING_DEVICE: AskingDevice = {
+  device: "Chrome on Windows",
+  network: "203.0.113.0",
+  askedSecondsAgo: 60,
+  signsInTo: { brand: "DS One", app: null, host: "app.dsone.example" },
+};
 
 export const SCREENS: ScreenCase[] = [
   { name: "dsone-login", heading: "Customer Login", open: (page) => page.goto(`/dsone/login${DSONE}`).then(() => undefined) },
@@ -221,14 +230,17 @@ export const SCREENS: ScreenCase[] = [
       heading: "This Link Cannot Be Used",
       open: (page) => page.goto(`/${brand}/account/delete?token=${"t".repeat(43)}`).then(() => undefined),
     },
-    // The link opened on another device than the one that asked (decision 73): it names that
-    // device and offers three numbers.
+    // The link opened on another device than the one that asked (decisions 73 and 81): it names
+    // that device, its network, its request's age and what it signs in to, and asks for two digits.
     {
       name: `${brand}-approve-other-device`,
       heading: "Sign In on Your Other Device?",
       open: (page) =>
         openCheckedLink(page, `/${brand}/access-link`, "access-link/check", {
-          otherDevice: { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] },
+          otherDevice: {
+            ...ASKING_DEVICE,
+            signsInTo: { ...ASKING_DEVICE.signsInTo, brand: brand === "dsone" ? "DS One" : "Maverick Safe" },
+          },
         }),
     },
     // Changing the email (docs/decisions/0070): the form in place, and the pages its mails open,

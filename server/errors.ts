@@ -57,7 +57,6 @@ export const ERRORS = {
   SAME_EMAIL: { status: 400, message: english.SAME_EMAIL },
   APPROVAL_UNAVAILABLE: { status: 410, message: english.APPROVAL_UNAVAILABLE },
   APPROVAL_SAME_BROWSER: { status: 400, message: english.APPROVAL_SAME_BROWSER },
-  APPROVAL_NOT_OFFERED: { status: 400, message: english.APPROVAL_NOT_OFFERED },
   APPROVAL_WRONG_NUMBER: { status: 400, message: english.APPROVAL_WRONG_NUMBER },
   EMAIL_CHANGE_LINK_UNKNOWN: { status: 400, message: english.EMAIL_CHANGE_LINK_UNKNOWN },
   EMAIL_CHANGE_LINK_USED: { status: 400, message: english.EMAIL_CHANGE_LINK_USED },

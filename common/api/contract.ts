@@ -123,6 +123,24 @@ export interface AccountExport {
   telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
 }
 
+/**
+ * The browser that asked for a link, as the link's page on another device names it (decision 81):
+ * enough for "was that me?", never its full address.
+ */
+export interface AskingDevice {
+  /** "Chrome on Windows"; null when its user agent said nothing known. */
+  device: string | null;
+  /** Its network (an IPv4 /24 as 203.0.113.0, an IPv6 /64). */
+  network: string | null;
+  /** How long ago it asked, by the server's clock: the phone's own may be off. */
+  askedSecondsAgo: number;
+  /**
+   * What approving signs it in to: a registered app of a brand (its authorization is waiting), or
+   * the brand's page on `host` the ReturnUrl names.
+   */
+  signsInTo: { brand: string; app: "desktop" | "web" | null; host: string | null };
+}
+
 /** A passkey as its owner sees it on the account page. */
 export interface MyPasskey {
   id: string;
@@ -161,26 +179,26 @@ export const API = {
   /** Whether a link would still sign in, spending nothing: the page says a used or expired link's state at once. */
   /**
    * otherDevice: the browser that asked, when the link is opened in another one while its request
-   * is live (decision 73): named, with the three numbers to pick from.
+   * is live (decisions 73 and 81): named, with its network, its request's age and what it signs in to.
    */
-  "POST /api/access-link/check": endpoint<{
-    isOk: boolean;
-    otherDevice?: { device: string | null; address: string | null; askedAt: number; choices: number[] };
-  }>()(z.object({ token: accessLinkToken })),
-  /** The other device's pick: the right number signs the asking browser in, a wrong one spends the link. */
+  "POST /api/access-link/check": endpoint<{ isOk: boolean; otherDevice?: AskingDevice }>()(z.object({ token: accessLinkToken })),
+  /**
+   * The other device's entry, the number the two digits typed spell (07 is 7): the asking screen's
+   * signs that browser in, any other spends the link and signs nobody in.
+   */
   "POST /api/access-link/approve": endpoint<{ isOk: boolean; device: string | null }>()(
     z.object({
       token: accessLinkToken,
       Number: z
-        .number({ message: "must be one of the numbers shown" })
-        .int({ message: "must be one of the numbers shown" })
-        .min(10, { message: "must be one of the numbers shown" })
-        .max(99, { message: "must be one of the numbers shown" }),
+        .number({ message: "must be the two digits the other device shows" })
+        .int({ message: "must be the two digits the other device shows" })
+        .min(0, { message: "must be the two digits the other device shows" })
+        .max(99, { message: "must be the two digits the other device shows" }),
     }),
   ),
   /**
-   * The asking screen's long poll: at once with Wait false (to learn its number), else within 20 s;
-   * signed_in comes with this browser's session and where to go.
+   * The asking screen's long poll: at once with Wait false (to learn its number, shown as two
+   * digits), else within 20 s; signed_in comes with this browser's session and where to go.
    */
   "POST /api/access-link/wait": endpoint<
     | { state: "waiting"; number: number }

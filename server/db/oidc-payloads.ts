@@ -15,16 +15,27 @@ export function storedOidcId(id: string): string {
   return createHash("sha256").update(id).digest("hex");
 }
 
-/** Whether the provider is waiting on this authorization (its interaction, not yet expired). */
-export async function isPendingAuthorization(db: Kysely<Database>, uid: string): Promise<boolean> {
-  const row = await db
+/** The provider's interaction for this authorization while it waits (not yet expired). */
+function pendingInteraction(db: Kysely<Database>, uid: string) {
+  return db
     .selectFrom("oidc_payloads")
-    .select("id")
+    .select("payload")
     .where("model", "=", "Interaction")
     .where("id", "=", storedOidcId(uid))
     .where("expires_at", ">", Date.now())
     .executeTakeFirst();
-  return row !== undefined;
+}
+
+/** Whether the provider is waiting on this authorization (its interaction, not yet expired). */
+export async function isPendingAuthorization(db: Kysely<Database>, uid: string): Promise<boolean> {
+  return (await pendingInteraction(db, uid)) !== undefined;
+}
+
+/** The app a pending authorization is for (the client_id it was asked with); undefined when none is pending. */
+export async function pendingAuthorizationClient(db: Kysely<Database>, uid: string): Promise<string | undefined> {
+  const row = await pendingInteraction(db, uid);
+  const clientId = row && (JSON.parse(row.payload) as { params?: { client_id?: unknown } }).params?.client_id;
+  return typeof clientId === "string" ? clientId : undefined;
 }
 
 /** An app's grant on an account, with its registered client's brand and type: what the signed-in places list shows. */

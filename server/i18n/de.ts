@@ -210,7 +210,6 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Diese Anmeldung kann von hier aus nicht mehr bestätigt werden. Melden Sie sich stattdessen auf diesem Gerät an, oder fordern Sie einen neuen Link an.",
     APPROVAL_SAME_BROWSER: "Dies ist der Browser, der den Link angefordert hat: Melden Sie sich hier über die Schaltfläche an.",
-    APPROVAL_NOT_OFFERED: "Wählen Sie eine der drei angezeigten Zahlen.",
     APPROVAL_WRONG_NUMBER:
       "Diese Zahl stimmte nicht überein, daher wurde niemand angemeldet. Fordern Sie auf Ihrem anderen Gerät einen neuen Link an.",
     EMAIL_CHANGE_LINK_UNKNOWN:

@@ -202,7 +202,6 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Cette connexion ne peut plus être approuvée depuis cette page. Connectez-vous plutôt sur cet appareil, ou demandez un nouveau lien.",
     APPROVAL_SAME_BROWSER: "C'est ce navigateur qui a demandé le lien : connectez-vous ici avec le bouton.",
-    APPROVAL_NOT_OFFERED: "Choisissez l'un des trois nombres affichés.",
     APPROVAL_WRONG_NUMBER:
       "Ce nombre ne correspondait pas, donc aucune connexion n'a eu lieu. Demandez un nouveau lien sur votre autre appareil.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Ce lien n'est pas valide, ou le compte concerné n'existe plus. Ouvrez-le à nouveau depuis l'e-mail.",

@@ -209,7 +209,6 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Questo accesso non può più essere approvato da qui. Accedi invece su questo dispositivo, oppure richiedi un nuovo link.",
     APPROVAL_SAME_BROWSER: "Questo è il browser che ha richiesto il link: accedi qui con il pulsante.",
-    APPROVAL_NOT_OFFERED: "Scegli uno dei tre numeri mostrati.",
     APPROVAL_WRONG_NUMBER:
       "Il numero non corrispondeva, quindi non è stato effettuato alcun accesso. Richiedi un nuovo link sull'altro dispositivo.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Questo link non è valido, oppure l'account a cui si riferisce non esiste più. Aprilo di nuovo dall'email.",

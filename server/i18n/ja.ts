@@ -206,7 +206,6 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "このログインは、ここからは承認できなくなりました。代わりにこのデバイスでログインするか、新しいリンクをリクエストしてください。",
     APPROVAL_SAME_BROWSER: "このブラウザーがリンクをリクエストしたブラウザーです。ここでボタンを押してログインしてください。",
-    APPROVAL_NOT_OFFERED: "表示されている3つの数字から1つを選んでください。",
     APPROVAL_WRONG_NUMBER:
       "数字が一致しなかったため、ログインは行われませんでした。もう一方のデバイスで新しいリンクをリクエストしてください。",
     EMAIL_CHANGE_LINK_UNKNOWN: "このリンクは無効か、対象のアカウントが存在しなくなっています。メールからもう一度開いてください。",

@@ -33,7 +33,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker,
     reply.header("cache-control", "no-store");
     const caller = callerOf(request, reply);
     await checkAccessLink(db, config, caller, token);
-    const otherDevice = await askingDeviceFor(db, caller, token);
+    const otherDevice = await askingDeviceFor(db, config, caller, token);
     return otherDevice ? { isOk: true, otherDevice } : { isOk: true };
   });
 

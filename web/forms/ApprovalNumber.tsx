@@ -28,8 +28,9 @@ function inView(): Promise<void> {
 }
 
 /**
- * The number to pick on the phone (decision 73): shown once the server says it, then the screen
- * waits for the other device with a long poll, one request at a time, each answered within 20 s.
+ * The two digits to type on the phone (decisions 73 and 81; 7 shows as 07): shown once the server
+ * says them, then the screen waits for the other device with a long poll, one request at a time,
+ * each answered within 20 s.
  * Approved, this browser is signed in by that answer and leaves for its ReturnUrl; refused or used
  * elsewhere, it says so. It stops at the request's end, on a refusal from the server (429, 5xx
  * after a few tries) and when the screen closes; the code field below stays either way. A tab
@@ -82,7 +83,7 @@ export function ApprovalNumber() {
       <p>{strings.checkEmail.approvalNumber}</p>
       {/* The digits read left to right; the paragraph keeps the page's side (right, in Arabic). */}
       <p className="approval-number__value">
-        <bdi dir="ltr">{number}</bdi>
+        <bdi dir="ltr">{String(number).padStart(2, "0")}</bdi>
       </p>
     </div>
   );

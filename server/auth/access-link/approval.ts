@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import type { AskingDevice } from "../../../common/api/contract.ts";
+import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
@@ -9,27 +11,24 @@ import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { hashSecret } from "../kernel/tokens.ts";
+import { approvalDestination } from "./approval-destination.ts";
+import { sameApprovalNumber } from "./approval-digits.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { CODE_COOKIE } from "./sign-in-codes.ts";
+import { takeWaitSlot } from "./wait-slot.ts";
 
 /**
- * Approving a sign-in on another device (docs/decisions/0073). The customer asks for a link on the
- * computer and opens the mail on the phone: the phone's link page names the computer and offers
- * three two-digit numbers; the computer's "Check Your Email" shows one. The right pick spends the
- * link and marks the request approved; the computer, which waits for it, then signs itself in
- * through the same sign-in as the link (its own session cookie, its ReturnUrl, an OpenID
- * interaction it was part of). A wrong pick spends the link and signs nobody in. The asking
- * browser is the one holding the code's cookie (sign-in-codes.ts), and the request lives as long
- * as the code, 10 minutes. Every instance reads the same rows: no sticky sessions.
+ * Approving a sign-in on another device (docs/decisions/0073 and 0081). The customer asks for a
+ * link on the computer and opens the mail on the phone: the phone's link page names the computer,
+ * its network, how long ago it asked and what it signs in to, and asks for the two digits the
+ * computer's "Check Your Email" shows. The right digits spend the link and mark the request
+ * approved; the computer, which waits for it, then signs itself in through the same sign-in as the
+ * link (its own session cookie, its ReturnUrl, an OpenID interaction it was part of). Any other
+ * digits spend the link and sign nobody in: a request takes one entry, so a blind one is right one
+ * time in a hundred at most. The asking browser is the one holding the code's cookie
+ * (sign-in-codes.ts), and the request lives as long as the code, 10 minutes. Every instance reads
+ * the same rows: no sticky sessions.
  */
-
-/** The asking browser as the other device names it, and the numbers it offers. */
-export interface AskingDevice {
-  device: string | null;
-  address: string | null;
-  askedAt: number;
-  choices: number[];
-}
 
 /** The request a link's page may approve: a live code of that link, not yet approved or refused. */
 async function pendingRequest(db: Kysely<Database>, tokenHash: string, now = Date.now()) {
@@ -52,31 +51,38 @@ function isAskingBrowser(caller: Caller, browserHash: string): boolean {
 }
 
 /**
- * What the link's page offers beside Sign In, spending nothing: the computer waiting, when the
- * link is opened in another browser while its request is live; nothing in the asking browser.
+ * What the link's page asks beside Sign In, spending nothing: the computer waiting, when the link
+ * is opened in another browser while its request is live; nothing in the asking browser.
  */
-export async function askingDeviceFor(db: Db, caller: Caller, token: string): Promise<AskingDevice | undefined> {
+export async function askingDeviceFor(db: Db, config: Config, caller: Caller, token: string): Promise<AskingDevice | undefined> {
   const request = await pendingRequest(db, hashSecret(token));
   if (!request || isAskingBrowser(caller, request.browser_hash)) return undefined;
+  const link = await db
+    .selectFrom("one_time_tokens")
+    .select(["product_id", "return_url"])
+    .where("token_hash", "=", request.token_hash)
+    .executeTakeFirst();
+  if (!link) return undefined;
   return {
     device: request.device,
-    address: request.address,
-    askedAt: Number(request.created_at),
-    choices: JSON.parse(request.approval_choices ?? "[]") as number[],
+    // Coarse, as the account page names a browser's place: never the address itself.
+    network: request.address === null ? null : networkOf(request.address),
+    askedSecondsAgo: Math.max(0, Math.round((Date.now() - Number(request.created_at)) / 1000)),
+    signsInTo: await approvalDestination(db, config, { productId: link.product_id, returnUrl: link.return_url }),
   };
 }
 
 /**
- * The other device's pick. A number the page did not offer changes nothing; otherwise the link is
- * spent, by the right number (approved: the asking browser signs in) or a wrong one (refused:
- * nobody does, and the trail says so). Limited as the code is: each pick checks a secret.
+ * The other device's entry, the number its two digits spell. It is the request's one entry: the
+ * link is spent, by the right number (approved: the asking browser signs in) or any other
+ * (refused: nobody does, and the trail says so). Limited as the code is: each entry checks a secret.
  */
 export async function approveSignIn(
   db: Db,
   config: Config,
   caller: Caller,
   token: string,
-  picked: number,
+  typed: number,
 ): Promise<{ device: string | null }> {
   await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
   const outcome = await db.transaction().execute(async (tx) => {
@@ -87,10 +93,9 @@ export async function approveSignIn(
       throw new AppError("APPROVAL_UNAVAILABLE");
     }
     if (isAskingBrowser(caller, request.browser_hash)) throw new AppError("APPROVAL_SAME_BROWSER");
-    const choices = JSON.parse(request.approval_choices ?? "[]") as number[];
-    if (!choices.includes(picked)) throw new AppError("APPROVAL_NOT_OFFERED");
+    // Spending first makes this the request's only entry: entries racing it find the link spent.
     const { accountId } = await spendToken(tx, PURPOSES.accessLink, token);
-    const right = picked === request.approval_number;
+    const right = sameApprovalNumber(typed, request.approval_number as number);
     await tx
       .updateTable("sign_in_codes")
       .set(right ? { approved_at: Date.now() } : { refused_at: Date.now() })
@@ -100,7 +105,7 @@ export async function approveSignIn(
     if (!right)
       await recordAuditEvent(
         tx,
-        { event: "sign_in_refused", accountId, method: "link", reason: "a wrong number was picked on another device" },
+        { event: "sign_in_refused", accountId, method: "link", reason: "a wrong number was typed on another device" },
         { caller },
       );
     return { right, device: request.device };
@@ -124,17 +129,27 @@ const POLL_MS = 1_000;
  * The asking screen's long poll: answers as soon as its request was approved (and then signs this
  * browser in, in the same request), refused, used elsewhere or expired; otherwise "waiting", with
  * the number to show, once `waitMs` has passed (0: at once). Reads the database once a second, so
- * the approval may have been made on any instance.
+ * the approval may have been made on any instance. A browser has one wait held at a time
+ * (wait-slot.ts): another wait it sends meanwhile is answered "waiting" at once, and the screen
+ * pauses before it asks again.
  */
 export async function waitForApproval(db: Db, config: Config, caller: Caller, waitMs: number, gone: () => boolean): Promise<Waiting> {
   const secret = caller.cookie(CODE_COOKIE);
   if (!secret) return { state: "none" };
   const browserHash = hashSecret(secret);
   const until = Date.now() + Math.min(waitMs, WAIT_MS);
-  for (;;) {
-    const standing = await where(db, config, caller, browserHash);
-    if (standing.state !== "waiting" || Date.now() >= until || gone()) return standing;
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  let standing = await where(db, config, caller, browserHash);
+  if (standing.state !== "waiting" || Date.now() >= until || gone()) return standing;
+  const slot = await takeWaitSlot(db, browserHash);
+  if (!slot) return standing;
+  try {
+    do {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      standing = await where(db, config, caller, browserHash);
+    } while (standing.state === "waiting" && Date.now() < until && !gone());
+    return standing;
+  } finally {
+    await slot.release();
   }
 }
 

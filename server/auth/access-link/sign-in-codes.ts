@@ -14,6 +14,7 @@ import { enforceLimits } from "../kernel/rate-limit.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { hashSecret, newSecret } from "../kernel/tokens.ts";
 import { wrongCode } from "../kernel/wrong-code.ts";
+import { newApprovalNumber } from "./approval-digits.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 
 /**
@@ -42,7 +43,6 @@ export async function issueSignInCode(
   const browserSecret = newSecret();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
-  const approval = approvalNumbers();
   await insertRow(tx, "sign_in_codes", {
     browser_hash: hashSecret(browserSecret),
     token_hash: hashSecret(linkToken),
@@ -53,26 +53,13 @@ export async function issueSignInCode(
     // Named to the other device as the account page names a browser: its kind and its network.
     device: asker.device,
     address: addressForLimits(asker.address),
-    approval_number: approval.number,
-    approval_choices: JSON.stringify(approval.choices),
+    // The two digits the asking screen shows and the other device types (approval-digits.ts).
+    approval_number: newApprovalNumber(),
+    approval_choices: null,
     approved_at: null,
     refused_at: null,
   });
   return { code, browserSecret };
-}
-
-/**
- * The number the asking screen shows and the three two-digit numbers the other device offers, it
- * among them at a random place (server/auth/access-link/approval.ts): a scanner pressing buttons, or a person
- * approving someone else's request, picks the right one a third of the time at best.
- */
-function approvalNumbers(): { number: number; choices: number[] } {
-  const choices: number[] = [];
-  while (choices.length < 3) {
-    const candidate = randomInt(10, 100);
-    if (!choices.includes(candidate)) choices.push(candidate);
-  }
-  return { number: choices[randomInt(0, 3)] as number, choices };
 }
 
 /** Removes the code the asking browser holds, if any: it is asking for a new one. */

@@ -18,11 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "ربما يكون الرابط ناقصًا، فبعض برامج البريد الإلكتروني تقطع الروابط الطويلة. اطلب رابطًا جديدًا وسنرسله إلى بريدك الإلكتروني.",
     newLink: "إرسال رابط جديد",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "تسجيل الدخول على جهازك الآخر؟",
     approveWhat: (device: string, network: string, when: string) => `${device}، بالقرب من ${network}، طلب تسجيل الدخول ${when}.`,
-    approvePick: "اختر الرقم الذي يظهر على ذلك الجهاز:",
-    approveNumber: (number: number) => `اختيار ${number}`,
+    approveForDesktopApp: (brand: string) => `الطلب لتطبيق ${brand} لسطح المكتب.`,
+    approveForWebApp: (brand: string) => `الطلب لـ ${brand} على الويب.`,
+    approveForSite: (brand: string, host: string) => `الطلب لـ ${brand} على ${host}.`,
+    approveNotYou: "إذا لم تطلب هذا للتو على جهاز آخر، فلا تفعل شيئًا.",
+    approveDigitsLabel: "الرقمان الظاهران على ذلك الجهاز",
+    approveDigitsIncomplete: "أدخل الرقمين الظاهرين على ذلك الجهاز.",
+    approveSubmit: "تسجيل الدخول على ذلك الجهاز",
     thisDeviceInstead: "تسجيل الدخول على هذا الجهاز بدلًا من ذلك",
     unknownBrowser: "متصفح",
     browserOn: (browser: string, system: string) => `${browser} على ${system}`,

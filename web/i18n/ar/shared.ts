@@ -65,9 +65,9 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "هل تقرأ الرسالة على جهاز آخر؟ اكتب الرمز المكوّن من 6 أرقام",
     codeSubmit: "تسجيل الدخول",
     codeIncomplete: "اكتب الأرقام الستة الواردة في الرسالة",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "هل تفتح الرابط على هاتفك؟ اختر هذا الرقم هناك لتسجيل الدخول هنا:",
-    approvalRefused: "تم اختيار رقم خاطئ على جهازك الآخر، لذا لم يتم تسجيل دخول أحد. اطلب رابطًا جديدًا.",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "هل تفتح الرابط على هاتفك؟ أدخل هذا الرقم هناك لتسجيل الدخول هنا:",
+    approvalRefused: "تم إدخال رقم خاطئ على جهازك الآخر، لذا لم يتم تسجيل دخول أحد. اطلب رابطًا جديدًا.",
     approvalUsedElsewhere: "تم استخدام الرابط على جهاز آخر.",
   },
   validation: {

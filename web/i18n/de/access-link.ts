@@ -19,12 +19,17 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Der Link ist möglicherweise unvollständig, da manche E-Mail-Programme lange Links umbrechen. Fordern Sie einen neuen Link an, dann senden wir ihn Ihnen per E-Mail.",
     newLink: "Neuen Link anfordern",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "Auf Ihrem anderen Gerät anmelden?",
     approveWhat: (device: string, network: string, when: string) =>
       `${device} im Netzwerk ${network} hat ${when} eine Anmeldung angefordert.`,
-    approvePick: "Wählen Sie die Zahl, die auf dem anderen Gerät angezeigt wird:",
-    approveNumber: (number: number) => `${number} wählen`,
+    approveForDesktopApp: (brand: string) => `Die Anmeldung gilt für die Desktop-App von ${brand}.`,
+    approveForWebApp: (brand: string) => `Die Anmeldung gilt für ${brand} im Web.`,
+    approveForSite: (brand: string, host: string) => `Die Anmeldung gilt für ${brand} auf ${host}.`,
+    approveNotYou: "Wenn Sie das nicht gerade auf einem anderen Gerät angefordert haben, tun Sie nichts.",
+    approveDigitsLabel: "Die zwei Ziffern, die das andere Gerät anzeigt",
+    approveDigitsIncomplete: "Geben Sie die zwei Ziffern ein, die das andere Gerät anzeigt.",
+    approveSubmit: "Dort anmelden",
     thisDeviceInstead: "Stattdessen auf diesem Gerät anmelden",
     unknownBrowser: "Unbekannter Browser",
     browserOn: (browser: string, system: string) => `${browser} unter ${system}`,

@@ -63,10 +63,10 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "Lesen Sie die E-Mail auf einem anderen Gerät? Geben Sie den 6-stelligen Code daraus ein",
     codeSubmit: "Anmelden",
     codeIncomplete: "Geben Sie die 6 Ziffern aus der E-Mail ein",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "Öffnen Sie den Link auf Ihrem Smartphone? Wählen Sie dort diese Zahl, um sich hier anzumelden:",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "Öffnen Sie den Link auf Ihrem Smartphone? Geben Sie dort diese Zahl ein, um sich hier anzumelden:",
     approvalRefused:
-      "Auf Ihrem anderen Gerät wurde eine falsche Zahl gewählt, daher wurde niemand angemeldet. Fordern Sie einen neuen Link an.",
+      "Auf Ihrem anderen Gerät wurde eine falsche Zahl eingegeben, daher wurde niemand angemeldet. Fordern Sie einen neuen Link an.",
     approvalUsedElsewhere: "Der Link wurde auf einem anderen Gerät verwendet.",
   },
   validation: {

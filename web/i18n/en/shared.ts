@@ -56,9 +56,9 @@ export const strings = {
     codeLabel: "Reading the email on another device? Type its 6-digit code",
     codeSubmit: "Sign In",
     codeIncomplete: "Type the 6 digits from the email",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "Opening the link on your phone? Pick this number there to sign in here:",
-    approvalRefused: "A wrong number was picked on your other device, so nobody was signed in. Send a new link.",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "Opening the link on your phone? Type this number there to sign in here:",
+    approvalRefused: "A wrong number was typed on your other device, so nobody was signed in. Send a new link.",
     approvalUsedElsewhere: "The link was used on another device.",
   },
   validation: {

@@ -18,11 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Puede que el enlace esté incompleto: algunos programas de correo cortan los enlaces largos. Pide un enlace nuevo y te lo enviaremos por correo.",
     newLink: "Enviarme un enlace nuevo",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "¿Iniciar sesión en tu otro dispositivo?",
     approveWhat: (device: string, network: string, when: string) => `${device}, desde la red ${network}, ha pedido iniciar sesión ${when}.`,
-    approvePick: "Elige el número que muestra el otro dispositivo:",
-    approveNumber: (number: number) => `Elegir ${number}`,
+    approveForDesktopApp: (brand: string) => `Es un inicio de sesión en ${brand} para escritorio.`,
+    approveForWebApp: (brand: string) => `Es un inicio de sesión en ${brand} en la web.`,
+    approveForSite: (brand: string, host: string) => `Es un inicio de sesión en ${brand}, en ${host}.`,
+    approveNotYou: "Si no acabas de pedirlo en otro dispositivo, no hagas nada.",
+    approveDigitsLabel: "Los dos dígitos que muestra el otro dispositivo",
+    approveDigitsIncomplete: "Escribe los dos dígitos que muestra el otro dispositivo.",
+    approveSubmit: "Iniciar sesión allí",
     thisDeviceInstead: "Iniciar sesión en este dispositivo",
     unknownBrowser: "Un navegador",
     browserOn: (browser: string, system: string) => `${browser} en ${system}`,

@@ -71,10 +71,10 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "¿Lees el correo en otro dispositivo? Escribe el código de 6 dígitos",
     codeSubmit: "Iniciar sesión",
     codeIncomplete: "Escribe los 6 dígitos del correo",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "¿Vas a abrir el enlace en el móvil? Elige allí este número para iniciar sesión aquí:",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "¿Vas a abrir el enlace en el móvil? Escribe allí este número para iniciar sesión aquí:",
     approvalRefused:
-      "Se ha elegido un número incorrecto en tu otro dispositivo, así que no se ha iniciado ninguna sesión. Pide un enlace nuevo.",
+      "Se ha escrito un número incorrecto en tu otro dispositivo, así que no se ha iniciado ninguna sesión. Pide un enlace nuevo.",
     approvalUsedElsewhere: "El enlace se ha usado en otro dispositivo.",
   },
   validation: {

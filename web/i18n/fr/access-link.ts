@@ -18,11 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Le lien est peut-être incomplet : certains logiciels de messagerie coupent les liens longs. Demandez un nouveau lien et nous vous l'enverrons par e-mail.",
     newLink: "M'envoyer un nouveau lien",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "Se connecter sur votre autre appareil ?",
     approveWhat: (device: string, network: string, when: string) => `${device}, réseau ${network}, a demandé à se connecter ${when}.`,
-    approvePick: "Choisissez le nombre affiché sur l'autre appareil :",
-    approveNumber: (number: number) => `Choisir ${number}`,
+    approveForDesktopApp: (brand: string) => `La demande concerne l'application de bureau ${brand}.`,
+    approveForWebApp: (brand: string) => `La demande concerne ${brand} sur le Web.`,
+    approveForSite: (brand: string, host: string) => `La demande concerne ${brand} sur ${host}.`,
+    approveNotYou: "Si vous ne venez pas de le demander sur un autre appareil, ne faites rien.",
+    approveDigitsLabel: "Les deux chiffres affichés sur l'autre appareil",
+    approveDigitsIncomplete: "Saisissez les deux chiffres affichés sur l'autre appareil.",
+    approveSubmit: "Connecter l'autre appareil",
     thisDeviceInstead: "Se connecter plutôt sur cet appareil",
     unknownBrowser: "Un navigateur",
     browserOn: (browser: string, system: string) => `${browser} sous ${system}`,

@@ -68,10 +68,9 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "Vous lisez l'e-mail sur un autre appareil ? Saisissez son code à 6 chiffres",
     codeSubmit: "Se connecter",
     codeIncomplete: "Saisissez les 6 chiffres indiqués dans l'e-mail",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "Vous ouvrez le lien sur votre téléphone ? Choisissez-y ce nombre pour vous connecter ici :",
-    approvalRefused:
-      "Un mauvais nombre a été choisi sur votre autre appareil, donc aucune connexion n'a eu lieu. Demandez un nouveau lien.",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "Vous ouvrez le lien sur votre téléphone ? Saisissez-y ce nombre pour vous connecter ici :",
+    approvalRefused: "Un mauvais nombre a été saisi sur votre autre appareil, donc aucune connexion n'a eu lieu. Demandez un nouveau lien.",
     approvalUsedElsewhere: "Le lien a été utilisé sur un autre appareil.",
   },
   validation: {

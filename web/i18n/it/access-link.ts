@@ -18,11 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "Il link potrebbe essere incompleto: alcuni programmi di posta spezzano i link lunghi. Richiedine uno nuovo e te lo invieremo via email.",
     newLink: "Inviami un nuovo link",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "Accedere sull'altro dispositivo?",
     approveWhat: (device: string, network: string, when: string) => `${device}, dalla rete ${network}, ha chiesto di accedere ${when}.`,
-    approvePick: "Scegli il numero mostrato sull'altro dispositivo:",
-    approveNumber: (number: number) => `Scegli ${number}`,
+    approveForDesktopApp: (brand: string) => `La richiesta è per l'app desktop di ${brand}.`,
+    approveForWebApp: (brand: string) => `La richiesta è per la versione web di ${brand}.`,
+    approveForSite: (brand: string, host: string) => `La richiesta è per ${brand} su ${host}.`,
+    approveNotYou: "Se non l'hai appena chiesto su un altro dispositivo, non fare nulla.",
+    approveDigitsLabel: "Le due cifre mostrate sull'altro dispositivo",
+    approveDigitsIncomplete: "Inserisci le due cifre mostrate sull'altro dispositivo.",
+    approveSubmit: "Accedi sull'altro dispositivo",
     thisDeviceInstead: "Accedi invece su questo dispositivo",
     unknownBrowser: "Un browser",
     browserOn: (browser: string, system: string) => `${browser} su ${system}`,

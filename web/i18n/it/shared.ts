@@ -62,10 +62,10 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "Stai leggendo l'email su un altro dispositivo? Inserisci il codice a 6 cifre",
     codeSubmit: "Accedi",
     codeIncomplete: "Inserisci le 6 cifre indicate nell'email",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "Apri il link sul telefono? Scegli lì questo numero per accedere qui:",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "Apri il link sul telefono? Inserisci lì questo numero per accedere qui:",
     approvalRefused:
-      "Sull'altro dispositivo è stato scelto un numero sbagliato, quindi non è stato effettuato alcun accesso. Richiedi un nuovo link.",
+      "Sull'altro dispositivo è stato inserito un numero sbagliato, quindi non è stato effettuato alcun accesso. Richiedi un nuovo link.",
     approvalUsedElsewhere: "Il link è stato usato su un altro dispositivo.",
   },
   validation: {

@@ -18,12 +18,17 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "リンクが不完全な可能性があります。一部のメールソフトでは、長いリンクが途中で切れてしまうことがあります。新しいリンクをリクエストすると、メールでお送りします。",
     newLink: "新しいリンクを受け取る",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "もう一方のデバイスでログインしますか？",
     approveWhat: (device: string, network: string, when: string) =>
       `${network}付近の${device}から、${when}にログインのリクエストがありました。`,
-    approvePick: "もう一方のデバイスに表示されている数字を選んでください：",
-    approveNumber: (number: number) => `${number}を選択`,
+    approveForDesktopApp: (brand: string) => `${brand}デスクトップアプリへのログインです。`,
+    approveForWebApp: (brand: string) => `${brand}（Web版）へのログインです。`,
+    approveForSite: (brand: string, host: string) => `${host}の${brand}へのログインです。`,
+    approveNotYou: "ご自身が今ほかのデバイスでリクエストしたのでなければ、何もしないでください。",
+    approveDigitsLabel: "もう一方のデバイスに表示されている2桁の数字",
+    approveDigitsIncomplete: "もう一方のデバイスに表示されている2桁の数字を入力してください。",
+    approveSubmit: "もう一方のデバイスでログイン",
     thisDeviceInstead: "代わりにこのデバイスでログイン",
     unknownBrowser: "不明なブラウザー",
     browserOn: (browser: string, system: string) => `${system}の${browser}`,

@@ -57,9 +57,9 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "別のデバイスでメールを開いた場合は、メールに記載の6桁のコードを入力してください",
     codeSubmit: "ログイン",
     codeIncomplete: "メールに記載の6桁の数字を入力してください",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "スマートフォンでリンクを開く場合は、そこでこの数字を選ぶと、このデバイスでログインできます：",
-    approvalRefused: "もう一方のデバイスで違う数字が選ばれたため、ログインは行われませんでした。新しいリンクをリクエストしてください。",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "スマートフォンでリンクを開く場合は、そこでこの数字を入力すると、このデバイスでログインできます：",
+    approvalRefused: "もう一方のデバイスで違う数字が入力されたため、ログインは行われませんでした。新しいリンクをリクエストしてください。",
     approvalUsedElsewhere: "リンクは別のデバイスで使用されました。",
   },
   validation: {

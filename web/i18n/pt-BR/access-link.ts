@@ -18,11 +18,16 @@ export const strings: Catalogue<typeof english> = {
     unknownText:
       "O link pode estar incompleto: alguns programas de e-mail quebram links longos. Peça um novo link e nós o enviaremos por e-mail.",
     newLink: "Enviar um novo link",
-    /** The link opened on another device than the one that asked (decision 73). */
+    /** The link opened on another device than the one that asked (decisions 73 and 81). */
     approveTitle: "Entrar no seu outro dispositivo?",
     approveWhat: (device: string, network: string, when: string) => `${device}, na rede ${network}, pediu para entrar ${when}.`,
-    approvePick: "Escolha o número que aparece no outro dispositivo:",
-    approveNumber: (number: number) => `Escolher ${number}`,
+    approveForDesktopApp: (brand: string) => `O pedido é para o ${brand} para computador.`,
+    approveForWebApp: (brand: string) => `O pedido é para o ${brand} na web.`,
+    approveForSite: (brand: string, host: string) => `O pedido é para o ${brand} em ${host}.`,
+    approveNotYou: "Se você não acabou de pedir isso em outro dispositivo, não faça nada.",
+    approveDigitsLabel: "Os dois dígitos que aparecem no outro dispositivo",
+    approveDigitsIncomplete: "Digite os dois dígitos que aparecem no outro dispositivo.",
+    approveSubmit: "Entrar no outro dispositivo",
     thisDeviceInstead: "Entrar neste dispositivo em vez disso",
     unknownBrowser: "Um navegador",
     browserOn: (browser: string, system: string) => `${browser} no ${system}`,

@@ -63,9 +63,9 @@ export const strings: Catalogue<typeof english> = {
     codeLabel: "Está lendo o e-mail em outro dispositivo? Digite o código de 6 dígitos",
     codeSubmit: "Entrar",
     codeIncomplete: "Digite os 6 dígitos do e-mail",
-    /** Above the number the other device offers among three (decision 73). */
-    approvalNumber: "Vai abrir o link no celular? Escolha este número lá para entrar aqui:",
-    approvalRefused: "Um número errado foi escolhido no seu outro dispositivo, então nenhum login foi feito. Peça um novo link.",
+    /** Above the two digits the other device types (decisions 73 and 81). */
+    approvalNumber: "Vai abrir o link no celular? Digite este número lá para entrar aqui:",
+    approvalRefused: "Um número errado foi digitado no seu outro dispositivo, então nenhum login foi feito. Peça um novo link.",
     approvalUsedElsewhere: "O link foi usado em outro dispositivo.",
   },
   validation: {
