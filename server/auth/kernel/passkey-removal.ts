@@ -194,11 +194,6 @@ export async function removePasskeysAddedIn(
   );
 }
 
-/** Removes the passkeys one session added, in the caller's transaction. */
-export function removePasskeysAddedBy(tx: Kysely<Database>, accountId: string, sessionHash: string, source: AuditSource): Promise<void> {
-  return removePasskeysAddedIn(tx, accountId, { sessionHashes: [sessionHash], browserMark: null }, source);
-}
-
 /** The account's passkeys as a recovery offers them for removal: the newest first. */
 export async function passkeysToOffer(db: Db, accountId: string): Promise<{ id: string; name: string; createdAt: number }[]> {
   const rows = await db
