@@ -5,6 +5,7 @@ import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { type SignInAccount, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
+import type { SignInMethodName } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { announceNewBrowser } from "./new-sign-in-mail.ts";
@@ -52,7 +53,13 @@ export async function rememberOrigin(
   db: Db,
   config: Config,
   caller: Caller,
-  { accountId, brand, sessionHash, deviceId }: { accountId: string; brand?: string | undefined; sessionHash: string; deviceId: string },
+  {
+    accountId,
+    brand,
+    sessionHash,
+    deviceId,
+    method,
+  }: { accountId: string; brand?: string | undefined; sessionHash: string; deviceId: string; method: SignInMethodName },
 ): Promise<void> {
   const now = Date.now();
   await db.transaction().execute(async (tx) => {
@@ -67,6 +74,7 @@ export async function rememberOrigin(
       await announceNewBrowser(tx, config, caller, accountId, {
         brand,
         firstBrowser: browsers.length === 0,
+        method,
         now,
         sessionHash,
         browserMark: mark,

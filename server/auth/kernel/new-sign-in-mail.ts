@@ -4,18 +4,23 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, newSignInMail } from "../../mail/templates.ts";
-import { recordAuditEvent } from "./audit-trail.ts";
+import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { addressForLimits } from "./client-address.ts";
 import { issueNotMeLink } from "./not-me.ts";
 import { countIn } from "./rate-limit.ts";
 
+/** The ways in that prove the account's mailbox: a first browser signed in by one of them is not told of. */
+const MAILBOX_PROVED: ReadonlySet<SignInMethodName> = new Set(["link", "code"]);
+
 /**
  * A sign-in from a browser the account has not used before: recorded in the trail, and told to the
  * owner by mail ("New sign-in to your DS One account": which browser, which network, when), so a
- * stranger who got in is noticed. Never for an account's first browser (there is nobody else to
- * warn about), at most NEW_SIGN_IN_MAIL_LIMIT_PER_ACCOUNT mails a window, and off with
- * NEW_SIGN_IN_MAIL=false. Takes the caller's transaction: the mail is queued with the record.
+ * stranger who got in is noticed. The account's first browser is told of too (a customer of the
+ * desktop program alone has a password and no browser yet), unless it signed in by the emailed
+ * link or its code: those prove the mailbox the notice would go to (decision 84). At most
+ * NEW_SIGN_IN_MAIL_LIMIT_PER_ACCOUNT mails a window, and off with NEW_SIGN_IN_MAIL=false. Takes
+ * the caller's transaction: the mail is queued with the record.
  */
 export async function announceNewBrowser(
   tx: Kysely<Database>,
@@ -25,13 +30,14 @@ export async function announceNewBrowser(
   {
     brand,
     firstBrowser,
+    method,
     now,
     sessionHash,
     browserMark,
-  }: { brand: string | undefined; firstBrowser: boolean; now: number; sessionHash: string; browserMark: string },
+  }: { brand: string | undefined; firstBrowser: boolean; method: SignInMethodName; now: number; sessionHash: string; browserMark: string },
 ): Promise<void> {
   await recordAuditEvent(tx, { event: "new_browser", accountId, ...(brand ? { brand } : {}) }, { caller }, now);
-  if (firstBrowser || !config.newSignInMail) return;
+  if ((firstBrowser && MAILBOX_PROVED.has(method)) || !config.newSignInMail) return;
   if (!(await countIn(tx, config, ["newSignInMailPerAccount", accountId])).allowed) return;
   const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
   const look = brandById(brand);

@@ -85,7 +85,7 @@ async function writeSessionRows(
       : update.where("language", "is", null);
     await update.execute();
   }
-  return { id, accountId, remember, lifetimeMs, brand, deviceId };
+  return { id, accountId, remember, lifetimeMs, brand, deviceId, method };
 }
 
 /**
@@ -136,6 +136,8 @@ export interface NewSession extends SignedIn {
   lifetimeMs: number;
   /** The device cookie the session's browser is marked by (known-origins.ts). */
   deviceId: string;
+  /** How it signed in: whether a new browser's notice would tell the mailbox anything (new-sign-in-mail.ts). */
+  method: SignInMethodName;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function finishSignIn(db: Db, config: Config, caller: Caller, sessi
     brand: session.brand,
     sessionHash: hashSecret(session.id),
     deviceId: session.deviceId,
+    method: session.method,
   });
   return handOver(config, caller, session);
 }
