@@ -30,6 +30,7 @@ const FAMILIES: Record<string, string> = {
   "taking-back.test.ts": "taking an account back",
   "passwordless-taken-back.test.ts": "a passwordless account taken back",
   "passkey-refusals.spec.ts": "passkey challenges (no page floods the server)",
+  "blind-approval.test.ts": "a blind approval on another device",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });

@@ -48,7 +48,7 @@ describeEachDatabase("a blind approval on another device, on %s", (kind) => {
     bed = await startOidcTestBed(kind, unlimitedRateLimits());
   });
   afterAll(async () => {
-    recordCases("a blind approval", cases);
+    recordCases("a blind approval on another device", cases);
     await bed?.server.stop();
   });
 
