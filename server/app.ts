@@ -6,7 +6,9 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { redactUrl } from "../common/redact.ts";
 import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
+import { capLogoutQueue } from "./db/logout-deliveries.ts";
 import { AppError, ERRORS } from "./errors.ts";
+import { logoutAddressRule } from "./oidc/clients.ts";
 import { LogoutDeliveryWorker } from "./oidc/logout-delivery.ts";
 import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
 import { OidcService } from "./oidc/service.ts";
@@ -122,8 +124,13 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   oidc.hooks.onDpopRefusal = (reason) => context.telemetry.metrics.dpopRefusals.inc({ reason });
   app.decorate("oidc", oidc);
   app.addHook("onClose", async () => oidc.stop());
-  // Logout tokens go out from every instance, off the request path (decision 66).
-  const logoutDeliveries = new LogoutDeliveryWorker(context.db, () => oidc.provider());
+  // Logout tokens go out from every instance, off the request path (decision 66), each app's
+  // queue and share of the instance bounded (decision 79).
+  capLogoutQueue(config.logoutTokens);
+  const logoutDeliveries = new LogoutDeliveryWorker(context.db, () => oidc.provider(), {
+    concurrencyPerApp: config.logoutTokens.concurrencyPerApp,
+    addressRule: logoutAddressRule(config),
+  });
   logoutDeliveries.onOutcome = (outcome) => context.telemetry.metrics.logoutTokens.inc({ outcome });
   app.decorate("logoutDeliveries", logoutDeliveries);
   logoutDeliveries.start(app.log);

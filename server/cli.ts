@@ -3,6 +3,7 @@ import { ACCOUNT_OPTIONS, ACCOUNT_USAGE, runAccountCommand, UsageError } from ".
 import { AccountInputError } from "./auth/kernel/accounts.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/database.ts";
+import { capLogoutQueue } from "./db/logout-deliveries.ts";
 import { AppError } from "./errors.ts";
 import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
 import { ClientInputError, clientChecks } from "./oidc/clients.ts";
@@ -56,6 +57,8 @@ async function main(): Promise<number> {
     throw error;
   }
   const { db } = await openDatabase(config.databaseUrl);
+  // The CLI's sign-outs queue logout tokens under the same caps as the server's.
+  capLogoutQueue(config.logoutTokens);
   try {
     console.log(
       command === "client" || command === "keys"

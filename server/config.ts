@@ -3,6 +3,7 @@ import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "../common/duration.ts";
 import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./auth/kernel/rate-limit-buckets.ts";
+import { allowedHostEntry } from "./oidc/public-address.ts";
 
 /**
  * Every setting of the account server, read from the environment and validated once at boot.
@@ -102,6 +103,24 @@ const dpopNonceSecret = z.string().transform((value, context) => {
  */
 const DEVELOPMENT_DPOP_NONCE_SECRET = createHash("sha256").update("account server development DPoP nonce secret").digest();
 
+/**
+ * BACKCHANNEL_LOGOUT_ALLOWED_HOSTS: hosts a logout token may go to in production although they
+ * are not public (docs/decisions/0079), each normalised as a URL's host is.
+ */
+const allowedHosts = z.string().transform((value, context) => {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const hosts = entries.map(allowedHostEntry);
+  if (hosts.every((host) => host !== undefined)) return hosts as string[];
+  context.addIssue({
+    code: "custom",
+    message: 'must be host names or addresses, comma-separated, without scheme or port (e.g. "logout.internal,10.1.2.3")',
+  });
+  return z.NEVER;
+});
+
 const databaseUrl = z.string().refine((value) => value.startsWith("file:") || /^postgres(ql)?:\/\//.test(value), {
   message: 'must be "file:<path>" (SQLite) or "postgres://..." (PostgreSQL)',
 });
@@ -189,6 +208,10 @@ const schema = z.object({
   TELEMETRY_RETENTION: duration("30d"),
   AUDIT_RETENTION: duration("365d"),
   OUTBOX_RETENTION: duration("30d"),
+  BACKCHANNEL_LOGOUT_ALLOWED_HOSTS: allowedHosts.default([]),
+  LOGOUT_TOKENS_WAITING_PER_APP: positiveInt.max(1_000_000, "must be at most 1000000").default(1000),
+  LOGOUT_TOKENS_WAITING_PER_ACCOUNT: positiveInt.max(100_000, "must be at most 100000").default(100),
+  LOGOUT_TOKEN_CONCURRENCY_PER_APP: positiveInt.max(16, "must be at most 16").default(2),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   METRICS_PORT: z.coerce.number({ message: "must be a number" }).int().min(1).max(65535, "must be a port number (1-65535)").optional(),
   METRICS_HOST: z.string().min(1).default("localhost"),
@@ -494,6 +517,13 @@ function resolve(env: Env) {
     /** How long an account's security trail keeps each entry (auth/kernel/audit-trail.ts). */
     auditRetentionMs: env.AUDIT_RETENTION,
     outboxRetentionMs: env.OUTBOX_RETENTION,
+    /** Logout tokens to apps (decisions 66, 79): where they may go, and how many wait and go at once. */
+    logoutTokens: {
+      allowedHosts: env.BACKCHANNEL_LOGOUT_ALLOWED_HOSTS,
+      waitingPerApp: env.LOGOUT_TOKENS_WAITING_PER_APP,
+      waitingPerAccount: env.LOGOUT_TOKENS_WAITING_PER_ACCOUNT,
+      concurrencyPerApp: env.LOGOUT_TOKEN_CONCURRENCY_PER_APP,
+    },
     telemetry: {
       retentionMs: env.TELEMETRY_RETENTION,
     },

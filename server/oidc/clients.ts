@@ -2,6 +2,16 @@ import { BRANDS, type Brand, brandById } from "../../common/brands/index.ts";
 import { hashSecret, newSecret } from "../auth/kernel/tokens.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
+import {
+  AddressRefused,
+  type AddressRule,
+  checkResolved,
+  needsResolving,
+  normalHost,
+  type ResolveHost,
+  refusalOf,
+  resolveWithDns,
+} from "./public-address.ts";
 
 /**
  * The relying parties the operator registers (`npm run account -- client …`):
@@ -42,15 +52,35 @@ export interface ClientRegistration {
   introspects?: string[] | undefined;
 }
 
-/** What the back-channel logout address is checked against: our own origins, and whether this is development. */
+/**
+ * What the back-channel logout address is checked against: our own origins, whether this is
+ * development, and in production the hosts the operator allows although they are not public
+ * (BACKCHANNEL_LOGOUT_ALLOWED_HOSTS) and how a name is resolved.
+ */
 export interface ClientChecks {
   ownOrigins: readonly string[];
   development: boolean;
+  allowedHosts?: readonly string[] | undefined;
+  resolveHost?: ResolveHost | undefined;
 }
 
 export function clientChecks(config: Config): ClientChecks {
-  return { ownOrigins: [new URL(config.publicUrl).origin], development: !config.production };
+  return {
+    ownOrigins: [new URL(config.publicUrl).origin],
+    development: !config.production,
+    allowedHosts: config.logoutTokens.allowedHosts,
+  };
 }
+
+/** The address rule (oidc/public-address.ts) these checks stand for. */
+const addressRule = (checks: ClientChecks): AddressRule => ({
+  publicOnly: !checks.development,
+  ownOrigins: checks.ownOrigins,
+  allowedHosts: checks.allowedHosts ?? [],
+});
+
+/** Where a logout token may go: what its address was registered under, checked again at each delivery. */
+export const logoutAddressRule = (config: Config): AddressRule => addressRule(clientChecks(config));
 
 export class ClientInputError extends Error {}
 
@@ -76,21 +106,47 @@ function checkUri(uri: string, type: ClientType, what: string): void {
   throw new ClientInputError(`${what} ${uri} must be https (or http on this machine)`);
 }
 
+const BACKCHANNEL_LOGOUT_URI = "--backchannel-logout-uri";
+
 /**
  * A back-channel logout address: absolute, https (http only on this machine, in development), no
  * fragment or credentials, and none of our own origins: a logout token posted to the account
- * server itself would be a request it makes to itself on an app's say-so.
+ * server itself would be a request it makes to itself on an app's say-so. In production it must
+ * also be a public host (oidc/public-address.ts): the server would otherwise post into its own
+ * network on an operator's typing.
  */
 function checkBackchannelLogoutUri(uri: string, checks: ClientChecks): void {
-  const what = "--backchannel-logout-uri";
+  const what = BACKCHANNEL_LOGOUT_URI;
   if (!URL.canParse(uri)) throw new ClientInputError(`${what} ${uri} is not an absolute URL`);
   const url = new URL(uri);
   if (url.hash) throw new ClientInputError(`${what} ${uri} must not have a fragment`);
   if (url.username || url.password) throw new ClientInputError(`${what} ${uri} must not carry credentials`);
-  const loopback = url.hostname === "127.0.0.1" || url.hostname === "[::1]" || url.hostname === "localhost";
+  const host = normalHost(url.hostname);
+  const loopback = host === "127.0.0.1" || host === "::1" || host === "localhost";
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback && checks.development))
     throw new ClientInputError(`${what} ${uri} must be https${checks.development ? " (or http on this machine)" : ""}`);
-  if (checks.ownOrigins.includes(url.origin)) throw new ClientInputError(`${what} ${uri} is on the account server's own origin`);
+  const refusal = refusalOf(url, addressRule(checks));
+  if (refusal) throw new ClientInputError(`${what} ${uri} ${refusal}${allowHint(refusal)}`);
+}
+
+/** How the operator allows a host that is not public; nothing allows our own origin. */
+const allowHint = (refusal: string) =>
+  refusal.includes("own origin") ? "" : ": logout tokens go to public hosts only, unless BACKCHANNEL_LOGOUT_ALLOWED_HOSTS names it";
+
+/**
+ * In production, a back-channel logout address whose name resolves to an address that is not
+ * public is refused now, as its delivery would be. A name that does not resolve yet is left to
+ * the delivery, which checks every time.
+ */
+async function checkBackchannelLogoutHost(uri: string, checks: ClientChecks): Promise<void> {
+  const url = new URL(uri);
+  if (!needsResolving(url, addressRule(checks))) return;
+  try {
+    await checkResolved(url, checks.resolveHost ?? resolveWithDns);
+  } catch (error) {
+    if (error instanceof AddressRefused)
+      throw new ClientInputError(`${BACKCHANNEL_LOGOUT_URI} ${uri} ${error.message}${allowHint(error.message)}`);
+  }
 }
 
 export function validateRegistration(
@@ -125,6 +181,7 @@ export function validateRegistration(
 /** Registers a client; answers the secret of a web client (shown once, never stored). */
 export async function addClient(db: Db, input: ClientRegistration, checks?: ClientChecks): Promise<{ secret?: string }> {
   const client = validateRegistration(input, checks);
+  if (client.backchannelLogoutUri !== undefined && checks) await checkBackchannelLogoutHost(client.backchannelLogoutUri, checks);
   const existing = await db.selectFrom("oidc_clients").select("id").where("id", "=", client.id).executeTakeFirst();
   if (existing) throw new ClientInputError(`a client with id ${client.id} already exists`);
   await checkIntrospected(db, client.introspects ?? []);

@@ -1,11 +1,24 @@
 import { randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type Provider from "oidc-provider";
 import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
-import { type Db, isPostgres } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import type { Database } from "../db/schema.ts";
+import {
+  AddressRefused,
+  type AddressRule,
+  isName,
+  lookupThrough,
+  needsResolving,
+  type ResolveHost,
+  refusalOf,
+  resolveWithDns,
+} from "./public-address.ts";
 
 /**
  * Delivers the logout tokens the sign-outs queue (db/logout-deliveries.ts; decision 66), as the
@@ -23,8 +36,13 @@ const LOGOUT_CLAIM_MS = 30_000;
 const LOGOUT_TIMEOUT_MS = 5_000;
 const POLL_MS = 1_000;
 const BATCH = 20;
-/** Deliveries in flight at once per instance: a hung app's requests hold only their own slots. */
+/** Deliveries in flight at once per instance. */
 const MAX_IN_FLIGHT = 64;
+/**
+ * Deliveries in flight at once to one app, per instance (LOGOUT_TOKEN_CONCURRENCY_PER_APP): a
+ * hung app holds this many slots and no more, whatever its queue, so the others' tokens still go.
+ */
+const CONCURRENCY_PER_APP = 2;
 
 /** 1 s, 2 s, 4 s … capped at 10 minutes: ten attempts cover about half an hour of an app's outage. */
 function logoutBackoffMs(attempts: number): number {
@@ -52,6 +70,10 @@ export interface LogoutDeliveryOptions {
   claimMs?: number;
   timeoutMs?: number;
   backoffMs?: (attempts: number) => number;
+  concurrencyPerApp?: number;
+  /** Where a token may go (oidc/public-address.ts); by default anywhere but nowhere is own (outside production). */
+  addressRule?: AddressRule;
+  resolveHost?: ResolveHost;
 }
 
 export class LogoutDeliveryWorker {
@@ -61,9 +83,11 @@ export class LogoutDeliveryWorker {
   #running: Promise<void> | undefined;
   #again = false;
   #stopped = false;
-  /** A pass stopped claiming for want of room: the next delivery to finish starts another. */
+  /** A pass left due deliveries for want of room: the next delivery to finish starts another. */
   #full = false;
   readonly #inFlight = new Set<Promise<void>>();
+  /** Deliveries in flight, by app. */
+  readonly #inFlightPerApp = new Map<string, number>();
   #log: FastifyBaseLogger | undefined;
   readonly #db: Db;
   readonly #provider: () => Promise<Provider>;
@@ -77,6 +101,9 @@ export class LogoutDeliveryWorker {
       claimMs: options.claimMs ?? LOGOUT_CLAIM_MS,
       timeoutMs: options.timeoutMs ?? LOGOUT_TIMEOUT_MS,
       backoffMs: options.backoffMs ?? logoutBackoffMs,
+      concurrencyPerApp: options.concurrencyPerApp ?? CONCURRENCY_PER_APP,
+      addressRule: options.addressRule ?? { publicOnly: false, ownOrigins: [], allowedHosts: [] },
+      resolveHost: options.resolveHost ?? resolveWithDns,
     };
   }
 
@@ -121,35 +148,64 @@ export class LogoutDeliveryWorker {
 
   /**
    * Claims due deliveries and starts them, without waiting for them: a token queued while an app
-   * hangs is claimed by the next pass and sent beside it, not after its timeout.
+   * hangs is claimed by the next pass and sent beside it, not after its timeout. Each app has at
+   * most `concurrencyPerApp` in flight: an app at its share is left out of the next pick, so its
+   * queue never fills the instance's slots ahead of another app's token.
    */
   async #pass(): Promise<void> {
+    this.#full = false;
     for (;;) {
       const room = Math.min(BATCH, MAX_IN_FLIGHT - this.#inFlight.size);
-      this.#full = room <= 0;
-      if (this.#full || this.#stopped) return;
-      const claim = randomUUID();
+      if (room <= 0) this.#full = true;
+      if (room <= 0 || this.#stopped) return;
       const now = Date.now();
-      let pick = this.#db.selectFrom("logout_deliveries").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(room);
-      if (isPostgres(this.#db)) pick = pick.forUpdate().skipLocked();
+      const busy = [...this.#inFlightPerApp].filter(([, count]) => count >= this.#options.concurrencyPerApp).map(([clientId]) => clientId);
+      let pick = this.#db.selectFrom("logout_deliveries").select(["id", "client_id"]).where(claimable(now));
+      if (busy.length > 0) pick = pick.where("client_id", "not in", busy);
+      const due = await pick.orderBy("next_attempt_at").limit(BATCH).execute();
+      if (due.length === 0) return;
+      const chosen = this.#shareOut(due, room);
+      if (chosen.length < due.length) this.#full = true;
+      const claim = randomUUID();
       const claimed = await this.#db
         .updateTable("logout_deliveries")
         .set({ locked_until: now + this.#options.claimMs, locked_by: claim })
-        .where("id", "in", pick)
+        .where("id", "in", chosen)
         .where(claimable(now))
         .returningAll()
         .execute();
-      for (const row of claimed) {
-        const delivery: Promise<void> = this.#deliverOne(claim, row)
-          .catch((error: unknown) => this.#log?.error({ err: error }, "recording a logout token's delivery failed"))
-          .finally(() => {
-            this.#inFlight.delete(delivery);
-            if (this.#full) this.deliverNow();
-          });
-        this.#inFlight.add(delivery);
-      }
-      if (claimed.length < room) return;
+      for (const row of claimed) this.#start(claim, row);
+      // Fewer due than asked for, and each taken: nothing more is due now.
+      if (due.length < BATCH && chosen.length === due.length) return;
     }
+  }
+
+  /** The due deliveries this pass may start: at most `room`, and no app beyond its share. */
+  #shareOut(due: readonly { id: string; client_id: string }[], room: number): string[] {
+    const taken = new Map<string, number>();
+    const chosen: string[] = [];
+    for (const row of due) {
+      const count = (this.#inFlightPerApp.get(row.client_id) ?? 0) + (taken.get(row.client_id) ?? 0);
+      if (count >= this.#options.concurrencyPerApp || chosen.length >= room) continue;
+      taken.set(row.client_id, (taken.get(row.client_id) ?? 0) + 1);
+      chosen.push(row.id);
+    }
+    return chosen;
+  }
+
+  #start(claim: string, row: DeliveryRow): void {
+    const app = row.client_id;
+    this.#inFlightPerApp.set(app, (this.#inFlightPerApp.get(app) ?? 0) + 1);
+    const delivery: Promise<void> = this.#deliverOne(claim, row)
+      .catch((error: unknown) => this.#log?.error({ err: error }, "recording a logout token's delivery failed"))
+      .finally(() => {
+        this.#inFlight.delete(delivery);
+        const left = (this.#inFlightPerApp.get(app) ?? 1) - 1;
+        if (left > 0) this.#inFlightPerApp.set(app, left);
+        else this.#inFlightPerApp.delete(app);
+        if (this.#full) this.deliverNow();
+      });
+    this.#inFlight.add(delivery);
   }
 
   async #deliverOne(claim: string, row: DeliveryRow): Promise<void> {
@@ -208,16 +264,24 @@ export class LogoutDeliveryWorker {
     token.set("events", { [BACKCHANNEL_LOGOUT_EVENT]: {} });
     token.set("jti", row.id);
     if (client.backchannelLogoutSessionRequired && row.sid) token.set("sid", row.sid);
+    const url = new URL(uri);
+    const refusal = refusalOf(url, this.#options.addressRule);
+    if (refusal) throw new NotRetried(`refused: the app's address ${refusal}`);
     const logoutToken = await token.issue({ use: "logout" });
-    const response = await fetch(uri, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ logout_token: logoutToken }),
-      signal: AbortSignal.timeout(this.#options.timeoutMs),
-    });
-    await response.body?.cancel();
-    if (response.status !== 200 && response.status !== 204) throw new Error(`the app answered ${response.status}`);
+    let status: number;
+    try {
+      status = await postForm(url, new URLSearchParams({ logout_token: logoutToken }).toString(), {
+        timeoutMs: this.#options.timeoutMs,
+        ...(this.#options.addressRule.publicOnly && isName(url)
+          ? { lookup: lookupThrough(this.#options.resolveHost, needsResolving(url, this.#options.addressRule)) }
+          : {}),
+      });
+    } catch (error) {
+      // A name that now points at a private address is refused, not tried again and again.
+      if (error instanceof AddressRefused) throw new NotRetried(`refused: the app's address ${error.message}`);
+      throw error;
+    }
+    if (status !== 200 && status !== 204) throw new Error(`the app answered ${status}`);
   }
 
   /**
@@ -241,6 +305,31 @@ export class LogoutDeliveryWorker {
       { anonymous: true },
     );
   }
+}
+
+/**
+ * Posts a form and answers the status, following no redirect. Through node:http rather than
+ * fetch for its `lookup` option: the connection goes to the addresses that lookup checked.
+ */
+function postForm(url: URL, body: string, options: { timeoutMs: number; lookup?: LookupFunction }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+        signal: AbortSignal.timeout(options.timeoutMs),
+        ...(options.lookup ? { lookup: options.lookup } : {}),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
 }
 
 /**

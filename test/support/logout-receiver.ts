@@ -35,6 +35,11 @@ export class LogoutReceiver {
     this.#keys = createRemoteJWKSet(new URL(`${issuer}/.well-known/openid-configuration/jwks`));
   }
 
+  /** Requests held unanswered right now (answer "hang"). */
+  get hanging(): number {
+    return this.#hung.size;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.#port}/backchannel-logout`;
   }
