@@ -63,6 +63,8 @@ export interface SessionsTable {
   passkey_id: string | null;
   /** Its browser's device mark (`d.` and the device cookie's hash): "This wasn't me" ends every session of it. */
   browser_mark: string | null;
+  /** The device mark of the browser that approved this sign-in on another device, if one did: "This wasn't me" about that browser ends this session too. */
+  approved_by_browser: string | null;
 }
 
 interface OneTimeTokensTable {
@@ -95,6 +97,8 @@ interface SignInCodesTable {
   approval_choices: string | null;
   /** When the other device picked the right number (the link is spent then), or a wrong one. */
   approved_at: Millis | null;
+  /** The device mark of the browser that approved it, when that browser has one: the session it becomes keeps it. */
+  approved_by_browser: string | null;
   refused_at: Millis | null;
 }
 

@@ -174,4 +174,37 @@ describeEachDatabase('"This wasn\'t me" ends all that browser started, on %s', (
     expect(await agentStillIn(thiefsAgent)).toEqual({ refreshes: false, active: false });
     await expectOwnerUntouched();
   });
+
+  it("ends a sign-in that browser approved on another device, with the agent signed in there", async () => {
+    const before = (await newSignInMails()).length;
+    const thief = new BrowserAgent();
+    await passwordSignIn(bed, thief);
+    const mails = await newSignInMails();
+    expect(mails).toHaveLength(before + 1);
+    // Another computer asks for an emailed link; the browser, reading the owner's mailbox, types
+    // the two digits that computer shows, and the computer is signed in.
+    const computer = new BrowserAgent();
+    const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
+    const post = (browser: BrowserAgent, path: string, body: unknown) =>
+      browser.request(`${bed.issuer}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: bed.issuer },
+        body: JSON.stringify(body),
+      });
+    expect(await json(await post(computer, "/api/access-link", { Email: bed.email, ProductId: 6 }))).toMatchObject({ isOk: true });
+    await drainMail(bed.server);
+    const token = tokenFromMail(bed.server.delivered.findLast((mail) => mail.to === bed.email) as never);
+    const { number } = await json(await post(computer, "/api/access-link/wait", { Wait: false }));
+    expect(await json(await post(thief, "/api/access-link/approve", { token, Number: number }))).toMatchObject({ isOk: true });
+    expect(await json(await post(computer, "/api/access-link/wait", { Wait: false }))).toMatchObject({ state: "signed_in" });
+    const computersAgent = await desktopAgentSignIn(bed, computer);
+    expect(await signedIn(computer.cookieHeader(bed.issuer))).toBe(true);
+
+    await pressNotMe(mails[before] as never);
+
+    expect(await signedIn(thief.cookieHeader(bed.issuer))).toBe(false);
+    expect(await signedIn(computer.cookieHeader(bed.issuer))).toBe(false);
+    expect(await agentStillIn(computersAgent)).toEqual({ refreshes: false, active: false });
+    await expectOwnerUntouched();
+  });
 });

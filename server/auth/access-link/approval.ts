@@ -7,6 +7,7 @@ import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
+import { browserMark } from "../kernel/known-origins.ts";
 import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
@@ -98,7 +99,7 @@ export async function approveSignIn(
     const right = sameApprovalNumber(typed, request.approval_number as number);
     await tx
       .updateTable("sign_in_codes")
-      .set(right ? { approved_at: Date.now() } : { refused_at: Date.now() })
+      .set(right ? { approved_at: Date.now(), approved_by_browser: browserMark(caller, config) ?? null } : { refused_at: Date.now() })
       .where("browser_hash", "=", request.browser_hash)
       .where("token_hash", "=", request.token_hash)
       .execute();
@@ -185,7 +186,7 @@ async function signInApproved(db: Db, config: Config, caller: Caller, browserHas
       .deleteFrom("sign_in_codes")
       .where("browser_hash", "=", browserHash)
       .where("approved_at", "is not", null)
-      .returning("token_hash")
+      .returning(["token_hash", "approved_by_browser"])
       .executeTakeFirst();
     if (!taken) return undefined;
     const link = await tx
@@ -194,11 +195,14 @@ async function signInApproved(db: Db, config: Config, caller: Caller, browserHas
       .where("token_hash", "=", taken.token_hash)
       .executeTakeFirst();
     if (!link) return undefined;
-    return sessionForSpentLink(tx, config, caller, "link", {
-      accountId: link.account_id,
-      productId: link.product_id,
-      returnUrl: link.return_url,
-    });
+    return sessionForSpentLink(
+      tx,
+      config,
+      caller,
+      "link",
+      { accountId: link.account_id, productId: link.product_id, returnUrl: link.return_url },
+      taken.approved_by_browser,
+    );
   });
   if (!signedIn) return { state: "none" };
   clearCookie(caller, config, "signInCode");

@@ -52,7 +52,7 @@ async function writeSessionRows(
   config: Config,
   caller: Caller,
   accountId: string,
-  { remember = true, method, brand, amr, passkeyId }: SignInOptions,
+  { remember = true, method, brand, amr, passkeyId, approvedByBrowser }: SignInOptions,
 ): Promise<NewSession> {
   const previous = readSessionId(caller, config);
   // The browser's device cookie, new if it has none yet: finishSignIn keeps the same one.
@@ -71,6 +71,7 @@ async function writeSessionRows(
     amr: (amr ?? AMR[method]).join(" "),
     passkey_id: passkeyId ?? null,
     browser_mark: deviceMark(deviceId),
+    approved_by_browser: approvedByBrowser ?? null,
   });
   await recordAuditEvent(handle, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
@@ -127,6 +128,8 @@ export interface SignInOptions {
   remember?: boolean;
   /** The passkey it signed in with: removing that passkey ends this session (decision 65). */
   passkeyId?: string;
+  /** The device mark of the browser that approved it on another device (decision 73): "This wasn't me" about that browser ends it. */
+  approvedByBrowser?: string | null;
 }
 
 /** A session written by writeSession, not yet handed to the browser. */

@@ -56,8 +56,8 @@ export async function signOutEverywhere(
 
 /**
  * "This wasn't me" (decision 67): every sign-in one browser made on the account, not only the one
- * the mail told of. Each of its sessions (a second sign-in there sends no mail), every app signed
- * in through it, a desktop agent's refresh token included (its own logout leaves that, decision
+ * the mail told of. Each of its sessions (a second sign-in there sends no mail) and each it
+ * approved on another device, every app signed in through them, a desktop agent's refresh token included (its own logout leaves that, decision
  * 52), and the passkeys added in it. The account's other browsers and apps stay signed in. In the
  * caller's transaction.
  */
@@ -74,7 +74,7 @@ export async function endSignInsOfBrowser(
           .selectFrom("sessions")
           .select("id_hash")
           .where("account_id", "=", accountId)
-          .where("browser_mark", "=", browserMark)
+          .where((eb) => eb.or([eb("browser_mark", "=", browserMark), eb("approved_by_browser", "=", browserMark)]))
           .execute();
   const sessionHashes = [...new Set([sessionHash, ...sameBrowser.map((row) => row.id_hash)])];
   await removePasskeysAddedIn(tx, accountId, { sessionHashes, browserMark }, source);
