@@ -70,6 +70,8 @@ export const ERRORS = {
   EMAIL_CHANGE_ALREADY_CONFIRMED: { status: 400, message: english.EMAIL_CHANGE_ALREADY_CONFIRMED },
   EMAIL_UNDO_LINK_USED: { status: 400, message: english.EMAIL_UNDO_LINK_USED },
   EMAIL_UNDO_LINK_EXPIRED: { status: 400, message: english.EMAIL_UNDO_LINK_EXPIRED },
+  EMAIL_UNDO_DISPUTE_LINK_USED: { status: 400, message: english.EMAIL_UNDO_DISPUTE_LINK_USED },
+  EMAIL_UNDO_DISPUTE_LINK_EXPIRED: { status: 400, message: english.EMAIL_UNDO_DISPUTE_LINK_EXPIRED },
   EMAIL_TAKEN_NOW: { status: 409, message: english.EMAIL_TAKEN_NOW },
   OLD_EMAIL_TAKEN: { status: 409, message: english.OLD_EMAIL_TAKEN },
   PASSKEY_REMOVAL_LINK_UNKNOWN: { status: 400, message: english.PASSKEY_REMOVAL_LINK_UNKNOWN },

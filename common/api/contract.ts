@@ -308,6 +308,15 @@ export const API = {
   ),
   /** Its button: the old address back, every browser and app signed out, what was added since removed. */
   "POST /api/email-change/undo": endpoint<{ isOk: boolean; email: string }>()(z.object({ token: emailChangeToken })),
+  /**
+   * "This wasn't me" in "Your email was changed back", to the address an undo replaced: the
+   * address the account went back to (masked) and when, spending nothing.
+   */
+  "POST /api/email-change/undo-dispute/check": endpoint<{ isOk: boolean; restoredEmail: string; changedBackAt: number }>()(
+    z.object({ token: emailChangeToken }),
+  ),
+  /** Its button: tells support (the trail's email_change_undo_disputed); moves no address, signs nobody in. */
+  "POST /api/email-change/undo-dispute": endpoint<{ isOk: boolean }>()(z.object({ token: emailChangeToken })),
   "POST /api/me/passkeys/rename": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId, Name: passkeyName })),
   /** Removing the last passkey is allowed: the emailed link always remains. */
   "POST /api/me/passkeys/remove": endpoint<{ isOk: boolean }>()(z.object({ id: passkeyId })),

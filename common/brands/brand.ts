@@ -64,6 +64,8 @@ export interface BrandPaths {
   confirmEmail: string;
   cancelEmailChange: string;
   undoEmailChange: string;
+  /** Where "This wasn't me" in "Your email was changed back" opens, for the address an undo replaced (docs/decisions/0078). */
+  disputeEmailUndo: string;
   /** "Sign In Faster Next Time": the passkey offer after a sign-in (docs/decisions/0059-passkeys.md). */
   passkeyOffer: string;
 }
@@ -95,6 +97,7 @@ export function screenPaths(folder: string, own: Partial<BrandPaths> = {}): Bran
     confirmEmail: `${folder}/account/confirm-email`,
     cancelEmailChange: `${folder}/account/cancel-email-change`,
     undoEmailChange: `${folder}/account/undo-email-change`,
+    disputeEmailUndo: `${folder}/account/email-changed-back`,
     passkeyOffer: `${folder}/passkey`,
     ...own,
   };

@@ -139,6 +139,15 @@ export const strings: Catalogue<typeof english> = {
       action: "التراجع عن هذا التغيير",
       footer: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `أُعيد بريدك الإلكتروني في ${brand} إلى العنوان السابق`,
+      intro: (brand: string, masked: string) =>
+        `أُعيد البريد الإلكتروني لحسابك في ${brand} إلى ${masked} عبر رابط التراجع المُرسل إلى ذلك العنوان، وتم تسجيل الخروج من جميع المتصفحات والتطبيقات.`,
+      what: "إذا لم تكن تتوقع ذلك، فأخبرنا عبر الزر أدناه: سيتولى فريق الدعم لدينا مراجعة الأمر. لا يغيّر الضغط عليه شيئًا في حسابك ولا يُسجّل دخول أي أحد.",
+      action: "لم أكن أنا",
+      footer: "إذا كنت تعرف سبب إعادته، فلا حاجة إلى أي إجراء.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -219,6 +228,8 @@ export const strings: Catalogue<typeof english> = {
       "سبق أن أكّد العنوان الجديد هذا التغيير. استخدم رابط التراجع في رسالة «تم تغيير بريدك الإلكتروني» المُرسلة إلى هذا العنوان.",
     EMAIL_UNDO_LINK_USED: "تم التراجع عن هذا التغيير بالفعل.",
     EMAIL_UNDO_LINK_EXPIRED: "انتهت صلاحية رابط التراجع هذا. تواصل مع فريق الدعم لاستعادة حسابك.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "لقد أبلغتنا بالفعل عن هذا التغيير. فريق الدعم لدينا يتابعه.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED: "انتهت صلاحية هذا الرابط. إذا لم تكن أنت من أعاد العنوان السابق، فتواصل مع فريق الدعم.",
     EMAIL_TAKEN_NOW: "أصبح هذا العنوان مرتبطًا بحساب آخر، لذا لا يمكن إجراء التغيير.",
     OLD_EMAIL_TAKEN: "أصبح عنوانك القديم مرتبطًا بحساب آخر، لذا لا يمكن استعادته. تواصل مع فريق الدعم.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "هذا الرابط غير صالح، أو أن مفتاح المرور أُزيل بالفعل.",

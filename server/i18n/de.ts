@@ -146,6 +146,15 @@ export const strings: Catalogue<typeof english> = {
       action: "Diese Änderung rückgängig machen",
       footer: "Wenn Sie das waren, müssen Sie nichts tun.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `Ihre E-Mail-Adresse für ${brand} wurde zurückgesetzt`,
+      intro: (brand: string, masked: string) =>
+        `Die E-Mail-Adresse Ihres Kontos bei ${brand} wurde mit dem Link zum Rückgängigmachen, der an diese Adresse ging, auf ${masked} zurückgesetzt, und alle Browser und Apps wurden abgemeldet.`,
+      what: "Wenn Sie das nicht erwartet haben, sagen Sie es uns mit der Schaltfläche unten: Unser Support-Team sieht sich das an. Die Schaltfläche ändert nichts an Ihrem Konto und meldet niemanden an.",
+      action: "Das war ich nicht",
+      footer: "Wenn Sie wissen, warum die Adresse zurückgesetzt wurde, müssen Sie nichts tun.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -228,6 +237,9 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_UNDO_LINK_USED: "Diese Änderung wurde bereits rückgängig gemacht.",
     EMAIL_UNDO_LINK_EXPIRED:
       "Dieser Link zum Rückgängigmachen ist abgelaufen. Wenden Sie sich an den Support, um Ihr Konto zurückzuerhalten.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "Sie haben uns diese Änderung bereits gemeldet. Unser Support-Team kümmert sich darum.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED:
+      "Dieser Link ist abgelaufen. Wenn die Rücksetzung nicht von Ihnen kam, wenden Sie sich an den Support.",
     EMAIL_TAKEN_NOW: "Diese Adresse gehört inzwischen zu einem anderen Konto, daher kann die Änderung nicht vorgenommen werden.",
     OLD_EMAIL_TAKEN:
       "Ihre bisherige Adresse gehört inzwischen zu einem anderen Konto und kann daher nicht wiederhergestellt werden. Wenden Sie sich an den Support.",

@@ -142,6 +142,15 @@ export const strings = {
       action: "Undo this change",
       footer: "If this was you, there is nothing to do.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `Your ${brand} email was changed back`,
+      intro: (brand: string, masked: string) =>
+        `The email of your ${brand} account was changed back to ${masked} with the undo link mailed to that address, and every browser and app was signed out.`,
+      what: "If you did not expect this, tell us with the button below: our support team will look into it. Pressing it changes nothing on your account and signs nobody in.",
+      action: "This wasn't me",
+      footer: "If you know why it was changed back, there is nothing to do.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -214,6 +223,8 @@ export const strings = {
       "The new address has already confirmed this change. Use the undo link in the email Your email was changed, sent to this address.",
     EMAIL_UNDO_LINK_USED: "This change has already been undone.",
     EMAIL_UNDO_LINK_EXPIRED: "This undo link has expired. Contact support to get your account back.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "You have already told us about this change. Our support team has it.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED: "This link has expired. If the change back was not yours, contact support.",
     EMAIL_TAKEN_NOW: "This address now belongs to another account, so the change cannot be made.",
     OLD_EMAIL_TAKEN: "Your old address now belongs to another account, so it cannot be restored. Contact support.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "This link is not valid, or the passkey was already removed.",

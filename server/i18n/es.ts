@@ -142,6 +142,15 @@ export const strings: Catalogue<typeof english> = {
       action: "Deshacer este cambio",
       footer: "Si has sido tú, no tienes que hacer nada.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `Se ha restablecido tu correo electrónico anterior de ${brand}`,
+      intro: (brand: string, masked: string) =>
+        `El correo electrónico de tu cuenta de ${brand} ha vuelto a ser ${masked} con el enlace para deshacer enviado a esa dirección, y se ha cerrado la sesión en todos los navegadores y aplicaciones.`,
+      what: "Si no lo esperabas, avísanos con el botón de abajo: nuestro equipo de asistencia lo revisará. Pulsarlo no cambia nada en tu cuenta ni inicia sesión a nadie.",
+      action: "No he sido yo",
+      footer: "Si sabes por qué se restableció, no tienes que hacer nada.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -221,6 +230,9 @@ export const strings: Catalogue<typeof english> = {
     EMAIL_UNDO_LINK_USED: "Este cambio ya se ha deshecho.",
     EMAIL_UNDO_LINK_EXPIRED:
       "Este enlace para deshacer el cambio ha caducado. Ponte en contacto con el servicio de asistencia para recuperar tu cuenta.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "Ya nos has avisado de este cambio. Nuestro equipo de asistencia lo tiene.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED:
+      "Este enlace ha caducado. Si no fuiste tú quien restableció la dirección, ponte en contacto con el servicio de asistencia.",
     EMAIL_TAKEN_NOW: "Esta dirección ahora pertenece a otra cuenta, así que no se puede hacer el cambio.",
     OLD_EMAIL_TAKEN:
       "Tu dirección anterior ahora pertenece a otra cuenta, así que no se puede recuperar. Ponte en contacto con el servicio de asistencia.",

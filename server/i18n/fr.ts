@@ -141,6 +141,15 @@ export const strings: Catalogue<typeof english> = {
       action: "Annuler cette modification",
       footer: "Si c'était bien vous, vous n'avez rien à faire.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `Votre ancienne adresse e-mail ${brand} a été rétablie`,
+      intro: (brand: string, masked: string) =>
+        `L'adresse e-mail de votre compte ${brand} est redevenue ${masked} grâce au lien d'annulation envoyé à cette adresse, et tous les navigateurs et applications ont été déconnectés.`,
+      what: "Si vous ne vous y attendiez pas, dites-le-nous avec le bouton ci-dessous : notre équipe d'assistance va s'en occuper. Ce bouton ne modifie rien sur votre compte et ne connecte personne.",
+      action: "Ce n'était pas moi",
+      footer: "Si vous savez pourquoi l'adresse a été rétablie, vous n'avez rien à faire.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -217,6 +226,8 @@ export const strings: Catalogue<typeof english> = {
       "La nouvelle adresse a déjà confirmé cette modification. Utilisez le lien d'annulation de l'e-mail « Votre adresse e-mail a été modifiée », envoyé à cette adresse.",
     EMAIL_UNDO_LINK_USED: "Cette modification a déjà été annulée, et l'ancienne adresse rétablie.",
     EMAIL_UNDO_LINK_EXPIRED: "Ce lien d'annulation a expiré. Contactez l'assistance pour récupérer votre compte.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "Vous nous avez déjà signalé cette modification. Notre équipe d'assistance s'en occupe.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED: "Ce lien a expiré. Si ce retour en arrière ne venait pas de vous, contactez l'assistance.",
     EMAIL_TAKEN_NOW: "Cette adresse appartient désormais à un autre compte : la modification ne peut pas être effectuée.",
     OLD_EMAIL_TAKEN:
       "Votre ancienne adresse appartient désormais à un autre compte : elle ne peut pas être rétablie. Contactez l'assistance.",

@@ -143,6 +143,15 @@ export const strings: Catalogue<typeof english> = {
       action: "Annulla questa modifica",
       footer: "Se la modifica l'hai fatta tu, non devi fare nulla.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `Il tuo indirizzo email di ${brand} è stato riportato a quello precedente`,
+      intro: (brand: string, masked: string) =>
+        `L'indirizzo email del tuo account ${brand} è tornato a essere ${masked} con il link per annullare inviato a quell'indirizzo, e tutti i browser e le app sono stati disconnessi.`,
+      what: "Se non te lo aspettavi, diccelo con il pulsante qui sotto: il nostro team di assistenza se ne occuperà. Premerlo non cambia nulla nel tuo account e non fa accedere nessuno.",
+      action: "Non ero io",
+      footer: "Se sai perché è stato riportato indietro, non devi fare nulla.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -224,6 +233,9 @@ export const strings: Catalogue<typeof english> = {
       'Il nuovo indirizzo ha già confermato questa modifica. Usa il link per annullarla nell\'email "Il tuo indirizzo email è stato modificato", inviata a questo indirizzo.',
     EMAIL_UNDO_LINK_USED: "Questa modifica è già stata annullata e il vecchio indirizzo è stato ripristinato.",
     EMAIL_UNDO_LINK_EXPIRED: "Questo link per annullare la modifica è scaduto. Contatta l'assistenza per recuperare il tuo account.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "Ci hai già segnalato questa modifica. Il nostro team di assistenza se ne sta occupando.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED:
+      "Questo link è scaduto. Se il ritorno all'indirizzo precedente non l'hai fatto tu, contatta l'assistenza.",
     EMAIL_TAKEN_NOW: "Questo indirizzo ora appartiene a un altro account, quindi non è possibile effettuare la modifica.",
     OLD_EMAIL_TAKEN:
       "Il tuo vecchio indirizzo ora appartiene a un altro account, quindi non è possibile ripristinarlo. Contatta l'assistenza.",

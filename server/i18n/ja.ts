@@ -144,6 +144,15 @@ export const strings: Catalogue<typeof english> = {
       action: "この変更を取り消す",
       footer: "お客様ご自身による操作であれば、対応は不要です。",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `${brand}のメールアドレスが元に戻されました`,
+      intro: (brand: string, masked: string) =>
+        `そのアドレスに送信された取り消し用リンクにより、${brand}アカウントのメールアドレスが${masked}に戻され、すべてのブラウザーとアプリからログアウトされました。`,
+      what: "お心当たりがない場合は、下のボタンでお知らせください。サポートチームが確認します。ボタンを押しても、アカウントは何も変更されず、誰もログインしません。",
+      action: "自分ではありません",
+      footer: "元に戻された理由にお心当たりがあれば、対応は不要です。",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -222,6 +231,8 @@ export const strings: Catalogue<typeof english> = {
       "この変更は、新しいメールアドレスですでに確認されています。このアドレスに送信された「メールアドレスが変更されました」というメールにある、取り消し用のリンクを使用してください。",
     EMAIL_UNDO_LINK_USED: "この変更はすでに取り消されています。",
     EMAIL_UNDO_LINK_EXPIRED: "この取り消し用リンクは有効期限切れです。アカウントを取り戻すには、サポートにお問い合わせください。",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "この変更についてはすでにお知らせいただいています。サポートチームが対応します。",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED: "このリンクは有効期限切れです。元に戻す操作にお心当たりがない場合は、サポートにお問い合わせください。",
     EMAIL_TAKEN_NOW: "このメールアドレスは現在、別のアカウントで使用されているため、変更できません。",
     OLD_EMAIL_TAKEN: "変更前のメールアドレスは現在、別のアカウントで使用されているため、元に戻せません。サポートにお問い合わせください。",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "このリンクは無効か、パスキーがすでに削除されています。",

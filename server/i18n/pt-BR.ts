@@ -141,6 +141,15 @@ export const strings: Catalogue<typeof english> = {
       action: "Desfazer esta alteração",
       footer: "Se foi você, não é preciso fazer nada.",
     },
+    /** To the address an undo replaced: the account went back to an earlier address. */
+    emailChangedBack: {
+      subject: (brand: string) => `Seu e-mail do ${brand} voltou a ser o anterior`,
+      intro: (brand: string, masked: string) =>
+        `O e-mail da sua conta do ${brand} voltou a ser ${masked} pelo link para desfazer enviado a esse endereço, e a sessão foi encerrada em todos os navegadores e apps.`,
+      what: "Se você não esperava por isso, avise-nos pelo botão abaixo: nossa equipe de suporte vai analisar. Ele não muda nada na sua conta e não conecta ninguém.",
+      action: "Não fui eu",
+      footer: "Se você sabe por que ele voltou ao anterior, não é preciso fazer nada.",
+    },
   },
   /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
   errors: {
@@ -220,6 +229,8 @@ export const strings: Catalogue<typeof english> = {
       "O novo endereço já confirmou esta alteração. Use o link para desfazê-la no e-mail “Seu e-mail foi alterado”, enviado para este endereço.",
     EMAIL_UNDO_LINK_USED: "Esta alteração já foi desfeita.",
     EMAIL_UNDO_LINK_EXPIRED: "Este link para desfazer a alteração expirou. Entre em contato com o suporte para recuperar sua conta.",
+    EMAIL_UNDO_DISPUTE_LINK_USED: "Você já nos avisou sobre esta alteração. Nossa equipe de suporte está cuidando disso.",
+    EMAIL_UNDO_DISPUTE_LINK_EXPIRED: "Este link expirou. Se não foi você quem desfez a alteração, entre em contato com o suporte.",
     EMAIL_TAKEN_NOW: "Este endereço agora pertence a outra conta, então a alteração não pode ser feita.",
     OLD_EMAIL_TAKEN: "Seu endereço antigo agora pertence a outra conta, então não pode ser restaurado. Entre em contato com o suporte.",
     PASSKEY_REMOVAL_LINK_UNKNOWN: "Este link não é válido, ou a chave de acesso já foi removida.",

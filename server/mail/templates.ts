@@ -343,3 +343,20 @@ export function emailChangedMail(look: MailLook, maskedNewEmail: string, undoLin
     html: layout(look, [intro, what], { label: mail.emailChanged.action, href: undoLink }, footer),
   };
 }
+
+/**
+ * To the address an undo replaced, in the undo's transaction: the account is back on the earlier
+ * address (masked), every browser and app signed out, and "This wasn't me", which tells support.
+ */
+export function emailChangedBackMail(look: MailLook, maskedRestoredEmail: string, disputeLink: string, lifetimeMs: number): Mail {
+  const { mail, words, brand } = wordsOf(look);
+  const intro = mail.emailChangedBack.intro(brand, isolated(maskedRestoredEmail));
+  const what = mail.emailChangedBack.what;
+  const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
+  const footer = mail.emailChangedBack.footer;
+  return {
+    subject: mail.emailChangedBack.subject(brand),
+    text: `${intro}\n\n${what}\n\n${labelled(mail.emailChangedBack.action, disputeLink)}\n\n${expiry}\n\n${footer}\n`,
+    html: layout(look, [intro, what, expiry], { label: mail.emailChangedBack.action, href: disputeLink }, footer),
+  };
+}

@@ -8,6 +8,7 @@ import {
   checkUndoEmailChange,
   undoEmailChange,
 } from "../auth/account/email-change/take-back.ts";
+import { checkEmailUndoDispute, disputeEmailUndo } from "../auth/account/email-change/undo-notice.ts";
 import type { AppContext } from "../context.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
@@ -78,6 +79,21 @@ export function emailChangeRoutes(app: FastifyInstance, { db, config, mailWorker
   contractRoute(app, "POST /api/email-change/undo", async ({ token }, request, reply) => {
     const caller = callerOf(request, reply);
     caller.noStore();
-    return { isOk: true, ...(await undoEmailChange(db, config, caller, token)) };
+    const undone = await undoEmailChange(db, config, caller, token);
+    mailWorker.deliverNow();
+    return { isOk: true, ...undone };
+  });
+
+  contractRoute(app, "POST /api/email-change/undo-dispute/check", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    return { isOk: true, ...(await checkEmailUndoDispute(db, config, caller, token)) };
+  });
+
+  contractRoute(app, "POST /api/email-change/undo-dispute", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    await disputeEmailUndo(db, config, caller, token);
+    return { isOk: true };
   });
 }

@@ -47,6 +47,7 @@ const AUDIT_EVENTS = [
   "email_changed",
   "email_change_cancelled",
   "email_change_undone",
+  "email_change_undo_disputed",
   "support_searched",
   "support_viewed",
   "rate_limits_cleared",

@@ -50,6 +50,16 @@ export const PURPOSES = {
     used: "EMAIL_UNDO_LINK_USED",
     expired: "EMAIL_UNDO_LINK_EXPIRED",
   },
+  /**
+   * "This wasn't me" in "Your email was changed back", to the address an undo replaced, for 7
+   * days: tells support, and moves no address (docs/decisions/0078).
+   */
+  emailUndoDispute: {
+    name: "email_undo_dispute",
+    unknown: "EMAIL_CHANGE_LINK_UNKNOWN",
+    used: "EMAIL_UNDO_DISPUTE_LINK_USED",
+    expired: "EMAIL_UNDO_DISPUTE_LINK_EXPIRED",
+  },
 } as const satisfies Record<string, { name: string; unknown: ErrorCode; used: ErrorCode; expired: ErrorCode }>;
 
 export type Purpose = (typeof PURPOSES)[keyof typeof PURPOSES];

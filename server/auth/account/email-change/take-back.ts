@@ -15,6 +15,7 @@ import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { signOutBrowser } from "../../kernel/signed-in-places.ts";
 import { hashSecret } from "../../kernel/tokens.ts";
 import { changeByToken, type EmailChangeRow, peekChange, whyNot } from "./shared.ts";
+import { tellReplacedAddress } from "./undo-notice.ts";
 
 type Transaction = Kysely<Database>;
 type Change = NonNullable<EmailChangeRow>;
@@ -28,7 +29,7 @@ type Change = NonNullable<EmailChangeRow>;
  *   every browser and app out. It ends its own link and the links of every change made after it
  *   (they would return the account to an address this change introduced), and every pending
  *   request; the links of earlier changes stay, since they return the account to an address it
- *   had before.
+ *   had before. The address it replaces is told at once (undo-notice.ts).
  *
  * Both remove the ways in the change's taker may have added (removeWhatTheChangeAdded), so the
  * account is the real owner's again. Whoever presses either is signed in nowhere by it; the owner
@@ -80,8 +81,9 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
   await limit(db, config, caller);
   return db.transaction().execute(async (tx) => {
     const row = await changeByToken(tx, "undo_token_hash", hashSecret(token));
+    let link: Awaited<ReturnType<typeof spendToken>>;
     try {
-      await spendToken(tx, PURPOSES.emailChangeUndo, token);
+      link = await spendToken(tx, PURPOSES.emailChangeUndo, token);
     } catch (error) {
       throw error instanceof AppError ? whyNot(row, error, PURPOSES.emailChangeUndo) : error;
     }
@@ -90,6 +92,11 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
     const oldKey = normalizeEmail(row.old_email);
     const holder = await tx.selectFrom("accounts").select("id").where("email_key", "=", oldKey).executeTakeFirst();
     if (holder && holder.id !== accountId) throw new AppError("OLD_EMAIL_TAKEN");
+    const replaced = await tx
+      .selectFrom("accounts")
+      .select(["id as accountId", "email", "language"])
+      .where("id", "=", accountId)
+      .executeTakeFirstOrThrow();
     // Whatever the address became since (changed again, say), it is the old one again.
     await tx.updateTable("accounts").set({ email: row.old_email, email_key: oldKey }).where("id", "=", accountId).execute();
     await endPendingChanges(tx, accountId, "undone");
@@ -104,6 +111,8 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
     await endEverySignIn(tx, accountId);
     await removeWhatTheChangeAdded(tx, row, caller);
     await recordAuditEvent(tx, { event: "email_change_undone", accountId, reason: `back from ${maskEmail(row.new_email)}` }, { caller });
+    // The address it replaces hears of it now, not in 7 days: the undo may not be its owner's wish.
+    await tellReplacedAddress(tx, config, replaced, row.old_email, link.productId);
     return { email: row.old_email };
   });
 }
