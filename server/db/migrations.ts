@@ -718,30 +718,6 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").dropColumn("password_set_at").execute();
     },
   },
-  "0025_logout_queue_bounds": {
-    async up(db: Kysely<unknown>) {
-      // The logout tokens still waiting, by app and session and by account: queuing one reads how
-      // many wait for its app and its account (their caps) and whether its session's is already
-      // there (docs/decisions/0079). Only waiting rows, so settled ones kept for 30 days cost nothing.
-      const waiting = sql<boolean>`delivered_at is null and failed_at is null`;
-      await db.schema
-        .createIndex("logout_deliveries_waiting_app")
-        .on("logout_deliveries")
-        .columns(["client_id", "account_id", "sid"])
-        .where(waiting)
-        .execute();
-      await db.schema
-        .createIndex("logout_deliveries_waiting_account")
-        .on("logout_deliveries")
-        .column("account_id")
-        .where(waiting)
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropIndex("logout_deliveries_waiting_account").execute();
-      await db.schema.dropIndex("logout_deliveries_waiting_app").execute();
-    },
-  },
   "0028_sessions_of_a_browser": {
     async up(db: Kysely<unknown>) {
       // "This wasn't me" (docs/decisions/0067) signs out every sign-in of the browser it tells of,
