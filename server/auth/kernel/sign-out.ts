@@ -17,8 +17,9 @@ import { hashSecret } from "./tokens.ts";
  *   it), and every grant the OpenID Provider holds for it, with each access token, refresh token,
  *   authorization code and provider session issued under them. A desktop agent's refresh token stops refreshing and
  *   its access token stops answering at once, not when it expires;
- * - "This wasn't me" ends every sign-in of the browser the mail told of: each of its sessions and
- *   every app signed in through it, a desktop agent included (endSignInsOfBrowser);
+ * - "This wasn't me" ends every sign-in of the browser the mail told of: each of its sessions, each
+ *   it approved on another device, and every app signed in through them, a desktop agent included
+ *   (endSignInsOfBrowser);
  * - every one of them queues a logout token for each app it signed out that takes them
  *   (db/oidc-payloads.ts, decision 66), so a web app's own session ends too.
  *
