@@ -31,6 +31,7 @@ const FAMILIES: Record<string, string> = {
   "passwordless-taken-back.test.ts": "a passwordless account taken back",
   "passkey-refusals.spec.ts": "passkey challenges (no page floods the server)",
   "blind-approval.test.ts": "a blind approval on another device",
+  "not-me-ends-all.test.ts": '"This wasn\'t me" ends all that browser started',
 };
 
 rmSync(REPORTS, { recursive: true, force: true });
