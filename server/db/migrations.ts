@@ -737,13 +737,40 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("sessions").dropColumn("browser_mark").execute();
     },
   },
+  "0025_logout_queue_bounds": {
+    async up(db: Kysely<unknown>) {
+      // The logout tokens still waiting, by app and session and by account: queuing one reads how
+      // many wait for its app and its account (their caps) and whether its session's is already
+      // there (docs/decisions/0079). Only waiting rows, so settled ones kept for 30 days cost nothing.
+      const waiting = sql<boolean>`delivered_at is null and failed_at is null`;
+      await db.schema
+        .createIndex("logout_deliveries_waiting_app")
+        .on("logout_deliveries")
+        .columns(["client_id", "account_id", "sid"])
+        .where(waiting)
+        .execute();
+      await db.schema
+        .createIndex("logout_deliveries_waiting_account")
+        .on("logout_deliveries")
+        .column("account_id")
+        .where(waiting)
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropIndex("logout_deliveries_waiting_account").execute();
+      await db.schema.dropIndex("logout_deliveries_waiting_app").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; answers whether the database was new (had none applied before). */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<{ fresh: boolean }> {
-  const migrator = new Migrator({ db, provider });
+  // Numbers are given out ahead of the work, so one may be committed after a higher one a
+  // database has already run (0025 after 0028): each only adds, and none needs another's order,
+  // so a pending one runs whatever ran before it (still in the order of their names).
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const before = await migrator.getMigrations();
   const fresh = before.every((migration) => migration.executedAt === undefined);
   const { error } = await migrator.migrateToLatest();
