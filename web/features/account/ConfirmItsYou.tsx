@@ -9,6 +9,7 @@ import { FormError } from "../../ui/FormError.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 
 const t = strings.account.confirm;
+const PURPOSE_TEXT = { passkey: t.text, password: t.textPassword, email: t.textEmail };
 
 /**
  * "Confirm it's you", asked in place when a change needs a sign-in of the last 10 minutes and this
@@ -16,12 +17,15 @@ const t = strings.account.confirm;
  * password, or a code emailed to the account's own address. Confirmed, the change goes on.
  */
 export function ConfirmItsYou({
+  purpose,
   email,
   hasPassword,
   brand,
   confirmed,
   cancel,
 }: {
+  /** The change it is asked before, which its sentence names. */
+  purpose: "passkey" | "password" | "email";
   email: string;
   hasPassword: boolean;
   brand: Brand;
@@ -67,7 +71,7 @@ export function ConfirmItsYou({
   return (
     <form className="form account__confirm" noValidate onSubmit={(event) => void submit(event)} ref={form} aria-label={t.heading}>
       <p className="hint">
-        <strong>{t.heading}</strong> {t.text}
+        <strong>{t.heading}</strong> {PURPOSE_TEXT[purpose]}
       </p>
       {way === "code" ? <p className="hint">{t.codeSent(email)}</p> : null}
       {way === "password" ? (

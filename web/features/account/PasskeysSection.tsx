@@ -121,6 +121,7 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
       </ul>
       {webAuthn && confirming ? (
         <ConfirmItsYou
+          purpose="passkey"
           email={account.email}
           hasPassword={account.signInMethods.password}
           brand={brand}

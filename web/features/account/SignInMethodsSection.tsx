@@ -89,6 +89,7 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
           <li className="account__form-row" ref={form}>
             {confirmingFor !== undefined ? (
               <ConfirmItsYou
+                purpose="password"
                 email={account.email}
                 hasPassword={false}
                 brand={brand}
@@ -115,16 +116,18 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
                 ) : null}
               </NewPasswordForm>
             </div>
-            <div className="account__actions" hidden={confirmingFor !== undefined}>
-              {hasPassword ? (
-                <Button variant="link-blue" disabled={submitting} onClick={() => void emailResetLink()}>
-                  {t.forgotCurrent}
+            {confirmingFor === undefined ? (
+              <div className="account__actions">
+                {hasPassword ? (
+                  <Button variant="link-blue" disabled={submitting} onClick={() => void emailResetLink()}>
+                    {t.forgotCurrent}
+                  </Button>
+                ) : null}
+                <Button variant="link-gray" onClick={() => setChanging(false)}>
+                  {strings.account.delete.cancel}
                 </Button>
-              ) : null}
-              <Button variant="link-gray" onClick={() => setChanging(false)}>
-                {strings.account.delete.cancel}
-              </Button>
-            </div>
+              </div>
+            ) : null}
           </li>
         ) : null}
         {account.signInMethods.google.length === 0 ? (

@@ -81,6 +81,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "تأكيد هويتك",
       text: "حفاظًا على أمانك، أكّد هويتك قبل إضافة مفتاح مرور.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "حفاظًا على أمانك، أكّد هويتك قبل تعيين كلمة مرور.",
+      textEmail: "حفاظًا على أمانك، أكّد هويتك قبل تغيير بريدك الإلكتروني.",
       password: "كلمة المرور الحالية",
       confirm: "تأكيد",
       emailCode: "إرسال رمز بالبريد الإلكتروني",

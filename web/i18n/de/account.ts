@@ -93,6 +93,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "Bestätigen Sie, dass Sie es sind",
       text: "Bestätigen Sie zu Ihrer Sicherheit, dass Sie es sind, bevor Sie einen Passkey hinzufügen.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "Bestätigen Sie zu Ihrer Sicherheit, dass Sie es sind, bevor Sie ein Passwort festlegen.",
+      textEmail: "Bestätigen Sie zu Ihrer Sicherheit, dass Sie es sind, bevor Sie Ihre E-Mail-Adresse ändern.",
       password: "Aktuelles Passwort",
       confirm: "Bestätigen",
       emailCode: "Code per E-Mail anfordern",

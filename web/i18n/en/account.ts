@@ -83,6 +83,9 @@ export const strings = {
     confirm: {
       heading: "Confirm it's you",
       text: "For your security, confirm it's you before adding a passkey.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "For your security, confirm it's you before setting a password.",
+      textEmail: "For your security, confirm it's you before changing your email.",
       password: "Current Password",
       confirm: "Confirm",
       emailCode: "Email Me a Code",

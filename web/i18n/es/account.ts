@@ -83,6 +83,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "Confirma que eres tú",
       text: "Por tu seguridad, confirma que eres tú antes de añadir una llave de acceso.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "Por tu seguridad, confirma que eres tú antes de crear una contraseña.",
+      textEmail: "Por tu seguridad, confirma que eres tú antes de cambiar tu correo electrónico.",
       password: "Contraseña actual",
       confirm: "Confirmar",
       emailCode: "Enviarme un código por correo",

@@ -84,6 +84,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "Confirmez votre identité",
       text: "Pour votre sécurité, confirmez votre identité avant d'ajouter une clé d'accès.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "Pour votre sécurité, confirmez votre identité avant de définir un mot de passe.",
+      textEmail: "Pour votre sécurité, confirmez votre identité avant de modifier votre adresse e-mail.",
       password: "Mot de passe actuel",
       confirm: "Confirmer",
       emailCode: "M'envoyer un code par e-mail",

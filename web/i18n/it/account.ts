@@ -90,6 +90,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "Conferma la tua identità",
       text: "Per la tua sicurezza, conferma la tua identità prima di aggiungere una passkey.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "Per la tua sicurezza, conferma la tua identità prima di impostare una password.",
+      textEmail: "Per la tua sicurezza, conferma la tua identità prima di modificare il tuo indirizzo email.",
       password: "Password attuale",
       confirm: "Conferma",
       emailCode: "Inviami un codice via email",

@@ -82,6 +82,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "ご本人確認",
       text: "セキュリティ保護のため、パスキーを追加する前にご本人確認を行ってください。",
+      /** The same, before a first password and before an email change. */
+      textPassword: "セキュリティ保護のため、パスワードを設定する前にご本人確認を行ってください。",
+      textEmail: "セキュリティ保護のため、メールアドレスを変更する前にご本人確認を行ってください。",
       password: "現在のパスワード",
       confirm: "確認",
       emailCode: "コードをメールで受け取る",

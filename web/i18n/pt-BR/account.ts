@@ -94,6 +94,9 @@ export const strings: Catalogue<typeof english> = {
     confirm: {
       heading: "Confirme que é você",
       text: "Para sua segurança, confirme que é você antes de adicionar uma chave de acesso.",
+      /** The same, before a first password and before an email change. */
+      textPassword: "Para sua segurança, confirme que é você antes de definir uma senha.",
+      textEmail: "Para sua segurança, confirme que é você antes de alterar seu e-mail.",
       password: "Senha atual",
       confirm: "Confirmar",
       emailCode: "Receber um código por e-mail",

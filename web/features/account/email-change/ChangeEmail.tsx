@@ -100,6 +100,7 @@ export function ChangeEmail({
   if (step.kind === "confirming-its-you") {
     return (
       <ConfirmItsYou
+        purpose="email"
         email={email}
         hasPassword={hasPassword}
         brand={brand}
