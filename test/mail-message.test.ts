@@ -1,8 +1,10 @@
 import MailComposer from "nodemailer/lib/mail-composer";
 import { describe, expect, it } from "vitest";
+import type { Brand } from "../common/brands/brand.ts";
 import { BRANDS } from "../common/brands/index.ts";
-import { labelled } from "../common/i18n/catalogue.ts";
+import { labelled, sayDuration } from "../common/i18n/catalogue.ts";
 import { LANGUAGES } from "../common/languages.ts";
+import { serverStrings } from "../server/i18n/index.ts";
 import { loadEncoders, type MailParts, readyMadeMail } from "../server/mail/message.ts";
 import { fromHeader, newMessageId } from "../server/mail/outbox.ts";
 import {
@@ -10,6 +12,7 @@ import {
   accountDeletedMail,
   accountDeletionMail,
   confirmationCodeMail,
+  emailChangedBackMail,
   emailChangedMail,
   emailChangeMail,
   emailChangeRequestedMail,
@@ -49,6 +52,7 @@ function everyMail(look: ReturnType<typeof mailLook>): [string, Mail][] {
     ["email change asked", emailChangeRequestedMail(look, "p…@new.example", LINK)],
     ["email in use", emailInUseMail(look)],
     ["email changed", emailChangedMail(look, "p…@new.example", LINK, 3_600_000)],
+    ["email changed back", emailChangedBackMail(look, "p…@old.example", LINK, 7 * 86_400_000)],
   ];
 }
 
@@ -78,7 +82,7 @@ describe("a mail written out in one piece", () => {
           expect(envelope).toEqual({ from: "no-reply@example.com", to: ["customer@example.com"] });
           compared++;
         }
-    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 14);
+    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 15);
   });
 
   it("keeps what needs encoding encoded: a name and subject outside ASCII, an address in another script", async () => {
@@ -143,7 +147,7 @@ describe("a mail's text part", () => {
   it("names the link of a button its sentences tell to press with the button's words", () => {
     // "If it was not you, press This wasn't me": the text part has no button, so the same words
     // must name its link there ("This wasn't me: https://…").
-    const pressed = ["new sign-in", "email change asked"];
+    const pressed = ["new sign-in", "email change asked", "email changed back"];
     for (const brand of BRANDS)
       for (const language of LANGUAGES)
         for (const [name, mail] of everyMail(mailLook(brand, "https://accounts.example.com", language))) {
@@ -159,5 +163,30 @@ describe("a mail's text part", () => {
     for (const brand of BRANDS)
       for (const [name, mail] of everyMail(mailLook(brand, "https://accounts.example.com", "ja")))
         expect(mail.text, name).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]: /u);
+  });
+});
+
+describe("the mail to the address an undo replaced", () => {
+  it("names the restored address masked, says every browser was signed out, and carries This wasn't me, in each brand and language", () => {
+    for (const brand of BRANDS)
+      for (const language of LANGUAGES) {
+        const look = mailLook(brand, "https://accounts.example.com", language);
+        const mail = emailChangedBackMail(look, "p…@old.example", LINK, 7 * 86_400_000);
+        const strings = serverStrings(language).mail;
+        const plain = mail.text.replace(/[\u2060\u2068\u2069]/g, "");
+        expect(mail.subject, language).toBe(strings.emailChangedBack.subject(brand.name));
+        expect(plain, language).toContain("p…@old.example");
+        expect(plain, language).toContain(labelled(strings.emailChangedBack.action, LINK));
+        expect(mail.text, language).toContain(strings.expiry(sayDuration(serverStrings(language).units, 7 * 86_400_000)));
+        expect(mail.html, language).toContain(`href="${LINK}"`);
+      }
+    const english = emailChangedBackMail(
+      mailLook(BRANDS[0] as Brand, "https://accounts.example.com", "en"),
+      "p…@old.example",
+      LINK,
+      7 * 86_400_000,
+    );
+    expect(english.text).toContain("every browser and app was signed out");
+    expect(english.text).toContain("changes nothing on your account and signs nobody in");
   });
 });
