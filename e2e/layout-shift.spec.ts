@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { dsone, maverick } from "../common/brands/index.ts";
 import { LANGUAGES } from "../common/languages.ts";
 import { expect, test } from "./fixtures.ts";
+import { ASKING_DEVICE } from "./screens.ts";
 
 /**
  * Nothing on a login screen moves once painted, in any language (issue 42: Arabic once shifted by
@@ -104,3 +105,30 @@ for (const [screen, address] of SCREENS.filter(([name]) => !name.startsWith("Mav
     expect(seen).not.toContain(true);
   });
 }
+
+/**
+ * Approving on another device (docs/decisions/0081): "Check Your Email" keeps the place of the
+ * digits to type on the phone until the server names them, so nothing below moves when they
+ * arrive (here a second after the click, past what counts as moved by the click); the phone's
+ * page opens without a shift.
+ */
+test("Check Your Email does not shift when the digits for the phone arrive", async ({ page }) => {
+  await watchLayoutShifts(page);
+  await page.route("**/api/access-link/wait", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.fulfill({ json: { state: "waiting", number: 7 } });
+  });
+  await page.goto(`${SCREENS[0][1]}lang=en`);
+  await page.getByLabel(/^(Enter your email|Use another email)$/).fill("new.customer@example.com");
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page.locator(".approval-number__value")).toHaveText("07");
+  expect(await layoutShiftTotal(page)).toBe(0);
+});
+
+test("the link's page on another device does not shift as it asks for the digits", async ({ page }) => {
+  await watchLayoutShifts(page);
+  await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: ASKING_DEVICE } }));
+  await page.goto(`${dsone.paths.accessLink}?token=${"t".repeat(43)}&lang=en`);
+  await page.getByLabel("The two digits that device shows").waitFor();
+  expect(await layoutShiftTotal(page)).toBe(0);
+});

@@ -1,13 +1,29 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { COVERAGE_PATH, coverageMarkdown, PROVED_BY_HAND, specCoverage } from "../scripts/spec-coverage.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  COVERAGE_PATH,
+  coverageMarkdown,
+  PROVED_BY_HAND,
+  SPEC_MISSING,
+  type SpecSection,
+  specAtHand,
+  specCoverage,
+} from "../scripts/spec-coverage.ts";
 
 const ROOT = join(import.meta.dirname, "..");
 
+// A clone of the repository alone has no ../shared/SPEC.md: the map is skipped there, by name,
+// and the rest of the suite runs. Where the specification is (the team's machines, CI) it runs.
+const SPEC_AT_HAND = specAtHand();
+if (!SPEC_AT_HAND) console.warn(SPEC_MISSING);
+
 /** docs/spec-coverage.md: every section of the specification has tests, and the map is current. */
-describe("the specification's map to its tests", () => {
-  const coverage = specCoverage();
+describe.skipIf(!SPEC_AT_HAND)("the specification's map to its tests (needs ../shared/SPEC.md)", () => {
+  let coverage: SpecSection[] = [];
+  beforeAll(() => {
+    coverage = specCoverage();
+  });
 
   it("gives every section of SPEC.md a test: strings it spells that a test spells, or tests named by hand", () => {
     const untested = coverage.filter((section) => section.evidence.length === 0 && !PROVED_BY_HAND[section.heading]);

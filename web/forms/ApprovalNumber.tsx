@@ -39,6 +39,8 @@ function inView(): Promise<void> {
 export function ApprovalNumber() {
   const [number, setNumber] = useState<number>();
   const [ended, setEnded] = useState<string>();
+  // Until the first answer the block holds its place unseen, so the digits appear without moving what is below.
+  const [awaitingFirst, setAwaitingFirst] = useState(true);
 
   useEffect(() => {
     let open = true;
@@ -53,6 +55,7 @@ export function ApprovalNumber() {
           const answer = await waitForApproval(wait);
           failures = 0;
           if (!open) return;
+          setAwaitingFirst(false);
           if (answer.state === "waiting") {
             setNumber(answer.number);
             if (wait && Date.now() - asked < SHORTEST_WAIT_MS) await pause(RETRY_AFTER_MS);
@@ -66,7 +69,8 @@ export function ApprovalNumber() {
           wait = true;
         } catch (error) {
           // A refusal (too many requests, a bad request) ends it; a network fault may pass.
-          if ((error instanceof HttpError && error.status > 0 && error.status < 500) || ++failures >= FAILURES_BEFORE_GIVING_UP) return;
+          if ((error instanceof HttpError && error.status > 0 && error.status < 500) || ++failures >= FAILURES_BEFORE_GIVING_UP)
+            return void setAwaitingFirst(false);
           await pause(RETRY_AFTER_MS);
         }
       }
@@ -77,13 +81,13 @@ export function ApprovalNumber() {
   }, []);
 
   if (ended) return <p role="status">{ended}</p>;
-  if (number === undefined) return null;
+  if (number === undefined && !awaitingFirst) return null;
   return (
-    <div className="approval-number" role="status">
+    <div className={`approval-number${number === undefined ? " approval-number--awaited" : ""}`} role="status">
       <p>{strings.checkEmail.approvalNumber}</p>
       {/* The digits read left to right; the paragraph keeps the page's side (right, in Arabic). */}
       <p className="approval-number__value">
-        <bdi dir="ltr">{String(number).padStart(2, "0")}</bdi>
+        <bdi dir="ltr">{number === undefined ? "\u00a0" : String(number).padStart(2, "0")}</bdi>
       </p>
     </div>
   );
