@@ -241,12 +241,40 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Settings renamed, by their former names: a former name still set is read when the current one is
+ * not, so an upgrade keeps what the operator chose. docs/configuration.md lists them.
+ */
+const FORMER_NAMES: Record<string, BucketSetting> = {
+  // Counted per session rather than per account since decision 80.
+  ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: "ACCOUNT_EXPORT_LIMIT_PER_SESSION",
+};
+
+/** The settings under their current names, and which of them were read from a former one. */
+function underCurrentNames(present: Record<string, string | undefined>) {
+  const settings = { ...present };
+  const readAs = new Map<string, string>();
+  for (const [former, current] of Object.entries(FORMER_NAMES)) {
+    if (settings[former] === undefined || settings[current] !== undefined) continue;
+    settings[current] = settings[former];
+    readAs.set(current, former);
+  }
+  return { settings, readAs };
+}
+
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as it does in most deployment tools.
-  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""));
+  const { settings: present, readAs } = underCurrentNames(
+    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== "")),
+  );
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        return `${readAs.get(name) ?? name}: ${issue.message}`;
+      }),
+    );
   }
   const env = parsed.data;
   const problems: string[] = [];

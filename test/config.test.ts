@@ -73,6 +73,15 @@ describe("configuration", () => {
     }
   });
 
+  it("still reads a renamed setting by its former name, and names the one that was set when it is bad", () => {
+    expect(loadConfig({}).rateLimits.limits.accountExportsPerSession).toBe(10);
+    expect(loadConfig({ ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: "4" }).rateLimits.limits.accountExportsPerSession).toBe(4);
+    // The current name wins when both are set.
+    const both = { ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: "4", ACCOUNT_EXPORT_LIMIT_PER_SESSION: "6" };
+    expect(loadConfig(both).rateLimits.limits.accountExportsPerSession).toBe(6);
+    expect(problemsOf({ ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: "many" })).toEqual(["ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: must be a number"]);
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ SMTP_URL: "", PORT: "" }).port).toBe(3000);
   });

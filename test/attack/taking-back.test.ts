@@ -28,7 +28,7 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     bed = await startOidcTestBed(kind, {
       ...unlimitedRateLimits(),
       ACCOUNT_CHANGE_LIMIT_PER_SESSION: "5",
-      ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT: "3",
+      ACCOUNT_EXPORT_LIMIT_PER_SESSION: "3",
       // At its default: the owner's password change must not be a limit another session spends.
       SET_PASSWORD_LIMIT_PER_ACCOUNT: "5",
     });
@@ -384,5 +384,21 @@ describeEachDatabase("taking an account back, on %s", (kind) => {
     expect((await download("same-origin")).status).toBe(429);
     // Downloads are not changes: the session's changes are all still there.
     for (let change = 0; change < 5; change += 1) expect((await post(owner, "/api/me/name", { Name: "Olive" })).status).toBe(200);
+  });
+
+  it("a thief's session that used up its data downloads leaves the owner's downloads allowed", async () => {
+    const thief = await signedIn();
+    const owner = await signedIn();
+    const download = async (browser: BrowserAgent) => {
+      cases += 1;
+      const response = await browser.request(`${bed.issuer}/api/me/export`, { headers: { "sec-fetch-site": "same-origin" } });
+      // Read whole, so the connection is free again when the server stops.
+      await response.arrayBuffer();
+      return response.status;
+    };
+    let thiefRefused = false;
+    for (let attempt = 0; attempt < 6 && !thiefRefused; attempt += 1) thiefRefused = (await download(thief)) === 429;
+    expect(thiefRefused).toBe(true);
+    expect(await download(owner)).toBe(200);
   });
 });

@@ -113,11 +113,14 @@ export const BUCKETS = {
     setting: "CONFIRMATION_CODE_MAIL_LIMIT_PER_SESSION",
     defaultLimit: 5,
   },
-  /** Downloads of the account's data: each reads everything held, so few, and apart from the changes. */
-  accountExportsPerAccount: {
-    prefix: "account-export:account",
-    parts: ["account"],
-    setting: "ACCOUNT_EXPORT_LIMIT_PER_ACCOUNT",
+  /**
+   * Downloads of the account's data: each reads everything held, so few, and apart from the
+   * changes. Per session, as the changes are: a thief's session cannot use up the owner's.
+   */
+  accountExportsPerSession: {
+    prefix: "account-export:session",
+    parts: ["account", "session"],
+    setting: "ACCOUNT_EXPORT_LIMIT_PER_SESSION",
     defaultLimit: 10,
   },
   /** "New sign-in" mails to one account: a burst of new browsers is told of, not mailed one by one. */

@@ -86,7 +86,7 @@ const LIMIT_NAMES: Partial<Record<BucketName, string>> = {
   passwordFailuresPerEmailAndOrigin: "Wrong passwords from one address or device (past the limit, a captcha or a wait)",
   setPasswordPerAccount: "First passwords set",
   accountChangesPerSession: "Changes on the account page, in one browser",
-  accountExportsPerAccount: "Downloads of the account's data",
+  accountExportsPerSession: "Downloads of the account's data, in one browser",
   confirmationCodeMailPerSession: "Codes emailed to confirm it's the customer, in one browser",
   newSignInMailPerAccount: "New sign-in emails",
   accountDeletionMailPerAccount: "Account deletion emails",
