@@ -92,8 +92,9 @@ interface SignInCodesTable {
   /** The asking browser and its network, for the other device to name it ("Chrome on Windows"). */
   device: string | null;
   address: string | null;
-  /** The number the asking screen shows, and the three (it among them) the other device offers. */
+  /** The two digits the asking screen shows and the other device types, as the number they spell (07 is 7). */
   approval_number: number | null;
+  /** The three numbers decision 73 offered; no longer written (decision 81), null in every new row. */
   approval_choices: string | null;
   /** When the other device picked the right number (the link is spent then), or a wrong one. */
   approved_at: Millis | null;
