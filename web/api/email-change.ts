@@ -20,3 +20,8 @@ export const cancelEmailChange = (token: string) => call("POST /api/email-change
 export const checkUndoEmailChange = (token: string) => call("POST /api/email-change/undo/check", { token });
 
 export const undoEmailChange = (token: string) => call("POST /api/email-change/undo", { token });
+
+/** "This wasn't me" in "Your email was changed back", to the address an undo replaced. */
+export const checkEmailUndoDispute = (token: string) => call("POST /api/email-change/undo-dispute/check", { token });
+
+export const disputeEmailUndo = (token: string) => call("POST /api/email-change/undo-dispute", { token });

@@ -71,6 +71,7 @@ const BRAND_SCREENS = BRANDS.flatMap((brand) => [
   [brand.paths.confirmEmail, screens.emailedLink],
   [brand.paths.cancelEmailChange, screens.emailedLink],
   [brand.paths.undoEmailChange, screens.emailedLink],
+  [brand.paths.disputeEmailUndo, screens.emailedLink],
   [brand.paths.passkeyOffer, screens.passkeyOffer],
 ]);
 

@@ -1,6 +1,6 @@
 import { brandForPath } from "../../platform/brand.ts";
 import { useLocation } from "../../platform/router.ts";
-import { CancelEmailChange, ConfirmEmail, UndoEmailChange } from "./email-change/EmailChangeLinkPage.tsx";
+import { CancelEmailChange, ConfirmEmail, DisputeEmailUndo, UndoEmailChange } from "./email-change/EmailChangeLinkPage.tsx";
 import { NotMe } from "./NotMePage.tsx";
 import { PasskeyRemoval } from "./PasskeyRemovalPage.tsx";
 
@@ -20,6 +20,8 @@ export default function EmailedLinkPage() {
       return <CancelEmailChange />;
     case paths.undoEmailChange:
       return <UndoEmailChange />;
+    case paths.disputeEmailUndo:
+      return <DisputeEmailUndo />;
     default:
       return <ConfirmEmail />;
   }

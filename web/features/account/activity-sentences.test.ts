@@ -45,6 +45,12 @@ describe("the account page's activity sentences", () => {
     ).toBe("Signed in to Maverick Safe on the web with an emailed link from Chrome on Windows, near 203.0.113.0.");
   });
 
+  it("say that the address an undo replaced disputed it", () => {
+    expect(activitySentence(entry("email_change_undo_disputed"))).toBe(
+      "The address your email was changed back from said the change was not theirs from Chrome on Windows, near 203.0.113.0.",
+    );
+  });
+
   it("say that support acted, not who nor from where", () => {
     expect(activitySentence(entry("signed_out_everywhere", { byOperator: true }))).toBe(
       "Every browser and app was signed out by our support team.",

@@ -41,6 +41,7 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   email_changed: "emailChanged",
   email_change_cancelled: "emailChangeCancelled",
   email_change_undone: "emailChangeUndone",
+  email_change_undo_disputed: "emailChangeUndoDisputed",
   passkey_renamed: "passkeyRenamed",
   passkey_removed: "passkeyRemoved",
   passkey_refused: "passkeyRefused",

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from "react";
 import type { SupportCustomer } from "../../../common/api/contract.ts";
 import { Confirmed } from "./Confirmed.tsx";
+import { trailWhat } from "./trail-words.ts";
 import type { Act } from "./use-customer.ts";
 
 /*
@@ -144,24 +145,28 @@ export function SignedInPlaces({ customer, busy, act }: { customer: SupportCusto
   );
 }
 
-/** Their security trail, newest first. */
+/** Their security trail, newest first; an entry that waits for support is a sentence, tagged. */
 export function Trail({ trail }: { trail: SupportCustomer["trail"] }) {
   return (
     <Table head={["When", "What", "By", "Reason", "Browser", "Network"]}>
-      {trail.map((entry) => (
-        <tr key={entry.id}>
-          <td>{when(entry.at)}</td>
-          <td>
-            {entry.event.replaceAll("_", " ")}
-            {entry.method ? ` (${entry.method})` : ""}
-            {entry.clientId ? ` · ${entry.clientId}` : ""}
-          </td>
-          <td>{entry.by ?? "a browser"}</td>
-          <td>{entry.reason ?? ""}</td>
-          <td>{entry.device ?? ""}</td>
-          <td>{entry.address ?? ""}</td>
-        </tr>
-      ))}
+      {trail.map((entry) => {
+        const what = trailWhat(entry.event);
+        return (
+          <tr key={entry.id}>
+            <td>{when(entry.at)}</td>
+            <td>
+              {what.text}
+              {what.needsSupport ? <span className="support__tag support__tag--bad">needs support</span> : null}
+              {entry.method ? ` (${entry.method})` : ""}
+              {entry.clientId ? ` · ${entry.clientId}` : ""}
+            </td>
+            <td>{entry.by ?? "a browser"}</td>
+            <td>{entry.reason ?? ""}</td>
+            <td>{entry.device ?? ""}</td>
+            <td>{entry.address ?? ""}</td>
+          </tr>
+        );
+      })}
     </Table>
   );
 }

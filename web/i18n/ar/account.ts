@@ -133,6 +133,17 @@ export const strings: Catalogue<typeof english> = {
       undo: "استعادة بريدي الإلكتروني",
       undoneTitle: "تمت استعادة بريدك الإلكتروني",
       undone: (email: string) => `عاد ${email} ليكون البريد الإلكتروني لحسابك، وتم تسجيل الخروج من جميع المتصفحات والتطبيقات.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "هل تريد إبلاغنا بأنك لست من قام بذلك؟",
+      disputeWhat: (email: string, when: string) =>
+        `في ${when}، أُعيد البريد الإلكتروني لحسابك إلى ${email} عبر رابط التراجع المُرسل إلى ذلك العنوان.`,
+      disputeEffect:
+        "لا يغيّر إبلاغنا شيئًا في الحساب ولا يُسجّل دخول أي أحد: سيراجع فريق الدعم لدينا الأمر ويتحقق ممن يملك الحساب قبل نقل أي شيء.",
+      dispute: "لم أكن أنا",
+      disputedTitle: "تم إبلاغ فريق الدعم لدينا",
+      disputed: "تم إبلاغ فريق الدعم لدينا. لم يُسجّل الضغط على الزر دخول أي أحد، ولم يتغير شيء في الحساب.",
+      disputedNext: (brand: string) =>
+        `للتواصل معهم، أرسل طلب دعم من ${brand} على حاسوبك، واذكر هذا العنوان والعنوان الذي أُعيد إليه حسابك.`,
     },
     passkeyRemoval: {
       title: "هل تريد إزالة مفتاح المرور هذا؟",
@@ -224,6 +235,7 @@ export const strings: Catalogue<typeof english> = {
         emailChanged: "تم تغيير بريدك الإلكتروني",
         emailChangeCancelled: "تم إلغاء طلب لتغيير بريدك الإلكتروني",
         emailChangeUndone: "تم التراجع عن تغيير بريدك الإلكتروني، وتم تسجيل الخروج من جميع المتصفحات والتطبيقات",
+        emailChangeUndoDisputed: "أبلغ العنوان المستبدَل بأنه لم يكن وراء إعادة بريدك الإلكتروني إلى العنوان السابق",
         supportSearched: "تم العثور على حسابك في عملية بحث",
         supportViewed: "تم الاطلاع على حسابك",
         rateLimitsCleared: "تم رفع القيود على محاولات تسجيل الدخول",

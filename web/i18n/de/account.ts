@@ -150,6 +150,17 @@ export const strings: Catalogue<typeof english> = {
       undo: "Meine E-Mail-Adresse wiederherstellen",
       undoneTitle: "Ihre E-Mail-Adresse wurde wiederhergestellt",
       undone: (email: string) => `${email} ist wieder die E-Mail-Adresse Ihres Kontos, und alle Browser und Apps wurden abgemeldet.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "Melden, dass Sie das nicht waren?",
+      disputeWhat: (email: string, when: string) =>
+        `Am ${when} wurde die E-Mail-Adresse Ihres Kontos mit dem Link zum Rückgängigmachen, der an diese Adresse ging, auf ${email} zurückgesetzt.`,
+      disputeEffect:
+        "Ihre Meldung ändert nichts am Konto und meldet niemanden an: Unser Support-Team sieht sich das an und prüft, wem das Konto gehört, bevor etwas verschoben wird.",
+      dispute: "Das war ich nicht",
+      disputedTitle: "Unser Support-Team ist informiert",
+      disputed: "Unser Support-Team ist informiert. Die Schaltfläche hat niemanden angemeldet, und am Konto wurde nichts geändert.",
+      disputedNext: (brand: string) =>
+        `So erreichen Sie das Team: Senden Sie eine Support-Anfrage aus ${brand} auf Ihrem Computer, und nennen Sie diese Adresse und die, auf die Ihr Konto zurückgesetzt wurde.`,
     },
     passkeyRemoval: {
       title: "Diesen Passkey entfernen?",
@@ -238,6 +249,8 @@ export const strings: Catalogue<typeof english> = {
         emailChanged: "Ihre E-Mail-Adresse wurde geändert",
         emailChangeCancelled: "Eine Änderung Ihrer E-Mail-Adresse wurde abgebrochen",
         emailChangeUndone: "Eine Änderung Ihrer E-Mail-Adresse wurde rückgängig gemacht, und alle Browser und Apps wurden abgemeldet",
+        emailChangeUndoDisputed:
+          "Die Rücksetzung Ihrer E-Mail-Adresse wurde von der ersetzten Adresse als nicht von ihr veranlasst gemeldet",
         supportSearched: "Ihr Konto wurde in einer Suche gefunden",
         supportViewed: "Ihr Konto wurde aufgerufen",
         rateLimitsCleared: "Die Sperre nach zu vielen Anmeldeversuchen wurde aufgehoben",

@@ -143,6 +143,17 @@ export const strings = {
       undo: "Restore My Email",
       undoneTitle: "Your Email Is Restored",
       undone: (email: string) => `${email} is the email of your account again, and every browser and app is signed out.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "Tell Us This Wasn't You?",
+      disputeWhat: (email: string, when: string) =>
+        `On ${when}, the email of your account was changed back to ${email}, with the undo link mailed to that address.`,
+      disputeEffect:
+        "Telling us changes nothing on the account and signs nobody in: our support team looks into it and checks who holds the account before anything is moved.",
+      dispute: "This Wasn't Me",
+      disputedTitle: "Our Support Team Has Been Told",
+      disputed: "Our support team has been told. Pressing the button signed nobody in, and nothing on the account was changed.",
+      disputedNext: (brand: string) =>
+        `To reach them, send a support request from ${brand} on your computer, and give them this address and the one your account went back to.`,
     },
     /** The page the "A passkey was added" mail's link opens: it removes nothing until the button. */
     passkeyRemoval: {
@@ -233,6 +244,7 @@ export const strings = {
         emailChanged: "Your email was changed",
         emailChangeCancelled: "A change of your email was cancelled",
         emailChangeUndone: "A change of your email was undone, and every browser and app was signed out",
+        emailChangeUndoDisputed: "The address your email was changed back from said the change was not theirs",
         /** What our support team did, said with "by our support team" after it. */
         supportSearched: "Your account was found in a search",
         supportViewed: "Your account was looked at",

@@ -137,6 +137,18 @@ export const strings: Catalogue<typeof english> = {
       undoneTitle: "Se ha recuperado tu correo electrónico",
       undone: (email: string) =>
         `${email} vuelve a ser el correo electrónico de tu cuenta y se ha cerrado la sesión en todos los navegadores y aplicaciones.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "¿Avisarnos de que no has sido tú?",
+      disputeWhat: (email: string, when: string) =>
+        `El ${when}, el correo electrónico de tu cuenta volvió a ser ${email} con el enlace para deshacer enviado a esa dirección.`,
+      disputeEffect:
+        "Avisarnos no cambia nada en la cuenta ni inicia sesión a nadie: nuestro equipo de asistencia lo revisará y comprobará quién tiene la cuenta antes de mover nada.",
+      dispute: "No he sido yo",
+      disputedTitle: "Hemos avisado a nuestro equipo de asistencia",
+      disputed:
+        "Hemos avisado a nuestro equipo de asistencia. Pulsar el botón no ha iniciado sesión a nadie y no se ha cambiado nada en la cuenta.",
+      disputedNext: (brand: string) =>
+        `Para hablar con ellos, envía una solicitud de asistencia desde ${brand} en tu ordenador e indica esta dirección y aquella a la que volvió tu cuenta.`,
     },
     passkeyRemoval: {
       title: "¿Quitar esta llave de acceso?",
@@ -227,6 +239,7 @@ export const strings: Catalogue<typeof english> = {
         emailChangeCancelled: "Se ha cancelado un cambio de tu correo electrónico",
         emailChangeUndone:
           "Se ha deshecho un cambio de tu correo electrónico y se ha cerrado la sesión en todos los navegadores y aplicaciones",
+        emailChangeUndoDisputed: "La dirección sustituida indicó que la vuelta a tu correo electrónico anterior no fue cosa suya",
         supportSearched: "Se ha encontrado tu cuenta en una búsqueda",
         supportViewed: "Se ha consultado tu cuenta",
         rateLimitsCleared: "Se han levantado los límites de intentos de inicio de sesión",

@@ -140,6 +140,17 @@ export const strings: Catalogue<typeof english> = {
       undoneTitle: "Votre adresse e-mail a été rétablie",
       undone: (email: string) =>
         `${email} est de nouveau l'adresse e-mail de votre compte, et tous les navigateurs et applications ont été déconnectés.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "Nous signaler que ce n'était pas vous ?",
+      disputeWhat: (email: string, when: string) =>
+        `Le ${when}, l'adresse e-mail de votre compte est redevenue ${email} grâce au lien d'annulation envoyé à cette adresse.`,
+      disputeEffect:
+        "Ce signalement ne modifie rien sur le compte et ne connecte personne : notre équipe d'assistance s'en occupe et vérifie qui détient le compte avant de modifier quoi que ce soit.",
+      dispute: "Ce n'était pas moi",
+      disputedTitle: "Notre équipe d'assistance est prévenue",
+      disputed: "Notre équipe d'assistance est prévenue. Le bouton n'a connecté personne, et rien n'a été modifié sur le compte.",
+      disputedNext: (brand: string) =>
+        `Pour la joindre, envoyez une demande d'assistance depuis ${brand} sur votre ordinateur, en indiquant cette adresse et celle que votre compte a retrouvée.`,
     },
     passkeyRemoval: {
       title: "Supprimer cette clé d'accès ?",
@@ -226,6 +237,7 @@ export const strings: Catalogue<typeof english> = {
         emailChanged: "Adresse e-mail modifiée",
         emailChangeCancelled: "Demande de modification de l'adresse e-mail annulée",
         emailChangeUndone: "Modification de l'adresse e-mail annulée, et tous les navigateurs et applications déconnectés",
+        emailChangeUndoDisputed: "Retour à l'ancienne adresse e-mail signalé par l'adresse remplacée comme ne venant pas d'elle",
         supportSearched: "Compte trouvé lors d'une recherche",
         supportViewed: "Compte consulté",
         rateLimitsCleared: "Limites de tentatives de connexion levées",

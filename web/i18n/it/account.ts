@@ -145,6 +145,18 @@ export const strings: Catalogue<typeof english> = {
       undo: "Ripristina il mio indirizzo email",
       undoneTitle: "Il tuo indirizzo email è stato ripristinato",
       undone: (email: string) => `${email} è di nuovo l'indirizzo email del tuo account e abbiamo disconnesso tutti i browser e le app.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "Vuoi segnalarci che non eri tu?",
+      disputeWhat: (email: string, when: string) =>
+        `In data ${when} l'indirizzo email del tuo account è tornato a essere ${email} con il link per annullare inviato a quell'indirizzo.`,
+      disputeEffect:
+        "La segnalazione non cambia nulla nell'account e non fa accedere nessuno: il nostro team di assistenza se ne occupa e verifica chi ha l'account prima di spostare qualcosa.",
+      dispute: "Non ero io",
+      disputedTitle: "Il nostro team di assistenza è stato avvisato",
+      disputed:
+        "Il nostro team di assistenza è stato avvisato. Il pulsante non ha fatto accedere nessuno e nell'account non è cambiato nulla.",
+      disputedNext: (brand: string) =>
+        `Per contattarlo, invia una richiesta di assistenza da ${brand} sul tuo computer, indicando questo indirizzo e quello a cui è tornato il tuo account.`,
     },
     passkeyRemoval: {
       title: "Vuoi rimuovere questa passkey?",
@@ -232,6 +244,7 @@ export const strings: Catalogue<typeof english> = {
         emailChanged: "Indirizzo email modificato",
         emailChangeCancelled: "Richiesta di modifica dell'indirizzo email annullata",
         emailChangeUndone: "Modifica dell'indirizzo email annullata, con disconnessione di tutti i browser e le app",
+        emailChangeUndoDisputed: "Ritorno all'indirizzo email precedente segnalato come non suo dall'indirizzo sostituito",
         supportSearched: "Account trovato in una ricerca",
         supportViewed: "Account consultato",
         rateLimitsCleared: "Limiti sui tentativi di accesso rimossi",

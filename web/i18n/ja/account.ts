@@ -136,6 +136,17 @@ export const strings: Catalogue<typeof english> = {
       undo: "メールアドレスを元に戻す",
       undoneTitle: "メールアドレスを元に戻しました",
       undone: (email: string) => `アカウントのメールアドレスを${email}に戻し、すべてのブラウザーとアプリからログアウトしました。`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "ご本人の操作ではないことをお知らせしますか？",
+      disputeWhat: (email: string, when: string) =>
+        `${when}に、そのアドレスに送信された取り消し用リンクにより、アカウントのメールアドレスが${email}に戻されました。`,
+      disputeEffect:
+        "お知らせいただいても、アカウントは何も変更されず、誰もログインしません。サポートチームが確認し、アカウントの持ち主を確かめてから対応します。",
+      dispute: "自分ではありません",
+      disputedTitle: "サポートチームに伝えました",
+      disputed: "サポートチームに伝えました。ボタンを押したことで誰もログインしておらず、アカウントも何も変更されていません。",
+      disputedNext: (brand: string) =>
+        `サポートチームへは、お使いのコンピューターの${brand}からサポートリクエストを送信してください。その際、このアドレスと、アカウントが戻された先のアドレスをお知らせください。`,
     },
     passkeyRemoval: {
       title: "このパスキーを削除しますか？",
@@ -222,6 +233,7 @@ export const strings: Catalogue<typeof english> = {
         emailChanged: "メールアドレスが変更されました",
         emailChangeCancelled: "メールアドレスの変更がキャンセルされました",
         emailChangeUndone: "メールアドレスの変更が取り消され、すべてのブラウザーとアプリがログアウトされました",
+        emailChangeUndoDisputed: "メールアドレスを元に戻す操作が、置き換えられたアドレスから本人のものではないと報告されました",
         supportSearched: "アカウントが検索で表示されました",
         supportViewed: "アカウントが閲覧されました",
         rateLimitsCleared: "ログイン試行の制限が解除されました",

@@ -147,6 +147,17 @@ export const strings: Catalogue<typeof english> = {
       undoneTitle: "Seu e-mail foi restaurado",
       undone: (email: string) =>
         `${email} voltou a ser o e-mail da sua conta, e as sessões em todos os navegadores e apps foram encerradas.`,
+      /** "This wasn't me" in "Your email was changed back", to the address an undo replaced: it tells support, and moves nothing. */
+      disputeTitle: "Avisar que não foi você?",
+      disputeWhat: (email: string, when: string) =>
+        `Em ${when}, o e-mail da sua conta voltou a ser ${email} pelo link para desfazer enviado a esse endereço.`,
+      disputeEffect:
+        "Avisar não muda nada na conta e não conecta ninguém: nossa equipe de suporte analisa o caso e confere quem tem a conta antes de mudar qualquer coisa.",
+      dispute: "Não fui eu",
+      disputedTitle: "Nossa equipe de suporte foi avisada",
+      disputed: "Nossa equipe de suporte foi avisada. O botão não conectou ninguém, e nada foi alterado na conta.",
+      disputedNext: (brand: string) =>
+        `Para falar com a equipe, envie uma solicitação de suporte pelo ${brand} no seu computador, informando este endereço e aquele ao qual sua conta voltou.`,
     },
     passkeyRemoval: {
       title: "Remover esta chave de acesso?",
@@ -246,6 +257,7 @@ export const strings: Catalogue<typeof english> = {
         emailChanged: "E-mail alterado",
         emailChangeCancelled: "Alteração de e-mail cancelada",
         emailChangeUndone: "Alteração de e-mail desfeita, e sessões encerradas em todos os navegadores e apps",
+        emailChangeUndoDisputed: "Volta ao e-mail anterior informada como não sendo dele pelo endereço substituído",
         supportSearched: "Conta encontrada em uma pesquisa",
         supportViewed: "Conta consultada",
         rateLimitsCleared: "Limites de tentativas de login removidos",

@@ -3,10 +3,14 @@ import {
   cancelEmailChange,
   checkCancelEmailChange,
   checkEmailChange,
+  checkEmailUndoDispute,
   checkUndoEmailChange,
   confirmEmailChange,
+  disputeEmailUndo,
   undoEmailChange,
 } from "../../../api/email-change.ts";
+import { brandForPath } from "../../../platform/brand.ts";
+import { useLocation } from "../../../platform/router.ts";
 import { dateTime } from "../format.ts";
 import { LinkActionPage } from "../LinkActionPage.tsx";
 import { piecesAroundAddresses } from "./addresses.ts";
@@ -99,6 +103,32 @@ export function UndoEmailChange() {
       act={async (token) => {
         const { email } = await undoEmailChange(token);
         return { title: t.undoneTitle, text: t.undone(email), after: "sign-in-link", email };
+      }}
+    />
+  );
+}
+
+/**
+ * "This wasn't me" in "Your email was changed back", to the address an undo replaced
+ * (docs/decisions/0078): it tells support and moves no address back, since a taker who lost the
+ * account to the owner's undo would press it too. Whoever presses it is signed in nowhere by it;
+ * the page says how to reach support.
+ */
+export function DisputeEmailUndo() {
+  const brand = brandForPath(useLocation().pathname);
+  return (
+    <LinkActionPage
+      {...shared}
+      keptKey="dispute-email-undo-link"
+      check={checkEmailUndoDispute}
+      title={t.disputeTitle}
+      what={(view) => withWholeAddresses(t.disputeWhat(view.restoredEmail, dateTime(view.changedBackAt)), view.restoredEmail)}
+      effect={t.disputeEffect}
+      button={t.dispute}
+      qaTag="dispute-email-undo"
+      act={async (token) => {
+        await disputeEmailUndo(token);
+        return { title: t.disputedTitle, text: t.disputed, next: t.disputedNext(brand.name) };
       }}
     />
   );

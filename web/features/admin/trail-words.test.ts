@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { trailWhat } from "./trail-words.ts";
+
+describe("the support console's trail", () => {
+  it("says a disputed undo as a sentence that asks support to act", () => {
+    expect(trailWhat("email_change_undo_disputed")).toEqual({
+      text: "The address an undo replaced says the undo was not theirs. Nothing was moved: check with the customer who holds the account before changing its email.",
+      needsSupport: true,
+    });
+  });
+
+  it("names any other entry by its event", () => {
+    expect(trailWhat("email_change_undone")).toEqual({ text: "email change undone", needsSupport: false });
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * The trail entries the support console says as a sentence, not by their event's name: those that
+ * ask support to act. The console stays English (docs/screens.md).
+ */
+const SENTENCES: Record<string, string> = {
+  email_change_undo_disputed:
+    "The address an undo replaced says the undo was not theirs. Nothing was moved: check with the customer who holds the account before changing its email.",
+};
+
+/** What an entry says in the console's What column, and whether it waits for support. */
+export function trailWhat(event: string): { text: string; needsSupport: boolean } {
+  const sentence = SENTENCES[event];
+  return sentence ? { text: sentence, needsSupport: true } : { text: event.replaceAll("_", " "), needsSupport: false };
+}
