@@ -27,7 +27,7 @@ import { WEB_BUILD_DIR } from "./routes/spa.ts";
 import { Metrics } from "./telemetry/metrics.ts";
 import { startOtlpExport } from "./telemetry/otlp.ts";
 import { StackMapper } from "./telemetry/source-maps.ts";
-import { pruneTelemetry, type TelemetrySinks, telemetrySinks } from "./telemetry/store.ts";
+import { addressShare, pruneTelemetry, type TelemetrySinks, telemetrySinks } from "./telemetry/store.ts";
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -75,7 +75,11 @@ export async function createServer(config: Config, options: AppOptions & { deliv
       metrics,
       otlp,
       stacks: new StackMapper(options.webBuildDir ?? WEB_BUILD_DIR),
-      cap: { limit: config.rateLimits.limits.telemetryTotal, windowMs: config.rateLimits.windowMs },
+      cap: {
+        limit: config.rateLimits.limits.telemetryTotal,
+        windowMs: config.rateLimits.windowMs,
+        perAddress: addressShare(config.rateLimits.limits.telemetryTotal, config.rateLimits.limits.telemetryEventsPerIp),
+      },
     });
     await sealWaitingMail(db, config);
     if (config.mailbox) await prepareDevelopmentMailbox(db);

@@ -154,7 +154,8 @@ describeEachDatabase("telemetry on %s", (kind) => {
   });
 
   it("stores at most TELEMETRY_LIMIT_TOTAL events per window from every address together, and counts the rest", async () => {
-    const capped = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_TOTAL: "10" });
+    // Every address may take the whole window here (TELEMETRY_SHARE_PER_IP 100): the total is what is tested.
+    const capped = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_TOTAL: "10", TELEMETRY_SHARE_PER_IP: "100" });
     const send = (ip: string) => post(batch([pageView(), pageView(), pageView()]), { ip, to: capped });
     const stored = async () =>
       Number(
@@ -186,6 +187,46 @@ describeEachDatabase("telemetry on %s", (kind) => {
       await capped.db.updateTable("rate_limits").set({ window_start: 0 }).where("key", "=", "telemetry:all").execute();
       expect((await send("198.51.100.43")).statusCode).toBe(204);
       expect(await stored()).toBe(13);
+    } finally {
+      await capped.stop();
+    }
+  });
+
+  it("gives each address its share of the window's events: one address's flood leaves others' events stored", async () => {
+    // TELEMETRY_LIMIT_TOTAL 100: at the default share, 10 events per address.
+    const capped = await startTestServer(kind, { METRICS_TOKEN, TELEMETRY_LIMIT_TOTAL: "100" });
+    const storedOf = async (session: string) =>
+      Number(
+        (
+          await capped.db
+            .selectFrom("telemetry_events")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("session_id", "=", session)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const refusedSignIn = (ip: string) =>
+      capped.app.inject({
+        method: "POST",
+        url: "/api/dsone/password-login",
+        remoteAddress: ip,
+        headers: { origin: ORIGIN },
+        payload: { Email: "nobody@example.com", Password: "not-the-password" },
+      });
+    try {
+      // One address sends ten full batches, well within its batches: 300 events.
+      const full = Array.from({ length: 30 }, pageView);
+      for (let flood = 0; flood < 10; flood += 1) {
+        expect((await post(batch(full, "tab-flooding-01"), { ip: "198.51.100.61", to: capped })).statusCode).toBe(204);
+      }
+      // Another address in the same window: its events and its sign-in refusal are stored.
+      expect((await post(batch([pageView(), pageView()], "tab-neighbour-1"), { ip: "198.51.100.62", to: capped })).statusCode).toBe(204);
+      expect(await storedOf("tab-neighbour-1")).toBe(2);
+      expect(await storedOf("tab-flooding-01")).toBe(10);
+      // The server's funnel steps count against the address that provoked them.
+      for (let attempt = 0; attempt < 3; attempt += 1) expect((await refusedSignIn("198.51.100.61")).statusCode).toBe(401);
+      expect((await refusedSignIn("198.51.100.62")).statusCode).toBe(401);
+      expect(await storedOf("server")).toBe(1);
     } finally {
       await capped.stop();
     }

@@ -13,7 +13,8 @@ import { parseJsonBody } from "./validation.ts";
  * POST /api/telemetry: one batch of page views, web vitals, error reports and sign-in funnel
  * steps from web/telemetry. Same origin only (the Origin header must be ours: a beacon from another
  * site, or a script without one, is refused), at most 16 KB (the app's body limit) and
- * TELEMETRY_LIMIT_PER_IP batches per address per window.
+ * TELEMETRY_LIMIT_PER_IP batches per address per window; of their events, the address's share of
+ * the window's total is stored (TELEMETRY_SHARE_PER_IP).
  */
 export function telemetryRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, config } = context;
@@ -22,7 +23,7 @@ export function telemetryRoutes(app: FastifyInstance, context: AppContext): void
     const batch = parseJsonBody(request, telemetryBatch);
     await enforceLimits(db, config, [["telemetryPerIp", clientAddress(request)]], "reports");
     const account = await currentAccount(db, config, callerOf(request, reply));
-    await storeBatch(context.telemetry, batch, account?.accountId ?? null);
+    await storeBatch(context.telemetry, batch, account?.accountId ?? null, clientAddress(request));
     return reply.code(204).send();
   });
 }

@@ -93,7 +93,7 @@ export class Metrics {
   });
   readonly telemetryDropped = new Counter({
     name: "account_telemetry_events_dropped_total",
-    help: "Telemetry events not stored because every address together reached TELEMETRY_LIMIT_TOTAL in the window.",
+    help: "Telemetry events not stored because every address together reached TELEMETRY_LIMIT_TOTAL, or their address its share (TELEMETRY_SHARE_PER_IP), in the window.",
     registers: [this.registry],
   });
   readonly clientErrors = new Counter({

@@ -67,7 +67,9 @@ export function screenOfCall(request: FastifyRequest, publicUrl: string): string
 
 /**
  * Counts one step in the metrics and stores it as a funnel row, with the account it signed in, if
- * it did. A failure to store is logged and never reaches the customer: the sign-in itself has happened.
+ * it did. A refusal counts against the share of the address that provoked it: refusals cost the
+ * sender nothing (a 429 is one too), so one address must not fill the window with them. A failure
+ * to store is logged and never reaches the customer: the sign-in itself has happened.
  */
 export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRequest, step: SignInStep, accountId: string | null) {
   if (!SIGN_IN_METHODS.includes(step.method)) return;
@@ -84,6 +86,7 @@ export async function recordSignInStep(sinks: TelemetrySinks, request: FastifyRe
         at: Date.now(),
       },
       accountId,
+      step.step === "refused" ? request.ip : null,
     );
   } catch (error) {
     request.log.error({ err: error }, "could not store a sign-in funnel step");

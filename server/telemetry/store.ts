@@ -19,12 +19,30 @@ export interface TelemetrySinks {
   stacks: StackMapper;
   /** Set when OTLP export is configured. */
   otlp: TelemetryExport | undefined;
-  /** The most events stored per window from every address together (TELEMETRY_LIMIT_TOTAL). */
-  cap: { limit: number; windowMs: number };
+  /**
+   * The most events stored per window from every address together (TELEMETRY_LIMIT_TOTAL), and
+   * from one address (its share, addressShare).
+   */
+  cap: { limit: number; windowMs: number; perAddress: number };
   /** Stores the server's own events (storeServerEvent) in batches: one each per sign-in request. */
-  serverEvents: BatchedWrites<TelemetryEventsTable, undefined>;
+  serverEvents: BatchedWrites<OfferedRow, undefined>;
   /** Room under the cap this instance has taken ahead of need, and until when (capLease). */
   lease: { left: number; until: number };
+}
+
+/** A row to store, and the client address whose share it counts against (null: none's). */
+interface OfferedRow {
+  row: TelemetryEventsTable;
+  address: string | null;
+}
+
+/**
+ * The most events one address may have stored per window: `percent` (TELEMETRY_SHARE_PER_IP) of
+ * the total, at least one. One address flooding takes its share and no more: the rest of the
+ * window's room stays for everyone else's page views, errors and funnel steps.
+ */
+export function addressShare(total: number, percent: number): number {
+  return Math.max(1, Math.floor((total * percent) / 100));
 }
 
 /**
@@ -47,9 +65,9 @@ export function telemetrySinks(parts: Omit<TelemetrySinks, "serverEvents" | "lea
   const sinks: TelemetrySinks = {
     ...parts,
     lease: { left: 0, until: 0 },
-    serverEvents: new BatchedWrites(async (rows) => {
-      await storeRows(sinks, rows);
-      return rows.map(() => undefined);
+    serverEvents: new BatchedWrites(async (offered) => {
+      await storeRows(sinks, await withinAddressShares(sinks, offered));
+      return offered.map(() => undefined);
     }),
   };
   return sinks;
@@ -61,20 +79,20 @@ export function screenOf(path: string): string {
 }
 
 /**
- * Stores one batch from a browser. The browser redacted already; the server does not rely on it:
- * every query value is run through the same redaction again, error text is redacted, and stacks are
- * mapped to source files. The account comes from the session cookie, never from the report.
+ * Stores one batch from a browser at `address`, as far as that address's share has room. The
+ * browser redacted already; the server does not rely on it: every query value is run through the
+ * same redaction again, error text is redacted, and stacks are mapped to source files. The account
+ * comes from the session cookie, never from the report.
  */
 export async function storeBatch(
   sinks: TelemetrySinks,
   batch: TelemetryBatch,
   accountId: string | null,
+  address: string,
   now = Date.now(),
 ): Promise<number> {
-  return storeRows(
-    sinks,
-    batch.events.map((event) => rowFor(sinks, event, batch.session, accountId, now)),
-  );
+  const offered = batch.events.map((event) => ({ row: rowFor(sinks, event, batch.session, accountId, now), address }));
+  return storeRows(sinks, await withinAddressShares(sinks, offered));
 }
 
 /** The session id of the events the server records itself (the funnel's steps): no tab's. */
@@ -82,15 +100,45 @@ const SERVER_SESSION = "server";
 
 /**
  * Stores one event the server recorded itself (a funnel step), with the same redaction, together
- * with those recorded beside it; answers once the batch is stored or, past the cap, counted as dropped.
+ * with those recorded beside it; answers once the batch is stored or, past the cap, counted as
+ * dropped. With an `address`, the event counts against that address's share.
  */
 export function storeServerEvent(
   sinks: TelemetrySinks,
   event: TelemetryEvent,
   accountId: string | null,
+  address: string | null = null,
   now = Date.now(),
 ): Promise<undefined> {
-  return sinks.serverEvents.add(rowFor(sinks, event, SERVER_SESSION, accountId, now));
+  return sinks.serverEvents.add({ row: rowFor(sinks, event, SERVER_SESSION, accountId, now), address });
+}
+
+/**
+ * The offered rows each address's share still has room for, in their order; the rest are counted
+ * as dropped. One counting upsert per address of the batch, on a counter every instance shares.
+ * Rows of no address pass: the server's own sign-ins and links asked for, which those routes'
+ * limits per address already bound.
+ */
+async function withinAddressShares(sinks: TelemetrySinks, offered: readonly OfferedRow[]): Promise<TelemetryEventsTable[]> {
+  const wanted = new Map<string, number>();
+  for (const { address } of offered) if (address !== null) wanted.set(address, (wanted.get(address) ?? 0) + 1);
+  const left = new Map<string, number>();
+  for (const [address, count] of wanted) left.set(address, await shareLeft(sinks, address, count));
+  const kept = offered.filter(({ address }) => {
+    if (address === null) return true;
+    const room = left.get(address) ?? 0;
+    left.set(address, room - 1);
+    return room > 0;
+  });
+  if (kept.length < offered.length) sinks.metrics.telemetryDropped.inc(offered.length - kept.length);
+  return kept.map(({ row }) => row);
+}
+
+/** Counts `wanted` events against the address's share; answers how many of them it had room for. */
+async function shareLeft(sinks: TelemetrySinks, address: string, wanted: number): Promise<number> {
+  const { perAddress, windowMs } = sinks.cap;
+  const counted = await countAttempt(sinks.db, bucketKey("telemetryEventsPerIp", address), perAddress, windowMs, Date.now(), wanted);
+  return Math.max(0, Math.min(wanted, perAddress - (counted.count - wanted)));
 }
 
 /**

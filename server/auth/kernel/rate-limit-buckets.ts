@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { normalizeEmail } from "../../../common/email.ts";
-import { addressForLimits } from "./client-address.ts";
+import { addressForLimits, canonicalAddress } from "./client-address.ts";
 
 /**
  * Every rate-limit bucket of the account server, in one place: what its key is made of, the
@@ -202,6 +202,18 @@ export const BUCKETS = {
    * browsers can write however many addresses they use. Over it, events are dropped, not refused.
    */
   telemetryTotal: { prefix: "telemetry:all", parts: [], setting: "TELEMETRY_LIMIT_TOTAL", defaultLimit: 10_000 },
+  /**
+   * Telemetry events stored from one address, counted per event: its share of telemetryTotal, so
+   * one address's flood leaves the others room. Its setting is a percentage of TELEMETRY_LIMIT_TOTAL,
+   * not a count: the telemetry store turns it into one (server/telemetry/store.ts, addressShare).
+   */
+  telemetryEventsPerIp: {
+    prefix: "telemetry-events:ip",
+    parts: ["address"],
+    setting: "TELEMETRY_SHARE_PER_IP",
+    defaultLimit: 10,
+    maxLimit: 100,
+  },
   /** Google sign-ins started, and (separately) returned from, per address: each costs a round trip. */
   socialSignInStartPerIp: {
     prefix: "social-sign-in-start:ip",
@@ -248,7 +260,8 @@ function digest(value: string): string {
 
 function keyPart(kind: PartKind, value: string): string {
   if (kind === "email") return `e.${digest(normalizeEmail(value))}`;
-  const part = kind === "address" ? addressForLimits(value) : value;
+  // Canonical first: an IPv4 client on a dual-stack socket (::ffff:a.b.c.d) is a.b.c.d, not a /64.
+  const part = kind === "address" ? addressForLimits(canonicalAddress(value) ?? value) : value;
   return part.length <= MAX_PART_LENGTH && /^[\w.:/-]+$/.test(part) ? part : `h.${digest(part)}`;
 }
 
