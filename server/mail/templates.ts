@@ -1,5 +1,6 @@
 import type { Brand } from "../../common/brands/index.ts";
 import { labelled, sayBrowser, sayDuration, spaceAfter } from "../../common/i18n/catalogue.ts";
+import { japaneseFontFamily } from "../../common/japanese-fonts.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
 import { escapeHtml } from "../html.ts";
 import { type ServerStrings, serverStrings } from "../i18n/index.ts";
@@ -44,6 +45,12 @@ export function mailLook(brand: Brand, publicUrl: string, language: Language, na
   };
 }
 
+/** The fonts a mail asks for: the Latin ones, and for Japanese each system's Japanese faces before them. */
+const LATIN_MAIL_FONTS = ["Helvetica", "Arial", "sans-serif"];
+function mailFontFamily(language: Language): string {
+  return language === "ja" ? japaneseFontFamily("'", LATIN_MAIL_FONTS) : `Segoe UI,${LATIN_MAIL_FONTS.join(",")}`;
+}
+
 /** The mail's one action, where it has one. */
 interface MailButton {
   label: string;
@@ -63,7 +70,7 @@ function layout(look: MailLook, paragraphs: string[], button: MailButton | undef
   // holds back images still shows whose mail this is.
   return `<!doctype html>
 <html lang="${look.language}" dir="${directionOf(look.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${name}</title></head>
-<body style="margin:0;padding:24px;background:${look.page};font-family:Segoe UI,Helvetica,Arial,sans-serif">
+<body style="margin:0;padding:24px;background:${look.page};font-family:${mailFontFamily(look.language)}">
 <div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:32px">
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 24px"><tr>
 <td style="vertical-align:middle"><img src="${escapeHtml(look.logoUrl)}" width="36" height="36" alt="" style="display:block;border:0;border-radius:8px"></td>
