@@ -119,17 +119,32 @@ export function emailChangeJourney(): void {
       expect(await signedIn(fresh)).toBe(false);
       expect(await signedIn(phone)).toBe(false);
 
+      // The new address hears of the undo at once, in the account's language (nobody there asked for
+      // the mail); its "This wasn't me" tells support, moves nothing, signs nobody in.
+      const backSubjects = [serverEn, words].map((catalogue) => literal(catalogue.mail.emailChangedBack.subject(name)));
+      const changedBack = await mail.waitFor(newEmail, { since, subject: new RegExp(`^(${backSubjects.join("|")})$`) });
+      const reporter = await browser.newContext({ baseURL: origin, locale });
+      const reportPage = await reporter.newPage();
+      await reportPage.goto(linkIn(changedBack, `/${brand}/account/email-changed-back?token=`));
+      await expect(reportPage.getByRole("heading", { name: t.emailChange.disputeTitle })).toBeVisible();
+      await expectNoAxeViolations(reportPage);
+      await reportPage.getByRole("button", { name: t.emailChange.dispute }).click();
+      await expect(reportPage.getByRole("heading", { name: t.emailChange.disputedTitle })).toBeVisible();
+      await expect(reportPage.getByText(t.emailChange.disputedNext(name))).toBeVisible();
+      expect(await signedIn(reporter)).toBe(false);
+
       // Back with the old address: the trail shows each step.
       const back = await signedInContext(browser, origin, locale, email);
       const me = (await (await back.request.get("/api/me")).json()) as { email: string; activity: { event: string }[] };
       expect(me.email).toBe(email);
       expect(me.activity.map((entry) => entry.event)).toEqual(
-        expect.arrayContaining(["email_change_requested", "email_changed", "email_change_undone"]),
+        expect.arrayContaining(["email_change_requested", "email_changed", "email_change_undone", "email_change_undo_disputed"]),
       );
       const trail = await back.newPage();
       await trail.goto(`/${brand}/account`);
       await expect(trail.getByText(t.activity.events.emailChangeUndone).first()).toBeVisible();
-      await Promise.all([owner.close(), other.close(), phone.close(), fresh.close(), back.close()]);
+      await expect(trail.getByText(t.activity.events.emailChangeUndoDisputed).first()).toBeVisible();
+      await Promise.all([owner.close(), other.close(), phone.close(), fresh.close(), reporter.close(), back.close()]);
     });
   }
 }

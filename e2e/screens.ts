@@ -282,6 +282,15 @@ export const SCREENS: ScreenCase[] = [
           newEmail: "p…@new.example.org",
         }),
     },
+    {
+      name: `${brand}-email-changed-back`,
+      heading: "Tell Us This Wasn't You?",
+      open: (page) =>
+        openCheckedLink(page, `/${brand}/account/email-changed-back`, "email-change/undo-dispute/check", {
+          restoredEmail: "p…@example.com",
+          changedBackAt: Date.UTC(2026, 10, 27, 9, 30),
+        }),
+    },
   ]),
   // Passkeys (docs/decisions/0059-passkeys.md): the offer after a sign-in, and each brand's login
   // once its autofill request waits for the customer to pick a passkey in the email field.
