@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { freePort } from "../test/support/spawn-server.ts";
 import { test as base, expect } from "./fixtures.ts";
 import { signInWithLink } from "./sign-in.ts";
@@ -37,10 +38,46 @@ test("with no agent, auto-login says so and offers the installer", async ({ page
     "href",
     `${baseURL}/demo/installer/api/download/default`,
   );
-  // An end state: the spinner has stopped, and the customer can look again.
+  // An end state: the spinner has stopped, and the customer can look again. Closing the window would
+  // leave them nowhere, so the page says what to do next in place of the specification's hint.
   await expect(page.getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByText("Install or open DS One on this computer, then try again.")).toBeVisible();
+  await expect(page.getByText("you can safely close this window", { exact: false })).toHaveCount(0);
   await page.getByRole("button", { name: "Try Again" }).click();
   await expect(page.getByText("We could not find DS One on this computer.", { exact: false })).toBeVisible();
+  await expect(page.getByText("you can safely close this window", { exact: false })).toHaveCount(0);
+});
+
+/**
+ * The browser's local-network permission as a public page meets it: the page is opened as
+ * `localhost.` (a name the app does not take for this computer, so it asks the browser, as it does
+ * on the product's own host) and the browser is made to answer `state`.
+ */
+async function openAsPublicPage(page: Page, baseURL: string | undefined, path: string, state: PermissionState): Promise<void> {
+  await page.addInitScript((answer) => {
+    const query = navigator.permissions.query.bind(navigator.permissions);
+    navigator.permissions.query = (descriptor) =>
+      descriptor.name === ("local-network-access" as PermissionName)
+        ? Promise.resolve({ state: answer } as PermissionStatus)
+        : query(descriptor);
+  }, state);
+  const url = new URL(path, baseURL);
+  url.hostname = "localhost.";
+  await page.goto(url.href);
+}
+
+test("before the browser's permission, the page says what to do next, not to close the window", async ({ page, baseURL }) => {
+  await openAsPublicPage(page, baseURL, "/dsone/auto-login?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60", "prompt");
+  await expect(page.getByRole("button", { name: "Find DS One on this computer" })).toBeVisible();
+  await expect(page.getByText("Find DS One on this computer, then choose Allow when your browser asks.")).toBeVisible();
+  await expect(page.getByText("you can safely close this window", { exact: false })).toHaveCount(0);
+});
+
+test("with the browser's permission refused, the page says what to do next, not to close the window", async ({ page, baseURL }) => {
+  await openAsPublicPage(page, baseURL, "/maverick/auto-login?uuid=8d9e0f1a-2b3c-4d5e-8f9a-0b1c2d3e4f5a", "denied");
+  await expect(page.getByText("Your browser blocked this page from reaching Maverick Safe", { exact: false })).toBeVisible();
+  await expect(page.getByText("Allow this site to reach your local network, then reload this page.")).toBeVisible();
+  await expect(page.getByText("you can safely close this window", { exact: false })).toHaveCount(0);
 });
 
 test("the installer offered is the one of the channel in the address", async ({ page, baseURL }) => {

@@ -4,6 +4,8 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { test as base, expect } from "./fixtures.ts";
 
 const UUID = "3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60";
+/** The specification's hint: true only while the page works as it should. */
+const HINT = "The software should open in a moment, you can safely close this window";
 
 /**
  * The web app against the agent simulator. The simulator listens on the third of its five ports
@@ -53,12 +55,32 @@ test("DS One auto-login asks the agent to check the license with the UUID", asyn
   await expect(page.getByRole("heading", { name: "Logging you in to DS One" })).toBeVisible();
   await expect.poll(() => sim.received.length).toBe(1);
   expect(sim.received[0]).toMatchObject({ variant: "dsone", path: "/sendchecklicense", body: { UUID } });
-  await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
-  // Asked: the spinner stops, the page says so, and the customer can ask again.
+  await expect(page.getByText(HINT)).toBeVisible();
+  // Asked: the spinner stops, the page says so, and the customer can ask again. The page worked,
+  // so the specification's hint stays.
   await expect(page.getByText("DS One should now be open on this computer.")).toBeVisible();
+  await expect(page.getByText(HINT)).toBeVisible();
+  await expect(page.getByText("then try again", { exact: false })).toHaveCount(0);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
   await page.getByRole("button", { name: "Open It Again" }).click();
   await expect.poll(() => sim.received.length).toBe(2);
+});
+
+test("found but not answering: the page says to open the software and try again, not to close the window", async ({ page, sim }) => {
+  // The agent is found, then its license check fails on the way (as when it hangs or quits).
+  await page.route("**/sendchecklicense", (route) => route.abort("connectionreset"));
+  await page.goto(`/dsone/auto-login?uuid=${UUID}`);
+  await expect(page.getByText("DS One was found but did not answer. Please open it from your computer.")).toBeVisible();
+  await expect(page.getByText("Open DS One on this computer, then try again.")).toBeVisible();
+  await expect(page.getByText(HINT)).toHaveCount(0);
+  await expect(page.getByRole("progressbar")).toHaveCount(0);
+  // Once it answers, trying again reaches it, and the page works as the specification says again.
+  await page.unroute("**/sendchecklicense");
+  await page.getByRole("button", { name: "Try Again" }).click();
+  await expect(page.getByText("DS One should now be open on this computer.")).toBeVisible();
+  await expect(page.getByText(HINT)).toBeVisible();
+  await expect(page.getByText("Open DS One on this computer, then try again.")).toHaveCount(0);
+  expect(sim.received).toHaveLength(1);
 });
 
 test("Maverick Safe auto-login sends UUID, PreferredBrowser and ShowUI to its agent", async ({ page, sim }) => {
@@ -85,7 +107,7 @@ test("a malformed UUID sends nothing and says why", async ({ page, sim }) => {
   expect(sent).toEqual([]);
   // Nothing suggests the software is on its way: no spinner, no "you can safely close this window".
   await expect(page.getByRole("progressbar")).toHaveCount(0);
-  await expect(page.getByText("The software should open in a moment", { exact: false })).toHaveCount(0);
+  await expect(page.getByText(HINT)).toHaveCount(0);
   // The way out: the brand's email sign-in, returning to the product.
   await page.getByRole("link", { name: "Sign In With Your Email" }).click();
   await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
@@ -98,7 +120,7 @@ test("with no device ID at all, the page says only what went wrong and the way o
   await expect(
     page.getByText("This page was opened without a valid device ID, so it cannot reach the software on this computer."),
   ).toBeVisible();
-  await expect(page.getByText("The software should open in a moment", { exact: false })).toHaveCount(0);
+  await expect(page.getByText(HINT)).toHaveCount(0);
   await expect(page.getByRole("progressbar")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Sign In With Your Email" })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { linkIn } from "../test/support/smtp-sink.ts";
+import { answerAsTheAgent } from "./agent-stand-in.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdRequests } from "./hold.ts";
@@ -180,9 +181,11 @@ test("a signed-in customer with a license goes straight to auto-login with the d
   await page.goto(linkIn(await mail.waitFor("licensed.customer@example.com", { since }), "/dsone/access-link?token="));
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Lee Licensed")).toBeVisible();
+  await answerAsTheAgent(page);
   await page.goto("/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui");
   await expect(page).toHaveURL(/\/dsone\/auto-login\?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60$/);
   await expect(page.getByRole("heading", { name: "Logging you in to DS One" })).toBeVisible();
+  await expect(page.getByText("DS One should now be open on this computer.")).toBeVisible();
   await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
 });
 

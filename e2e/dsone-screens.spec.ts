@@ -1,3 +1,4 @@
+import { answerAsTheAgent } from "./agent-stand-in.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdRequests, SESSION_RESET } from "./hold.ts";
@@ -150,8 +151,10 @@ test("auto-login shows its texts and fires its request exactly once", async ({ p
   page.on("request", (request) => {
     if (request.url().endsWith("/api/dsone/auto-login")) requests.push(request.postDataJSON());
   });
+  await answerAsTheAgent(page);
   await page.goto("/dsone/auto-login?uuid=3f2b8c1e-6a4d-4e0f-9b7a-2c5d8e1f4a60");
   await expect(page.getByRole("heading", { name: "Logging you in to DS One" })).toBeVisible();
+  await expect(page.getByText("DS One should now be open on this computer.")).toBeVisible();
   await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
   await expectNoAxeViolations(page);
   await page.waitForLoadState("networkidle");

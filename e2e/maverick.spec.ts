@@ -1,4 +1,5 @@
 import { linkIn } from "../test/support/smtp-sink.ts";
+import { answerAsTheAgent } from "./agent-stand-in.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 import { holdRequests } from "./hold.ts";
@@ -125,7 +126,9 @@ for (const colorScheme of ["light", "dark"] as const) {
         if (request.url().endsWith("/api/maverick/auto-login")) bodies.push(request.postDataJSON());
       });
       const answered = page.waitForResponse("**/api/maverick/auto-login");
+      await answerAsTheAgent(page);
       await page.goto(`/maverick/auto-login?uuid=${DEVICE}`);
+      await expect(page.getByText("Maverick Safe should now be open on this computer.")).toBeVisible();
       await expect(page.getByText("The software should open in a moment, you can safely close this window")).toBeVisible();
       expect((await answered).status()).toBe(200);
       await page.waitForLoadState("networkidle");

@@ -13,15 +13,39 @@ import { Button } from "../../ui/Button.tsx";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { Spinner } from "../../ui/Spinner.tsx";
-import { useAgentLaunch } from "./use-agent-launch.ts";
+import { type AgentLaunch, useAgentLaunch } from "./use-agent-launch.ts";
 
 /**
  * "Logging you in to {product}" (SPEC section 2). Its request fires exactly once on entry; then the
  * desktop agent on this computer is found and asked to check the license and open its window. The
- * texts stay while this happens; what went wrong, if anything, is said under them. Opened without a
+ * title stays while this happens; what went wrong, if anything, is said under it. Opened without a
  * device ID, the page can reach nothing: it does not say the software will open or that the window
  * may be closed, only what went wrong and the way to sign in instead.
  */
+/**
+ * The line under the title. The specification's hint ("you can safely close this window") holds only
+ * while the page works as it should: finding the agent, or having asked it. Where the software will
+ * not open without the customer, closing the window would leave them nowhere, so the line says what
+ * to do next instead (docs/decisions/0076-auto-login-without-a-device.md).
+ */
+function leadFor(step: AgentLaunch["step"], product: string): string | null {
+  switch (step) {
+    case "looking":
+    case "asked":
+      return strings.autoLogin.hint;
+    case "needs-permission":
+      return strings.autoLogin.nextStep.permission(product);
+    case "denied":
+      return strings.autoLogin.nextStep.denied;
+    case "not-found":
+      return strings.autoLogin.nextStep.notFound(product);
+    case "check-failed":
+      return strings.autoLogin.nextStep.checkFailed(product);
+    case "bad-uuid":
+      return null;
+  }
+}
+
 export default function AutoLoginPage() {
   const { pathname, search } = useLocation();
   const brand = brandForPath(pathname);
@@ -29,6 +53,7 @@ export default function AutoLoginPage() {
   const [uuid] = [deviceUuid()];
   const fired = useRef(false);
   const { launch, findNow } = useAgentLaunch(brand, uuid);
+  const lead = leadFor(launch.step, brand.name);
 
   useEffect(() => {
     if (fired.current) return;
@@ -55,7 +80,7 @@ export default function AutoLoginPage() {
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       {launch.step === "looking" ? <Spinner label={title} /> : null}
-      {launch.step === "bad-uuid" ? null : <p>{strings.autoLogin.hint}</p>}
+      {lead ? <p>{lead}</p> : null}
       <div aria-live="polite" className="agent-status">
         {launch.step === "asked" ? (
           <>

@@ -8,6 +8,12 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `جارٍ تسجيل دخولك إلى ${brand}`,
     hint: "سيُفتح البرنامج بعد لحظات، ويمكنك إغلاق هذه النافذة بأمان",
+    nextStep: {
+      permission: (brand: string) => `ابحث عن ${brand} على هذا الكمبيوتر، ثم اختر «السماح» عندما يسألك المتصفح.`,
+      denied: "اسمح لهذا الموقع بالوصول إلى شبكتك المحلية، ثم أعد تحميل هذه الصفحة.",
+      notFound: (brand: string) => `ثبّت ${brand} أو افتحه على هذا الكمبيوتر، ثم أعد المحاولة.`,
+      checkFailed: (brand: string) => `افتح ${brand} على هذا الكمبيوتر، ثم أعد المحاولة.`,
+    },
   },
   agent: {
     looking: (brand: string) => `جارٍ البحث عن ${brand} على هذا الكمبيوتر...`,

@@ -8,6 +8,12 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `Sie werden bei ${brand} angemeldet`,
     hint: "Die Software sollte sich gleich öffnen, Sie können dieses Fenster bedenkenlos schließen",
+    nextStep: {
+      permission: (brand: string) => `Suchen Sie ${brand} auf diesem Computer und wählen Sie „Zulassen“, wenn Ihr Browser fragt.`,
+      denied: "Erlauben Sie dieser Website den Zugriff auf Ihr lokales Netzwerk und laden Sie die Seite dann neu.",
+      notFound: (brand: string) => `Installieren oder öffnen Sie ${brand} auf diesem Computer und versuchen Sie es dann erneut.`,
+      checkFailed: (brand: string) => `Öffnen Sie ${brand} auf diesem Computer und versuchen Sie es dann erneut.`,
+    },
   },
   agent: {
     looking: (brand: string) => `${brand} wird auf diesem Computer gesucht...`,

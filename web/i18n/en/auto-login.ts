@@ -6,6 +6,13 @@ export const strings = {
   autoLogin: {
     title: (brand: string) => `Logging you in to ${brand}`,
     hint: "The software should open in a moment, you can safely close this window",
+    /** Said in place of the hint where the page cannot go on alone: what to do next. */
+    nextStep: {
+      permission: (brand: string) => `Find ${brand} on this computer, then choose Allow when your browser asks.`,
+      denied: "Allow this site to reach your local network, then reload this page.",
+      notFound: (brand: string) => `Install or open ${brand} on this computer, then try again.`,
+      checkFailed: (brand: string) => `Open ${brand} on this computer, then try again.`,
+    },
   },
   agent: {
     looking: (brand: string) => `Looking for ${brand} on this computer...`,

@@ -8,6 +8,12 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `Iniciando sesión en ${brand}`,
     hint: "El software debería abrirse en un momento; ya puedes cerrar esta ventana",
+    nextStep: {
+      permission: (brand: string) => `Busca ${brand} en este equipo y elige Permitir cuando tu navegador te lo pregunte.`,
+      denied: "Permite que este sitio acceda a tu red local y vuelve a cargar esta página.",
+      notFound: (brand: string) => `Instala o abre ${brand} en este equipo y vuelve a intentarlo.`,
+      checkFailed: (brand: string) => `Abre ${brand} en este equipo y vuelve a intentarlo.`,
+    },
   },
   agent: {
     looking: (brand: string) => `Buscando ${brand} en este equipo...`,

@@ -8,6 +8,13 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `Connexion à ${brand} en cours`,
     hint: "Le logiciel devrait s'ouvrir dans un instant. Vous pouvez fermer cette fenêtre sans risque.",
+    nextStep: {
+      permission: (brand: string) =>
+        `Recherchez ${brand} sur cet ordinateur, puis choisissez Autoriser quand votre navigateur vous le demande.`,
+      denied: "Autorisez ce site à accéder à votre réseau local, puis rechargez cette page.",
+      notFound: (brand: string) => `Installez ou ouvrez ${brand} sur cet ordinateur, puis réessayez.`,
+      checkFailed: (brand: string) => `Ouvrez ${brand} sur cet ordinateur, puis réessayez.`,
+    },
   },
   agent: {
     looking: (brand: string) => `Recherche de ${brand} sur cet ordinateur...`,

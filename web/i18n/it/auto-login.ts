@@ -8,6 +8,12 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `Accesso a ${brand} in corso`,
     hint: "Il software si aprirà tra un momento, puoi chiudere questa finestra senza problemi",
+    nextStep: {
+      permission: (brand: string) => `Trova ${brand} su questo computer, poi scegli Consenti quando il browser te lo chiede.`,
+      denied: "Consenti a questo sito di accedere alla rete locale, poi ricarica questa pagina.",
+      notFound: (brand: string) => `Installa o apri ${brand} su questo computer, poi riprova.`,
+      checkFailed: (brand: string) => `Apri ${brand} su questo computer, poi riprova.`,
+    },
   },
   agent: {
     looking: (brand: string) => `Ricerca di ${brand} su questo computer...`,

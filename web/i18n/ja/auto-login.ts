@@ -8,6 +8,12 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `${brand}にログインしています`,
     hint: "まもなくソフトウェアが開きます。このウィンドウは閉じてもかまいません。",
+    nextStep: {
+      permission: (brand: string) => `このパソコンで${brand}を探し、ブラウザーに確認されたら「許可する」を選択してください。`,
+      denied: "このサイトにローカルネットワークへのアクセスを許可してから、このページを再読み込みしてください。",
+      notFound: (brand: string) => `${brand}をこのパソコンにインストールするか開いてから、もう一度お試しください。`,
+      checkFailed: (brand: string) => `このパソコンで${brand}を開いてから、もう一度お試しください。`,
+    },
   },
   agent: {
     looking: (brand: string) => `このパソコンで${brand}を探しています...`,

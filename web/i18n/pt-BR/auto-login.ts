@@ -8,6 +8,12 @@ export const strings: Catalogue<typeof english> = {
   autoLogin: {
     title: (brand: string) => `Entrando no ${brand}`,
     hint: "O software deve abrir em instantes. Você já pode fechar esta janela.",
+    nextStep: {
+      permission: (brand: string) => `Procure o ${brand} neste computador e escolha Permitir quando o navegador perguntar.`,
+      denied: "Permita que este site acesse sua rede local e recarregue esta página.",
+      notFound: (brand: string) => `Instale ou abra o ${brand} neste computador e tente novamente.`,
+      checkFailed: (brand: string) => `Abra o ${brand} neste computador e tente novamente.`,
+    },
   },
   agent: {
     looking: (brand: string) => `Procurando o ${brand} neste computador...`,
