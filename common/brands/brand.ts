@@ -16,6 +16,7 @@ interface ThemeTokens {
   accentStrong: string;
   /** The main action's background; `onGo` must read on it (4.5:1). */
   go: string;
+  /** The blue button's fill and the green one's hover: `onGo` must read on it too (4.5:1). */
   goStrong: string;
   onGo: string;
   page: string;
