@@ -737,7 +737,7 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("sessions").dropColumn("browser_mark").execute();
     },
   },
-  "0025_logout_queue_bounds": {
+  "0029_logout_queue_bounds": {
     async up(db: Kysely<unknown>) {
       // The logout tokens still waiting, by app and session and by account: queuing one reads how
       // many wait for its app and its account (their caps) and whether its session's is already
@@ -767,10 +767,7 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; answers whether the database was new (had none applied before). */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<{ fresh: boolean }> {
-  // Numbers are given out ahead of the work, so one may be committed after a higher one a
-  // database has already run (0025 after 0028): each only adds, and none needs another's order,
-  // so a pending one runs whatever ran before it (still in the order of their names).
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const migrator = new Migrator({ db, provider });
   const before = await migrator.getMigrations();
   const fresh = before.every((migration) => migration.executedAt === undefined);
   const { error } = await migrator.migrateToLatest();
