@@ -11,6 +11,7 @@ import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 import { TextField } from "../../ui/TextField.tsx";
+import { approvedSentence } from "./approved-sentence.ts";
 
 const t = strings.accessLink;
 
@@ -79,7 +80,7 @@ export function ApproveOtherDevice({
   if (done)
     return (
       <Screen brand={brand} title={t.approvedTitle}>
-        <p role="status">{t.approved(device)}</p>
+        <p role="status">{approvedSentence(t, asking.device)}</p>
         <p>{t.approvedHere}</p>
       </Screen>
     );

@@ -30,6 +30,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "تسجيل الدخول على ذلك الجهاز",
     thisDeviceInstead: "تسجيل الدخول على هذا الجهاز بدلًا من ذلك",
     unknownBrowser: "متصفح",
+    unknownBrowserInSentence: "متصفح غير معروف",
     browserOn: (browser: string, system: string) => `${browser} على ${system}`,
     approvedTitle: "تم",
     approved: (device: string) => `تم. لقد سجّلت الدخول على ${device}.`,

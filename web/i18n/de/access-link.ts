@@ -32,6 +32,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "Dort anmelden",
     thisDeviceInstead: "Stattdessen auf diesem Gerät anmelden",
     unknownBrowser: "Unbekannter Browser",
+    unknownBrowserInSentence: "einem unbekannten Browser",
     browserOn: (browser: string, system: string) => `${browser} unter ${system}`,
     approvedTitle: "Fertig",
     approved: (device: string) => `Fertig. Sie sind jetzt in ${device} angemeldet.`,

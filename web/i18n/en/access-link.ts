@@ -26,7 +26,10 @@ export const strings = {
     approveDigitsIncomplete: "Type the two digits that device shows.",
     approveSubmit: "Sign In on That Device",
     thisDeviceInstead: "Sign in on this device instead",
+    /** A browser the server could not name, at the start of a sentence. */
     unknownBrowser: "A browser",
+    /** A browser the server could not name, inside a sentence: "signed in on an unknown browser". */
+    unknownBrowserInSentence: "an unknown browser",
     browserOn: (browser: string, system: string) => `${browser} on ${system}`,
     approvedTitle: "Done",
     approved: (device: string) => `Done. You are signed in on ${device}.`,

@@ -30,6 +30,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "Iniciar sesión allí",
     thisDeviceInstead: "Iniciar sesión en este dispositivo",
     unknownBrowser: "Un navegador",
+    unknownBrowserInSentence: "un navegador desconocido",
     browserOn: (browser: string, system: string) => `${browser} en ${system}`,
     approvedTitle: "Listo",
     approved: (device: string) => `Listo. Ya has iniciado sesión en ${device}.`,

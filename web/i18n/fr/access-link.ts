@@ -30,6 +30,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "Connecter l'autre appareil",
     thisDeviceInstead: "Se connecter plutôt sur cet appareil",
     unknownBrowser: "Un navigateur",
+    unknownBrowserInSentence: "un navigateur inconnu",
     browserOn: (browser: string, system: string) => `${browser} sous ${system}`,
     approvedTitle: "C'est fait",
     approved: (device: string) => `C'est fait. La connexion sur ${device} est effectuée.`,

@@ -30,6 +30,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "Accedi sull'altro dispositivo",
     thisDeviceInstead: "Accedi invece su questo dispositivo",
     unknownBrowser: "Un browser",
+    unknownBrowserInSentence: "un browser sconosciuto",
     browserOn: (browser: string, system: string) => `${browser} su ${system}`,
     approvedTitle: "Fatto",
     approved: (device: string) => `Fatto. Hai effettuato l'accesso su ${device}.`,

@@ -31,6 +31,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "もう一方のデバイスでログイン",
     thisDeviceInstead: "代わりにこのデバイスでログイン",
     unknownBrowser: "不明なブラウザー",
+    unknownBrowserInSentence: "不明なブラウザー",
     browserOn: (browser: string, system: string) => `${system}の${browser}`,
     approvedTitle: "完了",
     approved: (device: string) => `完了しました。${device}でログインしました。`,

@@ -30,6 +30,7 @@ export const strings: Catalogue<typeof english> = {
     approveSubmit: "Entrar no outro dispositivo",
     thisDeviceInstead: "Entrar neste dispositivo em vez disso",
     unknownBrowser: "Um navegador",
+    unknownBrowserInSentence: "um navegador desconhecido",
     browserOn: (browser: string, system: string) => `${browser} no ${system}`,
     approvedTitle: "Pronto",
     approved: (device: string) => `Pronto. Você entrou em ${device}.`,
