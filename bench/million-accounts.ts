@@ -101,8 +101,8 @@ async function fill(server: TestServer, volume: Volume, now = Date.now()): Promi
     },
     {
       table: "licenses",
-      rows: sql`insert into licenses (account_id, product_id, state, updated_at)
-        select ${accountId(sql`s.n`)}, 6, 'Active', ${now - 400 * DAY}${int} from ${series(accounts)}`,
+      rows: sql`insert into licenses (account_id, product_id, state, updated_at, created_at)
+        select ${accountId(sql`s.n`)}, 6, 'Active', ${now - 400 * DAY}${int}, ${now - 400 * DAY}${int} from ${series(accounts)}`,
     },
     {
       table: "known_origins",

@@ -761,6 +761,18 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex("logout_deliveries_waiting_app").execute();
     },
   },
+  "0030_license_created_at": {
+    async up(db: Kysely<unknown>) {
+      // Since when a license is held, for the account page's "Active since". Nullable: the release
+      // before this one inserts licenses without it while both run; readers take updated_at then.
+      // Licenses from before this step were last changed at updated_at: the best date there is.
+      await db.schema.alterTable("licenses").addColumn("created_at", "bigint").execute();
+      await sql`update licenses set created_at = updated_at where created_at is null`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("licenses").dropColumn("created_at").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** Times are stored as milliseconds since the epoch (bigint on PostgreSQL, integer on SQLite). */
 type Millis = number;
@@ -33,6 +33,11 @@ interface LicensesTable {
   product_id: number;
   state: string;
   updated_at: Millis;
+  /**
+   * When the account got the license. Every insert sets it and no update changes it (a change of
+   * state keeps it); null only for a row the previous release inserted during an upgrade.
+   */
+  created_at: ColumnType<Millis | null, Millis, never>;
 }
 
 interface DevicesTable {

@@ -126,7 +126,10 @@ export async function createAccount(db: Db, input: NewAccount): Promise<AccountS
       })
       .execute();
     if (product !== undefined) {
-      await tx.insertInto("licenses").values({ account_id: id, product_id: product, state: "Active", updated_at: now }).execute();
+      await tx
+        .insertInto("licenses")
+        .values({ account_id: id, product_id: product, state: "Active", updated_at: now, created_at: now })
+        .execute();
     }
   });
   return (await showAccount(db, email)) as AccountSummary;
@@ -150,10 +153,12 @@ export async function setLicense(db: Db, email: string, product: string, state: 
     if (state === "none") {
       await tx.deleteFrom("licenses").where("account_id", "=", account.id).where("product_id", "=", id).execute();
     } else {
+      const now = Date.now();
+      // A change of state keeps the date the license was first given (created_at).
       await tx
         .insertInto("licenses")
-        .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: Date.now() })
-        .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: Date.now() }))
+        .values({ account_id: account.id, product_id: id, state: state as LicenseState, updated_at: now, created_at: now })
+        .onConflict((conflict) => conflict.columns(["account_id", "product_id"]).doUpdateSet({ state, updated_at: now }))
         .execute();
     }
     if (source) await recordAuditEvent(tx, { event: "license_changed", accountId: account.id, reason: `${product}: ${state}` }, source);
