@@ -1,9 +1,9 @@
 import type { Brand } from "../../common/brands/index.ts";
 import { labelled, sayBrowser, sayDuration, spaceAfter } from "../../common/i18n/catalogue.ts";
-import { japaneseFontFamily } from "../../common/japanese-fonts.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
 import { escapeHtml } from "../html.ts";
 import { type ServerStrings, serverStrings } from "../i18n/index.ts";
+import { mailFontFamily } from "./mail-fonts.ts";
 
 /**
  * The mails the account server sends, each as text and HTML, in the customer's language. Brand,
@@ -43,12 +43,6 @@ export function mailLook(brand: Brand, publicUrl: string, language: Language, na
     text: colours.text,
     muted: colours.muted,
   };
-}
-
-/** The fonts a mail asks for: the Latin ones, and for Japanese each system's Japanese faces before them. */
-const LATIN_MAIL_FONTS = ["Helvetica", "Arial", "sans-serif"];
-function mailFontFamily(language: Language): string {
-  return language === "ja" ? japaneseFontFamily("'", LATIN_MAIL_FONTS) : `Segoe UI,${LATIN_MAIL_FONTS.join(",")}`;
 }
 
 /** The mail's one action, where it has one. */
