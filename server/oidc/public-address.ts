@@ -75,7 +75,7 @@ for (const [network, prefix] of NOT_PUBLIC_V4) {
 for (const [network, prefix] of NOT_PUBLIC_V6) notPublic.addSubnet(network, prefix, "ipv6");
 
 /** Whether an IP address is one anyone on the internet reaches: not loopback, private, link-local or reserved. */
-export function isPublicAddress(address: string): boolean {
+function isPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
   return !notPublic.check(address, family === 4 ? "ipv4" : "ipv6");
@@ -134,7 +134,7 @@ export function needsResolving(url: URL, rule: AddressRule): boolean {
 
 export const isName = (url: URL): boolean => isIP(normalHost(url.hostname)) === 0;
 
-export const isAllowed = (url: URL, rule: AddressRule): boolean => rule.allowedHosts.includes(normalHost(url.hostname));
+const isAllowed = (url: URL, rule: AddressRule): boolean => rule.allowedHosts.includes(normalHost(url.hostname));
 
 const resolvedRefusal = (address: string) =>
   `resolves to ${address}, which is not a public address (loopback, private, link-local or reserved)`;

@@ -13,7 +13,7 @@ const SLOT_PREFIX = "approval-wait:browser|";
  * A slot older than this was left by a wait that could not give it back (its instance stopped): a
  * held wait lasts at most its 20 s and one more read of the database, well within it.
  */
-export const SLOT_HELD_AT_MOST_MS = 30_000;
+const SLOT_HELD_AT_MOST_MS = 30_000;
 
 export interface WaitSlot {
   release(): Promise<void>;
