@@ -63,7 +63,8 @@ export interface MaverickSession {
 export interface MyAccount {
   email: string;
   name: string;
-  licenses: { product: string; state: string }[];
+  /** `since`: when the account got the license (a change of state keeps it). */
+  licenses: { product: string; state: string; since: number }[];
   signInMethods: {
     /** Always: the emailed link. */
     link: true;
@@ -100,7 +101,7 @@ export interface AccountExport {
     /** The language of the last sign-in, in which mail no browser asks for is written. */
     language: string | null;
   };
-  licenses: { product: string; state: string; updatedAt: string }[];
+  licenses: { product: string; state: string; createdAt: string; updatedAt: string }[];
   devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
   signedIn: {
     browsers: { browser: string | null; network: string | null; signedInAt: string; lastUsedAt: string }[];

@@ -50,7 +50,7 @@ export interface SupportCustomer {
     disabledAt: number | null;
     passwordSet: boolean;
   };
-  licenses: { product: string; state: string; updatedAt: number }[];
+  licenses: { product: string; state: string; createdAt: number; updatedAt: number }[];
   devices: { uuid: string; product: string; linkedAt: number }[];
   google: { subject: string; email: string; linkedAt: number; lastUsedAt: number }[];
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number }[];

@@ -2,6 +2,7 @@ import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
+import { licenseSince } from "../kernel/license-since.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
 
@@ -22,7 +23,7 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
     db
       .selectFrom("licenses")
       .innerJoin("products", "products.id", "licenses.product_id")
-      .select(["products.code", "licenses.state", "licenses.updated_at"])
+      .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
       .where("licenses.account_id", "=", accountId)
       .orderBy("products.id")
       .execute(),
@@ -59,7 +60,12 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       disabled: account.disabled_at !== null,
       language: account.language,
     },
-    licenses: licenses.map((row) => ({ product: row.code, state: row.state, updatedAt: iso(row.updated_at) })),
+    licenses: licenses.map((row) => ({
+      product: row.code,
+      state: row.state,
+      createdAt: iso(licenseSince(row)),
+      updatedAt: iso(row.updated_at),
+    })),
     devices: devices.map((row) => ({
       uuid: row.uuid,
       product: row.code,

@@ -3,6 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { licenseSince } from "../kernel/license-since.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
@@ -27,7 +28,7 @@ export async function myAccount(
     db
       .selectFrom("licenses")
       .innerJoin("products", "products.id", "licenses.product_id")
-      .select(["products.code", "licenses.state"])
+      .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
       .where("licenses.account_id", "=", accountId)
       .orderBy("products.id")
       .execute(),
@@ -43,7 +44,7 @@ export async function myAccount(
   return {
     email: account.email,
     name: account.name,
-    licenses: licenses.map((row) => ({ product: row.code, state: row.state })),
+    licenses: licenses.map((row) => ({ product: row.code, state: row.state, since: licenseSince(row) })),
     signInMethods: {
       link: true,
       password: account.password_hash !== null,

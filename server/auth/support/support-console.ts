@@ -8,6 +8,7 @@ import type { Db } from "../../db/database.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import { licenseSince } from "../kernel/license-since.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import type { BucketName } from "../kernel/rate-limit-buckets.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
@@ -104,7 +105,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
   const [licenses, devices, logins, places, passkeys, trail, mails, counters] = await Promise.all([
     db
       .selectFrom("licenses")
-      .select(["product_id", "state", "updated_at"])
+      .select(["product_id", "state", "created_at", "updated_at"])
       .where("account_id", "=", accountId)
       .orderBy("product_id")
       .execute(),
@@ -160,7 +161,12 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
       disabledAt: account.disabled_at === null ? null : Number(account.disabled_at),
       passwordSet: account.password_hash !== null,
     },
-    licenses: licenses.map((row) => ({ product: productCode(row.product_id), state: row.state, updatedAt: Number(row.updated_at) })),
+    licenses: licenses.map((row) => ({
+      product: productCode(row.product_id),
+      state: row.state,
+      createdAt: licenseSince(row),
+      updatedAt: Number(row.updated_at),
+    })),
     devices: devices.map((row) => ({ uuid: row.uuid, product: productCode(row.product_id), linkedAt: Number(row.created_at) })),
     google: logins
       .filter((login) => login.provider === "google")
