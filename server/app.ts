@@ -31,6 +31,7 @@ import { homeRoutes } from "./routes/home.ts";
 import { requestLanguage } from "./routes/language.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
+import { passkeyWellKnownRoutes } from "./routes/passkey-well-known.ts";
 import { spaRoutes } from "./routes/spa.ts";
 import { baseHeaders } from "./security-headers.ts";
 import { measureRequests } from "./telemetry/http-metrics.ts";
@@ -107,6 +108,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   meRoutes(app, context);
   emailChangeRoutes(app, context);
   passkeyRoutes(app, context);
+  passkeyWellKnownRoutes(app, context);
   accountDeletionRoutes(app, context);
   supportRoutes(app, context);
   accessLinkRoutes(app, context);

@@ -222,6 +222,7 @@ const schema = z.object({
     .regex(/^[a-z0-9.-]+$/i, "must be a domain name such as example.com")
     .transform((value) => value.toLowerCase())
     .optional(),
+  PASSKEY_RELATED_ORIGINS: originList.default([]),
   CAPTCHA_MIN_SCORE: z.coerce.number({ message: "must be a number" }).min(0).max(1, "must be between 0 and 1").default(0.5),
   ...(Object.fromEntries(Object.keys(EXTERNAL_ADDRESSES).map((name) => [name, absoluteUrl.optional()])) as Record<
     ExternalAddressName,
@@ -313,6 +314,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const rpIdProblem = passkeyRpIdProblem(env);
   if (rpIdProblem) problems.push(rpIdProblem);
+  // Browsers accept only https origins in the list (and localhost outside production).
+  if (env.NODE_ENV === "production" && env.PASSKEY_RELATED_ORIGINS.some((origin) => !origin.startsWith("https:"))) {
+    problems.push("PASSKEY_RELATED_ORIGINS: must be https origins in production");
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return resolve(env);
 }
@@ -369,12 +374,12 @@ function passkeyRpIdProblem(env: Env): string | undefined {
  * localhost): on such a public address `usable` is false and no screen offers a passkey, rather
  * than every screen asking for challenges the browser then refuses.
  */
-function passkeySettings(rpIdSetting: string | undefined, publicUrl: string) {
+function passkeySettings(rpIdSetting: string | undefined, publicUrl: string, relatedOrigins: string[]) {
   const url = new URL(publicUrl);
   const rpId = rpIdSetting ?? url.hostname;
   const addressLiteral = /^[\d.]+$/.test(rpId) || rpId.startsWith("[") || rpId.includes(":");
   const secure = url.protocol === "https:" || url.hostname === "localhost" || url.hostname.endsWith(".localhost");
-  return { rpId, origins: [url.origin], usable: secure && !addressLiteral };
+  return { rpId, origins: [url.origin], usable: secure && !addressLiteral, relatedOrigins };
 }
 
 /** `mail.key` in the SQLite file's folder; for PostgreSQL, in ./data where the SQLite file would be. */
@@ -539,8 +544,11 @@ function resolve(env: Env) {
       dpopNonceSecret: env.DPOP_NONCE_SECRET ?? DEVELOPMENT_DPOP_NONCE_SECRET,
     },
     google: googleSettings(env, publicUrl, production),
-    /** Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host) and the one origin ceremonies run on. */
-    passkeys: passkeySettings(env.PASSKEY_RP_ID, publicUrl),
+    /**
+     * Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host), the one origin
+     * ceremonies run on, and the other origins /.well-known/webauthn lets use the RP ID.
+     */
+    passkeys: passkeySettings(env.PASSKEY_RP_ID, publicUrl, env.PASSKEY_RELATED_ORIGINS),
     captcha: captchaSettings(env),
     /** How long an account's security trail keeps each entry (auth/kernel/audit-trail.ts). */
     auditRetentionMs: env.AUDIT_RETENTION,

@@ -98,9 +98,13 @@ describe("configuration", () => {
   });
 
   it("takes passkeys' relying-party ID from PUBLIC_URL, or a parent domain of it, and refuses anything else at start", () => {
-    expect(loadConfig({}).passkeys).toEqual({ rpId: "localhost", origins: ["http://localhost:3000"], usable: true });
+    expect(loadConfig({}).passkeys).toEqual({ rpId: "localhost", origins: ["http://localhost:3000"], usable: true, relatedOrigins: [] });
     const publicUrl = { PUBLIC_URL: "https://account.example.com" };
-    expect(loadConfig(publicUrl).passkeys).toEqual({ rpId: "account.example.com", origins: ["https://account.example.com"], usable: true });
+    expect(loadConfig(publicUrl).passkeys).toMatchObject({
+      rpId: "account.example.com",
+      origins: ["https://account.example.com"],
+      usable: true,
+    });
     // Browsers refuse ceremonies on an address literal and on plain http other than localhost.
     expect(loadConfig({ PUBLIC_URL: "http://127.0.0.1:3000" }).passkeys.usable).toBe(false);
     expect(loadConfig({ PUBLIC_URL: "http://accounts.internal:3000" }).passkeys.usable).toBe(false);
@@ -111,6 +115,30 @@ describe("configuration", () => {
       ]);
     }
     expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: "https://example.com" })[0]).toMatch(/^PASSKEY_RP_ID: must be a domain name/);
+  });
+
+  it("reads PASSKEY_RELATED_ORIGINS as a list of origins, and refuses one that is not https in production", () => {
+    expect(loadConfig({ PASSKEY_RELATED_ORIGINS: " https://a.example/path ,https://b.example:8443," }).passkeys.relatedOrigins).toEqual([
+      "https://a.example",
+      "https://b.example:8443",
+    ]);
+    expect(problemsOf({ PASSKEY_RELATED_ORIGINS: "https://a.example, a.example" })).toEqual([
+      "PASSKEY_RELATED_ORIGINS.1: must be an absolute http(s) URL",
+    ]);
+    // Outside production a development origin may be plain http (localhost is a secure context).
+    expect(loadConfig({ PASSKEY_RELATED_ORIGINS: "http://localhost:4000" }).passkeys.relatedOrigins).toEqual(["http://localhost:4000"]);
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://account.example.com",
+      SMTP_URL: "smtps://mail.example.com:465",
+      MAIL_KEYS: Buffer.alloc(32, 1).toString("base64"),
+      DPOP_NONCE_SECRET: Buffer.alloc(32, 2).toString("base64"),
+      ...PRODUCTION_ADDRESSES,
+    };
+    expect(problemsOf({ ...production, PASSKEY_RELATED_ORIGINS: "https://signin.example.net" })).toEqual([]);
+    expect(problemsOf({ ...production, PASSKEY_RELATED_ORIGINS: "https://signin.example.net,http://old.example.com" })).toEqual([
+      "PASSKEY_RELATED_ORIGINS: must be https origins in production",
+    ]);
   });
 
   describe("Google sign-in", () => {
