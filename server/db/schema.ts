@@ -34,10 +34,10 @@ interface LicensesTable {
   state: string;
   updated_at: Millis;
   /**
-   * When the account got the license. Every insert sets it and no update changes it (a change of
-   * state keeps it); null only for a row the previous release inserted during an upgrade.
+   * When the account got the license. Every insert must set it; a change of state keeps it (only a
+   * test backdates it). Null only for a row the previous release inserted during an upgrade.
    */
-  created_at: ColumnType<Millis | null, Millis, never>;
+  created_at: ColumnType<Millis | null, Millis, Millis>;
 }
 
 interface DevicesTable {
