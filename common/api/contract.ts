@@ -259,6 +259,13 @@ export const API = {
   "POST /api/passkey/offer/decline": endpoint<{ isOk: boolean }>()(),
   /** ProductId names the brand the passkey manager shows. */
   "POST /api/passkey/register/options": endpoint<{ options: PublicKeyCredentialCreationOptionsJSON }>()(z.object({ ProductId: productId })),
+  /**
+   * Options for the browser's password manager to make a passkey quietly after a sign-in
+   * (conditional create, docs/decisions/0086): null when this browser is not to be offered one.
+   */
+  "POST /api/passkey/register/conditional-options": endpoint<{ options: PublicKeyCredentialCreationOptionsJSON | null }>()(
+    z.object({ ProductId: productId }),
+  ),
   /** ProductId names the brand of the "A passkey was added" mail (DS One when absent). */
   "POST /api/passkey/register": endpoint<{ isOk: boolean; passkey: MyPasskey }>()(
     z.object({ credential: passkeyAttestation, ProductId: productId.optional() }),

@@ -2,7 +2,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
 import { checkNotMe, signOutNotMe } from "../auth/kernel/not-me.ts";
-import { declinePasskeyOffer, passkeyOffer } from "../auth/kernel/passkey-offer.ts";
+import { declinePasskeyOffer, passkeyOffer, passkeyOfferDue } from "../auth/kernel/passkey-offer.ts";
 import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/kernel/passkey-removal.ts";
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkey/passkeys.ts";
 import type { AppContext } from "../context.ts";
@@ -47,6 +47,13 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, te
   contractRoute(app, "POST /api/passkey/register/options", async (body, request, reply) => {
     const { caller, session } = await signedIn(request, reply, true);
     return { options: await passkeyRegistrationOptions(db, config, caller, session, brandForProduct(body.ProductId)) };
+  });
+
+  contractRoute(app, "POST /api/passkey/register/conditional-options", async (body, request, reply) => {
+    const { caller, session } = await signedIn(request, reply, true);
+    if (!(await passkeyOfferDue(db, config, caller, session.accountId))) return { options: null };
+    const brand = brandForProduct(body.ProductId);
+    return { options: await passkeyRegistrationOptions(db, config, caller, session, brand, { conditional: true }) };
   });
 
   contractRoute(app, "POST /api/passkey/register", async ({ credential, ProductId }, request, reply) => {

@@ -43,8 +43,15 @@ export class SoftAuthenticator {
     this.origin = origin;
   }
 
-  /** navigator.credentials.create, answered as @simplewebauthn/browser's startRegistration answers. */
-  create(options: CreationOptions, { origin = this.origin }: { origin?: string } = {}) {
+  /**
+   * navigator.credentials.create, answered as @simplewebauthn/browser's startRegistration answers.
+   * `quiet`: as a password manager answers a conditional create, with no user present or verified.
+   * `aaguid`: the authenticator's model (a UUID), all zeros unless named.
+   */
+  create(
+    options: CreationOptions,
+    { origin = this.origin, quiet = false, aaguid }: { origin?: string; quiet?: boolean; aaguid?: string } = {},
+  ) {
     const rpId = options.rp.id ?? new URL(origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
@@ -58,8 +65,9 @@ export class SoftAuthenticator {
     const id = randomBytes(16);
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
-    const attested = Buffer.concat([Buffer.alloc(16), idLength, id, Buffer.from(isoCBOR.encode(cose))]);
-    const authData = authenticatorData(rpId, FLAGS.up | FLAGS.uv | FLAGS.at, 0, attested);
+    const model = aaguid ? Buffer.from(aaguid.replaceAll("-", ""), "hex") : Buffer.alloc(16);
+    const attested = Buffer.concat([model, idLength, id, Buffer.from(isoCBOR.encode(cose))]);
+    const authData = authenticatorData(rpId, (quiet ? 0 : FLAGS.up | FLAGS.uv) | FLAGS.at, 0, attested);
     const attestationObject = isoCBOR.encode(
       new Map<string, unknown>([
         ["fmt", "none"],

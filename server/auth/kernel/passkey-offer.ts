@@ -27,8 +27,11 @@ export async function passkeyOffer(
   return { offer: account !== undefined && (await passkeyOfferDue(db, config, caller, account.accountId)), redirectUrl };
 }
 
-/** Whether this browser is to be offered a passkey for the account: none made here, no recent "Not now". */
-async function passkeyOfferDue(db: Db, config: Config, caller: Caller, accountId: string): Promise<boolean> {
+/**
+ * Whether this browser is to be offered a passkey for the account: none made here, no recent "Not
+ * now". The quiet offer (conditional create) asks the same, so "Not now" holds for it too.
+ */
+export async function passkeyOfferDue(db: Db, config: Config, caller: Caller, accountId: string): Promise<boolean> {
   if (readCookie(caller, config, "passkeyOfferDeclined")) return false;
   const mark = browserMark(caller, config);
   if (!mark) return true;

@@ -44,7 +44,12 @@ const webauthn = () => import("@simplewebauthn/server");
 /** How long a challenge may wait for the browser's answer: an autofill request waits for the customer. */
 const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 
-type Purpose = "sign-in" | "register";
+/**
+ * "register-conditional": options for the browser's password manager to make a passkey quietly
+ * after a sign-in (conditional create), whose answer carries no user presence; only a challenge
+ * issued with this purpose lets a registration through without it (docs/decisions/0086).
+ */
+type Purpose = "sign-in" | "register" | "register-conditional";
 
 async function issueChallenge(db: Db, config: Config, caller: Caller, purpose: Purpose, challenge: string, accountId: string | null) {
   const held = readCookie(caller, config, "passkeyChallenge");
@@ -256,6 +261,7 @@ export async function passkeyRegistrationOptions(
   caller: Caller,
   session: SignedInSession,
   brand: Brand,
+  { conditional = false }: { conditional?: boolean } = {},
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await requireRecentSignIn(db, session);
   const { accountId } = session;
@@ -269,13 +275,14 @@ export async function passkeyRegistrationOptions(
     userDisplayName: account.name || account.email,
     attestationType: "none",
     excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: transportsOf(passkey.transports) })),
-    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
+    // A password manager making one quietly verifies nobody: asking for it would make it refuse.
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: conditional ? "preferred" : "required" },
     // EdDSA, ES256 and RS256: what platform authenticators make. Not the library's experimental
     // post-quantum ML-DSA, whose keys and signatures Node reads only behind a warning.
     supportedAlgorithmIDs: [-8, -7, -257],
     timeout: CHALLENGE_LIFETIME_MS,
   });
-  await issueChallenge(db, config, caller, "register", options.challenge, accountId);
+  await issueChallenge(db, config, caller, conditional ? "register-conditional" : "register", options.challenge, accountId);
   return options;
 }
 
@@ -313,7 +320,10 @@ export async function registerPasskey(
   const { accountId } = session;
   // Again at the answer: options asked for at the end of the 10 minutes must not stretch them.
   await requireRecentSignIn(db, session);
-  const spent = await spendChallenge(db, config, caller, "register", credential.response.clientDataJSON);
+  const clientData = credential.response.clientDataJSON;
+  const asked = await spendChallenge(db, config, caller, "register", clientData);
+  const quiet = asked ? undefined : await spendChallenge(db, config, caller, "register-conditional", clientData);
+  const spent = asked ?? quiet;
   if (!spent || spent.accountId !== accountId) throw new AppError("PASSKEY_EXPIRED");
   const library = await webauthn();
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -321,6 +331,9 @@ export async function registerPasskey(
     verification = await library.verifyRegistrationResponse({
       response: credential,
       ...expected(config, spent.challenge),
+      // Without presence or verification only for options issued as conditional (still within the
+      // recent sign-in checked above): any other registration needs both.
+      ...(quiet ? { requireUserPresence: false, requireUserVerification: false } : {}),
     });
   } catch (error) {
     return refuse(db, caller, accountId, "PASSKEY_REFUSED", `registration: ${error instanceof Error ? error.message : String(error)}`);
