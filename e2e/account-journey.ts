@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import * as client from "openid-client";
-import type { AccountExport } from "../common/api/contract.ts";
+import type { AccountExport, MyAccount } from "../common/api/contract.ts";
 import { linkIn, type SmtpSink, subjectOf } from "../test/support/smtp-sink.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { desktopAgentSignIn } from "./desktop-agent.ts";
@@ -69,6 +69,11 @@ export function accountPageJourney(): void {
     const agent = await desktopAgentSignIn(page, origin);
 
     await page.goto("/dsone/account");
+    // The license, with the day the account got it, as this browser writes days.
+    const { licenses } = (await (await page.request.get("/api/me")).json()) as MyAccount;
+    expect(licenses).toEqual([{ product: "dsone", state: "Active", since: expect.any(Number) }]);
+    const day = await page.evaluate((at) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium" }).format(at), licenses[0]?.since);
+    await expect(page.getByRole("listitem").filter({ hasText: /^DS One:/ })).toHaveText(`DS One: Active since ${day}`);
     const browsers = page.getByRole("region", { name: "Where you're signed in" });
     await expect(browsers.getByRole("button", { name: "Sign out this browser" })).toBeVisible();
     await expect(browsers.getByRole("button", { name: /^Sign out Chrome/ })).toHaveCount(1);

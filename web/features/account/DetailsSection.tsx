@@ -6,6 +6,7 @@ import type { Brand } from "../../platform/brand.ts";
 import { Button } from "../../ui/Button.tsx";
 import { TextField } from "../../ui/TextField.tsx";
 import { ChangeEmail } from "./email-change/ChangeEmail.tsx";
+import { day } from "./format.ts";
 import { Outcome, Section } from "./Section.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
@@ -91,7 +92,8 @@ export function DetailsSection({ account, brand, refresh }: { account: MyAccount
             <ul className="account__plain-list">
               {account.licenses.map((license) => (
                 <li key={license.product}>
-                  {productName(license.product)}: <strong>{t.licenseState[license.state] ?? license.state}</strong>
+                  {productName(license.product)}:{" "}
+                  <strong>{t.licenseSince[license.state]?.(day(license.since)) ?? t.licenseState[license.state] ?? license.state}</strong>
                 </li>
               ))}
             </ul>

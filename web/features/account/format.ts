@@ -6,3 +6,10 @@ const DATE_TIME = new Intl.DateTimeFormat(LANGUAGE === "en" ? undefined : LANGUA
 export function dateTime(at: number): string {
   return DATE_TIME.format(at);
 }
+
+const DAY = new Intl.DateTimeFormat(LANGUAGE === "en" ? undefined : LANGUAGE, { dateStyle: "medium" });
+
+/** A day as the customer's browser writes dates: "25 Nov 2026". */
+export function day(at: number): string {
+  return DAY.format(at);
+}

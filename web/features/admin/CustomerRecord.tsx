@@ -33,7 +33,10 @@ export function CustomerFacts({ customer, heading }: { customer: SupportCustomer
         <dt>Role</dt>
         <dd>{account.role ?? "customer"}</dd>
         <dt>Licenses</dt>
-        <dd>{customer.licenses.map((license) => `${license.product}: ${license.state}`).join(", ") || "none"}</dd>
+        <dd>
+          {customer.licenses.map((license) => `${license.product}: ${license.state}, held since ${when(license.createdAt)}`).join("; ") ||
+            "none"}
+        </dd>
         <dt>Devices</dt>
         <dd>{customer.devices.map((device) => `${device.uuid} (${device.product})`).join(", ") || "none"}</dd>
         <dt>Sign-in methods</dt>

@@ -23,6 +23,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "التراخيص",
       noLicenses: "لا توجد تراخيص في هذا الحساب بعد.",
       licenseState: { Active: "نشط", Trial: "تجريبي", Expired: "منتهي الصلاحية" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `نشط منذ ${date}`,
+        Trial: (date: string) => `تجريبي منذ ${date}`,
+        Expired: (date: string) => `منتهي الصلاحية، مُنح في ${date}`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "تغيير",
       changeEmailName: "تغيير البريد الإلكتروني",
       newEmail: "البريد الإلكتروني الجديد",

@@ -34,6 +34,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Lizenzen",
       noLicenses: "Für dieses Konto gibt es noch keine Lizenzen.",
       licenseState: { Active: "Aktiv", Trial: "Testversion", Expired: "Abgelaufen" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `Aktiv seit ${date}`,
+        Trial: (date: string) => `Testversion seit ${date}`,
+        Expired: (date: string) => `Abgelaufen, bestand seit ${date}`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "Ändern",
       changeEmailName: "E-Mail-Adresse ändern",
       newEmail: "Neue E-Mail-Adresse",

@@ -22,6 +22,12 @@ export const strings = {
       licenses: "Licenses",
       noLicenses: "No licenses on this account yet.",
       licenseState: { Active: "Active", Trial: "Trial", Expired: "Expired" } as Record<string, string>,
+      /** A license's state with the day the account got it (a change of state keeps that day). */
+      licenseSince: {
+        Active: (date: string) => `Active since ${date}`,
+        Trial: (date: string) => `Trial since ${date}`,
+        Expired: (date: string) => `Expired, held since ${date}`,
+      } as Record<string, (date: string) => string>,
       /** Changing the email (docs/decisions/0070), in place under it. */
       changeEmail: "Change",
       changeEmailName: "Change email",

@@ -23,6 +23,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Licencias",
       noLicenses: "Esta cuenta aún no tiene licencias.",
       licenseState: { Active: "Activa", Trial: "De prueba", Expired: "Caducada" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `Activa desde el ${date}`,
+        Trial: (date: string) => `De prueba desde el ${date}`,
+        Expired: (date: string) => `Caducada, obtenida el ${date}`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "Cambiar",
       changeEmailName: "Cambiar correo electrónico",
       newEmail: "Nuevo correo electrónico",

@@ -23,6 +23,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Licences",
       noLicenses: "Aucune licence sur ce compte pour le moment.",
       licenseState: { Active: "Active", Trial: "Essai", Expired: "Expirée" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `Active depuis le ${date}`,
+        Trial: (date: string) => `Essai depuis le ${date}`,
+        Expired: (date: string) => `Expirée, détenue depuis le ${date}`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "Modifier",
       changeEmailName: "Modifier l'adresse e-mail",
       newEmail: "Nouvelle adresse e-mail",

@@ -31,6 +31,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Licenze",
       noLicenses: "Ancora nessuna licenza su questo account.",
       licenseState: { Active: "Attiva", Trial: "Prova", Expired: "Scaduta" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `Attiva dal ${date}`,
+        Trial: (date: string) => `In prova dal ${date}`,
+        Expired: (date: string) => `Scaduta, attivata il ${date}`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "Modifica",
       changeEmailName: "Modifica indirizzo email",
       newEmail: "Nuovo indirizzo email",

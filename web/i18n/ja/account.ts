@@ -23,6 +23,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "ライセンス",
       noLicenses: "このアカウントにはまだライセンスがありません。",
       licenseState: { Active: "有効", Trial: "試用版", Expired: "有効期限切れ" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `${date}から有効`,
+        Trial: (date: string) => `${date}から試用版`,
+        Expired: (date: string) => `有効期限切れ（${date}に取得）`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "変更",
       changeEmailName: "メールアドレスを変更",
       newEmail: "新しいメールアドレス",

@@ -35,6 +35,11 @@ export const strings: Catalogue<typeof english> = {
       licenses: "Licenças",
       noLicenses: "Ainda não há licenças nesta conta.",
       licenseState: { Active: "Ativa", Trial: "Teste", Expired: "Expirada" } as Record<string, string>,
+      licenseSince: {
+        Active: (date: string) => `Ativa desde ${date}`,
+        Trial: (date: string) => `Em teste desde ${date}`,
+        Expired: (date: string) => `Expirada, obtida em ${date}`,
+      } as Record<string, (date: string) => string>,
       changeEmail: "Alterar",
       changeEmailName: "Alterar e-mail",
       newEmail: "Novo e-mail",
