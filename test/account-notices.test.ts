@@ -13,7 +13,7 @@ const DAY = 86_400_000;
 /**
  * What the owner is told, and in which brand: a Google login unlinked, a password changed on a
  * brand's page (in that brand, whatever the account's first license) or where no page names one
- * (in the brand of the first license, docs/decisions/0075), within the set-password limits; and a
+ * (in the brand last signed in through, docs/decisions/0075), within the set-password limits; and a
  * deletion link asked for before a password change still deletes.
  */
 describeEachDatabase("the account page's notices, on %s", (kind) => {
@@ -74,8 +74,8 @@ describeEachDatabase("the account page's notices, on %s", (kind) => {
     expect(third.status).toBe(429);
   });
 
-  it("tells of a password changed where no page names a brand in the brand of the account's first license", async () => {
-    /** A customer who had `first` a day before `then`, whose password is changed by a request naming no product. */
+  it("tells of a password changed where no page names a brand in the brand last signed in through", async () => {
+    /** A customer who had `first` a day before `then`, signed in through `then`, whose password is changed by a request naming no product. */
     async function changedNotice(first: "dsone" | "maverick", then: "dsone" | "maverick") {
       const { email, id, browser, password } = await customer("correct horse battery", first);
       await setLicense(bed.server.db, email, then, "Active");
@@ -85,6 +85,7 @@ describeEachDatabase("the account page's notices, on %s", (kind) => {
         .where("account_id", "=", id)
         .where("product_id", "=", first === "dsone" ? 6 : MAVERICK)
         .execute();
+      await passwordSignIn({ ...bed, email, password }, browser, undefined, then);
       const next = "a passphrase of its own";
       const answer = await accountCall(bed, browser, "/api/me/password", {
         CurrentPassword: password,
@@ -94,8 +95,8 @@ describeEachDatabase("the account page's notices, on %s", (kind) => {
       expect(answer.status).toBe(200);
       return (await mailsTo(email)).filter((mail) => /password was changed/.test(mail.subject)).map((mail) => mail.subject);
     }
-    // DS One comes first among the brands; the product the customer had first decides all the same.
-    expect(await changedNotice("maverick", "dsone")).toEqual(["Your Maverick Safe password was changed"]);
-    expect(await changedNotice("dsone", "maverick")).toEqual(["Your DS One password was changed"]);
+    // The brand the customer uses now decides, whichever license came first (docs/decisions/0075).
+    expect(await changedNotice("maverick", "dsone")).toEqual(["Your DS One password was changed"]);
+    expect(await changedNotice("dsone", "maverick")).toEqual(["Your Maverick Safe password was changed"]);
   });
 });

@@ -773,6 +773,17 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("licenses").dropColumn("created_at").execute();
     },
   },
+  "0032_account_last_brand": {
+    async up(db: Kysely<unknown>) {
+      // The brand the customer last signed in through: the brand of mail no page names (decision
+      // 75). Nullable: the release before this one signs in without writing it while both run, and
+      // an account not signed in since has none; its mail then takes the first license's brand.
+      await db.schema.alterTable("accounts").addColumn("last_brand", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("accounts").dropColumn("last_brand").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -19,6 +19,8 @@ interface AccountsTable {
   disabled_at: Millis | null;
   /** The language of the last sign-in (common/languages.ts), for mail sent with no browser involved. */
   language: string | null;
+  /** The brand id (common/brands) of the last sign-in that named one: the brand of mail no page names. */
+  last_brand: string | null;
   created_at: Millis;
 }
 

@@ -75,8 +75,13 @@ export async function resetPasswordByMail(bed: OidcTestBed, password: string, co
 }
 
 /** Signs the customer in on the brand's password screen; answers where the screen sends them next. */
-export async function passwordSignIn(bed: OidcTestBed, agent: BrowserAgent, returnUrl?: string): Promise<string> {
-  const response = await agent.request(`${bed.issuer}/api/dsone/password-login`, {
+export async function passwordSignIn(
+  bed: OidcTestBed,
+  agent: BrowserAgent,
+  returnUrl?: string,
+  brand: "dsone" | "maverick" = "dsone",
+): Promise<string> {
+  const response = await agent.request(`${bed.issuer}/api/${brand}/password-login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ Email: bed.email, Password: bed.password, ...(returnUrl ? { ReturnUrl: returnUrl } : {}) }),

@@ -7,7 +7,8 @@ import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
-import { firstLicenseBrand, requireAccount } from "../kernel/accounts.ts";
+import { accountBrand } from "../kernel/account-brand.ts";
+import { requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
@@ -97,12 +98,12 @@ export async function deleteAccountByLink(db: Db, config: Config, caller: Caller
 }
 
 /**
- * The operator's `remove`: the same deletion, its goodbye mail in the brand of the account's
- * first license (DS One without one), its record naming the operator.
+ * The operator's `remove`: the same deletion, its goodbye mail in the account's brand
+ * (account-brand.ts), its record naming the operator.
  */
 export async function removeAccount(db: Db, config: Config, email: string, source: AuditSource): Promise<void> {
   const account = await requireAccount(db, email);
-  const brand = await firstLicenseBrand(db, account.id);
+  const brand = await accountBrand(db, account.id);
   await db.transaction().execute((tx) => deleteAccount(tx, config, account.id, brand, source));
   await checkpointAfterDeletion(db);
 }

@@ -7,7 +7,8 @@ import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { googleUnlinkedMail, mailLook } from "../../mail/templates.ts";
-import { AccountInputError, findAccountByEmail, firstLicenseBrand } from "../kernel/accounts.ts";
+import { accountBrand } from "../kernel/account-brand.ts";
+import { AccountInputError, findAccountByEmail } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { hashSecret } from "../kernel/tokens.ts";
 
@@ -199,7 +200,7 @@ export type UnlinkOutcome = "unlinked" | "not linked" | "only way in";
  * support's) it refuses to remove the last linked login of an account without a password, which
  * would leave the emailed link its only way in (docs/decisions/0057-unlinking-google.md). The
  * owner is told by mail, as of every way in that comes or goes, in the brand of `productId` (the
- * page's) or of the account's first license.
+ * page's) or the account's own (account-brand.ts).
  */
 export async function unlinkAccountLogin(
   db: Db,
@@ -228,7 +229,7 @@ export async function unlinkAccountLogin(
       .where("subject", "=", subject)
       .execute();
     await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider} ${subject}` }, source);
-    const brand = productId !== undefined ? brandForProduct(productId) : await firstLicenseBrand(tx, accountId);
+    const brand = productId !== undefined ? brandForProduct(productId) : await accountBrand(tx, accountId);
     const language = "caller" in source ? source.caller.language : (languageForTag(account.language) ?? DEFAULT_LANGUAGE);
     await enqueueMail(
       tx,

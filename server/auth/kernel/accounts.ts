@@ -1,5 +1,4 @@
 import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
-import { type Brand, brandForProduct, dsone } from "../../../common/brands/index.ts";
 import { isValidEmail, normalizeEmail } from "../../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../common/password-rules.ts";
 import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../../common/products.ts";
@@ -212,21 +211,4 @@ export async function listAccounts(db: Db): Promise<AccountSummary[]> {
   const rows = await db.selectFrom("accounts").select("email").orderBy("email_key").execute();
   const summaries = await Promise.all(rows.map((row) => showAccount(db, row.email)));
   return summaries.filter((summary): summary is AccountSummary => summary !== undefined);
-}
-
-/**
- * The brand of the account's mail when no page names one (an operator, support, a form that sends
- * no product): the brand of its first license (solve IQ's is DS One's), DS One without one
- * (docs/decisions/0075-the-brand-of-mail-no-page-names.md). A license keeps one date, when it was
- * granted or last changed state; of two on the same millisecond, the lower product id is first.
- */
-export async function firstLicenseBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
-  const firstLicense = await db
-    .selectFrom("licenses")
-    .select("product_id")
-    .where("account_id", "=", accountId)
-    .orderBy("updated_at")
-    .orderBy("product_id")
-    .executeTakeFirst();
-  return firstLicense ? brandForProduct(firstLicense.product_id) : dsone;
 }

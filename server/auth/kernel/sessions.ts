@@ -7,6 +7,7 @@ import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeTogether } from "../../db/write-together.ts";
 import { AppError } from "../../errors.ts";
+import { rememberSignInBrand } from "./account-brand.ts";
 import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
@@ -74,6 +75,8 @@ async function writeSessionRows(
     approved_by_browser: approvedByBrowser ?? null,
   });
   await recordAuditEvent(handle, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
+  // The brand signed in through is the brand of the account's mail that no page names (account-brand.ts).
+  if (brand) await rememberSignInBrand(handle, accountId, brand);
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
   // the customer chose (or the page they saw named) replaces the account's; a browser's default
   // alone only fills it in when the account has none, so a link opened in another browser, or a

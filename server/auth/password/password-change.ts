@@ -1,7 +1,7 @@
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { firstLicenseBrand } from "../kernel/accounts.ts";
+import { accountBrand } from "../kernel/account-brand.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { checkPassword, type PasswordCheckWording } from "../kernel/password-check.ts";
 import { hashPassword } from "../kernel/passwords.ts";
@@ -60,7 +60,7 @@ export async function changePassword(
   await limitPasswordChanges(db, config, from, accountId);
   // argon2 runs before the transaction, so the database is not held while it works.
   const passwordHash = await hashPassword(change.password);
-  const productId = change.productId ?? (await firstLicenseBrand(db, accountId)).productId;
+  const productId = change.productId ?? (await accountBrand(db, accountId)).productId;
   const saved = await db.transaction().execute((tx) =>
     saveNewPassword(tx, config, {
       accountId,

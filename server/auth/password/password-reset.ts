@@ -10,7 +10,7 @@ import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwordSetMail } from "../../mail/templates.ts";
-import { firstLicenseBrand } from "../kernel/accounts.ts";
+import { accountBrand } from "../kernel/account-brand.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { accountAndOwnOrigin } from "../kernel/known-origins.ts";
@@ -335,7 +335,7 @@ export async function setFirstPassword(
   session: SignedInSession,
   password: string,
   confirmPassword: string,
-  /** The brand of the page it was set on; the account's own (firstLicenseBrand) when none says. */
+  /** The brand of the page it was set on; the account's own (accountBrand) when none says. */
   pageProductId?: number,
 ): Promise<void> {
   const { accountId } = session;
@@ -361,7 +361,7 @@ export async function setFirstPassword(
       tx,
       config,
       account.email,
-      pageProductId ?? (await firstLicenseBrand(tx, accountId)).productId,
+      pageProductId ?? (await accountBrand(tx, accountId)).productId,
       from.language,
       passwordSetMail,
     );

@@ -6,7 +6,7 @@ import { removeAccount } from "../account/account-deletion.ts";
 import { requestEmailChange } from "../account/email-change/request.ts";
 import { unlinkAccountLogin } from "../google/external-logins.ts";
 import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
-import { firstLicenseBrand } from "../kernel/accounts.ts";
+import { accountBrand } from "../kernel/account-brand.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { countersNaming, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { endEverySignIn, signOutEverywhere } from "../kernel/sign-out.ts";
@@ -45,7 +45,7 @@ export async function sendFreshLink(db: Db, config: Config, agent: Agent, accoun
 /** Starts an email change for the customer: the new address confirms it; the old one is told. */
 export async function changeCustomerEmail(db: Db, config: Config, agent: Agent, accountId: string, newEmail: string, reason: string) {
   await customerFor(db, agent, accountId);
-  const brand = await firstLicenseBrand(db, accountId);
+  const brand = await accountBrand(db, accountId);
   await requestEmailChange(db, config, { kind: "staff", source: agentSource(agent, reason), brand }, accountId, newEmail);
 }
 

@@ -2,7 +2,8 @@ import { normalizeEmail } from "../../../../common/email.ts";
 import type { Config } from "../../../config.ts";
 import type { Db } from "../../../db/database.ts";
 import { AppError } from "../../../errors.ts";
-import { firstLicenseBrand, requireAccount } from "../../kernel/accounts.ts";
+import { accountBrand } from "../../kernel/account-brand.ts";
+import { requireAccount } from "../../kernel/accounts.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import { PURPOSES, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
@@ -11,7 +12,7 @@ import { addressTaken, newAddress, openChange, requestEmailChange } from "./requ
 
 /**
  * The operator's `change-email` (docs/decisions/0070): the same request a customer makes, mailed
- * in the brand of the account's first license; the new address confirms it. With
+ * in the account's brand (account-brand.ts); the new address confirms it. With
  * `withoutConfirmation` the operator vouches for the new address instead: the change is made at
  * once, the trail says so, and the old address still gets "Your email was changed" with its undo.
  */
@@ -24,7 +25,7 @@ export async function changeEmailByOperator(
   { withoutConfirmation = false } = {},
 ): Promise<void> {
   const account = await requireAccount(db, email);
-  const brand = await firstLicenseBrand(db, account.id);
+  const brand = await accountBrand(db, account.id);
   if (!withoutConfirmation) return requestEmailChange(db, config, { kind: "staff", source, brand }, account.id, newEmail);
 
   const address = newAddress(normalizeEmail(account.email), newEmail);
