@@ -15,10 +15,25 @@ import { Screen } from "../../ui/Screen.tsx";
 const t = strings.passkeyOffer;
 
 /**
+ * Asks the browser for a passkey with no prompt: true when it made one within the wait. One made
+ * later, while the screen shows, still goes on at once.
+ */
+async function askQuietly(productId: number, onMadeLater: () => void): Promise<boolean> {
+  const { makePasskeyQuietly, QUIET_PASSKEY_WAIT_MS } = await import("../../platform/passkey-upgrade.ts");
+  const made = makePasskeyQuietly(productId);
+  const waited = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), QUIET_PASSKEY_WAIT_MS));
+  if (await Promise.race([made, waited])) return true;
+  void made.then((later) => later && onMadeLater());
+  return false;
+}
+
+/**
  * "Sign In Faster Next Time" (docs/decisions/0059-passkeys.md): shown right after a sign-in by
  * link, code, password or Google on a device that can make a passkey. The server says whether to offer
  * one and where the sign-in continues (the ReturnUrl, checked again); a cancelled prompt leaves
- * the offer as it was; "Not now" is remembered in this browser for 30 days.
+ * the offer as it was; "Not now" is remembered in this browser for 30 days. Where the browser's
+ * password manager can make one with no prompt (conditional create, docs/decisions/0086), it is
+ * asked first: a passkey made so goes straight on, and the screen shows only if none comes soon.
  */
 export default function PasskeyOfferPage() {
   const { pathname, search } = useLocation();
@@ -26,6 +41,7 @@ export default function PasskeyOfferPage() {
   const [next, setNext] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [askingQuietly, setAskingQuietly] = useState(true);
   const started = useRef(false);
 
   useEffect(() => {
@@ -33,15 +49,20 @@ export default function PasskeyOfferPage() {
     started.current = true;
     passkeyOffer(getParamIgnoringCase(search, "returnurl") ?? null, brand.productId).then(
       ({ offer, redirectUrl }) => {
-        if (offer && passkeysUsableHere()) setNext(redirectUrl);
-        else leaveTo(redirectUrl, { replace: true });
+        if (!offer || !passkeysUsableHere()) return leaveTo(redirectUrl, { replace: true });
+        setNext(redirectUrl);
+        const goOn = () => leaveTo(redirectUrl, { replace: true });
+        void askQuietly(brand.productId, goOn).then(
+          (made) => (made ? goOn() : setAskingQuietly(false)),
+          () => setAskingQuietly(false),
+        );
       },
       // The sign-in is done: without an answer, on to the brand's app rather than a dead end.
       () => leaveTo(config.links[brand.links.ui], { replace: true }),
     );
   }, [brand, search]);
 
-  if (next === undefined) return <LoadingScreen header={brand.name} text={t.continuing} spinnerLabel={t.continuing} />;
+  if (next === undefined || askingQuietly) return <LoadingScreen header={brand.name} text={t.continuing} spinnerLabel={t.continuing} />;
 
   async function create() {
     if (next === undefined) return;
