@@ -78,6 +78,7 @@ export const strings: Catalogue<typeof english> = {
         `تمت إضافة مفتاح مرور إلى حسابك في ${brand}. يتيح هذا المفتاح تسجيل الدخول دون بريد إلكتروني ودون كلمة مرور.`,
       /** "Chrome on Windows، من الشبكة 203.0.113.7، في 25 نوفمبر 2026، 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}، من الشبكة ${network}، في ${when}.`,
+      kept: (provider: string) => `تم حفظه في ${provider}.`,
       advice: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
       action: "إزالة مفتاح المرور هذا",
       footer:

@@ -81,6 +81,7 @@ export const strings: Catalogue<typeof english> = {
         `Zu Ihrem Konto bei ${brand} wurde ein Passkey hinzugefügt. Damit ist eine Anmeldung ohne E-Mail und ohne Passwort möglich.`,
       /** "Chrome on Windows, aus dem Netzwerk 203.0.113.7, am 25.11.2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, aus dem Netzwerk ${network}, am ${when}.`,
+      kept: (provider: string) => `Er ist in ${provider} gespeichert.`,
       advice: "Wenn Sie das waren, müssen Sie nichts tun.",
       action: "Diesen Passkey entfernen",
       footer:

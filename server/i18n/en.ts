@@ -81,6 +81,8 @@ export const strings = {
       intro: (brand: string) => `A passkey was added to your ${brand} account. It signs in with no email and no password.`,
       /** "Chrome on Windows, from the network 203.0.113.7, on 25 Nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, from the network ${network}, on ${when}.`,
+      /** Where the passkey lives, when its AAGUID names a provider ("Google Password Manager"). */
+      kept: (provider: string) => `It is saved in ${provider}.`,
       advice: "If this was you, there is nothing to do.",
       action: "Remove this passkey",
       footer:

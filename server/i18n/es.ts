@@ -79,6 +79,7 @@ export const strings: Catalogue<typeof english> = {
         `Se ha añadido una llave de acceso a tu cuenta de ${brand}. Con ella se inicia sesión sin correo y sin contraseña.`,
       /** "Chrome en Windows, desde la red 203.0.113.7, el 25 nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, desde la red ${network}, el ${when}.`,
+      kept: (provider: string) => `Está guardada en ${provider}.`,
       advice: "Si has sido tú, no tienes que hacer nada.",
       action: "Quitar esta llave de acceso",
       footer:

@@ -77,6 +77,7 @@ export const strings: Catalogue<typeof english> = {
         `Une clé d'accès a été ajoutée à votre compte ${brand}. Elle permet de se connecter sans e-mail ni mot de passe.`,
       /** "Chrome on Windows, depuis le réseau 203.0.113.7, le 25 nov. 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, depuis le réseau ${network}, le ${when}.`,
+      kept: (provider: string) => `Elle est enregistrée dans ${provider}.`,
       advice: "Si c'était bien vous, vous n'avez rien à faire.",
       action: "Supprimer cette clé d'accès",
       footer:

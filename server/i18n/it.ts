@@ -80,6 +80,7 @@ export const strings: Catalogue<typeof english> = {
         `È stata aggiunta una passkey al tuo account ${brand}. Con questa passkey si accede senza email e senza password.`,
       /** "Chrome on Windows, dalla rete 203.0.113.7, in data 25 nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, dalla rete ${network}, in data ${when}.`,
+      kept: (provider: string) => `È salvata in ${provider}.`,
       advice: "Se l'hai aggiunta tu, non devi fare nulla.",
       action: "Rimuovi questa passkey",
       footer:

@@ -80,6 +80,7 @@ export const strings: Catalogue<typeof english> = {
         `${brand}アカウントにパスキーが追加されました。このパスキーを使うと、メールもパスワードも使わずにログインできます。`,
       /** "ブラウザー：Chrome on Windows、ネットワーク：203.0.113.7、日時：2026/11/25 19:30 UTC" */
       details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、ネットワーク：${network}、日時：${when}`,
+      kept: (provider: string) => `${provider}に保存されています。`,
       advice: "お客様ご自身による追加であれば、対応は不要です。",
       action: "このパスキーを削除",
       footer:

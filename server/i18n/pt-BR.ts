@@ -78,6 +78,7 @@ export const strings: Catalogue<typeof english> = {
         `Uma chave de acesso foi adicionada à sua conta do ${brand}. Com ela, é possível entrar sem e-mail e sem senha.`,
       /** "Chrome on Windows, na rede 203.0.113.7, em 25 de nov. de 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, na rede ${network}, em ${when}.`,
+      kept: (provider: string) => `Ela foi salva em ${provider}.`,
       advice: "Se foi você, não é preciso fazer nada.",
       action: "Remover esta chave de acesso",
       footer:

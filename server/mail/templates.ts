@@ -216,14 +216,16 @@ export function confirmationCodeMail(look: MailLook, code: string, lifetime: str
 }
 
 /** A passkey added to the account: which browser, when, and the link that removes it (docs/decisions/0065). */
-export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: string): Mail {
+/** `provider`: where the passkey lives, when its AAGUID names one; the mail says so after the browser. */
+export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: string, provider?: string): Mail {
   const { mail, brand } = wordsOf(look);
   const intro = mail.passkeyAdded.intro(brand);
-  const details = mail.passkeyAdded.details(
+  const browser = mail.passkeyAdded.details(
     sayBrowser(added.browser, mail.browserOn, mail.unknownBrowser),
     added.network,
     sayWhen(look.language, added.at),
   );
+  const details = provider ? `${browser} ${mail.passkeyAdded.kept(provider)}` : browser;
   const advice = mail.passkeyAdded.advice;
   const footer = mail.passkeyAdded.footer;
   return {

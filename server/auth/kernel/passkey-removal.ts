@@ -30,7 +30,7 @@ export async function mailPasskeyAdded(
   tx: Kysely<Database>,
   config: Config,
   caller: Caller,
-  { accountId, passkeyId, brand, now }: { accountId: string; passkeyId: string; brand: Brand; now: number },
+  { accountId, passkeyId, brand, now, provider }: { accountId: string; passkeyId: string; brand: Brand; now: number; provider?: string },
 ): Promise<void> {
   const token = await issueToken(tx, PURPOSES.passkeyRemoval, {
     accountId,
@@ -48,6 +48,7 @@ export async function mailPasskeyAdded(
     mailLook(brand, config.publicUrl, caller.language),
     { browser: caller.device, network: addressForLimits(caller.address), at: now },
     `${config.publicUrl}${brand.paths.passkeyRemoval}?token=${encodeURIComponent(token)}`,
+    provider,
   );
   await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
 }

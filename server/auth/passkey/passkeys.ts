@@ -26,6 +26,7 @@ import { requireRecentSignIn, type SignedInSession } from "../kernel/recent-sign
 import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
 import { finishSignIn, type SignedIn, writeSession } from "../kernel/sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../kernel/tokens.ts";
+import { passkeyProviderName } from "./passkey-providers.ts";
 
 /**
  * The WebAuthn library, loaded when a passkey is first used rather than when the server starts
@@ -286,22 +287,22 @@ export async function passkeyRegistrationOptions(
   return options;
 }
 
-/** Well-known authenticators by AAGUID, for a passkey's default name; else the browser's own. */
-const AUTHENTICATOR_NAMES: Record<string, string> = {
-  "fbfc3007-154e-4ecc-8c0b-6e020557d7bd": "iCloud Keychain",
-  "dd4ec289-e01d-41c9-bb89-70fa845d4bf2": "iCloud Keychain",
-  "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4": "Google Password Manager",
-  "adce0002-35bc-c60a-648b-0b25f1f05503": "Chrome on Mac",
-  "08987058-cadc-4b81-b6e1-30de50dcbe96": "Windows Hello",
-  "9ddd1817-af5a-4672-a2b9-3e3dd95000a9": "Windows Hello",
-  "6028b017-b1d4-4c02-b4b3-afcdafc96bb2": "Windows Hello",
-  "bada5566-a7aa-401f-bd96-45619a55120d": "1Password",
-  "d548826e-79b4-db40-a3d8-11116f7e8349": "Bitwarden",
-  "531126d6-e717-415c-9320-3d9aa6981239": "Dashlane",
-};
-
+/** A new passkey's name: where it lives (its provider, by AAGUID), else the browser that made it. */
 function defaultPasskeyName(aaguid: string, device: string): string {
-  return AUTHENTICATOR_NAMES[aaguid] ?? (device && device !== "Unknown browser" ? device : "Passkey");
+  return passkeyProviderName(aaguid) ?? browserMadeName(device);
+}
+
+function browserMadeName(device: string | null): string {
+  return device && device !== "Unknown browser" ? device : "Passkey";
+}
+
+/**
+ * The name the account page shows: a name the browser gave (before the provider was known by its
+ * AAGUID) gives way to the provider's; a name the customer chose stays.
+ */
+function shownName(row: { name: string; aaguid: string | null; added_from: string | null }): string {
+  if (row.name !== browserMadeName(row.added_from)) return row.name;
+  return passkeyProviderName(row.aaguid) ?? row.name;
 }
 
 /**
@@ -367,7 +368,7 @@ export async function registerPasskey(
       .executeTakeFirst();
     if (Number(row.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
     await recordAuditEvent(tx, { event: "passkey_registered", accountId, method: "passkey", reason: name }, { caller }, now);
-    await mailPasskeyAdded(tx, config, caller, { accountId, passkeyId: made.id, brand, now });
+    await mailPasskeyAdded(tx, config, caller, { accountId, passkeyId: made.id, brand, now, provider: passkeyProviderName(aaguid) });
     return true;
   });
   if (!inserted) return refuse(db, caller, accountId, "PASSKEY_REFUSED", "passkey registered already");
@@ -378,13 +379,13 @@ export async function registerPasskey(
 export async function passkeysOf(db: Db, accountId: string, mark: string | undefined): Promise<MyPasskey[]> {
   const rows = await db
     .selectFrom("passkeys")
-    .select(["id", "name", "created_at", "last_used_at", "backed_up", "browser_mark"])
+    .select(["id", "name", "aaguid", "added_from", "created_at", "last_used_at", "backed_up", "browser_mark"])
     .where("account_id", "=", accountId)
     .orderBy("created_at", "desc")
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    name: row.name,
+    name: shownName(row),
     createdAt: Number(row.created_at),
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
     synced: Number(row.backed_up) === 1,
