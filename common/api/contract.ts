@@ -78,6 +78,8 @@ export interface MyAccount {
   apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
   /** The account's passkeys (docs/decisions/0059-passkeys.md), newest first. */
   passkeys: MyPasskey[];
+  /** What this browser tells its passkey provider about the account; null where passkeys cannot run. */
+  passkeyUser: PasskeyUser | null;
   /** The last 30 days of the security trail, newest first. */
   activity: (TrailEntry & {
     /** The app of clientId as a customer knows it, when it is registered. */
@@ -152,6 +154,19 @@ export interface MyPasskey {
   synced: boolean;
   /** Made in this browser. */
   thisBrowser: boolean;
+}
+
+/**
+ * The account as its passkeys know it, for the WebAuthn signals (docs/decisions/0085): the
+ * relying-party ID, the user handle its passkeys were made with (base64url), the name and display
+ * name they show, and the ids of every passkey the account still has.
+ */
+export interface PasskeyUser {
+  rpId: string;
+  userId: string;
+  name: string;
+  displayName: string;
+  credentialIds: string[];
 }
 
 /** A passkey as a recovery offers to remove it: those added in the last 30 days come ticked. */
@@ -248,7 +263,8 @@ export const API = {
    * to this browser (a cookie), single use and short lived; the answer spends it.
    */
   "POST /api/passkey/sign-in/options": endpoint<{ options: PublicKeyCredentialRequestOptionsJSON }>()(),
-  "POST /api/passkey/sign-in": endpoint<SignInAnswer>()(
+  /** passkeyUser: the account signed in, for the browser to tell its provider which passkeys remain. */
+  "POST /api/passkey/sign-in": endpoint<SignInAnswer & { passkeyUser?: PasskeyUser }>()(
     z.object({ credential: passkeyAssertion, ReturnUrl: nullableReturnUrl, ProductId: productId.optional() }),
   ),
   /** After a sign-in: whether to offer "Sign In Faster Next Time", and where to continue. */

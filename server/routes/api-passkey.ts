@@ -4,6 +4,7 @@ import { brandForProduct } from "../../common/brands/index.ts";
 import { checkNotMe, signOutNotMe } from "../auth/kernel/not-me.ts";
 import { declinePasskeyOffer, passkeyOffer, passkeyOfferDue } from "../auth/kernel/passkey-offer.ts";
 import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/kernel/passkey-removal.ts";
+import { passkeyUserOf } from "../auth/passkey/passkey-user.ts";
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkey/passkeys.ts";
 import type { AppContext } from "../context.ts";
 import { recordSignIn } from "../telemetry/sign-in-steps.ts";
@@ -31,7 +32,9 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, te
       brand: brandForProduct(body.ProductId ?? 0),
     });
     await recordSignIn(telemetry, request, { method: "passkey", publicUrl: config.publicUrl, accountId: signedIn?.accountId });
-    return { isOk: true, redirectUrl };
+    // The page tells the browser which of the account's passkeys remain before it leaves.
+    const passkeyUser = signedIn ? await passkeyUserOf(db, config, signedIn.accountId) : undefined;
+    return { isOk: true, redirectUrl, ...(passkeyUser ? { passkeyUser } : {}) };
   });
 
   contractRoute(app, "POST /api/passkey/offer", async (body, request, reply) => {

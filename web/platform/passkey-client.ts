@@ -1,5 +1,7 @@
 import type { ApiAnswer, MyPasskey } from "../../common/api/contract.ts";
 import { call } from "../api/account.ts";
+import { HttpError } from "../api/http.ts";
+import { signalPasskeyUser, signalUnknownPasskey } from "./passkey-signals.ts";
 
 /**
  * The passkey ceremonies in the browser (docs/decisions/0059-passkeys.md). Its own chunk, loaded
@@ -11,6 +13,9 @@ import { call } from "../api/account.ts";
  */
 
 const library = () => import("@simplewebauthn/browser");
+
+/** How long a signed-in page waits for the passkey signals before it leaves; they take milliseconds. */
+const SIGNAL_WAIT_MS = 500;
 
 function cancelled(error: unknown): boolean {
   const name = error instanceof Error ? error.name : "";
@@ -98,9 +103,18 @@ export async function signInWithPasskey(
     return cancelled(error) ? { kind: "cancelled", promptMs: performance.now() - prompted } : { kind: "browser-refused" };
   }
   try {
-    const { redirectUrl } = await call("POST /api/passkey/sign-in", { credential, ReturnUrl: returnUrl, ProductId: productId });
+    const { redirectUrl, passkeyUser } = await call("POST /api/passkey/sign-in", {
+      credential,
+      ReturnUrl: returnUrl,
+      ProductId: productId,
+    });
+    // Before the page leaves (usually for another site): the provider learns which passkeys remain.
+    await Promise.race([signalPasskeyUser(passkeyUser), new Promise((resolve) => setTimeout(resolve, SIGNAL_WAIT_MS))]);
     return { kind: "signed-in", next: redirectUrl };
   } catch (error) {
+    // A passkey we do not know: the provider drops it, so it is not offered again.
+    if (error instanceof HttpError && error.code === "PASSKEY_UNKNOWN" && options.rpId)
+      void signalUnknownPasskey(options.rpId, credential.id);
     return { kind: "failed", error, afterChoice: true };
   }
 }

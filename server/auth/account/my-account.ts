@@ -9,6 +9,7 @@ import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
 import { hashSecret } from "../kernel/tokens.ts";
+import { passkeyUser } from "../passkey/passkey-user.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
 
 /**
@@ -55,6 +56,12 @@ export async function myAccount(
     browsers: places.browsers,
     apps: places.apps,
     passkeys,
+    passkeyUser: passkeyUser(
+      config,
+      accountId,
+      account,
+      passkeys.map((passkey) => passkey.id),
+    ),
     // Who the operator was is support's business; the customer sees that it was support. Each
     // app is named as the customer knows it ("DS One desktop app"), not by its client id.
     activity: activity.map(({ actor, reason: _reason, ...entry }) => ({

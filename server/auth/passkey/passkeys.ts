@@ -27,6 +27,7 @@ import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
 import { finishSignIn, type SignedIn, writeSession } from "../kernel/sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../kernel/tokens.ts";
 import { passkeyProviderName } from "./passkey-providers.ts";
+import { passkeyUserHandle } from "./passkey-user.ts";
 
 /**
  * The WebAuthn library, loaded when a passkey is first used rather than when the server starts
@@ -190,7 +191,7 @@ export async function signInWithPasskey(
   if (!spent) return refuse(db, caller, passkey?.account_id, "PASSKEY_EXPIRED", "challenge unknown, spent or expired");
   if (!passkey) throw new AppError("PASSKEY_UNKNOWN");
   const userHandle = credential.response.userHandle;
-  if (userHandle && userHandle !== Buffer.from(passkey.account_id).toString("base64url")) {
+  if (userHandle && userHandle !== passkeyUserHandle(passkey.account_id)) {
     return refuse(db, caller, passkey.account_id, "PASSKEY_REFUSED", "user handle of another account");
   }
   const storedCount = Number(passkey.sign_count);

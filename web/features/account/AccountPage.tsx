@@ -4,6 +4,7 @@ import { HttpError } from "../../api/http.ts";
 import { loadMyAccount, type MyAccount } from "../../api/my-account.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { keepLanguage } from "../../platform/keep-language.ts";
+import { signalPasskeyUser } from "../../platform/passkey-signals.ts";
 import { navigate, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Link } from "../../ui/Link.tsx";
@@ -32,7 +33,11 @@ export default function AccountPage() {
 
   const load = useCallback(async () => {
     try {
-      setState({ kind: "ready", account: await loadMyAccount() });
+      const account = await loadMyAccount();
+      setState({ kind: "ready", account });
+      // On every load, after a removal too: the browser's provider keeps only the passkeys the
+      // account still has, with its current email and name (docs/decisions/0085).
+      void signalPasskeyUser(account.passkeyUser);
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
         navigate(keepLanguage(`${brand.paths.emailLogin}?ReturnUrl=${encodeURIComponent(window.location.href)}`, window.location.search), {
