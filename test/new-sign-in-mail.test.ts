@@ -53,7 +53,7 @@ describeEachDatabase("the new sign-in mail on %s", (kind) => {
     const [mail] = announcements(server);
     expect(announcements(server)).toHaveLength(1);
     expect(mail?.to).toBe(EMAIL);
-    expect(mail?.text).toContain("Firefox on Linux, from the network 2001:db8:aa:bb::/64, on ");
+    expect(mail?.text).toContain("Firefox on Linux, near 2001:db8:aa:bb::/64, on ");
     expect(mail?.text).toContain("Your account: http://localhost:3000/dsone/account");
     expect(mail?.html).toContain("Review your account");
   });

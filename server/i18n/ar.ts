@@ -55,8 +55,8 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `تسجيل دخول جديد إلى حسابك في ${brand}`,
       intro: (brand: string) => `تم للتو تسجيل الدخول إلى حسابك في ${brand} من متصفح لم يُستخدم معه من قبل.`,
-      /** "Chrome on Windows، من الشبكة 203.0.113.7، في 25 نوفمبر 2026، 19:30 UTC." */
-      details: (browser: string, network: string, when: string) => `${browser}، من الشبكة ${network}، في ${when}.`,
+      /** "Chrome on Windows، بالقرب من 203.0.113.0، في 25 نوفمبر 2026، 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}، بالقرب من ${network}، في ${when}.`,
       advice: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
       accountLine: "حسابك",
       action: "مراجعة حسابك",
@@ -76,8 +76,8 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `تمت إضافة مفتاح مرور إلى حسابك في ${brand}`,
       intro: (brand: string) =>
         `تمت إضافة مفتاح مرور إلى حسابك في ${brand}. يتيح هذا المفتاح تسجيل الدخول دون بريد إلكتروني ودون كلمة مرور.`,
-      /** "Chrome on Windows، من الشبكة 203.0.113.7، في 25 نوفمبر 2026، 19:30 UTC." */
-      details: (browser: string, network: string, when: string) => `${browser}، من الشبكة ${network}، في ${when}.`,
+      /** "Chrome on Windows، بالقرب من 203.0.113.0، في 25 نوفمبر 2026، 19:30 UTC." */
+      details: (browser: string, network: string, when: string) => `${browser}، بالقرب من ${network}، في ${when}.`,
       kept: (provider: string) => `تم حفظه في ${provider}.`,
       advice: "إذا كنت أنت من قام بذلك، فلا حاجة إلى أي إجراء.",
       action: "إزالة مفتاح المرور هذا",

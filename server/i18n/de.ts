@@ -58,7 +58,7 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `${brand}: Neue Anmeldung bei Ihrem Konto`,
       intro: (brand: string) => `Ihr Konto bei ${brand} wurde soeben in einem Browser angemeldet, in dem es bisher nicht verwendet wurde.`,
-      /** "Chrome on Windows, aus dem Netzwerk 203.0.113.7, am 25.11.2026, 19:30 UTC." */
+      /** "Chrome on Windows, aus dem Netzwerk 203.0.113.0, am 25.11.2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, aus dem Netzwerk ${network}, am ${when}.`,
       advice: "Wenn Sie das waren, müssen Sie nichts tun.",
       accountLine: "Ihr Konto",
@@ -79,7 +79,7 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `Zu Ihrem Konto bei ${brand} wurde ein Passkey hinzugefügt`,
       intro: (brand: string) =>
         `Zu Ihrem Konto bei ${brand} wurde ein Passkey hinzugefügt. Damit ist eine Anmeldung ohne E-Mail und ohne Passwort möglich.`,
-      /** "Chrome on Windows, aus dem Netzwerk 203.0.113.7, am 25.11.2026, 19:30 UTC." */
+      /** "Chrome on Windows, aus dem Netzwerk 203.0.113.0, am 25.11.2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, aus dem Netzwerk ${network}, am ${when}.`,
       kept: (provider: string) => `Er ist in ${provider} gespeichert.`,
       advice: "Wenn Sie das waren, müssen Sie nichts tun.",

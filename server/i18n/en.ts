@@ -58,8 +58,8 @@ export const strings = {
     newSignIn: {
       subject: (brand: string) => `New sign-in to your ${brand} account`,
       intro: (brand: string) => `Your ${brand} account was just signed in to from a browser it had not been used in before.`,
-      /** "Chrome on Windows, from the network 203.0.113.7, on 25 Nov 2026, 19:30 UTC." */
-      details: (browser: string, network: string, when: string) => `${browser}, from the network ${network}, on ${when}.`,
+      /** "Chrome on Windows, near 203.0.113.0, on 25 Nov 2026, 19:30 UTC.": the network, as the account page says it. */
+      details: (browser: string, network: string, when: string) => `${browser}, near ${network}, on ${when}.`,
       advice: "If this was you, there is nothing to do.",
       accountLine: "Your account",
       action: "Review your account",
@@ -79,8 +79,8 @@ export const strings = {
     passkeyAdded: {
       subject: (brand: string) => `A passkey was added to your ${brand} account`,
       intro: (brand: string) => `A passkey was added to your ${brand} account. It signs in with no email and no password.`,
-      /** "Chrome on Windows, from the network 203.0.113.7, on 25 Nov 2026, 19:30 UTC." */
-      details: (browser: string, network: string, when: string) => `${browser}, from the network ${network}, on ${when}.`,
+      /** "Chrome on Windows, near 203.0.113.0, on 25 Nov 2026, 19:30 UTC.": the network, as the account page says it. */
+      details: (browser: string, network: string, when: string) => `${browser}, near ${network}, on ${when}.`,
       /** Where the passkey lives, when its AAGUID names a provider ("Google Password Manager"). */
       kept: (provider: string) => `It is saved in ${provider}.`,
       advice: "If this was you, there is nothing to do.",

@@ -56,7 +56,7 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `Nuevo inicio de sesión en tu cuenta de ${brand}`,
       intro: (brand: string) => `Se acaba de iniciar sesión en tu cuenta de ${brand} desde un navegador que nunca se había usado con ella.`,
-      /** "Chrome en Windows, desde la red 203.0.113.7, el 25 nov 2026, 19:30 UTC." */
+      /** "Chrome en Windows, desde la red 203.0.113.0, el 25 nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, desde la red ${network}, el ${when}.`,
       advice: "Si has sido tú, no tienes que hacer nada.",
       accountLine: "Tu cuenta",
@@ -77,7 +77,7 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `Se ha añadido una llave de acceso a tu cuenta de ${brand}`,
       intro: (brand: string) =>
         `Se ha añadido una llave de acceso a tu cuenta de ${brand}. Con ella se inicia sesión sin correo y sin contraseña.`,
-      /** "Chrome en Windows, desde la red 203.0.113.7, el 25 nov 2026, 19:30 UTC." */
+      /** "Chrome en Windows, desde la red 203.0.113.0, el 25 nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, desde la red ${network}, el ${when}.`,
       kept: (provider: string) => `Está guardada en ${provider}.`,
       advice: "Si has sido tú, no tienes que hacer nada.",

@@ -55,7 +55,7 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `Nouvelle connexion à votre compte ${brand}`,
       intro: (brand: string) =>
         `Une connexion à votre compte ${brand} vient d'avoir lieu depuis un navigateur jamais utilisé auparavant avec ce compte.`,
-      /** "Chrome on Windows, depuis le réseau 203.0.113.7, le 25 nov. 2026, 19:30 UTC." */
+      /** "Chrome on Windows, depuis le réseau 203.0.113.0, le 25 nov. 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, depuis le réseau ${network}, le ${when}.`,
       advice: "Si c'était bien vous, vous n'avez rien à faire.",
       accountLine: "Votre compte",
@@ -75,7 +75,7 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `Une clé d'accès a été ajoutée à votre compte ${brand}`,
       intro: (brand: string) =>
         `Une clé d'accès a été ajoutée à votre compte ${brand}. Elle permet de se connecter sans e-mail ni mot de passe.`,
-      /** "Chrome on Windows, depuis le réseau 203.0.113.7, le 25 nov. 2026, 19:30 UTC." */
+      /** "Chrome on Windows, depuis le réseau 203.0.113.0, le 25 nov. 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, depuis le réseau ${network}, le ${when}.`,
       kept: (provider: string) => `Elle est enregistrée dans ${provider}.`,
       advice: "Si c'était bien vous, vous n'avez rien à faire.",

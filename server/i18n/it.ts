@@ -57,7 +57,7 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `Nuovo accesso al tuo account ${brand}`,
       intro: (brand: string) => `È stato appena effettuato l'accesso al tuo account ${brand} da un browser mai usato prima.`,
-      /** "Chrome on Windows, dalla rete 203.0.113.7, in data 25 nov 2026, 19:30 UTC." */
+      /** "Chrome on Windows, dalla rete 203.0.113.0, in data 25 nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, dalla rete ${network}, in data ${when}.`,
       advice: "Se hai effettuato tu l'accesso, non devi fare nulla.",
       accountLine: "Il tuo account",
@@ -78,7 +78,7 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `È stata aggiunta una passkey al tuo account ${brand}`,
       intro: (brand: string) =>
         `È stata aggiunta una passkey al tuo account ${brand}. Con questa passkey si accede senza email e senza password.`,
-      /** "Chrome on Windows, dalla rete 203.0.113.7, in data 25 nov 2026, 19:30 UTC." */
+      /** "Chrome on Windows, dalla rete 203.0.113.0, in data 25 nov 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, dalla rete ${network}, in data ${when}.`,
       kept: (provider: string) => `È salvata in ${provider}.`,
       advice: "Se l'hai aggiunta tu, non devi fare nulla.",

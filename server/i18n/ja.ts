@@ -57,8 +57,8 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `${brand}アカウントへの新しいログイン`,
       intro: (brand: string) => `これまで使用されたことのないブラウザーから、${brand}アカウントにログインがありました。`,
-      /** "ブラウザー：Chrome on Windows、ネットワーク：203.0.113.7、日時：2026/11/25 19:30 UTC" */
-      details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、ネットワーク：${network}、日時：${when}`,
+      /** "ブラウザー：Chrome on Windows、接続元：203.0.113.0付近、日時：2026/11/25 19:30 UTC" (the network, as the account page says it) */
+      details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、接続元：${network}付近、日時：${when}`,
       advice: "お客様ご自身によるログインであれば、対応は不要です。",
       accountLine: "マイアカウント",
       action: "アカウントを確認",
@@ -78,8 +78,8 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `${brand}アカウントにパスキーが追加されました`,
       intro: (brand: string) =>
         `${brand}アカウントにパスキーが追加されました。このパスキーを使うと、メールもパスワードも使わずにログインできます。`,
-      /** "ブラウザー：Chrome on Windows、ネットワーク：203.0.113.7、日時：2026/11/25 19:30 UTC" */
-      details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、ネットワーク：${network}、日時：${when}`,
+      /** "ブラウザー：Chrome on Windows、接続元：203.0.113.0付近、日時：2026/11/25 19:30 UTC" (the network, as the account page says it) */
+      details: (browser: string, network: string, when: string) => `ブラウザー：${browser}、接続元：${network}付近、日時：${when}`,
       kept: (provider: string) => `${provider}に保存されています。`,
       advice: "お客様ご自身による追加であれば、対応は不要です。",
       action: "このパスキーを削除",

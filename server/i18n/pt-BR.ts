@@ -55,7 +55,7 @@ export const strings: Catalogue<typeof english> = {
     newSignIn: {
       subject: (brand: string) => `Novo login na sua conta do ${brand}`,
       intro: (brand: string) => `Sua conta do ${brand} acabou de ser acessada em um navegador que nunca tinha sido usado com ela.`,
-      /** "Chrome on Windows, na rede 203.0.113.7, em 25 de nov. de 2026, 19:30 UTC." */
+      /** "Chrome on Windows, na rede 203.0.113.0, em 25 de nov. de 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, na rede ${network}, em ${when}.`,
       advice: "Se foi você, não é preciso fazer nada.",
       accountLine: "Sua conta",
@@ -76,7 +76,7 @@ export const strings: Catalogue<typeof english> = {
       subject: (brand: string) => `Uma chave de acesso foi adicionada à sua conta do ${brand}`,
       intro: (brand: string) =>
         `Uma chave de acesso foi adicionada à sua conta do ${brand}. Com ela, é possível entrar sem e-mail e sem senha.`,
-      /** "Chrome on Windows, na rede 203.0.113.7, em 25 de nov. de 2026, 19:30 UTC." */
+      /** "Chrome on Windows, na rede 203.0.113.0, em 25 de nov. de 2026, 19:30 UTC." */
       details: (browser: string, network: string, when: string) => `${browser}, na rede ${network}, em ${when}.`,
       kept: (provider: string) => `Ela foi salva em ${provider}.`,
       advice: "Se foi você, não é preciso fazer nada.",

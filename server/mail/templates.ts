@@ -1,6 +1,7 @@
 import type { Brand } from "../../common/brands/index.ts";
 import { labelled, sayBrowser, sayDuration, spaceAfter } from "../../common/i18n/catalogue.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
+import { networkOf } from "../../common/network.ts";
 import { escapeHtml } from "../html.ts";
 import { type ServerStrings, serverStrings } from "../i18n/index.ts";
 import { mailFontFamily } from "./mail-fonts.ts";
@@ -160,7 +161,7 @@ export function passwordSetMail(look: MailLook, signInUrl: string): Mail {
 export interface NewSignIn {
   /** "Chrome on Windows". */
   browser: string;
-  /** The network: an IPv4 address or an IPv6 /64. */
+  /** Where it came from: the mail names only its network (common/network.ts), as the account page does. */
   network: string;
   /** When (ms since the epoch); the mail says it in UTC, the language's way. */
   at: number;
@@ -187,7 +188,7 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
   const intro = mail.newSignIn.intro(brand);
   const details = mail.newSignIn.details(
     sayBrowser(signIn.browser, mail.browserOn, mail.unknownBrowser),
-    signIn.network,
+    networkOf(signIn.network),
     sayWhen(look.language, signIn.at),
   );
   const advice = mail.newSignIn.advice;
@@ -222,7 +223,7 @@ export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: 
   const intro = mail.passkeyAdded.intro(brand);
   const browser = mail.passkeyAdded.details(
     sayBrowser(added.browser, mail.browserOn, mail.unknownBrowser),
-    added.network,
+    networkOf(added.network),
     sayWhen(look.language, added.at),
   );
   const details = provider ? `${browser} ${mail.passkeyAdded.kept(provider)}` : browser;

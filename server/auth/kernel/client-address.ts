@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+import { networkOf } from "../../../common/network.ts";
 
 /** The longest textual IPv6 address (with an embedded IPv4 part) is 45 characters. */
 const MAX_ADDRESS_LENGTH = 45;
@@ -17,21 +18,8 @@ export function canonicalAddress(value: string | undefined): string | undefined 
 /**
  * The part of an address that identifies one client for counting: an IPv4 address, or the /64
  * network of an IPv6 one (one customer line gets a whole /64 and can pick any address in it).
+ * What a screen or a mail shows is coarser still for IPv4 (common/network.ts).
  */
 export function addressForLimits(address: string): string {
-  if (!address.includes(":")) return address;
-  const groups = expandIPv6(address);
-  return groups ? `${groups.slice(0, 4).join(":")}::/64` : address;
-}
-
-function expandIPv6(address: string): string[] | undefined {
-  const [head = "", tail] = address.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  // A trailing embedded IPv4 part takes two groups; the /64 prefix never reaches it.
-  const width = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
-  const missing = 8 - width(headGroups) - width(tailGroups);
-  if (tail === undefined && missing !== 0) return undefined;
-  const groups = [...headGroups, ...Array.from({ length: Math.max(0, missing) }, () => "0"), ...tailGroups];
-  return groups.map((group) => (group.includes(".") ? group : group.replace(/^0+(?=.)/, "")));
+  return address.includes(":") ? networkOf(address) : address;
 }

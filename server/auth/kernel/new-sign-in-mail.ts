@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { brandById } from "../../../common/brands/index.ts";
+import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, newSignInMail } from "../../mail/templates.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
-import { addressForLimits } from "./client-address.ts";
 import { issueNotMeLink } from "./not-me.ts";
 import { countIn } from "./rate-limit.ts";
 
@@ -15,7 +15,7 @@ const MAILBOX_PROVED: ReadonlySet<SignInMethodName> = new Set(["link", "code"]);
 
 /**
  * A sign-in from a browser the account has not used before: recorded in the trail, and told to the
- * owner by mail ("New sign-in to your DS One account": which browser, which network, when), so a
+ * owner by mail ("New sign-in to your DS One account": which browser, near which network, when), so a
  * stranger who got in is noticed. The account's first browser is told of too (a customer of the
  * desktop program alone has a password and no browser yet), unless it signed in by the emailed
  * link or its code: those prove the mailbox the notice would go to (decision 84). At most
@@ -41,7 +41,8 @@ export async function announceNewBrowser(
   if (!(await countIn(tx, config, ["newSignInMailPerAccount", accountId])).allowed) return;
   const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
   const look = brandById(brand);
-  const network = addressForLimits(caller.address);
+  // The network, as the account page names it: a mail never carries the address itself.
+  const network = networkOf(caller.address);
   const notMe = await issueNotMeLink(tx, config, {
     accountId,
     sessionHash,

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Brand } from "../../../common/brands/index.ts";
+import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
@@ -74,7 +75,9 @@ export async function checkNotMe(db: Db, config: Config, caller: Caller, token: 
     .where("sign_in_notices.account_id", "=", accountId)
     .executeTakeFirst();
   if (!notice) throw new AppError("NOT_ME_LINK_UNKNOWN");
-  return { device: notice.device, address: notice.address, signedInAt: Number(notice.signed_in_at), email: notice.email };
+  // A notice stored before the network was all it kept still holds the address: coarsened here too.
+  const address = notice.address === null ? null : networkOf(notice.address);
+  return { device: notice.device, address, signedInAt: Number(notice.signed_in_at), email: notice.email };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Brand } from "../../../common/brands/index.ts";
+import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
@@ -9,7 +10,6 @@ import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, passkeyAddedMail } from "../../mail/templates.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
-import { addressForLimits } from "./client-address.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { endBrowserSessions } from "./session-store.ts";
@@ -46,7 +46,7 @@ export async function mailPasskeyAdded(
   const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
   const mail = passkeyAddedMail(
     mailLook(brand, config.publicUrl, caller.language),
-    { browser: caller.device, network: addressForLimits(caller.address), at: now },
+    { browser: caller.device, network: networkOf(caller.address), at: now },
     `${config.publicUrl}${brand.paths.passkeyRemoval}?token=${encodeURIComponent(token)}`,
     provider,
   );
