@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import type { SupportCustomer } from "../../../common/api/contract.ts";
+import { networkOf } from "../../../common/network.ts";
 import { Confirmed } from "./Confirmed.tsx";
 import { trailWhat } from "./trail-words.ts";
 import type { Act } from "./use-customer.ts";
@@ -83,7 +84,10 @@ export function RecentMail({ mails }: { mails: SupportCustomer["mails"] }) {
   );
 }
 
-/** Where they are signed in (browsers, apps) and how (passkeys, Google), each with its way out. */
+/**
+ * Where they are signed in (browsers, apps) and how (passkeys, Google), each with its way out. A
+ * browser's place is its network, as the customer's own page and mail name it (common/network.ts).
+ */
 export function SignedInPlaces({ customer, busy, act }: { customer: SupportCustomer; busy: boolean; act: Act }) {
   return (
     <>
@@ -92,7 +96,8 @@ export function SignedInPlaces({ customer, busy, act }: { customer: SupportCusto
         {customer.browsers.map((browser) => (
           <li key={browser.ref}>
             {browser.device ?? "A browser"}
-            {browser.address ? `, from ${browser.address}` : ""}, signed in {when(browser.signedInAt)}, last used {when(browser.lastSeenAt)}{" "}
+            {browser.address ? `, near ${networkOf(browser.address)}` : ""}, signed in {when(browser.signedInAt)}, last used{" "}
+            {when(browser.lastSeenAt)}{" "}
             <button
               type="button"
               className="support__button"
@@ -166,7 +171,7 @@ export function Trail({ trail }: { trail: SupportCustomer["trail"] }) {
             <td>{entry.by ?? "a browser"}</td>
             <td>{entry.reason ?? ""}</td>
             <td>{entry.device ?? ""}</td>
-            <td>{entry.address ?? ""}</td>
+            <td>{entry.address ? networkOf(entry.address) : ""}</td>
           </tr>
         );
       })}
