@@ -15,6 +15,7 @@ import { SoftAuthenticator } from "./support/soft-authenticator.ts";
 describeEachDatabase("passkey providers on %s", (kind) => {
   let bed: OidcTestBed;
   const GOOGLE = "ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4";
+  const PROTON = "50726f74-6f6e-5061-7373-50726f746f6e";
   const UNLISTED = "0badc0de-0000-4000-8000-000000000001";
 
   beforeAll(async () => {
@@ -55,12 +56,12 @@ describeEachDatabase("passkey providers on %s", (kind) => {
   };
 
   it("names a passkey of a listed provider after it, on the account page and in the mail", async () => {
-    const { browser, passkey } = await passkeyFrom(GOOGLE);
-    expect(passkey.name).toBe("Google Password Manager");
-    expect((await passkeysOf(browser)).find((listed) => listed.id === passkey.id)?.name).toBe("Google Password Manager");
+    const { browser, passkey } = await passkeyFrom(PROTON);
+    expect(passkey.name).toBe("Proton Pass");
+    expect((await passkeysOf(browser)).find((listed) => listed.id === passkey.id)?.name).toBe("Proton Pass");
     const mail = await lastAddedMail();
-    expect(mail?.text).toContain("It is saved in Google Password Manager.");
-    expect(mail?.html).toContain("It is saved in Google Password Manager.");
+    expect(mail?.text).toContain("It is saved in Proton Pass.");
+    expect(mail?.html).toContain("It is saved in Proton Pass.");
   });
 
   it("keeps the browser's name for an unlisted provider, and the mail names none", async () => {
