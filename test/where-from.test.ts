@@ -82,5 +82,14 @@ describeEachDatabase("the New sign-in mail and its This wasn't me page on %s", (
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ isOk: true, address: NETWORK });
     expect(page.body).not.toContain(ADDRESS);
+
+    // The account page names the same network for the browser and its sign-in in the activity list.
+    const cookie = signedIn.cookies.map((each) => `${each.name}=${each.value}`).join("; ");
+    const account = await server.app.inject({ method: "GET", url: "/api/me", headers: { cookie }, remoteAddress: ADDRESS });
+    expect(account.statusCode).toBe(200);
+    const { browsers, activity } = account.json() as { browsers: { address: string | null }[]; activity: { address: string | null }[] };
+    expect(browsers.map((browser) => browser.address)).toEqual([NETWORK]);
+    expect(activity.filter((entry) => entry.address !== null).map((entry) => entry.address)).toContain(NETWORK);
+    expect(account.body).not.toContain(ADDRESS);
   });
 });

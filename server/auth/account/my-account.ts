@@ -1,4 +1,5 @@
 import type { MyAccount } from "../../../common/api/contract.ts";
+import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
@@ -53,7 +54,8 @@ export async function myAccount(
         .filter((login) => login.provider === "google")
         .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
     },
-    browsers: places.browsers,
+    // Where each sign-in came from is its network, as the mails say it: the page never gets the address.
+    browsers: places.browsers.map((browser) => ({ ...browser, address: browser.address && networkOf(browser.address) })),
     apps: places.apps,
     passkeys,
     passkeyUser: passkeyUser(
@@ -66,6 +68,7 @@ export async function myAccount(
     // app is named as the customer knows it ("DS One desktop app"), not by its client id.
     activity: activity.map(({ actor, reason: _reason, ...entry }) => ({
       ...entry,
+      address: entry.address && networkOf(entry.address),
       app: entry.clientId ? (apps.get(entry.clientId) ?? null) : null,
       byOperator: actor !== null,
     })),
