@@ -368,7 +368,7 @@ export const API = {
       CurrentPassword: z.union([z.literal(""), password]).default(""),
       Password: newPassword,
       ConfirmPassword: newPassword,
-      /** The brand of the page, for the notice mail (the account's first license's when absent). */
+      /** The brand of the page, for the notice mail (the account's own when absent: account-brand.ts). */
       ProductId: productId.optional(),
     }),
   ),
