@@ -29,8 +29,18 @@ describeEachDatabase("the account's data export on %s", (kind) => {
     const data = await exportAccount(server.db, account.id);
     expect(data).toMatchObject({
       format: "account-export/1",
-      // Signed in by a request that named no language: none is recorded for the account.
-      account: { id: account.id, email: EMAIL, name: "Ex Port", passwordSet: true, role: null, disabled: false, language: null },
+      // Signed in by a request that named no language: none is recorded for the account. Its
+      // link was DS One's: the brand of its mail no page names.
+      account: {
+        id: account.id,
+        email: EMAIL,
+        name: "Ex Port",
+        passwordSet: true,
+        role: null,
+        disabled: false,
+        language: null,
+        lastBrand: "dsone",
+      },
       licenses: [{ product: "dsone", state: "Active" }],
       devices: [{ uuid: UUID, product: "dsone", showNotifications: null }],
       linkedLogins: [{ provider: "google", subject: "g-export-1", email: EMAIL }],

@@ -102,6 +102,8 @@ export interface AccountExport {
     disabled: boolean;
     /** The language of the last sign-in, in which mail no browser asks for is written. */
     language: string | null;
+    /** The brand of the last sign-in that named one, in which mail no page names is sent. */
+    lastBrand: string | null;
   };
   licenses: { product: string; state: string; createdAt: string; updatedAt: string }[];
   devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];

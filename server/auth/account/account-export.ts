@@ -59,6 +59,7 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       role: account.role,
       disabled: account.disabled_at !== null,
       language: account.language,
+      lastBrand: account.last_brand,
     },
     licenses: licenses.map((row) => ({
       product: row.code,
