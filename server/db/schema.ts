@@ -261,6 +261,7 @@ interface SignInNoticesTable {
   /** Its browser's device mark: the button signs out every session of that browser too. */
   browser_mark: string | null;
   device: string | null;
+  /** The network the sign-in came from (common/network.ts), as the mail named it; never the address. */
   address: string | null;
   signed_in_at: Millis;
 }
