@@ -111,6 +111,17 @@ describeEachDatabase("conditional create on %s", (kind) => {
     expect(await addedMails()).toHaveLength(mailsBefore);
   });
 
+  it("asks nothing after a sign-in made without a password: no password manager answers then", async () => {
+    const browser = await signedIn();
+    // The same session as if the emailed link had signed it in.
+    await bed.server.db
+      .updateTable("sessions")
+      .set({ amr: "otp" })
+      .where("id_hash", "=", hashSecret(sessionIdOf(browser)))
+      .execute();
+    expect(await optionsOf(post(browser, "/api/passkey/register/conditional-options", { ProductId: 6 }))).toBeNull();
+  });
+
   it('asks nothing of a browser that said "Not now"', async () => {
     const browser = await signedIn();
     expect((await post(browser, "/api/passkey/offer/decline")).status).toBe(200);

@@ -2,10 +2,16 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simp
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
 import { checkNotMe, signOutNotMe } from "../auth/kernel/not-me.ts";
-import { declinePasskeyOffer, passkeyOffer, passkeyOfferDue } from "../auth/kernel/passkey-offer.ts";
+import { declinePasskeyOffer, passkeyOffer } from "../auth/kernel/passkey-offer.ts";
 import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/kernel/passkey-removal.ts";
 import { passkeyUserOf } from "../auth/passkey/passkey-user.ts";
-import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, signInWithPasskey } from "../auth/passkey/passkeys.ts";
+import {
+  conditionalRegistrationOptions,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  signInWithPasskey,
+} from "../auth/passkey/passkeys.ts";
 import type { AppContext } from "../context.ts";
 import { recordSignIn } from "../telemetry/sign-in-steps.ts";
 import { callerOf } from "./caller.ts";
@@ -54,9 +60,7 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, te
 
   contractRoute(app, "POST /api/passkey/register/conditional-options", async (body, request, reply) => {
     const { caller, session } = await signedIn(request, reply, true);
-    if (!(await passkeyOfferDue(db, config, caller, session.accountId))) return { options: null };
-    const brand = brandForProduct(body.ProductId);
-    return { options: await passkeyRegistrationOptions(db, config, caller, session, brand, { conditional: true }) };
+    return { options: await conditionalRegistrationOptions(db, config, caller, session, brandForProduct(body.ProductId)) };
   });
 
   contractRoute(app, "POST /api/passkey/register", async ({ credential, ProductId }, request, reply) => {

@@ -19,8 +19,9 @@ async function canMakeQuietly(): Promise<boolean> {
 
 /**
  * Asks for a passkey quietly; true once one is made and kept (the owner is mailed as for any). False
- * where the browser cannot, the server offers none (made here already, "Not now", or no recent
- * sign-in), or the browser declined or was interrupted: nothing is shown for any of these.
+ * where the browser cannot, the server offers none (a sign-in without a password, made here
+ * already, "Not now", or no recent sign-in), or the browser declined or was interrupted: nothing
+ * is shown for any of these.
  */
 export async function makePasskeyQuietly(productId: number): Promise<boolean> {
   try {

@@ -20,6 +20,7 @@ import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import { browserMark } from "../kernel/known-origins.ts";
+import { passkeyOfferDue } from "../kernel/passkey-offer.ts";
 import { endSessionsSignedInWith, mailPasskeyAdded } from "../kernel/passkey-removal.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../kernel/recent-sign-in.ts";
@@ -250,6 +251,26 @@ export async function signInWithPasskey(
 
 function transportsOf(stored: string | null): AuthenticatorTransport[] | undefined {
   return stored ? (stored.split(",") as AuthenticatorTransport[]) : undefined;
+}
+
+/**
+ * Options for a passkey made quietly after a sign-in (conditional create, decision 86), or none.
+ * Only for a sign-in made with a password: a password manager makes one quietly to replace the
+ * password it has just filled in, and after any other way in it never answers, so the page would
+ * wait for nothing before its offer screen. None either where the offer is not due (the browser
+ * said "Not now", or made one already).
+ */
+export async function conditionalRegistrationOptions(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  session: SignedInSession,
+  brand: Brand,
+): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
+  const signIn = await db.selectFrom("sessions").select("amr").where("id_hash", "=", hashSecret(session.sessionId)).executeTakeFirst();
+  if (!signIn?.amr?.split(" ").includes("pwd")) return null;
+  if (!(await passkeyOfferDue(db, config, caller, session.accountId))) return null;
+  return passkeyRegistrationOptions(db, config, caller, session, brand, { conditional: true });
 }
 
 /**
