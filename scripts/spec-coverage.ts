@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, "..");
  * Beside the repository on the team's machines and in CI, but not in a clone of the repository
  * alone: the map cannot be built there, and says so rather than failing on a missing file.
  */
-export const SPEC_PATH = join(ROOT, "..", "shared", "SPEC.md");
+const SPEC_PATH = join(ROOT, "..", "shared", "SPEC.md");
 export const specAtHand = (): boolean => existsSync(SPEC_PATH);
 export const SPEC_MISSING = `the specification is not at ${relative(process.cwd(), SPEC_PATH)}: its map to the tests is not checked`;
 export const COVERAGE_PATH = join(ROOT, "docs", "spec-coverage.md");
