@@ -5,7 +5,7 @@ import { myAccount } from "../server/auth/account/my-account.ts";
 import { createAccount, setLicense } from "../server/auth/kernel/accounts.ts";
 import { supportCustomer } from "../server/auth/support/support-console.ts";
 import { openDatabase } from "../server/db/database.ts";
-import { migrateToLatest } from "../server/db/migrations.ts";
+import { migrateDownTo, migrateToLatest } from "../server/db/migrations.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { createTestDatabase, describeEachDatabase } from "./support/databases.ts";
 
@@ -88,8 +88,7 @@ describeEachDatabase("since when a license is held, on %s", (kind) => {
     try {
       const db = opened.db as unknown as Kysely<unknown>;
       // Back to the schema before 0030, with a license of that time in it; then the upgrade.
-      await sql`alter table licenses drop column created_at`.execute(db);
-      await sql`delete from kysely_migration where name = '0030_license_created_at'`.execute(db);
+      await migrateDownTo(db, "0029_logout_queue_bounds");
       await sql`insert into accounts (id, email, email_key, name, created_at) values ('a-1', 'a@example.com', 'a@example.com', '', 1)`.execute(
         db,
       );

@@ -797,3 +797,9 @@ export async function migrateToLatest(db: Kysely<unknown>): Promise<{ fresh: boo
   if (error) throw error;
   return { fresh };
 }
+
+/** Undoes every migration after `name`, the newest first: how a test stands a database before an upgrade. */
+export async function migrateDownTo(db: Kysely<unknown>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error;
+}
