@@ -184,7 +184,6 @@ function importedName(specifier: Node): string {
 
 /** What one module imports, exports and declares, read from its syntax tree (oxc's parser, through rolldown). */
 function moduleFacts(root: string, file: string): ModuleFacts {
-  const program = parseAst(readFileSync(file, "utf8"), { lang: file.endsWith(".tsx") ? "tsx" : "ts" }) as unknown as { body: Node[] };
   const facts: ModuleFacts = {
     loads: [],
     onDemand: [],
@@ -194,6 +193,10 @@ function moduleFacts(root: string, file: string): ModuleFacts {
     declarations: new Map(),
     loadTime: [],
   };
+  // A data module (JSON, such as the passkey providers' names) imports nothing and runs nothing:
+  // a flow that reads it takes it as one file.
+  if (file.endsWith(".json")) return facts;
+  const program = parseAst(readFileSync(file, "utf8"), { lang: file.endsWith(".tsx") ? "tsx" : "ts" }) as unknown as { body: Node[] };
   const follow = (source: unknown) => {
     const target = resolveSpecifier(root, file, (source as { value: string }).value);
     if (target && !facts.loads.includes(target)) facts.loads.push(target);
