@@ -59,8 +59,8 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, te
   });
 
   contractRoute(app, "POST /api/passkey/register/conditional-options", async (body, request, reply) => {
-    const { caller, session } = await signedIn(request, reply, true);
-    return { options: await conditionalRegistrationOptions(db, config, caller, session, brandForProduct(body.ProductId)) };
+    const { caller, session, signedInWith } = await signedIn(request, reply, true);
+    return { options: await conditionalRegistrationOptions(db, config, caller, session, brandForProduct(body.ProductId), signedInWith) };
   });
 
   contractRoute(app, "POST /api/passkey/register", async ({ credential, ProductId }, request, reply) => {

@@ -30,6 +30,13 @@ export function signedInCustomer({ db, config }: Pick<AppContext, "db" | "config
     if (limit === true) await enforceLimits(db, config, [["accountChangesPerSession", account.accountId, sessionHash]], "account changes");
     if (limit === "export")
       await enforceLimits(db, config, [["accountExportsPerSession", account.accountId, sessionHash]], "data downloads");
-    return { caller, accountId: account.accountId, sessionId, sessionHash, session: { accountId: account.accountId, sessionId } };
+    return {
+      caller,
+      accountId: account.accountId,
+      sessionId,
+      sessionHash,
+      session: { accountId: account.accountId, sessionId },
+      signedInWith: account.amr ?? [],
+    };
   };
 }

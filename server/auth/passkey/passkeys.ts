@@ -266,9 +266,10 @@ export async function conditionalRegistrationOptions(
   caller: Caller,
   session: SignedInSession,
   brand: Brand,
+  /** How the session signed in (its amr, as the request's session check read it). */
+  signedInWith: readonly string[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
-  const signIn = await db.selectFrom("sessions").select("amr").where("id_hash", "=", hashSecret(session.sessionId)).executeTakeFirst();
-  if (!signIn?.amr?.split(" ").includes("pwd")) return null;
+  if (!signedInWith.includes("pwd")) return null;
   if (!(await passkeyOfferDue(db, config, caller, session.accountId))) return null;
   return passkeyRegistrationOptions(db, config, caller, session, brand, { conditional: true });
 }
