@@ -1,4 +1,4 @@
-import { linkIn } from "../test/support/smtp-sink.ts";
+import { linkIn, sixDigitsIn } from "../test/support/smtp-sink.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -36,12 +36,7 @@ test("an old sign-in confirms by emailed code, then the first password typed is 
   since = mail.messages.length;
   await confirm.getByRole("button", { name: "Email Me a Code" }).click();
   const codeMail = await mail.waitFor(EMAIL, { since, subject: /confirmation code/ });
-  const code =
-    codeMail.raw
-      .match(/(\d{3}) (\d{3})/)
-      ?.slice(1)
-      .join("") ?? "";
-  await confirm.getByLabel("6-digit code").fill(code);
+  await confirm.getByLabel("6-digit code").fill(sixDigitsIn(codeMail));
   await confirm.getByRole("button", { name: "Confirm" }).click();
 
   await expect(methods.getByText("Your password is set.")).toBeVisible();

@@ -1,4 +1,4 @@
-import { linkIn } from "../test/support/smtp-sink.ts";
+import { linkIn, sixDigitsIn } from "../test/support/smtp-sink.ts";
 import { expect, test } from "./fixtures.ts";
 import { addAuthenticator } from "./passkey-journey.ts";
 
@@ -45,12 +45,7 @@ test("an old sign-in confirms by emailed code before adding a passkey; the mail'
   since = mail.messages.length;
   await confirm.getByRole("button", { name: "Email Me a Code" }).click();
   const codeMail = await mail.waitFor(EMAIL, { since, subject: /confirmation code/ });
-  const code =
-    codeMail.raw
-      .match(/(\d{3}) (\d{3})/)
-      ?.slice(1)
-      .join("") ?? "";
-  await confirm.getByLabel("6-digit code").fill(code);
+  await confirm.getByLabel("6-digit code").fill(sixDigitsIn(codeMail));
   since = mail.messages.length;
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(passkeys.getByText("Your passkey is added.")).toBeVisible();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { MyAccount } from "../common/api/contract.ts";
 import { linkIdentity } from "../server/auth/google/external-logins.ts";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { drainMail } from "./support/app.ts";
+import { drainMail, lastMailTo, linkTokenIn } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";
@@ -40,17 +40,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     await passwordSignIn({ ...bed, email: address, password }, browser);
     return browser;
   }
-  async function mailTo(to: string, subject: RegExp) {
-    await drainMail(bed.server);
-    const mail = bed.server.delivered.findLast((sent) => sent.to === to && subject.test(sent.subject));
-    if (!mail) throw new Error(`no mail to ${to} matching ${subject}`);
-    return mail;
-  }
-  const tokenIn = (mail: { text: string }, path: string) => {
-    const token = mail.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]{43})`))?.[1];
-    if (!token) throw new Error(`no ${path} link in the mail`);
-    return token;
-  };
+  const mailTo = (to: string, subject: RegExp) => lastMailTo(bed.server, to, subject);
   const emailOf = async () =>
     (await bed.server.db.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow()).email;
   const events = async () =>
@@ -71,7 +61,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     expect(plain(notice.text)).toContain("to n…@example.org");
     const confirmation = await mailTo(newEmail, /Confirm your new DS One email/);
     expect(confirmation.text).toMatch(/\d{3} \d{3}/);
-    const token = tokenIn(confirmation, "/dsone/account/confirm-email");
+    const token = linkTokenIn(confirmation, "/dsone/account/confirm-email");
 
     // Opening the link changes nothing; the button does, and the phone that presses it is signed in nowhere.
     const checked = await json(await fetch(`${bed.issuer}/api/email-change/check`, post({ token })));
@@ -99,7 +89,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     // The old address is told, with an undo link.
     const changed = await mailTo(email, /Your DS One email was changed/);
     expect(plain(changed.text)).toContain("n…@example.org");
-    const undo = tokenIn(changed, "/dsone/account/undo-email-change");
+    const undo = linkTokenIn(changed, "/dsone/account/undo-email-change");
     expect(await json(await fetch(`${bed.issuer}/api/email-change/undo/check`, post({ token: undo })))).toMatchObject({
       oldEmail: email,
       newEmail: "n…@example.org",
@@ -121,8 +111,8 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     const thief = await signedIn();
     const newEmail = `thief${n}@example.org`;
     expect((await call(thief, "/api/me/email", { NewEmail: newEmail, ProductId: 6 })).status).toBe(200);
-    const cancel = tokenIn(await mailTo(email, /Someone asked to change/), "/dsone/account/cancel-email-change");
-    const confirm = tokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
+    const cancel = linkTokenIn(await mailTo(email, /Someone asked to change/), "/dsone/account/cancel-email-change");
+    const confirm = linkTokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
     expect(await json(await fetch(`${bed.issuer}/api/email-change/cancel/check`, post({ token: cancel })))).toMatchObject({
       newEmail: "t…@example.org",
     });
@@ -147,7 +137,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     expect(inUse.text).not.toMatch(/token=/);
     // The old address is told as for any request, and the free address's request was replaced.
     await mailTo(email, /Someone asked to change/);
-    const replaced = tokenIn(await mailTo(`free${n}@example.org`, /Confirm your new/), "/dsone/account/confirm-email");
+    const replaced = linkTokenIn(await mailTo(`free${n}@example.org`, /Confirm your new/), "/dsone/account/confirm-email");
     expect(await json(await fetch(`${bed.issuer}/api/email-change/confirm`, post({ token: replaced })))).toMatchObject({
       message: "A newer request replaced this one. Use the link in the latest email.",
     });
@@ -208,7 +198,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     const browser = await signedIn();
     const newEmail = `race${n}@example.org`;
     await call(browser, "/api/me/email", { NewEmail: newEmail, ProductId: 6 });
-    const token = tokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
+    const token = linkTokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
     const answers = await Promise.all([1, 2, 3].map(() => fetch(`${bed.issuer}/api/email-change/confirm`, post({ token }))));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400, 400]);
     await drainMail(bed.server);
@@ -219,7 +209,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     const browser = await signedIn();
     const newEmail = `taker${n}@example.org`;
     await call(browser, "/api/me/email", { NewEmail: newEmail, ProductId: 6 });
-    const token = tokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
+    const token = linkTokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
     await call(browser, "/api/email-change/confirm", { token });
     // What a taker adds once the address is theirs.
     const now = Date.now();
@@ -250,7 +240,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
       ConfirmPassword: "Taker owns this 42!",
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
-    const undo = tokenIn(await mailTo(email, /Your DS One email was changed/), "/dsone/account/undo-email-change");
+    const undo = linkTokenIn(await mailTo(email, /Your DS One email was changed/), "/dsone/account/undo-email-change");
     const undone = await fetch(`${bed.issuer}/api/email-change/undo`, post({ token: undo }));
     expect(undone.status, await undone.clone().text()).toBe(200);
     const account = await bed.server.db
@@ -269,7 +259,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     expect(agent.tokens.claims()?.email).toBe(email);
     const newEmail = `apps${n}@example.org`;
     expect((await call(browser, "/api/me/email", { NewEmail: newEmail, ProductId: 6 })).status).toBe(200);
-    const token = tokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
+    const token = linkTokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
     expect((await call(browser, "/api/email-change/confirm", { token })).status).toBe(200);
     await expect(
       client.refreshTokenGrant(agent.config, agent.tokens.refresh_token as string, undefined, { DPoP: agent.dpop }),
@@ -306,7 +296,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
       .where("event", "=", "email_change_requested")
       .executeTakeFirstOrThrow();
     expect(entry).toEqual({ actor: `support:${agent.id}`, reason: "ticket 77: lost the old mailbox (to f…@example.org)" });
-    const token = tokenIn(confirmation, "/dsone/account/confirm-email");
+    const token = linkTokenIn(confirmation, "/dsone/account/confirm-email");
     expect((await fetch(`${bed.issuer}/api/email-change/confirm`, post({ token }))).status).toBe(200);
     expect(await emailOf()).toBe(newEmail);
     // Without a reason, nothing is asked for.
@@ -343,7 +333,7 @@ describeEachDatabase("changing the email, on %s", (kind) => {
     const thief = await signedIn();
     const newEmail = `pending${n}@example.org`;
     await call(thief, "/api/me/email", { NewEmail: newEmail, ProductId: 6 });
-    const token = tokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
+    const token = linkTokenIn(await mailTo(newEmail, /Confirm your new/), "/dsone/account/confirm-email");
     await fetch(`${bed.issuer}/api/password/forgot`, post({ email }));
     const code = (await mailTo(email, /reset/i)).text.match(/code=([A-Za-z0-9_-]{43})/)?.[1];
     const reset = await fetch(

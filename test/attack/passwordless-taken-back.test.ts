@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { RECENT_SIGN_IN_MS } from "../../server/auth/kernel/recent-sign-in.ts";
 import { hashSecret } from "../../server/auth/kernel/tokens.ts";
-import { drainMail } from "../support/app.ts";
+import { lastMailTo, linkTokenIn } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";
@@ -67,17 +67,7 @@ describeEachDatabase("a passwordless account taken back, on %s", (kind) => {
   /** The account becomes passwordless, as most are: it signs in by the emailed link. */
   const forgetPassword = () => bed.server.db.updateTable("accounts").set({ password_hash: null }).where("id", "=", bed.accountId).execute();
 
-  async function mailTo(to: string, subject: RegExp) {
-    await drainMail(bed.server);
-    const mail = bed.server.delivered.findLast((sent) => sent.to === to && subject.test(sent.subject));
-    if (!mail) throw new Error(`no mail to ${to} matching ${subject}`);
-    return mail;
-  }
-  const tokenIn = (mail: { text: string }, path: string) => {
-    const token = mail.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]{43})`))?.[1];
-    if (!token) throw new Error(`no ${path} link in the mail`);
-    return token;
-  };
+  const mailTo = (to: string, subject: RegExp) => lastMailTo(bed.server, to, subject);
   const codeIn = (mail: { text: string }) =>
     mail.text
       .match(/(\d{3}) (\d{3})/)
@@ -88,9 +78,9 @@ describeEachDatabase("a passwordless account taken back, on %s", (kind) => {
   async function changeEmail(browser: BrowserAgent, from: string, to: string): Promise<string> {
     const asked = await call(browser, "/api/me/email", { NewEmail: to, ProductId: 6 });
     expect(asked.status, await asked.clone().text()).toBe(200);
-    const token = tokenIn(await mailTo(to, /Confirm your new/), "/dsone/account/confirm-email");
+    const token = linkTokenIn(await mailTo(to, /Confirm your new/), "/dsone/account/confirm-email");
     expect((await call(browser, "/api/email-change/confirm", { token })).status).toBe(200);
-    return tokenIn(await mailTo(from, /Your DS One email was changed/), "/dsone/account/undo-email-change");
+    return linkTokenIn(await mailTo(from, /Your DS One email was changed/), "/dsone/account/undo-email-change");
   }
   const undo = async (token: string) => {
     cases += 1;
@@ -210,7 +200,7 @@ describeEachDatabase("a passwordless account taken back, on %s", (kind) => {
       .where("id", "=", bed.accountId)
       .execute();
     expect((await call(taker, "/api/me/email", { NewEmail: `taker${n}@example.org`, ProductId: 6 })).status).toBe(200);
-    const cancel = tokenIn(await mailTo(owner, /Someone asked to change the email/), "/dsone/account/cancel-email-change");
+    const cancel = linkTokenIn(await mailTo(owner, /Someone asked to change the email/), "/dsone/account/cancel-email-change");
     cases += 1;
     expect((await post("/api/email-change/cancel", { token: cancel })).status).toBe(200);
     expect((await account()).password_hash).toBeNull();
@@ -222,7 +212,7 @@ describeEachDatabase("a passwordless account taken back, on %s", (kind) => {
     const taker = await signedIn();
     const takers = `taker${n}@example.org`;
     expect((await call(taker, "/api/me/email", { NewEmail: takers, ProductId: 6 })).status).toBe(200);
-    const confirmation = tokenIn(await mailTo(takers, /Confirm your new/), "/dsone/account/confirm-email");
+    const confirmation = linkTokenIn(await mailTo(takers, /Confirm your new/), "/dsone/account/confirm-email");
 
     const ownerBrowser = await signedIn();
     expect((await call(ownerBrowser, "/api/me/sign-out-everywhere-else", { RemovePasskeys: [] })).status).toBe(200);

@@ -91,6 +91,21 @@ export function tokenFromMail(mail: OutgoingMail): string {
   return match[1];
 }
 
+/** The newest mail delivered to `to` whose subject matches, once the outbox is drained; throws when there is none. */
+export async function lastMailTo(server: TestServer, to: string, subject: RegExp): Promise<OutgoingMail> {
+  await drainMail(server);
+  const mail = server.delivered.findLast((sent) => sent.to === to && subject.test(sent.subject));
+  if (!mail) throw new Error(`no mail to ${to} matching ${subject}`);
+  return mail;
+}
+
+/** The token of a mail's link to `path` (`…/path?token=…`); throws when the mail has no such link. */
+export function linkTokenIn(mail: { text: string }, path: string): string {
+  const token = mail.text.match(new RegExp(`${path}\\?token=([A-Za-z0-9_-]{43})`))?.[1];
+  if (!token) throw new Error(`no ${path} link in the mail`);
+  return token;
+}
+
 /**
  * Signs in through an emailed access link, as a customer does: asks for the link (with `extra`
  * fields, a captcha token say), delivers the mail, spends the link, and answers the session cookie.

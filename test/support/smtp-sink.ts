@@ -209,6 +209,13 @@ export function linkIn(mail: ReceivedMail, path: string): string {
   return match[0];
 }
 
+/** The first six digits a received mail writes as "123 456" (a confirmation code), joined. */
+export function sixDigitsIn(mail: ReceivedMail): string {
+  const found = mail.raw.match(/(\d{3}) (\d{3})/);
+  if (!found) throw new Error("no six-digit code in the mail");
+  return `${found[1]}${found[2]}`;
+}
+
 /** The six-digit sign-in code in a received access-link mail's text (quoted-printable soft breaks undone). */
 export function codeIn(mail: ReceivedMail): string {
   const text = mail.raw.replace(/=\r?\n/g, "").replace(/\s+/g, " ");
