@@ -23,6 +23,7 @@ tsc -p e2e/tsconfig.json
 step "Test prerequisites"
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-apache.sh
+bash scripts/ensure-postfix.sh
 postgres_line=$(bash scripts/ensure-postgres.sh)
 export "${postgres_line?}"
 echo "Chromium: ${CHROMIUM_PATH:-/usr/bin/chromium}; PostgreSQL: ${TEST_POSTGRES_URL%%:*}://…@${TEST_POSTGRES_URL##*@}"

@@ -163,6 +163,16 @@ const schema = z.object({
     .refine((value) => value.includes("@"), { message: "must be an email address" })
     .default("no-reply@localhost"),
   MAIL_CONCURRENCY: positiveInt.max(500, "must be at most 500").default(32),
+  MAIL_BOUNCE_ADDRESS: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]+$/, {
+      message: "must be a plain address such as bounces@bounces.account.example (no + in it: the server adds +TAG per mail)",
+    })
+    .optional(),
+  MAIL_FEEDBACK_LISTEN: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, { message: "must be HOST:PORT, such as 0.0.0.0:2525" })
+    .optional(),
   SIGNIN_URL: absoluteUrl.optional(),
   PASSWORD_LOGIN_ALLOWED: booleanText.default(true),
   NEW_SIGN_IN_MAIL: booleanText.default(true),
@@ -279,6 +289,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   const env = parsed.data;
   const problems: string[] = [];
+  if (env.MAIL_FEEDBACK_LISTEN && !env.MAIL_BOUNCE_ADDRESS)
+    problems.push("MAIL_FEEDBACK_LISTEN: needs MAIL_BOUNCE_ADDRESS (reports come back to the tagged bounce address)");
   if (env.NODE_ENV === "production") {
     for (const name of Object.keys(EXTERNAL_ADDRESSES) as ExternalAddressName[]) {
       if (!env[name]) problems.push(`${name}: is required in production`);
@@ -380,6 +392,12 @@ function passkeySettings(rpIdSetting: string | undefined, publicUrl: string, rel
   const addressLiteral = /^[\d.]+$/.test(rpId) || rpId.startsWith("[") || rpId.includes(":");
   const secure = url.protocol === "https:" || url.hostname === "localhost" || url.hostname.endsWith(".localhost");
   return { rpId, origins: [url.origin], usable: secure && !addressLiteral, relatedOrigins };
+}
+
+/** HOST:PORT, the host without the brackets an IPv6 address is written in. */
+function hostAndPort(text: string): { host: string; port: number } {
+  const colon = text.lastIndexOf(":");
+  return { host: text.slice(0, colon).replace(/^\[|\]$/g, ""), port: Number(text.slice(colon + 1)) };
 }
 
 /** `mail.key` in the SQLite file's folder; for PostgreSQL, in ./data where the SQLite file would be. */
@@ -518,6 +536,10 @@ function resolve(env: Env) {
     mailFrom: env.MAIL_FROM,
     /** Mails each instance's worker has in flight at once, over as many pooled SMTP connections. */
     mailConcurrency: env.MAIL_CONCURRENCY,
+    /** The envelope sender every mail is tagged from (server/mail/verp.ts); reports come back to it. */
+    mailBounceAddress: env.MAIL_BOUNCE_ADDRESS,
+    /** Where this server takes delivery reports and complaints by SMTP (server/mail/feedback-server.ts). */
+    mailFeedbackListen: env.MAIL_FEEDBACK_LISTEN ? hostAndPort(env.MAIL_FEEDBACK_LISTEN) : undefined,
     /** Keys for queued mail bodies, newest first (server/mail/body-encryption.ts). */
     mailKeys: env.MAIL_KEYS ?? [],
     /** Outside production without MAIL_KEYS: a key file beside the data, never inside the database. */

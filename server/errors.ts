@@ -58,6 +58,7 @@ export const ERRORS = {
   APPROVAL_UNAVAILABLE: { status: 410, message: english.APPROVAL_UNAVAILABLE },
   APPROVAL_SAME_BROWSER: { status: 400, message: english.APPROVAL_SAME_BROWSER },
   APPROVAL_WRONG_NUMBER: { status: 400, message: english.APPROVAL_WRONG_NUMBER },
+  EMAIL_UNDELIVERABLE: { status: 409, message: english.EMAIL_UNDELIVERABLE },
   EMAIL_CHANGE_LINK_UNKNOWN: { status: 400, message: english.EMAIL_CHANGE_LINK_UNKNOWN },
   EMAIL_CHANGE_LINK_USED: { status: 400, message: english.EMAIL_CHANGE_LINK_USED },
   EMAIL_CHANGE_LINK_EXPIRED: { status: 400, message: english.EMAIL_CHANGE_LINK_EXPIRED },

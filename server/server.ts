@@ -16,8 +16,10 @@ import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import type { SweepCost } from "./db/retention.ts";
 import { mailKeysFor } from "./mail/body-encryption.ts";
+import { type FeedbackServer, startFeedbackServer } from "./mail/feedback-server.ts";
 import { pruneSettledMail, sealWaitingMail } from "./mail/outbox.ts";
 import { smtpDelivery } from "./mail/smtp-delivery.ts";
+import { parseBounceAddress } from "./mail/verp.ts";
 import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox } from "./mail/worker.ts";
 import { pruneExpiredOidcPayloads } from "./oidc/adapter.ts";
 import { pruneDpopProofs } from "./oidc/dpop.ts";
@@ -36,6 +38,8 @@ export interface RunningServer {
   /** True when the demo accounts were created by this start. */
   seeded: boolean;
   telemetry: TelemetrySinks;
+  /** Where the mail feedback server (MAIL_FEEDBACK_LISTEN) took its port, when it runs. */
+  feedbackPort: number | undefined;
   /** The separate /metrics listener (METRICS_PORT), started by listen(). */
   metricsApp: FastifyInstance | undefined;
   close(): Promise<void>;
@@ -58,11 +62,15 @@ export async function createServer(config: Config, options: AppOptions & { deliv
   const concurrency = smtp ? config.mailConcurrency : 1;
   const deliver =
     options.deliver ?? (config.smtpUrl ? smtpDelivery(config.smtpUrl, { connections: concurrency }) : developmentMailbox(db, config));
-  const mailWorker = new MailWorker(db, config, deliver, { concurrency });
+  const mailWorker = new MailWorker(db, config, deliver, {
+    concurrency,
+    ...(config.mailBounceAddress ? { bounceAddress: config.mailBounceAddress } : {}),
+  });
   const metrics = new Metrics(db);
   mailWorker.onOutcome = (outcome) => {
     if (outcome === "delivered") metrics.mailDeliveries.inc();
     else if (outcome === "retry") metrics.mailRetries.inc();
+    else if (outcome === "suppressed") metrics.mailSuppressed.inc();
     else metrics.mailFailures.inc();
   };
   let app: FastifyInstance;
@@ -98,6 +106,22 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     throw error;
   }
   mailWorker.start(app.log);
+  let feedback: FeedbackServer | undefined;
+  if (config.mailFeedbackListen && config.mailBounceAddress) {
+    try {
+      feedback = await startFeedbackServer(
+        db,
+        { ...config.mailFeedbackListen, bounce: parseBounceAddress(config.mailBounceAddress), keys: mailKeysFor(config) },
+        app.log,
+        (outcome) => metrics.mailReports.inc({ outcome }),
+      );
+    } catch (error) {
+      await mailWorker.stop();
+      await app.close();
+      await db.destroy();
+      throw error;
+    }
+  }
   // One sweep after another, each in batches (db/retention.ts): on PostgreSQL they would otherwise
   // hold sixteen of the pool's connections at once, on SQLite queue for its one writer together.
   const sweeps: [string, () => Promise<SweepCost>][] = [
@@ -143,8 +167,10 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     seeded,
     telemetry,
     metricsApp,
+    feedbackPort: feedback?.port,
     async close() {
       clearInterval(housekeeping);
+      await feedback?.close();
       await app.close();
       await metricsApp?.close();
       await mailWorker.stop();

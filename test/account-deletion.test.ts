@@ -144,6 +144,7 @@ describeEachDatabase("deleting an account on %s", (kind) => {
     // Mail waiting for its next attempt, addressed in another case: it must never go out now.
     await bed.server.db.transaction().execute(async (tx) => {
       await enqueueMail(tx, bed.server.config, "DS One <no-reply@localhost>", email.toUpperCase(), {
+        kind: "new_sign_in",
         subject: "A mail still waiting",
         text: "waiting",
         html: "<p>waiting</p>",

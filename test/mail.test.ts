@@ -60,6 +60,7 @@ describeEachDatabase("mail through SMTP on %s", (kind) => {
     await server.db.deleteFrom("outbox").execute();
     for (let count = 0; count < 4; count++) {
       await enqueueMail(server.db, server.config, "accounts@dsone.example", `kept-${count}@example.com`, {
+        kind: "new_sign_in",
         subject: "Kept or not",
         text: "text",
         html: "<p>html</p>",
@@ -106,7 +107,7 @@ describeEachDatabase("several mail workers on one %s database", (kind) => {
     const workers = [new MailWorker(db, keys, slowDelivery), new MailWorker(db, keys, slowDelivery)];
     try {
       for (let i = 0; i < 10; i++) {
-        await enqueueMail(db, keys, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
+        await enqueueMail(db, keys, "from@example.com", "to@example.com", { kind: "access_link", subject: `mail ${i}`, text: "t", html: "h" });
       }
       for (const worker of workers) worker.start(silent, 60_000);
       for (const worker of workers) worker.deliverNow();
@@ -144,7 +145,7 @@ describeEachDatabase("recording delivered mail on %s", (kind) => {
     const worker = new MailWorker(flaky, keys, async (mail) => void sent.push(mail.subject));
     try {
       for (let i = 0; i < 3; i++)
-        await enqueueMail(db, keys, "from@example.com", "to@example.com", { subject: `mail ${i}`, text: "t", html: "h" });
+        await enqueueMail(db, keys, "from@example.com", "to@example.com", { kind: "access_link", subject: `mail ${i}`, text: "t", html: "h" });
       worker.start(silentLogger(), 60_000);
       await worker.idle();
       expect(refused).toBeGreaterThanOrEqual(2);

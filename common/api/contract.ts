@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { z } from "zod";
+import type { Undelivered } from "../undelivered.ts";
 import { EARLIER_API } from "./earlier-contract.ts";
 import { type AccessLinkAnswer, endpoint, type TrailEntry } from "./endpoint.ts";
 import {
@@ -216,10 +217,14 @@ export const API = {
   ),
   /**
    * The asking screen's long poll: at once with Wait false (to learn its number, shown as two
-   * digits), else within 20 s; signed_in comes with this browser's session and where to go.
+   * digits), else within 20 s; signed_in comes with this browser's session and where to go, and
+   * undelivered as soon as the relay or a report says the mail did not arrive.
    */
   "POST /api/access-link/wait": endpoint<
-    | { state: "waiting"; number: number }
+    /** slow: the mail is taking longer than usual (the relay deferred it). */
+    | { state: "waiting"; number: number; slow?: true }
+    /** The mail was refused or bounced: why, and the reference support finds it by. */
+    | ({ state: "undelivered" } & Undelivered)
     | { state: "signed_in"; redirectUrl: string }
     | { state: "refused" | "used_elsewhere" | "expired" | "none" }
   >()(z.object({ Wait: z.boolean({ message: "must be true or false" }) })),

@@ -784,6 +784,45 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("accounts").dropColumn("last_brand").execute();
     },
   },
+  "0033_mail_delivery_state": {
+    async up(db: Kysely<unknown>) {
+      // What became of each mail and what each address's mailbox said (docs/decisions/0087): the
+      // mail's kind, its recipient's normalised address (an address's last mails, its rates), and
+      // the relay's or the report's verdict with its status code and words. Nullable: the release
+      // before this one queues mail without them while both run.
+      for (const [column, type] of [
+        ["kind", "text"],
+        ["to_key", "text"],
+        ["delivery", "text"],
+        ["delivery_code", "text"],
+        ["delivery_words", "text"],
+        ["reported_at", "bigint"],
+      ] as const)
+        await db.schema.alterTable("outbox").addColumn(column, type).execute();
+      await db.schema.createIndex("outbox_to_key").on("outbox").columns(["to_key", "created_at"]).execute();
+      // Which mail carried a browser's sign-in request, so its waiting screen learns what became of it.
+      await db.schema.alterTable("sign_in_codes").addColumn("mail_id", "text").execute();
+      // An address that bounced gets no mail until cleared; one that complained gets no notices.
+      await db.schema
+        .createTable("mail_addresses")
+        .addColumn("email_key", "text", (c) => c.primaryKey())
+        .addColumn("bounced_at", "bigint")
+        .addColumn("bounce_reason", "text")
+        .addColumn("bounce_code", "text")
+        .addColumn("bounce_words", "text")
+        .addColumn("bounce_mail_id", "text")
+        .addColumn("complained_at", "bigint")
+        .addColumn("updated_at", "bigint", (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("mail_addresses").execute();
+      await db.schema.alterTable("sign_in_codes").dropColumn("mail_id").execute();
+      await db.schema.dropIndex("outbox_to_key").execute();
+      for (const column of ["reported_at", "delivery_words", "delivery_code", "delivery", "to_key", "kind"])
+        await db.schema.alterTable("outbox").dropColumn(column).execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -108,6 +108,8 @@ interface SignInCodesTable {
   /** The device mark of the browser that approved it, when that browser has one: the session it becomes keeps it. */
   approved_by_browser: string | null;
   refused_at: Millis | null;
+  /** The outbox row of the mail that carried this request's code, whose fate the asking screen is told. */
+  mail_id: string | null;
 }
 
 interface OutboxTable {
@@ -128,6 +130,33 @@ interface OutboxTable {
   last_error: string | null;
   /** Generated when the mail is queued and sent on every attempt, so a repeated delivery is recognisable. */
   message_id: string | null;
+  /** Which mail it is (server/mail/mail-kinds.ts): what support reads, and whether a complaint stops it. */
+  kind: string | null;
+  /** The recipient's normalised address: an address's last mails and its state are found by it. */
+  to_key: string | null;
+  /**
+   * What became of it past the relay's acceptance (server/mail/delivery-state.ts): refused (a 5xx
+   * at once), bounced or delayed (a delivery report), complained (a feedback report), or suppressed
+   * (not sent: the address bounced, or complained and this is a notice). Null: nothing heard.
+   */
+  delivery: string | null;
+  /** The status code the relay or the report gave ("550 5.1.1"), and its words, addresses redacted. */
+  delivery_code: string | null;
+  delivery_words: string | null;
+  reported_at: Millis | null;
+}
+
+/** What an address's mailbox said: bounced (no mail until cleared), complained (no notices). */
+interface MailAddressesTable {
+  email_key: string;
+  bounced_at: Millis | null;
+  /** no_mailbox, mailbox_full, blocked or other: what the customer is told. */
+  bounce_reason: string | null;
+  bounce_code: string | null;
+  bounce_words: string | null;
+  bounce_mail_id: string | null;
+  complained_at: Millis | null;
+  updated_at: Millis;
 }
 
 /**
@@ -297,6 +326,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   sign_in_codes: SignInCodesTable;
   outbox: OutboxTable;
+  mail_addresses: MailAddressesTable;
   rate_limits: RateLimitsTable;
   device_settings: DeviceSettingsTable;
   dev_mailbox: DevMailboxTable;

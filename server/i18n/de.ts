@@ -220,6 +220,8 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Diese Anmeldung kann von hier aus nicht mehr bestätigt werden. Melden Sie sich stattdessen auf diesem Gerät an, oder fordern Sie einen neuen Link an.",
     APPROVAL_SAME_BROWSER: "Dies ist der Browser, der den Link angefordert hat: Melden Sie sich hier über die Schaltfläche an.",
+    EMAIL_UNDELIVERABLE:
+      "Unsere E-Mail an diese Adresse konnte nicht zugestellt werden, deshalb haben wir keine weitere gesendet. Verwenden Sie eine andere E-Mail-Adresse oder melden Sie sich auf andere Weise an.",
     APPROVAL_WRONG_NUMBER:
       "Diese Zahl stimmte nicht überein, daher wurde niemand angemeldet. Fordern Sie auf Ihrem anderen Gerät einen neuen Link an.",
     EMAIL_CHANGE_LINK_UNKNOWN:

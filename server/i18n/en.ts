@@ -211,6 +211,8 @@ export const strings = {
     SAME_EMAIL: "This is already your email address.",
     APPROVAL_UNAVAILABLE: "This sign-in can no longer be approved from here. Sign in on this device instead, or ask for a new link.",
     APPROVAL_SAME_BROWSER: "This is the browser that asked for the link: sign in here with the button.",
+    EMAIL_UNDELIVERABLE:
+      "Our email to this address could not be delivered, so we did not send another. Use another email, or sign in another way.",
     APPROVAL_WRONG_NUMBER: "That number did not match, so nobody was signed in. Ask for a new link on your other device.",
     EMAIL_CHANGE_LINK_UNKNOWN: "This link is not valid, or its account no longer exists. Open it again from the email.",
     EMAIL_CHANGE_LINK_USED: "This email change has already been confirmed.",

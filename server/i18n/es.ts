@@ -215,6 +215,8 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Este inicio de sesión ya no se puede aprobar desde aquí. En su lugar, inicia sesión en este dispositivo o pide un enlace nuevo.",
     APPROVAL_SAME_BROWSER: "Este es el navegador que pidió el enlace: inicia sesión aquí con el botón.",
+    EMAIL_UNDELIVERABLE:
+      "Nuestro correo a esta dirección no se pudo entregar, así que no hemos enviado otro. Usa otro correo o inicia sesión de otra forma.",
     APPROVAL_WRONG_NUMBER:
       "Ese número no coincidía, así que no se ha iniciado ninguna sesión. Pide un enlace nuevo en tu otro dispositivo.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Este enlace no es válido o su cuenta ya no existe. Vuelve a abrirlo desde el correo.",

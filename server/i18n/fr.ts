@@ -212,6 +212,8 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Cette connexion ne peut plus être approuvée depuis cette page. Connectez-vous plutôt sur cet appareil, ou demandez un nouveau lien.",
     APPROVAL_SAME_BROWSER: "C'est ce navigateur qui a demandé le lien : connectez-vous ici avec le bouton.",
+    EMAIL_UNDELIVERABLE:
+      "Notre e-mail à cette adresse n'a pas pu être remis, nous n'en avons donc pas envoyé d'autre. Utilisez une autre adresse e-mail ou connectez-vous autrement.",
     APPROVAL_WRONG_NUMBER:
       "Ce nombre ne correspondait pas, donc aucune connexion n'a eu lieu. Demandez un nouveau lien sur votre autre appareil.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Ce lien n'est pas valide, ou le compte concerné n'existe plus. Ouvrez-le à nouveau depuis l'e-mail.",

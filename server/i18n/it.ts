@@ -219,6 +219,8 @@ export const strings: Catalogue<typeof english> = {
     APPROVAL_UNAVAILABLE:
       "Questo accesso non può più essere approvato da qui. Accedi invece su questo dispositivo, oppure richiedi un nuovo link.",
     APPROVAL_SAME_BROWSER: "Questo è il browser che ha richiesto il link: accedi qui con il pulsante.",
+    EMAIL_UNDELIVERABLE:
+      "La nostra email a questo indirizzo non è stata recapitata, quindi non ne abbiamo inviata un'altra. Usa un'altra email o accedi in un altro modo.",
     APPROVAL_WRONG_NUMBER:
       "Il numero non corrispondeva, quindi non è stato effettuato alcun accesso. Richiedi un nuovo link sull'altro dispositivo.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Questo link non è valido, oppure l'account a cui si riferisce non esiste più. Aprilo di nuovo dall'email.",

@@ -216,6 +216,8 @@ export const strings: Catalogue<typeof english> = {
     SAME_EMAIL: "Este já é seu e-mail.",
     APPROVAL_UNAVAILABLE: "Este login não pode mais ser aprovado daqui. Entre neste dispositivo em vez disso, ou peça um novo link.",
     APPROVAL_SAME_BROWSER: "Este é o navegador que pediu o link: entre aqui usando o botão.",
+    EMAIL_UNDELIVERABLE:
+      "Nosso e-mail para este endereço não pôde ser entregue, então não enviamos outro. Use outro e-mail ou entre de outra forma.",
     APPROVAL_WRONG_NUMBER: "Esse número não correspondia, então nenhum login foi feito. Peça um novo link no seu outro dispositivo.",
     EMAIL_CHANGE_LINK_UNKNOWN: "Este link não é válido, ou a conta a que ele se refere não existe mais. Abra-o novamente pelo e-mail.",
     EMAIL_CHANGE_LINK_USED: "Esta alteração de e-mail já foi confirmada.",

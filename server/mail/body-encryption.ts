@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, type KeyObject, randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -50,6 +50,18 @@ export class MailKeys {
     cipher.setAAD(Buffer.from(context, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(text, "utf8"), cipher.final()]);
     return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), ciphertext.toString("base64url")].join(".");
+  }
+
+  /**
+   * HMAC-SHA-256 of `data` under a key derived from each mail key for `purpose` (HKDF), newest key
+   * first: the first signs, any of them verifies, so a rotation keeps what the older key signed.
+   */
+  macs(purpose: string, data: string): Buffer[] {
+    return this.#keys.map((key) =>
+      createHmac("sha256", Buffer.from(hkdfSync("sha256", key.export(), Buffer.alloc(0), purpose, KEY_BYTES)))
+        .update(data, "utf8")
+        .digest(),
+    );
   }
 
   /** The text of an envelope sealed for `context` by any of the keys; throws MailBodyError otherwise. */

@@ -14,6 +14,9 @@ export interface DeliveryFailure {
   message: string;
   responseCode?: number;
   code?: string;
+  /** The relay's reply line and the command it answered (RCPT TO: about the recipient). */
+  response?: string;
+  command?: string;
 }
 
 export interface DeliveryThreadSettings {
@@ -22,11 +25,13 @@ export interface DeliveryThreadSettings {
 }
 
 function failureOf(error: unknown): DeliveryFailure {
-  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const { responseCode, code, response, command } = (error ?? {}) as Record<string, unknown>;
   return {
     message: error instanceof Error ? error.message : String(error),
     ...(typeof responseCode === "number" ? { responseCode } : {}),
     ...(typeof code === "string" ? { code } : {}),
+    ...(typeof response === "string" ? { response } : {}),
+    ...(typeof command === "string" ? { command } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ export interface MailParts {
   text: string;
   html: string;
   messageId: string;
+  /** The envelope sender (Return-Path), when it is not `from`: the mail's tagged bounce address. */
+  envelopeFrom?: string;
 }
 
 /**
@@ -30,8 +32,10 @@ export interface MailParts {
  * nodemailer writes, byte for byte apart from the boundary and the date (test/mail-message.test.ts).
  */
 export function readyMadeMail(encoders: Encoders, mail: MailParts): Pick<SendMailOptions, "envelope" | "raw"> {
-  const root = new encoders.MailComposer({ ...mail }).compile();
-  return { envelope: root.getEnvelope(), raw: writeOut(encoders, root) };
+  const { envelopeFrom, ...parts } = mail;
+  const root = new encoders.MailComposer(parts).compile();
+  const envelope = root.getEnvelope();
+  return { envelope: envelopeFrom ? { ...envelope, from: envelopeFrom } : envelope, raw: writeOut(encoders, root) };
 }
 
 /** The part and those below it, as MimeNode.stream writes them with line breaks left as the bodies have them. */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { normalizeEmail } from "../../common/email.ts";
 import { checkpointAfterDeletion, type Db } from "../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
 import { insertRow } from "../db/reusable-query.ts";
@@ -13,13 +14,26 @@ import type { Mail } from "./templates.ts";
  * fails, no mail; if the mail server is down, the mail waits. The bodies are stored encrypted with
  * the mail key (body-encryption.ts), and once delivered or abandoned they are cleared (the worker
  * does that): the database never holds a usable link. The subject carries no secret.
+ *
+ * The mail keeps its kind and its recipient's normalised address: the worker holds back mail to an
+ * address that bounced, and notices to one that complained (delivery-state.ts). `id` lets the
+ * caller name the mail beforehand (a sign-in request keeps it, to learn what became of it).
  */
-export async function enqueueMail(tx: Kysely<Database>, keys: MailKeySettings, from: string, to: string, mail: Mail): Promise<void> {
+export async function enqueueMail(
+  tx: Kysely<Database>,
+  keys: MailKeySettings,
+  from: string,
+  to: string,
+  mail: Mail,
+  { id = randomUUID() }: { id?: string } = {},
+): Promise<void> {
   const now = Date.now();
-  const row = { id: randomUUID(), to_address: to };
+  const row = { id, to_address: to };
   const sealer = mailKeysFor(keys);
   await insertRow(tx, "outbox", {
     ...row,
+    kind: mail.kind,
+    to_key: normalizeEmail(to),
     message_id: newMessageId(from),
     from_address: from,
     subject: mail.subject,

@@ -5,12 +5,14 @@ import { networkOf } from "../../common/network.ts";
 import { escapeHtml } from "../html.ts";
 import { type ServerStrings, serverStrings } from "../i18n/index.ts";
 import { mailFontFamily } from "./mail-fonts.ts";
+import type { MailKind } from "./mail-kinds.ts";
 
 /**
  * The mails the account server sends, each as text and HTML, in the customer's language. Brand,
  * language and link are the inputs that vary; what a customer reads is in server/i18n.
  */
 export interface Mail {
+  kind: MailKind;
   subject: string;
   text: string;
   html: string;
@@ -22,6 +24,8 @@ export interface MailLook {
   language: Language;
   /** An absolute address: mail is read far from this server. */
   logoUrl: string;
+  /** The server's host, which the one-time-code line names (`@host #123456`). */
+  host: string;
   action: string;
   onAction: string;
   link: string;
@@ -37,6 +41,7 @@ export function mailLook(brand: Brand, publicUrl: string, language: Language, na
     name,
     language,
     logoUrl: `${publicUrl}${brand.mailLogo}`,
+    host: new URL(publicUrl).host,
     action: colours.go,
     onAction: colours.onGo,
     link: colours.accent,
@@ -44,6 +49,15 @@ export function mailLook(brand: Brand, publicUrl: string, language: Language, na
     text: colours.text,
     muted: colours.muted,
   };
+}
+
+/**
+ * The last line phones' mail apps read a one-time code from, bound to the site that asked
+ * (`@host #123456`, the origin-bound one-time code format): the keyboard offers the code on this
+ * site only. In the text part alone; the HTML part shows the code in its own block.
+ */
+function oneTimeCodeLine(look: MailLook, code: string): string {
+  return `\n@${look.host} #${code}\n`;
 }
 
 /** The mail's one action, where it has one. */
@@ -118,8 +132,9 @@ ${codeBlock(look, grouped)}`
     : "";
   const codeText = code ? `${codeLine}${spaceAfter(codeLine)}${grouped}\n\n` : "";
   return {
+    kind: "access_link",
     subject: mail.accessLink.subject(brand),
-    text: `${intro}\n\n${labelled(mail.signInLine, link)}\n\n${expiry}\n\n${codeText}${footer}\n`,
+    text: `${intro}\n\n${labelled(mail.signInLine, link)}\n\n${expiry}\n\n${codeText}${footer}\n${code ? oneTimeCodeLine(look, code.code) : ""}`,
     html: layout(look, [intro, expiry], { label: mail.signInTo(brand), href: link }, footer, codeHtml),
   };
 }
@@ -130,6 +145,7 @@ export function passwordResetMail(look: MailLook, link: string, lifetimeMs: numb
   const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
   const footer = mail.passwordReset.footer;
   return {
+    kind: "password_reset",
     subject: mail.passwordReset.subject(brand),
     text: `${intro}\n\n${labelled(mail.passwordReset.action, link)}\n\n${expiry}\n\n${footer}\n`,
     html: layout(look, [intro, expiry], { label: mail.passwordReset.action, href: link }, footer),
@@ -143,6 +159,7 @@ function passwordNoticeMail(look: MailLook, signInUrl: string, notice: "password
   const advice = mail.ifThisWasYou;
   const footer = mail.ifItWasNotYou;
   return {
+    kind: notice === "passwordChanged" ? "password_changed" : "password_set",
     subject: mail[notice].subject(brand),
     text: `${intro}\n\n${advice}\n\n${labelled(mail.signInLine, signInUrl)}\n\n${footer}\n`,
     html: layout(look, [intro, advice], { label: mail.signInTo(brand), href: signInUrl }, footer),
@@ -196,6 +213,7 @@ export function newSignInMail(look: MailLook, signIn: NewSignIn, accountUrl: str
   const accountLink = `<p style="margin:0 0 16px;font-size:14px;line-height:20px"><a href="${escapeHtml(accountUrl)}" style="color:${look.link}">${escapeHtml(mail.newSignIn.action)}</a></p>
 `;
   return {
+    kind: "new_sign_in",
     subject: mail.newSignIn.subject(brand),
     text: `${intro}\n\n${details}\n\n${advice}\n\n${labelled(mail.newSignIn.notMe, notMeUrl)}\n\n${labelled(mail.newSignIn.accountLine, accountUrl)}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: mail.newSignIn.notMe, href: notMeUrl }, footer, accountLink),
@@ -210,8 +228,9 @@ export function confirmationCodeMail(look: MailLook, code: string, lifetime: str
   const footer = mail.confirmationCode.footer;
   const grouped = `${code.slice(0, 3)} ${code.slice(3)}`;
   return {
+    kind: "confirmation_code",
     subject: mail.confirmationCode.subject(brand),
-    text: `${intro}\n\n${codeLine} ${grouped}\n\n${footer}\n`,
+    text: `${intro}\n\n${codeLine} ${grouped}\n\n${footer}\n${oneTimeCodeLine(look, code)}`,
     html: layout(look, [intro, codeLine], undefined, footer, codeBlock(look, grouped)),
   };
 }
@@ -230,6 +249,7 @@ export function passkeyAddedMail(look: MailLook, added: NewSignIn, removalLink: 
   const advice = mail.passkeyAdded.advice;
   const footer = mail.passkeyAdded.footer;
   return {
+    kind: "passkey_added",
     subject: mail.passkeyAdded.subject(brand),
     text: `${intro}\n\n${details}\n\n${advice}\n\n${labelled(mail.passkeyAdded.action, removalLink)}\n\n${footer}\n`,
     html: layout(look, [intro, details, advice], { label: mail.passkeyAdded.action, href: removalLink }, footer),
@@ -243,6 +263,7 @@ export function accountDeletionMail(look: MailLook, link: string, lifetimeMs: nu
   const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
   const footer = mail.accountDeletion.footer;
   return {
+    kind: "account_deletion",
     subject: mail.accountDeletion.subject(brand),
     text: `${intro}\n\n${what}\n\n${labelled(mail.accountDeletion.action, link)}\n\n${expiry}\n\n${footer}\n`,
     html: layout(look, [intro, what, expiry], { label: mail.accountDeletion.action, href: link }, footer),
@@ -255,6 +276,7 @@ export function googleUnlinkedMail(look: MailLook): Mail {
   const intro = mail.googleUnlinked.intro(brand);
   const footer = mail.googleUnlinked.footer;
   return {
+    kind: "google_unlinked",
     subject: mail.googleUnlinked.subject(brand),
     text: `${intro}\n\n${footer}\n`,
     html: layout(look, [intro], undefined, footer),
@@ -268,6 +290,7 @@ export function accountDeletedMail(look: MailLook): Mail {
   const what = mail.accountDeleted.what;
   const footer = mail.accountDeleted.footer(brand);
   return {
+    kind: "account_deleted",
     subject: mail.accountDeleted.subject(brand),
     text: `${intro}\n\n${what}\n\n${footer}\n`,
     html: layout(look, [intro, what], undefined, footer),
@@ -297,6 +320,7 @@ export function emailChangeMail(
   const codeLine = code ? mail.emailChange.code(sayDuration(words.units, code.lifetimeMs)) : undefined;
   const grouped = code ? `${code.code.slice(0, 3)} ${code.code.slice(3)}` : "";
   return {
+    kind: "email_change",
     subject: mail.emailChange.subject(brand),
     text: `${intro}\n\n${what}\n\n${labelled(mail.emailChange.action, link)}\n\n${expiry}\n\n${codeLine ? `${codeLine} ${grouped}\n\n` : ""}${footer}\n`,
     html: layout(
@@ -316,6 +340,7 @@ export function emailChangeRequestedMail(look: MailLook, maskedNewEmail: string,
   const what = mail.emailChangeRequested.what;
   const footer = mail.emailChangeRequested.footer;
   return {
+    kind: "email_change_requested",
     subject: mail.emailChangeRequested.subject(brand),
     text: `${intro}\n\n${what}\n\n${labelled(mail.emailChangeRequested.action, cancelLink)}\n\n${footer}\n`,
     html: layout(look, [intro, what], { label: mail.emailChangeRequested.action, href: cancelLink }, footer),
@@ -329,6 +354,7 @@ export function emailInUseMail(look: MailLook): Mail {
   const what = mail.emailInUse.what;
   const footer = mail.emailInUse.footer;
   return {
+    kind: "email_in_use",
     subject: mail.emailInUse.subject(brand),
     text: `${intro}\n\n${what}\n\n${footer}\n`,
     html: layout(look, [intro, what], undefined, footer),
@@ -342,6 +368,7 @@ export function emailChangedMail(look: MailLook, maskedNewEmail: string, undoLin
   const what = mail.emailChanged.what(sayDuration(words.units, lifetimeMs));
   const footer = mail.emailChanged.footer;
   return {
+    kind: "email_changed",
     subject: mail.emailChanged.subject(brand),
     text: `${intro}\n\n${what}\n\n${labelled(mail.emailChanged.action, undoLink)}\n\n${footer}\n`,
     html: layout(look, [intro, what], { label: mail.emailChanged.action, href: undoLink }, footer),
@@ -359,6 +386,7 @@ export function emailChangedBackMail(look: MailLook, maskedRestoredEmail: string
   const expiry = mail.expiry(sayDuration(words.units, lifetimeMs));
   const footer = mail.emailChangedBack.footer;
   return {
+    kind: "email_changed_back",
     subject: mail.emailChangedBack.subject(brand),
     text: `${intro}\n\n${what}\n\n${labelled(mail.emailChangedBack.action, disputeLink)}\n\n${expiry}\n\n${footer}\n`,
     html: layout(look, [intro, what, expiry], { label: mail.emailChangedBack.action, href: disputeLink }, footer),

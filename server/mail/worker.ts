@@ -6,8 +6,10 @@ import { type Db, isPostgres, oneOf } from "../db/database.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
+import { type AddressHold, heldAddresses, holdBack, recordRelayRefusal } from "./delivery-state.ts";
 import type { MailParts } from "./message.ts";
 import { newMessageId } from "./outbox.ts";
+import { type BounceAddress, parseBounceAddress, taggedBounceAddress } from "./verp.ts";
 
 /**
  * Delivers one outbox row; throws when the mail server refuses or cannot be reached. Called for
@@ -36,6 +38,17 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
+/** What a refusal says, as the relay said it: the reply, its code, and at which command. */
+function failureOf(error: unknown): { responseCode?: number; response?: string; command?: string; message: string } {
+  const { responseCode, response, command } = (error ?? {}) as { responseCode?: unknown; response?: unknown; command?: unknown };
+  return {
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof responseCode === "number" ? { responseCode } : {}),
+    ...(typeof response === "string" ? { response } : {}),
+    ...(typeof command === "string" ? { command } : {}),
+  };
+}
+
 const EMAIL_ADDRESS = /[^\s<>"'():;,[\]]+@[^\s<>"'():;,[\]]+/g;
 
 /** An error as it may be stored and logged: without the addresses mail servers like to quote back. */
@@ -53,6 +66,16 @@ export function describeDeliveryError(error: unknown): string {
 export function developmentMailbox(db: Db, settings: MailKeySettings & { publicUrl: string }): Deliver {
   const keys = mailKeysFor(settings);
   return async (mail, log) => {
+    // Addresses at a reserved .invalid domain (RFC 2606) are refused as a real relay refuses an
+    // unknown mailbox, so the whole journey of an undeliverable address can be tried offline.
+    if (/\.invalid>?$/i.test(mail.to)) {
+      const response = "550 5.1.1 Recipient address rejected: User unknown (the development mailbox refuses .invalid domains)";
+      throw Object.assign(new Error(`Can't send mail - all recipients were rejected: ${response}`), {
+        responseCode: 550,
+        response,
+        command: "RCPT TO",
+      });
+    }
     const row = { id: randomUUID(), to_address: mail.to };
     await db
       .insertInto("dev_mailbox")
@@ -95,6 +118,8 @@ export interface MailWorkerOptions {
   concurrency?: number;
   /** How soon to look again after a pass that delivered mail, for mail another instance queued. */
   busyPollMs?: number;
+  /** MAIL_BOUNCE_ADDRESS: the envelope sender, tagged per mail (verp.ts), that reports come back to. */
+  bounceAddress?: string;
 }
 
 /** Mails in flight at once by default: a relay taking 200 ms a mail then takes 160 a second. */
@@ -153,6 +178,7 @@ export class MailWorker {
   readonly #claimMs: number;
   readonly #concurrency: number;
   readonly #busyPollMs: number;
+  readonly #bounce: BounceAddress | undefined;
   #log: FastifyBaseLogger | undefined;
   #timer: NodeJS.Timeout | undefined;
   #busyTimer: NodeJS.Timeout | undefined;
@@ -160,7 +186,7 @@ export class MailWorker {
   #stopped = false;
   #again = false;
   /** Told each delivery's outcome (the metrics count them). */
-  onOutcome: ((outcome: "delivered" | "retry" | "failed") => void) | undefined;
+  onOutcome: ((outcome: "delivered" | "retry" | "failed" | "suppressed") => void) | undefined;
 
   constructor(db: Db, keys: MailKeySettings, deliver: Deliver, options: MailWorkerOptions = {}) {
     this.#db = db;
@@ -169,6 +195,7 @@ export class MailWorker {
     this.#claimMs = options.claimMs ?? CLAIM_MS;
     this.#concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_MAIL_CONCURRENCY));
     this.#busyPollMs = options.busyPollMs ?? BUSY_POLL_MS;
+    this.#bounce = options.bounceAddress ? parseBounceAddress(options.bounceAddress) : undefined;
   }
 
   start(log: FastifyBaseLogger, intervalMs = 1_000): void {
@@ -227,6 +254,8 @@ export class MailWorker {
     // Deliveries are recorded together while a record is being written: one update for many mails.
     const deliveries = new BatchedWrites<string, undefined>((ids) => this.#recordDelivered(claim, ids));
     const queue: OutboxRow[] = [];
+    // The claimed mails' addresses that bounced or complained: their mail is held back, not sent.
+    const held = new Map<string, AddressHold>();
     let inFlight = 0;
     let drained = false;
     let claiming: Promise<void> | undefined;
@@ -244,6 +273,7 @@ export class MailWorker {
         this.#again = false;
         const wanted = 2 * this.#concurrency - inFlight - queue.length;
         const rows = await this.#claim(claim, wanted);
+        for (const [key, standing] of await heldAddresses(this.#db, rows)) held.set(key, standing);
         queue.push(...rows);
         drained = rows.length < wanted;
         startLanes();
@@ -263,7 +293,7 @@ export class MailWorker {
         const row = queue.shift() as OutboxRow;
         inFlight++;
         try {
-          if (await this.#send(row, claim, deliveries)) onDelivered();
+          if (await this.#send(row, claim, deliveries, held.get(row.to_key ?? ""))) onDelivered();
         } finally {
           inFlight--;
         }
@@ -363,8 +393,24 @@ export class MailWorker {
    * burst the record follows the relay's acceptance by at most one more write, which is all it
    * adds to the window in which a crash sends a mail twice (decision 15).
    */
-  async #send(row: OutboxRow, claim: string, deliveries: BatchedWrites<string, undefined>): Promise<boolean> {
+  async #send(
+    row: OutboxRow,
+    claim: string,
+    deliveries: BatchedWrites<string, undefined>,
+    hold: AddressHold | undefined,
+  ): Promise<boolean> {
     const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+    const why = holdBack(row, hold);
+    if (why) {
+      // Sending again to a mailbox that bounced, or a notice to one that said spam, risks every
+      // customer's mail with the relay: kept as not sent, and why, for support to see.
+      await mine()
+        .set({ ...SETTLED, failed_at: Date.now(), delivery: "suppressed", delivery_code: hold?.code ?? null, last_error: why })
+        .execute();
+      this.onOutcome?.("suppressed");
+      this.#log?.info({ mailId: row.id, messageId: row.message_id }, why);
+      return false;
+    }
     let text: string;
     let html: string;
     try {
@@ -386,7 +432,15 @@ export class MailWorker {
     if (row.message_id === null) await mine().set({ message_id: messageId }).execute();
     try {
       await this.#deliver(
-        { from: row.from_address, to: row.to_address, subject: row.subject, text, html, messageId },
+        {
+          from: row.from_address,
+          to: row.to_address,
+          subject: row.subject,
+          text,
+          html,
+          messageId,
+          ...(this.#bounce ? { envelopeFrom: taggedBounceAddress(this.#bounce, this.#keys, row.id) } : {}),
+        },
         this.#log as FastifyBaseLogger,
       );
     } catch (error) {
@@ -402,6 +456,8 @@ export class MailWorker {
           failed_at: gaveUp ? Date.now() : null,
         })
         .execute();
+      // The relay's own refusal, at once: kept on the mail, and on the address when it was the address.
+      if (permanent) await recordRelayRefusal(this.#db, row, failureOf(error));
       this.onOutcome?.(gaveUp ? "failed" : "retry");
       this.#log?.warn(
         { mailId: row.id, messageId, attempts, gaveUp, permanent, error: message },

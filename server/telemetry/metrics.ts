@@ -59,6 +59,17 @@ export class Metrics {
     help: "Mails given up on after the last attempt.",
     registers: [this.registry],
   });
+  readonly mailSuppressed = new Counter({
+    name: "account_mail_suppressed_total",
+    help: "Mails not sent: the address bounced, or (notices) its owner complained.",
+    registers: [this.registry],
+  });
+  readonly mailReports = new Counter({
+    name: "account_mail_reports_total",
+    help: "Messages to the bounce address, by what became of them: recorded, unknown_mail, not_a_report, forged, oversized, throttled, malformed.",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
   readonly logoutTokens = new Counter({
     name: "account_logout_tokens_total",
     help: "Attempts to deliver a logout token to an app, by outcome: delivered, retry (tried again later), failed (given up).",

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AccessLinkAnswer } from "../../../common/api/contract.ts";
 import { brandForProduct } from "../../../common/brands/index.ts";
 import { normalizeEmail } from "../../../common/email.ts";
@@ -17,6 +18,7 @@ import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { allowedReturnUrl } from "../kernel/return-url.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
+import { refuseUndeliverableAddress } from "../kernel/undeliverable.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { CODE_LIFETIME_MS, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
 
@@ -54,6 +56,9 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };
   // No link for a disabled account: it could not sign in with it.
   refuseIfDisabled(account);
+  // No mail to an address that bounced: said at once, with what its mailbox said (after the
+  // account was found, so it tells nothing "Account Not Found" does not).
+  await refuseUndeliverableAddress(db, account.email);
 
   const returnUrl = await allowedReturnUrl(db, config, request.returnUrl);
   if (account.existingDesktopUser) {
@@ -70,7 +75,8 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     await recordAuditEvent(tx, { event: "access_link_requested", accountId: account.id, brand: brand.id }, { caller: request.caller });
     // This browser's earlier code (if any) gives way to the new one; its link stays valid.
     await forgetBrowserCode(tx, request.caller);
-    const code = await issueSignInCode(tx, token, request.caller);
+    const mailId = randomUUID();
+    const code = await issueSignInCode(tx, token, request.caller, mailId);
     const mail = accessLinkMail(
       mailLook(brand, config.publicUrl, request.caller.language),
       linkPage(config, brand, token),
@@ -80,7 +86,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
         lifetimeMs: CODE_LIFETIME_MS,
       },
     );
-    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail);
+    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), account.email, mail, { id: mailId });
     return code.browserSecret;
   });
   holdCodeInBrowser(request.caller, config, browserSecret);

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import type { AskingDevice } from "../../../common/api/contract.ts";
 import { networkOf } from "../../../common/network.ts";
+import type { Undelivered } from "../../../common/undelivered.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { AppError } from "../../errors.ts";
+import { enhancedStatus, isUndelivered, mailReference, reasonOf } from "../../mail/delivery-state.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { browserMark } from "../kernel/known-origins.ts";
@@ -118,7 +120,8 @@ export async function approveSignIn(
 
 /** Where the asking browser's request stands; once signed in, who (for the route, not the screen). */
 export type Waiting =
-  | { state: "waiting"; number: number }
+  | { state: "waiting"; number: number; slow?: true }
+  | ({ state: "undelivered" } & Undelivered)
   | { state: "signed_in"; redirectUrl: string; signedIn: SignedIn }
   | { state: "refused" | "used_elsewhere" | "expired" | "none" };
 
@@ -158,12 +161,19 @@ async function where(db: Db, config: Config, caller: Caller, browserHash: string
   const request = await db
     .selectFrom("sign_in_codes")
     .innerJoin("one_time_tokens", "one_time_tokens.token_hash", "sign_in_codes.token_hash")
+    // The mail that carried the request, as far as the relay and its reports told (delivery-state.ts).
+    .leftJoin("outbox", "outbox.id", "sign_in_codes.mail_id")
     .select([
       "sign_in_codes.approval_number",
       "sign_in_codes.approved_at",
       "sign_in_codes.refused_at",
       "sign_in_codes.expires_at",
+      "sign_in_codes.mail_id",
       "one_time_tokens.used_at",
+      "outbox.delivery",
+      "outbox.delivery_code",
+      "outbox.attempts",
+      "outbox.sent_at",
     ])
     .where("sign_in_codes.browser_hash", "=", browserHash)
     .executeTakeFirst();
@@ -172,7 +182,16 @@ async function where(db: Db, config: Config, caller: Caller, browserHash: string
   if (request.refused_at !== null) return { state: "refused" };
   if (request.used_at !== null) return { state: "used_elsewhere" };
   if (Number(request.expires_at) <= Date.now()) return { state: "expired" };
-  return { state: "waiting", number: request.approval_number };
+  if (isUndelivered(request.delivery ?? null) && request.mail_id) {
+    return {
+      state: "undelivered",
+      reason: reasonOf(enhancedStatus(request.delivery_code ?? "")),
+      reference: mailReference(request.mail_id),
+    };
+  }
+  // Tried and not yet taken (the relay said "later"), or a report said it is delayed on the way.
+  const slow = request.delivery === "delayed" || (request.sent_at === null && Number(request.attempts ?? 0) > 0);
+  return { state: "waiting", number: request.approval_number, ...(slow ? { slow: true as const } : {}) };
 }
 
 /**

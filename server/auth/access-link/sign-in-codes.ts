@@ -39,6 +39,8 @@ export async function issueSignInCode(
   tx: Kysely<Database>,
   linkToken: string,
   asker: Pick<Caller, "device" | "address">,
+  /** The outbox row of the mail that will carry the code: the asking screen learns what became of it. */
+  mailId: string | null = null,
 ): Promise<{ code: string; browserSecret: string }> {
   const browserSecret = newSecret();
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -58,6 +60,7 @@ export async function issueSignInCode(
     approval_choices: null,
     approved_at: null,
     refused_at: null,
+    mail_id: mailId,
   });
   return { code, browserSecret };
 }
