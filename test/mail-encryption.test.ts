@@ -157,7 +157,12 @@ describeEachDatabase("mail workers and keys on %s", (kind) => {
     const sent: OutgoingMail[] = [];
     const worker = new MailWorker(db, current, async (mail) => void sent.push(mail));
     try {
-      await enqueueMail(db, lost, "no-reply@example.com", "lost@example.com", { kind: "access_link", subject: "lost", text: "t", html: "h" });
+      await enqueueMail(db, lost, "no-reply@example.com", "lost@example.com", {
+        kind: "access_link",
+        subject: "lost",
+        text: "t",
+        html: "h",
+      });
       worker.start(silentLogger(), 60_000);
       await worker.idle();
       const failed = await db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
@@ -166,7 +171,12 @@ describeEachDatabase("mail workers and keys on %s", (kind) => {
       expect(failed.last_error).toBe("not sent: no key in MAIL_KEYS opens the mail body (was the key that encrypted it removed or lost?)");
       expect(failed).toMatchObject({ text_body: "", html_body: "", locked_by: null });
 
-      await enqueueMail(db, current, "no-reply@example.com", "next@example.com", { kind: "access_link", subject: "next", text: "t", html: "h" });
+      await enqueueMail(db, current, "no-reply@example.com", "next@example.com", {
+        kind: "access_link",
+        subject: "next",
+        text: "t",
+        html: "h",
+      });
       worker.deliverNow();
       await worker.idle();
       expect(sent.map((mail) => [mail.to, mail.text, mail.html])).toEqual([["next@example.com", "t", "h"]]);

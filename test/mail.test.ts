@@ -107,7 +107,12 @@ describeEachDatabase("several mail workers on one %s database", (kind) => {
     const workers = [new MailWorker(db, keys, slowDelivery), new MailWorker(db, keys, slowDelivery)];
     try {
       for (let i = 0; i < 10; i++) {
-        await enqueueMail(db, keys, "from@example.com", "to@example.com", { kind: "access_link", subject: `mail ${i}`, text: "t", html: "h" });
+        await enqueueMail(db, keys, "from@example.com", "to@example.com", {
+          kind: "access_link",
+          subject: `mail ${i}`,
+          text: "t",
+          html: "h",
+        });
       }
       for (const worker of workers) worker.start(silent, 60_000);
       for (const worker of workers) worker.deliverNow();
@@ -145,7 +150,12 @@ describeEachDatabase("recording delivered mail on %s", (kind) => {
     const worker = new MailWorker(flaky, keys, async (mail) => void sent.push(mail.subject));
     try {
       for (let i = 0; i < 3; i++)
-        await enqueueMail(db, keys, "from@example.com", "to@example.com", { kind: "access_link", subject: `mail ${i}`, text: "t", html: "h" });
+        await enqueueMail(db, keys, "from@example.com", "to@example.com", {
+          kind: "access_link",
+          subject: `mail ${i}`,
+          text: "t",
+          html: "h",
+        });
       worker.start(silentLogger(), 60_000);
       await worker.idle();
       expect(refused).toBeGreaterThanOrEqual(2);

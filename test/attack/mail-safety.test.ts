@@ -160,7 +160,12 @@ describeEachDatabase("mail claims on %s", (kind) => {
       sent.push(mail);
     });
     try {
-      await enqueueMail(db, keys, '"DS One" <no-reply@example.com>', "crash@example.com", { kind: "access_link", subject: "s", text: "t", html: "h" });
+      await enqueueMail(db, keys, '"DS One" <no-reply@example.com>', "crash@example.com", {
+        kind: "access_link",
+        subject: "s",
+        text: "t",
+        html: "h",
+      });
       // What a worker that died mid-delivery leaves behind: a claim nobody will release.
       const claimedAt = Date.now();
       await db
@@ -188,7 +193,12 @@ describeEachDatabase("mail claims on %s", (kind) => {
         { claimMs: 200 },
       );
       const eager = new MailWorker(db, keys, async (mail) => void slowSent.push(`${mail.subject} again`), { claimMs: 200 });
-      await enqueueMail(db, keys, "no-reply@example.com", "slow@example.com", { kind: "access_link", subject: "slow", text: "t", html: "h" });
+      await enqueueMail(db, keys, "no-reply@example.com", "slow@example.com", {
+        kind: "access_link",
+        subject: "slow",
+        text: "t",
+        html: "h",
+      });
       slow.start(silentLogger(), 60_000);
       await new Promise((resolve) => setTimeout(resolve, 50));
       eager.start(silentLogger(), 60_000);
