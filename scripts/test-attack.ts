@@ -32,6 +32,7 @@ const FAMILIES: Record<string, string> = {
   "passkey-refusals.spec.ts": "passkey challenges (no page floods the server)",
   "blind-approval.test.ts": "a blind approval on another device",
   "not-me-ends-all.test.ts": '"This wasn\'t me" ends all that browser started',
+  "forged-reports.test.ts": "forged mail reports",
 };
 
 rmSync(REPORTS, { recursive: true, force: true });
