@@ -22,10 +22,11 @@ import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/kernel/signed-
 import { setDisabled, setRole } from "./auth/support/support-actions.ts";
 import type { Config } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import { type AddressStanding, addressStanding, clearAddress, lastMailsTo, type MailRecord, mailReference } from "./mail/delivery-state.ts";
 
 /** The operator CLI's account commands (server/cli.ts reads the command line and runs them). */
 export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Object.keys(PRODUCTS).join("|")}] [--name N] [--role support|admin]
-  show --email E
+  show --email E                                the account, and its address's mail: bounced or complained, its last mails
   list
   license --email E --product P --state Active|Trial|Expired|none
   link-device --email E --product P --uuid U
@@ -46,7 +47,8 @@ export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Obj
   enable --email E [--reason R]                 undoes disable
   logins --email E                              the Google logins linked to the account
   unlink-login --email E --provider google --subject S
-                                                removes one; the next Google sign-in links by email again`;
+                                                removes one; the next Google sign-in links by email again
+  mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained`;
 
 export const ACCOUNT_OPTIONS = {
   email: { type: "string" },
@@ -145,7 +147,70 @@ async function create({ db, values }: Command): Promise<string> {
 }
 
 async function show(command: Command): Promise<string> {
-  return formatAccount((await namedAccount(command)).found);
+  const { found } = await namedAccount(command);
+  const standing = await addressStanding(command.db, found.email);
+  const mails = await lastMailsTo(command.db, found.email);
+  return [formatAccount(found), ...formatMailStanding(standing), ...formatLastMails(mails)].join("\n");
+}
+
+// Its address's mail: what the relay and the mailbox said, and clearing it.
+
+/** What the address's mailbox said (delivery-state.ts): bounced, complained, or neither. */
+function formatMailStanding({ bounced, complainedAt }: AddressStanding): string[] {
+  const lines: string[] = [];
+  if (bounced) {
+    const said = [bounced.code, bounced.words && `"${bounced.words}"`].filter(Boolean).join(" ");
+    const mail = bounced.mailId ? `, mail ${mailReference(bounced.mailId)}` : "";
+    lines.push(
+      `mail:      bounced ${isoTime(bounced.at)} (${bounced.reason}${mail})${said ? `: ${said}` : ""}; no mail goes until cleared`,
+    );
+  }
+  if (complainedAt !== null)
+    lines.push(`mail:      complained ${isoTime(complainedAt)} (marked a mail as spam); no notices go until cleared`);
+  return lines.length > 0 ? lines : ["mail:      fine (no bounce, no complaint)"];
+}
+
+/** The address's last mails, newest first: reference, kind, when queued, what became of it, the code said. */
+function formatLastMails(mails: MailRecord[]): string[] {
+  if (mails.length === 0) return ["last mails: none"];
+  return [
+    "last mails:",
+    ...mails.map((mail) =>
+      ["", mail.reference, (mail.kind ?? "-").padEnd(22), isoTime(mail.queuedAt), mail.state.padEnd(10), mail.code ?? ""]
+        .join("  ")
+        .trimEnd(),
+    ),
+  ];
+}
+
+/**
+ * mail-clear: the address gets mail again (clearAddress), with the operator's reason and what was
+ * cleared in the trail, written in the same transaction. An address that neither bounced nor
+ * complained is left as it is, and the trail is not written.
+ */
+async function mailClear(command: Command): Promise<string> {
+  required(command.values.email, "email");
+  const reason = required(command.values.reason, "reason");
+  const { found } = await namedAccount(command);
+  const cleared = await command.db.transaction().execute(async (tx) => {
+    const { bounced, complainedAt } = await addressStanding(tx, found.email);
+    const done = await clearAddress(tx, found.email);
+    const what = [
+      done.bounced && bounced ? { trail: `bounce${bounced.code ? ` ${bounced.code}` : ""}`, at: bounced.at } : undefined,
+      done.complained && complainedAt !== null ? { trail: "complaint", at: complainedAt } : undefined,
+    ].filter((part) => part !== undefined);
+    if (what.length > 0) {
+      const entry = {
+        event: "mail_cleared" as const,
+        accountId: found.id,
+        reason: `cleared: ${what.map((part) => part.trail).join(", ")}`,
+      };
+      await recordAuditEvent(tx, entry, operatorWith(reason));
+    }
+    return what;
+  });
+  if (cleared.length === 0) return `nothing to clear: mail to ${found.email} had neither bounced nor drawn a complaint`;
+  return `mail to ${found.email} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
 }
 
 async function list({ db }: Command): Promise<string> {
@@ -311,6 +376,7 @@ const COMMANDS: Record<string, (command: Command) => Promise<string>> = {
   role,
   disable: disableOrEnable,
   enable: disableOrEnable,
+  "mail-clear": mailClear,
 };
 
 export async function runAccountCommand(db: Db, config: Config, name: string | undefined, values: AccountValues): Promise<string> {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accountForIdentity, linkIdentity } from "../server/auth/google/external-logins.ts";
 import { openDatabase } from "../server/db/database.ts";
+import { recordReport } from "../server/mail/delivery-state.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";
 
 const CLI = join(import.meta.dirname, "..", "server", "cli.ts");
@@ -230,6 +231,89 @@ describeEachDatabase("operator CLI on %s", (kind) => {
       await db.destroy();
     }
     expect(account("remove", "--email", "op@example.com").err.trim()).toBe("error: no account for op@example.com");
+  }, 60_000);
+
+  it("shows what the address's mail said and its last mails, and clears a bounce and a complaint with a reason", async () => {
+    expect(account("create", "--email", "Mail.Op@example.com", "--product", "dsone").code).toBe(0);
+    const quiet = account("show", "--email", "mail.op@example.com");
+    expect(quiet.code, quiet.err).toBe(0);
+    expect(quiet.out).toContain("mail:      fine (no bounce, no complaint)\nlast mails: none");
+
+    // A sign-in link whose report said the mailbox does not exist, and a notice marked as spam.
+    const { db } = await openDatabase(database.url);
+    const ids = [crypto.randomUUID(), crypto.randomUUID()];
+    try {
+      const sentAt = Date.now() - 60_000;
+      for (const [index, kind] of (["access_link", "new_sign_in"] as const).entries())
+        await db
+          .insertInto("outbox")
+          .values({
+            id: ids[index] as string,
+            to_address: "Mail.Op@example.com",
+            to_key: "mail.op@example.com",
+            kind,
+            from_address: "no-reply@localhost",
+            subject: kind,
+            text_body: "",
+            html_body: "",
+            created_at: sentAt + index,
+            next_attempt_at: sentAt,
+            sent_at: sentAt + 10,
+          })
+          .execute();
+      const words = "550 5.1.1 <redacted>: Recipient address rejected: User unknown";
+      expect(await recordReport(db, ids[0] as string, { delivery: "bounced", code: "550 5.1.1", words })).toBe(true);
+      expect(await recordReport(db, ids[1] as string, { delivery: "complained", code: null, words: "feedback report: abuse" })).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+    const reference = (id: string) => id.replaceAll("-", "").slice(0, 10).toUpperCase();
+    const held = account("show", "--email", "mail.op@example.com").out;
+    expect(held).toMatch(
+      new RegExp(
+        `^mail: {6}bounced \\d{4}-[\\d-]+T[\\d:.]+Z \\(no_mailbox, mail ${reference(ids[0] as string)}\\): 550 5\\.1\\.1 "550 5\\.1\\.1 <redacted>: Recipient address rejected: User unknown"; no mail goes until cleared$`,
+        "m",
+      ),
+    );
+    expect(held).toMatch(/^mail: {6}complained \d{4}-[\d-]+T[\d:.]+Z \(marked a mail as spam\); no notices go until cleared$/m);
+    // Newest first: the notice, then the link; each with its reference, kind, time, state and code.
+    expect(held).toMatch(
+      new RegExp(
+        `^last mails:\n {2}${reference(ids[1] as string)} {2}new_sign_in +\\S+Z {2}complained\n {2}${reference(ids[0] as string)} {2}access_link +\\S+Z {2}bounced +550 5\\.1\\.1$`,
+        "m",
+      ),
+    );
+
+    // Without a reason, or for an address nobody has: an error, and the address stays held.
+    const noReason = account("mail-clear", "--email", "mail.op@example.com");
+    expect(noReason.code).toBe(64);
+    expect(noReason.err).toMatch(/^error: missing --reason\n/);
+    const ghost = account("mail-clear", "--email", "ghost@example.com", "--reason", "ticket 77");
+    expect({ code: ghost.code, err: ghost.err.trim() }).toEqual({ code: 1, err: "error: no account for ghost@example.com" });
+    expect(account("show", "--email", "mail.op@example.com").out).toContain("mail:      bounced");
+
+    const cleared = account("mail-clear", "--email", "MAIL.OP@example.com", "--reason", "ticket 77: mailbox made again");
+    expect(cleared.code, cleared.err).toBe(0);
+    expect(cleared.out.trim()).toMatch(
+      /^mail to Mail\.Op@example\.com goes again; cleared: bounce 550 5\.1\.1 of \d{4}-\S+Z, complaint of \d{4}-\S+Z$/,
+    );
+    const after = account("show", "--email", "mail.op@example.com").out;
+    expect(after).toContain("mail:      fine (no bounce, no complaint)");
+    // The mails keep what they were told.
+    expect(after).toMatch(/access_link +\S+Z {2}bounced +550 5\.1\.1$/m);
+    const [entry] = account("activity", "--email", "mail.op@example.com").out.trim().split("\n");
+    expect(entry).toMatch(
+      / {2}mail_cleared {2}by cli:\S+ {2}\(ticket 77: mailbox made again \(cleared: bounce 550 5\.1\.1, complaint\)\)$/,
+    );
+
+    // Again: nothing is held, so nothing changes and the trail is not written again.
+    const again = account("mail-clear", "--email", "mail.op@example.com", "--reason", "ticket 77");
+    expect({ code: again.code, out: again.out.trim() }).toEqual({
+      code: 0,
+      out: "nothing to clear: mail to Mail.Op@example.com had neither bounced nor drawn a complaint",
+    });
+    expect(account("activity", "--email", "mail.op@example.com").out.match(/mail_cleared/g)).toHaveLength(1);
+    // Ten CLI processes, each a Node start.
   }, 60_000);
 
   it("explains its usage for an unknown command", () => {

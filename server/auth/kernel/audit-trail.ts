@@ -54,6 +54,8 @@ const AUDIT_EVENTS = [
   "account_disabled",
   "account_enabled",
   "role_changed",
+  /** An operator let mail go to the account's address again after a bounce or a complaint; the reason says which. */
+  "mail_cleared",
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
