@@ -54,7 +54,7 @@ const AUDIT_EVENTS = [
   "account_disabled",
   "account_enabled",
   "role_changed",
-  /** An operator let mail go to the account's address again after a bounce or a complaint; the reason says which. */
+  /** Mail goes to the account's address again: its bounce or complaint cleared (the reason says which, and the source who). */
   "mail_cleared",
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
