@@ -50,6 +50,17 @@ test("a passkey of a listed provider is listed by its name; an unlisted one keep
   await reportAaguid(page, PROTON_PASS);
   const section = await addPasskeyOnAccountPage(page);
   await expect(section.getByRole("button", { name: "Rename passkey Proton Pass" })).toBeVisible();
+  // Its provider's own mark beside the name, the version for the page's theme, loaded.
+  await page.emulateMedia({ colorScheme: "light" });
+  const light = section.locator("img.passkey-icon--light");
+  const dark = section.locator("img.passkey-icon--dark");
+  await expect(light).toBeVisible();
+  await expect(dark).toBeHidden();
+  expect(await light.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expect(dark).toBeVisible();
+  await expect(light).toBeHidden();
   await listed.close();
 
   // Chromium's own AAGUID names no provider: the passkey is named by the browser that made it.
@@ -58,6 +69,8 @@ test("a passkey of a listed provider is listed by its name; an unlisted one keep
   await addAuthenticator(other);
   const shown = await addPasskeyOnAccountPage(other);
   await expect(shown.getByRole("button", { name: /^Rename passkey Chrome/ })).toBeVisible();
+  // One icon pair on the page: Proton Pass's; Chromium's passkey has none.
+  await expect(shown.locator("img.passkey-icon--light")).toHaveCount(1);
   await expect(shown.getByRole("button", { name: "Rename passkey Proton Pass" })).toBeVisible();
   await unlisted.close();
 });

@@ -377,7 +377,12 @@ function passkeyRpIdProblem(env: Env): string | undefined {
   const rpId = env.PASSKEY_RP_ID;
   if (rpId === host) return undefined;
   if (host.endsWith(`.${rpId}`) && rpId.includes(".") && !/^[\d.]+$/.test(host)) return undefined;
-  return `PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain`;
+  // A sign-in site moved to a new host keeps the old relying-party ID through Related Origin
+  // Requests: the browser then asks https://{PASSKEY_RP_ID}/.well-known/webauthn whether this
+  // origin may use it, so this origin must be among the related origins that list serves.
+  const origin = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  if (env.PASSKEY_RELATED_ORIGINS.includes(origin)) return undefined;
+  return `PASSKEY_RP_ID: must be ${host} (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain; or, for a sign-in site moved from ${rpId}, list ${origin} in PASSKEY_RELATED_ORIGINS and serve that list at https://${rpId}/.well-known/webauthn`;
 }
 
 /**

@@ -111,9 +111,16 @@ describe("configuration", () => {
     expect(loadConfig({ ...publicUrl, PASSKEY_RP_ID: "Example.com" }).passkeys.rpId).toBe("example.com");
     for (const rpId of ["other.example", "com", "ample.com", "sub.account.example.com"]) {
       expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: rpId }), rpId).toEqual([
-        "PASSKEY_RP_ID: must be account.example.com (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain",
+        `PASSKEY_RP_ID: must be account.example.com (PUBLIC_URL's host) or a parent domain of it, such as the products' shared domain; or, for a sign-in site moved from ${rpId}, list https://account.example.com in PASSKEY_RELATED_ORIGINS and serve that list at https://${rpId}/.well-known/webauthn`,
       ]);
     }
+    // A site moved to a new host keeps the old ID when it names itself among the related origins.
+    expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: "other.example", PASSKEY_RELATED_ORIGINS: "https://account.example.com" })).toEqual(
+      [],
+    );
+    expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: "other.example", PASSKEY_RELATED_ORIGINS: "https://elsewhere.example" })).toHaveLength(
+      1,
+    );
     expect(problemsOf({ ...publicUrl, PASSKEY_RP_ID: "https://example.com" })[0]).toMatch(/^PASSKEY_RP_ID: must be a domain name/);
   });
 

@@ -58,7 +58,13 @@ describeEachDatabase("passkey providers on %s", (kind) => {
   it("names a passkey of a listed provider after it, on the account page and in the mail", async () => {
     const { browser, passkey } = await passkeyFrom(PROTON);
     expect(passkey.name).toBe("Proton Pass");
-    expect((await passkeysOf(browser)).find((listed) => listed.id === passkey.id)?.name).toBe("Proton Pass");
+    const listed = (await passkeysOf(browser)).find((each) => each.id === passkey.id);
+    expect(listed?.name).toBe("Proton Pass");
+    // With the mark Proton Pass publishes for this use, light and dark (docs/decisions/0088).
+    expect(listed?.icon).toEqual({
+      light: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      dark: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+    });
     const mail = await lastAddedMail();
     expect(mail?.text).toContain("It is saved in Proton Pass.");
     expect(mail?.html).toContain("It is saved in Proton Pass.");
@@ -72,7 +78,9 @@ describeEachDatabase("passkey providers on %s", (kind) => {
       .where("id", "=", passkey.id)
       .executeTakeFirstOrThrow();
     expect(passkey.name).toBe(row.name);
-    expect((await passkeysOf(browser)).find((listed) => listed.id === passkey.id)?.name).toBe(row.name);
+    const listed = (await passkeysOf(browser)).find((each) => each.id === passkey.id);
+    expect(listed?.name).toBe(row.name);
+    expect(listed?.icon).toBeUndefined();
     expect((await lastAddedMail())?.text).not.toContain("It is saved in");
   });
 

@@ -81,6 +81,12 @@ export interface MyAccount {
   passkeys: MyPasskey[];
   /** What this browser tells its passkey provider about the account; null where passkeys cannot run. */
   passkeyUser: PasskeyUser | null;
+  /**
+   * Mail to the account's address bounced (docs/decisions/0087), so none goes until cleared: why,
+   * in the customer's terms, the reference support finds it by, and since when. Null while mail
+   * reaches it.
+   */
+  undelivered: (Undelivered & { since: number }) | null;
   /** The last 30 days of the security trail, newest first. */
   activity: (TrailEntry & {
     /** The app of clientId as a customer knows it, when it is registered. */
@@ -157,6 +163,8 @@ export interface MyPasskey {
   synced: boolean;
   /** Made in this browser. */
   thisBrowser: boolean;
+  /** The provider's own icon for a light and a dark page (SVG data URIs), when it publishes one. */
+  icon?: { light: string; dark: string };
 }
 
 /**
@@ -355,6 +363,11 @@ export const API = {
   "GET /api/me": endpoint<MyAccount>()(),
   "GET /api/me/export": endpoint<AccountExport>()(),
   "POST /api/me/name": endpoint<{ isOk: boolean }>()(z.object({ Name: displayName })),
+  /**
+   * "Try my email again": mail goes to the account's own address again after it bounced (its
+   * complaint, if any, stays). `cleared` is false when the address had not bounced.
+   */
+  "POST /api/me/try-email-again": endpoint<{ isOk: boolean; cleared: boolean }>()(),
   "POST /api/me/sign-out-browser": endpoint<{ isOk: boolean; signedOutHere: boolean }>()(z.object({ ref: sessionRef })),
   "POST /api/me/sign-out-app": endpoint<{ isOk: boolean }>()(z.object({ clientId: oidcClientId })),
   /** RemovePasskeys: the account's passkeys to remove too (the page ticks those added in the last 30 days). */

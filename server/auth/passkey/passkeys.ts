@@ -27,7 +27,7 @@ import { requireRecentSignIn, type SignedInSession } from "../kernel/recent-sign
 import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
 import { finishSignIn, type SignedIn, writeSession } from "../kernel/sessions.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../kernel/tokens.ts";
-import { passkeyProviderName } from "./passkey-providers.ts";
+import { type ProviderIcon, passkeyProviderIcon, passkeyProviderName } from "./passkey-providers.ts";
 import { passkeyUserHandle } from "./passkey-user.ts";
 
 /**
@@ -310,6 +310,12 @@ export async function passkeyRegistrationOptions(
   return options;
 }
 
+/** The provider's icon, as a field to spread into a passkey: none when it publishes none. */
+function iconOf(aaguid: string | null): { icon?: ProviderIcon } {
+  const icon = passkeyProviderIcon(aaguid);
+  return icon ? { icon } : {};
+}
+
 /** A new passkey's name: where it lives (its provider, by AAGUID), else the browser that made it. */
 function defaultPasskeyName(aaguid: string, device: string): string {
   return passkeyProviderName(aaguid) ?? browserMadeName(device);
@@ -395,7 +401,7 @@ export async function registerPasskey(
     return true;
   });
   if (!inserted) return refuse(db, caller, accountId, "PASSKEY_REFUSED", "passkey registered already");
-  return { id: made.id, name, createdAt: now, lastUsedAt: null, synced: credentialBackedUp, thisBrowser: true };
+  return { id: made.id, name, createdAt: now, lastUsedAt: null, synced: credentialBackedUp, thisBrowser: true, ...iconOf(aaguid) };
 }
 
 /** The account's passkeys, newest first; `mark` is this browser's, to say which were made here. */
@@ -413,6 +419,7 @@ export async function passkeysOf(db: Db, accountId: string, mark: string | undef
     lastUsedAt: row.last_used_at === null ? null : Number(row.last_used_at),
     synced: Number(row.backed_up) === 1,
     thisBrowser: mark !== undefined && row.browser_mark === mark,
+    ...iconOf(row.aaguid),
   }));
 }
 

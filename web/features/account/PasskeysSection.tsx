@@ -88,6 +88,7 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
               <ItemText
                 title={
                   <>
+                    {passkey.icon ? <ProviderIcon icon={passkey.icon} /> : null}
                     {passkey.name}
                     {passkey.thisBrowser ? <span className="account__badge">{t.thisBrowser}</span> : null}
                   </>
@@ -139,5 +140,18 @@ export function PasskeysSection({ account, brand, refresh }: { account: MyAccoun
       ) : null}
       <Outcome text={outcome?.text} failed={outcome?.failed ?? false} />
     </Section>
+  );
+}
+
+/**
+ * The provider's own mark beside its name (docs/decisions/0088): its light or its dark version by
+ * the page's theme. Decorative: the name beside it says the same.
+ */
+function ProviderIcon({ icon }: { icon: { light: string; dark: string } }) {
+  return (
+    <>
+      <img className="passkey-icon passkey-icon--light" src={icon.light} alt="" width={20} height={20} />
+      <img className="passkey-icon passkey-icon--dark" src={icon.dark} alt="" width={20} height={20} />
+    </>
   );
 }
