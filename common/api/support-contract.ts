@@ -69,6 +69,30 @@ export interface SupportCustomer {
     sentAt: number | null;
   }[];
   limits: SupportLimit[];
+  /**
+   * What the address's mailbox said (docs/decisions/0087): bounced (no mail goes until cleared),
+   * with the status code and the relay's words; complained (no notices go until cleared); or
+   * neither, both null.
+   */
+  mailStanding: {
+    bounced: { at: number; reason: string; code: string | null; words: string | null; reference: string | null } | null;
+    complainedAt: number | null;
+  };
+  /** The address's last 10 mails, newest first: what became of each, and the reference a customer quotes. */
+  lastMails: SupportMail[];
+}
+
+/** One of the address's last mails, as support reads it: never its body or link. */
+interface SupportMail {
+  reference: string;
+  /** Its kind (server/mail/mail-kinds.ts); null for a mail queued before kinds were kept. */
+  kind: string | null;
+  queuedAt: number;
+  /** queued, sent, deferred, failed, or what the relay or a report said: refused, bounced, delayed, complained, suppressed. */
+  state: string;
+  code: string | null;
+  /** The relay's or the remote server's own words, addresses redacted. */
+  words: string | null;
 }
 
 const accountId = z.string({ message: "is required" }).regex(/^[\w-]{1,64}$/, "is not an account");
@@ -106,6 +130,8 @@ export const SUPPORT_API = {
    */
   "POST /api/support/change-email": endpoint<{ isOk: boolean }>()(z.object({ ...act, NewEmail: email })),
   "POST /api/support/clear-limits": endpoint<{ isOk: boolean; cleared: number }>()(z.object(act)),
+  /** Lets mail go to the customer's address again: its bounce and its complaint forgotten (what was cleared; both false when nothing was). */
+  "POST /api/support/clear-mail": endpoint<{ isOk: boolean; cleared: { bounced: boolean; complained: boolean } }>()(z.object(act)),
   "POST /api/support/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
   "POST /api/support/disable": endpoint<{ isOk: boolean }>()(
     z.object({ ...act, disabled: z.boolean({ message: "must be true or false" }) }),

@@ -181,6 +181,31 @@ export async function clearAddress(db: Kysely<Database>, email: string): Promise
   return { bounced: cleared?.bounced_at != null, complained: cleared?.complained_at != null };
 }
 
+/**
+ * Lets mail go to the address again after a bounce, keeping a complaint (its owner's own "this is
+ * spam" still stops notices): what "Try my email again" on the account page does. Answers whether
+ * there was a bounce to forget; the caller writes the trail.
+ */
+export async function clearBounce(db: Kysely<Database>, email: string): Promise<boolean> {
+  const key = normalizeEmail(email);
+  const gone = await db
+    .deleteFrom("mail_addresses")
+    .where("email_key", "=", key)
+    .where("bounced_at", "is not", null)
+    .where("complained_at", "is", null)
+    .returning("email_key")
+    .executeTakeFirst();
+  if (gone) return true;
+  const kept = await db
+    .updateTable("mail_addresses")
+    .set({ bounced_at: null, bounce_reason: null, bounce_code: null, bounce_words: null, bounce_mail_id: null, updated_at: Date.now() })
+    .where("email_key", "=", key)
+    .where("bounced_at", "is not", null)
+    .returning("email_key")
+    .executeTakeFirst();
+  return kept !== undefined;
+}
+
 /** One of an address's last mails, as support and the CLI show it. */
 export interface MailRecord {
   reference: string;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../common/brands/index.ts";
 import { exportAccount } from "../auth/account/account-export.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/account/my-account.ts";
+import { tryEmailAgain } from "../auth/account/undelivered-email.ts";
 import { unlinkAccountLogin } from "../auth/google/external-logins.ts";
 import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
 import { browserMark } from "../auth/kernel/known-origins.ts";
@@ -20,7 +21,7 @@ import { signedInCustomer } from "./signed-in-customer.ts";
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
  * how they sign in, where they are signed in, what happened; a download of everything held;
  * rename, set or change the password, unlink Google, sign one browser or app out, sign out
- * everywhere else. Each change is limited per account and written to the trail.
+ * everywhere else, try their email again after it bounced. Each change is limited per account and written to the trail.
  */
 export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
   const signedIn = signedInCustomer({ db, config });
@@ -48,6 +49,11 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     const { caller, accountId } = await signedIn(request, reply, true);
     await renameAccount(db, accountId, Name, { caller });
     return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/try-email-again", async (_body, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    return { isOk: true, cleared: await tryEmailAgain(db, accountId, { caller }) };
   });
 
   contractRoute(app, "POST /api/me/sign-out-browser", async ({ ref }, request, reply) => {

@@ -4,6 +4,7 @@ import { staffAccess } from "../auth/kernel/roles.ts";
 import {
   changeCustomerEmail,
   clearCustomerLimits,
+  clearCustomerMail,
   deleteCustomer,
   removeCustomerPasskey,
   sendFreshLink,
@@ -85,6 +86,11 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
 
   contractRoute(app, "POST /api/support/clear-limits", async ({ accountId, reason }, request, reply) => {
     const cleared = await clearCustomerLimits(db, await agentOf(request, reply), accountId, reason);
+    return { isOk: true, cleared };
+  });
+
+  contractRoute(app, "POST /api/support/clear-mail", async ({ accountId, reason }, request, reply) => {
+    const cleared = await clearCustomerMail(db, await agentOf(request, reply), accountId, reason);
     return { isOk: true, cleared };
   });
 

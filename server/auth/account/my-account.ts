@@ -12,6 +12,7 @@ import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
 import { hashSecret } from "../kernel/tokens.ts";
 import { passkeyUser } from "../passkey/passkey-user.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
+import { undeliveredEmail } from "./undelivered-email.ts";
 
 /**
  * The customer's own account, for the account page: who they are, how they sign in, where they
@@ -26,7 +27,7 @@ export async function myAccount(
 ): Promise<MyAccount | undefined> {
   const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
-  const [licenses, google, places, activity, passkeys] = await Promise.all([
+  const [licenses, google, places, activity, passkeys, undelivered] = await Promise.all([
     db
       .selectFrom("licenses")
       .innerJoin("products", "products.id", "licenses.product_id")
@@ -38,6 +39,7 @@ export async function myAccount(
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
     accountActivity(db, accountId, { days: 30, limit: 200 }),
     passkeysOf(db, accountId, browserMark),
+    undeliveredEmail(db, account.email),
   ]);
   const apps = await appsByClientId(
     db,
@@ -64,6 +66,7 @@ export async function myAccount(
       account,
       passkeys.map((passkey) => passkey.id),
     ),
+    undelivered,
     // Who the operator was is support's business; the customer sees that it was support. Each
     // app is named as the customer knows it ("DS One desktop app"), not by its client id.
     activity: activity.map(({ actor, reason: _reason, ...entry }) => ({

@@ -2,8 +2,10 @@ import type { Role } from "../../../common/roles.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
+import { addressStanding, clearAddress } from "../../mail/delivery-state.ts";
 import { removeAccount } from "../account/account-deletion.ts";
 import { requestEmailChange } from "../account/email-change/request.ts";
+import { mailClearedReason } from "../account/undelivered-email.ts";
 import { unlinkAccountLogin } from "../google/external-logins.ts";
 import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
@@ -94,6 +96,22 @@ export async function clearCustomerLimits(db: Db, agent: Agent, accountId: strin
     const cleared = (await countersNaming(tx, accountId, account.email)).length;
     await forgetCountersNaming(tx, accountId, account.email);
     await recordAuditEvent(tx, { event: "rate_limits_cleared", accountId }, agentSource(agent, reason));
+    return cleared;
+  });
+}
+
+/**
+ * Lets mail go to the customer's address again (docs/decisions/0087): its bounce and its complaint
+ * forgotten, the trail told which with the agent's reason. An address that neither bounced nor
+ * complained is left as it is, and nothing is recorded. Answers what was cleared.
+ */
+export async function clearCustomerMail(db: Db, agent: Agent, accountId: string, reason: string) {
+  const account = await customerFor(db, agent, accountId);
+  return db.transaction().execute(async (tx) => {
+    const before = await addressStanding(tx, account.email);
+    const cleared = await clearAddress(tx, account.email);
+    const what = mailClearedReason(before, cleared);
+    if (what) await recordAuditEvent(tx, { event: "mail_cleared", accountId, reason: what }, agentSource(agent, reason));
     return cleared;
   });
 }

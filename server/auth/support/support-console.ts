@@ -5,6 +5,7 @@ import type { Role } from "../../../common/roles.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/database.ts";
+import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
@@ -97,12 +98,15 @@ const LIMIT_NAMES: Partial<Record<BucketName, string>> = {
 /** Mail older than this is not shown: the last month is what a "my link did not arrive" needs. */
 const MAIL_DAYS = 30;
 
+/** The address's last mails shown with what became of each (docs/decisions/0087). */
+const LAST_MAILS = 10;
+
 /** A customer's whole account for the console; undefined when there is no such account. Recorded as a look. */
 export async function supportCustomer(db: Db, config: Config, agent: Agent, accountId: string): Promise<SupportCustomer | undefined> {
   const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
   const now = Date.now();
-  const [licenses, devices, logins, places, passkeys, trail, mails, counters] = await Promise.all([
+  const [licenses, devices, logins, places, passkeys, trail, mails, counters, standing, lastMails] = await Promise.all([
     db
       .selectFrom("licenses")
       .select(["product_id", "state", "created_at", "updated_at"])
@@ -148,6 +152,8 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
       .limit(100)
       .execute(),
     countersNaming(db, accountId, account.email),
+    addressStanding(db, account.email),
+    lastMailsTo(db, account.email, LAST_MAILS),
   ]);
   await recordAuditEvent(db, { event: "support_viewed", accountId }, agentSource(agent));
   return {
@@ -205,5 +211,16 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
         reached: count >= limit,
       };
     }),
+    mailStanding: {
+      bounced: standing.bounced && {
+        at: standing.bounced.at,
+        reason: standing.bounced.reason,
+        code: standing.bounced.code,
+        words: standing.bounced.words,
+        reference: standing.bounced.mailId ? mailReference(standing.bounced.mailId) : null,
+      },
+      complainedAt: standing.complainedAt,
+    },
+    lastMails,
   };
 }
