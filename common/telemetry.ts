@@ -1,3 +1,4 @@
+import type { MailRateWindow } from "./mail-rates.ts";
 import { redactUrl } from "./redact.ts";
 
 /**
@@ -70,6 +71,12 @@ export interface OperationsReport {
     failed: number;
     failedApps: { clientId: string; count: number; lastError: string | null; lastFailedAt: number }[];
   };
+  /**
+   * Mail sent over the last hour and the last day, whatever the period, and how many of those mails
+   * bounced (or the relay refused) and drew a complaint: the rates a relay suspends a sender for,
+   * against the lines of common/mail-rates.ts.
+   */
+  mailRates: { window: MailRateWindow; sent: number; bounced: number; complained: number }[];
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
 /** The operations page: its HTML answers 403 to anyone but a signed-in admin (decision 36). */

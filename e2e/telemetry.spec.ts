@@ -172,6 +172,15 @@ test("the operations page shows the figures to an admin and refuses a customer",
   await expect(page.getByRole("img", { name: "Refused sign-ins: password · INVALID_CREDENTIALS 1" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Top client errors" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Mail outbox: Waiting \d+, Retrying \d+, Sent \d+, Failed \d+$/ })).toBeVisible();
+  // The relay's rates, over the last hour and day, against its review and pause lines.
+  await expect(page.getByRole("heading", { name: "Mail bounces and complaints" })).toBeVisible();
+  await expect(page.getByText("A relay reviews the sender at 5% (dashed line) and pauses it at 10% (solid line)")).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /^Bounces of the mails sent: Last hour \(\d+ sent\) .+; Last day \(\d+ sent\) .+$/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: /^Complaints of the mails sent: Last hour \(\d+ sent\) .+; Last day \(\d+ sent\) .+$/ }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel("Period").selectOption("30");
   await expect(page.getByRole("img", { name: /^LCP 75th percentile/ })).toBeVisible();

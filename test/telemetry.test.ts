@@ -7,7 +7,7 @@ import type { TelemetryBatch } from "../common/telemetry.ts";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { StackMapper } from "../server/telemetry/source-maps.ts";
 import { pruneTelemetry, storeServerEvent, telemetrySinks } from "../server/telemetry/store.ts";
-import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
+import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { type OtlpReceiver, startOtlpReceiver } from "./support/otlp-receiver.ts";
 
@@ -326,6 +326,65 @@ describeEachDatabase("telemetry on %s", (kind) => {
     expect((await server.app.inject({ method: "GET", url: "/api/admin/operations?days=2", headers: { cookie: admin } })).statusCode).toBe(
       400,
     );
+  });
+
+  it("gives the mail's bounce and complaint rates over the last hour and day, in the metrics and on the operations report", async () => {
+    const admin = await signIn("admin@example.com", "admin-password-1");
+    await drainMail(server);
+    await server.db.deleteFrom("outbox").execute();
+    const now = Date.now();
+    const minute = 60_000;
+    let n = 0;
+    /** A mail sent at `at` (or refused by the relay then, or still waiting), with what a report said of it. */
+    const mail = (at: number, delivery: string | null = null, state: "sent" | "refused" | "waiting" = "sent") => ({
+      id: crypto.randomUUID(),
+      to_address: `rates-${n}@example.com`,
+      to_key: `rates-${n++}@example.com`,
+      kind: "access_link",
+      from_address: "no-reply@localhost",
+      subject: "rates",
+      text_body: "",
+      html_body: "",
+      created_at: at - 1_000,
+      next_attempt_at: at,
+      sent_at: state === "sent" ? at : null,
+      failed_at: state === "refused" ? at : null,
+      delivery,
+    });
+    // The last hour: 20 mails sent, one bounced (5%: review) and one complained of (5%: past pause).
+    const hour = Array.from({ length: 18 }, (_, index) => mail(now - (index + 1) * minute));
+    hour.push(mail(now - 5 * minute, "bounced"), mail(now - 6 * minute, "complained"));
+    // Earlier that day: 379 more sent and one refused by the relay at once: of 400, two bounces
+    // (0.5%, below review) and one complaint (0.25%, past review).
+    const day = Array.from({ length: 379 }, (_, index) => mail(now - 2 * 3_600_000 - index * minute));
+    day.push(mail(now - 3 * 3_600_000, "refused", "refused"));
+    // Neither counts: bounces of the day before, and a mail still waiting.
+    const outside = [...Array.from({ length: 10 }, () => mail(now - 30 * 3_600_000, "bounced")), mail(now, null, "waiting")];
+    for (const rows of [hour, day, outside]) await server.db.insertInto("outbox").values(rows).execute();
+
+    const metrics = await server.app.inject({ method: "GET", url: "/metrics", headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = metrics.body;
+    expect(text).toMatch(/^account_mail_bounce_rate\{window="1h"\} 0\.05$/m);
+    expect(text).toMatch(/^account_mail_bounce_rate\{window="24h"\} 0\.005$/m);
+    expect(text).toMatch(/^account_mail_complaint_rate\{window="1h"\} 0\.05$/m);
+    expect(text).toMatch(/^account_mail_complaint_rate\{window="24h"\} 0\.0025$/m);
+    // The relay's lines are in the help, for whoever writes the alerts.
+    expect(text).toMatch(/^# HELP account_mail_bounce_rate .*reviews a sender at 5% \(0\.05\) and pauses it at 10% \(0\.1\)\.$/m);
+    expect(text).toMatch(
+      /^# HELP account_mail_complaint_rate .*reviews a sender at 0\.1% \(0\.001\) and pauses it at 0\.5% \(0\.005\)\.$/m,
+    );
+
+    // The operations report gives the counts for the hour and the day, whatever its period.
+    for (const days of [1, 30]) {
+      const report = (
+        await server.app.inject({ method: "GET", url: `/api/admin/operations?days=${days}`, headers: { cookie: admin } })
+      ).json();
+      expect(report.mailRates).toEqual([
+        { window: "1h", sent: 20, bounced: 1, complained: 1 },
+        { window: "24h", sent: 400, bounced: 2, complained: 1 },
+      ]);
+    }
+    await server.db.deleteFrom("outbox").execute();
   });
 
   it("groups client errors by fingerprint with a count, over the period only, in SQL", async () => {

@@ -1,11 +1,17 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { MAIL_RATE_THRESHOLDS, MAIL_RATE_WINDOWS, type MailRateWindow, rateOf } from "../../common/mail-rates.ts";
 import type { SignInStep, VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
+import { type DeliveryRates, deliveryRatesSince } from "../mail/delivery-state.ts";
 
 /** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
 const TIME_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10];
 const CLS_BUCKETS = [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
 const MAX_SCREENS = 64;
+
+/** A rate as the help text says it: 0.001 as "0.1%". */
+const percent = (rate: number) => `${Number((rate * 100).toPrecision(3))}%`;
+const { bounce, complaint } = MAIL_RATE_THRESHOLDS;
 
 /**
  * The server's Prometheus metrics (prom-client), one registry per app so that tests can run many
@@ -133,7 +139,51 @@ export class Metrics {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     });
+    this.#mailRateGauges(db);
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  /**
+   * account_mail_bounce_rate and account_mail_complaint_rate{window="1h"|"24h"}: of the mails sent
+   * in the window, the share that bounced (or the relay refused) and the share marked as spam, the
+   * figures relays suspend a sender for (common/mail-rates.ts). Read from the database when
+   * scraped, as the counts above are: prom-client collects a scrape's metrics together, so the
+   * second gauge finds the first's reads under way and shares them (one count per window a scrape).
+   */
+  #mailRateGauges(db: Db): void {
+    const windows = Object.keys(MAIL_RATE_WINDOWS) as MailRateWindow[];
+    let reading: Promise<[MailRateWindow, DeliveryRates][]> | undefined;
+    const rates = () => {
+      reading ??= (async () => {
+        const now = Date.now();
+        const read: [MailRateWindow, DeliveryRates][] = [];
+        for (const window of windows) read.push([window, await deliveryRatesSince(db, now - MAIL_RATE_WINDOWS[window])]);
+        return read;
+      })().finally(() => {
+        reading = undefined;
+      });
+      return reading;
+    };
+    const rateGauge = (name: string, help: string, part: (rates: DeliveryRates) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ["window"] as const,
+        registers: [this.registry],
+        async collect() {
+          for (const [window, read] of await rates()) this.set({ window }, rateOf(part(read), read.sent));
+        },
+      });
+    rateGauge(
+      "account_mail_bounce_rate",
+      `Share of the mails sent in the window (1h, 24h) that bounced or were refused, 0 to 1. Relays act on it: Amazon SES reviews a sender at ${percent(bounce.review)} (${bounce.review}) and pauses it at ${percent(bounce.pause)} (${bounce.pause}).`,
+      (read) => read.bounced,
+    );
+    rateGauge(
+      "account_mail_complaint_rate",
+      `Share of the mails sent in the window (1h, 24h) that their recipient marked as spam, 0 to 1. Relays act on it: Amazon SES reviews a sender at ${percent(complaint.review)} (${complaint.review}) and pauses it at ${percent(complaint.pause)} (${complaint.pause}).`,
+      (read) => read.complained,
+    );
   }
 
   /** A gauge read from the database when scraped. */

@@ -1,6 +1,8 @@
 import { BRANDS } from "../../common/brands/index.ts";
+import { MAIL_RATE_WINDOWS, type MailRateWindow } from "../../common/mail-rates.ts";
 import { GOOD_VITALS, type OperationsReport, SIGN_IN_METHODS, type SignInMethod, type VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
+import { deliveryRatesSince } from "../mail/delivery-state.ts";
 
 /** The most rows one figure reads: a busy month is summarised from its newest rows. */
 const ROW_CAP = 100_000;
@@ -104,6 +106,11 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
 
   const logoutTokens = await logoutTokenDeliveries(db, since);
 
+  // The relay's look is over the recent past, so these are over the last hour and day, not the period.
+  const mailRates: OperationsReport["mailRates"] = [];
+  for (const window of Object.keys(MAIL_RATE_WINDOWS) as MailRateWindow[])
+    mailRates.push({ window, ...(await deliveryRatesSince(db, now - MAIL_RATE_WINDOWS[window])) });
+
   return {
     days,
     vitals,
@@ -117,6 +124,7 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     errors,
     outbox,
     logoutTokens,
+    mailRates,
   };
 }
 

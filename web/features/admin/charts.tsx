@@ -9,19 +9,39 @@ export interface Bar {
   value: number;
   /** What is written at the bar's end (the value with its unit, a conversion). */
   text: string;
-  tone?: "good" | "poor" | "neutral";
+  tone?: "good" | "warn" | "poor" | "neutral";
+}
+
+/** A line across every bar at a value: dashed (a first line, "review"), or solid (the last, "pause"). */
+export interface Mark {
+  value: number;
+  line: "dashed" | "solid";
 }
 
 /** Where a value falls along the bar's track, in percent of its width. */
 const along = (value: number, top: number) => `${(Math.min(value, top) / top) * 100}%`;
 
 /**
- * Horizontal bars, one per row; with `threshold`, a dashed line marks it ("good" at or below).
- * Laid out in HTML rather than drawn in SVG: the labels keep their size on a phone (an SVG scaled
- * to a phone's width shrank them to half) and go above their bars there.
+ * Horizontal bars, one per row; with `threshold`, a dashed line marks it ("good" at or below), and
+ * `marks` draw lines of their own (the caption says what each means). Laid out in HTML rather than
+ * drawn in SVG: the labels keep their size on a phone (an SVG scaled to a phone's width shrank
+ * them to half) and go above their bars there.
  */
-export function BarChart({ bars, label, threshold, max }: { bars: Bar[]; label: string; threshold?: number; max?: number }) {
-  const top = Math.max(max ?? 0, threshold !== undefined ? threshold * 1.5 : 0, ...bars.map((bar) => bar.value), 1e-9);
+export function BarChart({
+  bars,
+  label,
+  threshold,
+  marks = [],
+  max,
+}: {
+  bars: Bar[];
+  label: string;
+  threshold?: number;
+  marks?: Mark[];
+  max?: number;
+}) {
+  const lines: Mark[] = [...(threshold !== undefined ? [{ value: threshold, line: "dashed" as const }] : []), ...marks];
+  const top = Math.max(max ?? 0, ...lines.map((mark) => mark.value * 1.5), ...bars.map((bar) => bar.value), 1e-9);
   const summary = `${label}: ${bars.map((bar) => `${bar.label} ${bar.text}`).join("; ")}`;
   return (
     <div className="chart" role="img" aria-label={summary}>
@@ -30,7 +50,13 @@ export function BarChart({ bars, label, threshold, max }: { bars: Bar[]; label: 
           <span className="chart__label">{bar.label}</span>
           <span className="chart__track">
             <span className={`chart__bar chart__bar--${bar.tone ?? "neutral"}`} style={{ width: along(bar.value, top) }} />
-            {threshold === undefined ? null : <span className="chart__threshold" style={{ insetInlineStart: along(threshold, top) }} />}
+            {lines.map((mark) => (
+              <span
+                key={`${mark.line} ${mark.value}`}
+                className={`chart__threshold chart__threshold--${mark.line}`}
+                style={{ insetInlineStart: along(mark.value, top) }}
+              />
+            ))}
           </span>
           <span className="chart__value">{bar.text}</span>
         </div>
