@@ -21,6 +21,11 @@ export class SmtpSink {
   refusing = false;
   /** Answer 550 quoting the recipient, like a server that has no such mailbox. */
   rejecting = false;
+  /**
+   * Recipients refused at RCPT TO with 550 5.1.1, as a relay refuses a mailbox that does not
+   * exist: the server marks such an address bounced (docs/decisions/0087). Lowercase addresses.
+   */
+  readonly unknownMailboxes = new Set<string>();
   /** Take the mail and never answer, like a server that stalls mid-delivery. */
   stalling = false;
   /** How long to take over each mail before answering, like a real relay (its checks, its disk). */
@@ -53,6 +58,10 @@ export class SmtpSink {
       },
       onClose: () => {
         this.#open--;
+      },
+      onRcptTo: (address, _session, callback) => {
+        if (!this.unknownMailboxes.has(address.address.toLowerCase())) return callback();
+        callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
       },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];

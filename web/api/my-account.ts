@@ -14,6 +14,9 @@ export const loadMyAccount = () => call("GET /api/me");
 
 export const renameMe = (name: string) => call("POST /api/me/name", { Name: name });
 
+/** "Try my email again": our mail goes to the account's own address again after it bounced. */
+export const tryMyEmailAgain = () => call("POST /api/me/try-email-again");
+
 /** ProductId: the page's brand, which the notice mail speaks in. */
 export const changeMyPassword = (currentPassword: string, password: string, productId: number) =>
   call("POST /api/me/password", { CurrentPassword: currentPassword, Password: password, ConfirmPassword: password, ProductId: productId });

@@ -8,6 +8,7 @@ import { TextField } from "../../ui/TextField.tsx";
 import { ChangeEmail } from "./email-change/ChangeEmail.tsx";
 import { day } from "./format.ts";
 import { Outcome, Section } from "./Section.tsx";
+import { UndeliveredEmail } from "./UndeliveredEmail.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
 const t = strings.account.who;
@@ -16,7 +17,10 @@ function productName(code: string): string {
   return Object.hasOwn(PRODUCTS, code) ? PRODUCTS[code as ProductCode].name : code;
 }
 
-/** Who: the email (how the account is known, and how to change it), the name it shows (editable) and its licenses. */
+/**
+ * Who: the email (how the account is known, how to change it, and whether our mail reaches it),
+ * the name it shows (editable) and its licenses.
+ */
 export function DetailsSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(account.name);
@@ -47,6 +51,7 @@ export function DetailsSection({ account, brand, refresh }: { account: MyAccount
               await act(async () => text);
             }}
           />
+          {account.undelivered ? <UndeliveredEmail undelivered={account.undelivered} busy={submitting} act={act} /> : null}
         </dd>
         <dt>{t.name}</dt>
         <dd>

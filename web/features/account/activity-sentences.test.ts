@@ -61,6 +61,15 @@ describe("the account page's activity sentences", () => {
     );
   });
 
+  it("say that mail to the address goes again, cleared by support or by the customer", () => {
+    expect(activitySentence(entry("mail_cleared", { byOperator: true }))).toBe(
+      "Emails to your address were turned back on by our support team.",
+    );
+    expect(activitySentence(entry("mail_cleared"))).toBe(
+      "Emails to your address were turned back on from Chrome on Windows, near 203.0.113.0.",
+    );
+  });
+
   it("read an event they do not know yet as its name", () => {
     expect(activitySentence(entry("passkey_added", { device: null, address: null }))).toBe("Passkey added.");
   });

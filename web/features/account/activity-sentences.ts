@@ -51,6 +51,7 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   account_disabled: "accountDisabled",
   account_enabled: "accountEnabled",
   role_changed: "roleChanged",
+  mail_cleared: "mailCleared",
 };
 
 /** What happened, as the start of a sentence. */

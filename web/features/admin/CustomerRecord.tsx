@@ -7,7 +7,8 @@ import type { Act } from "./use-customer.ts";
 
 /*
  * What the console shows of a customer's account: the facts, the rate limits counted against
- * them, their mail, where they are signed in (each place with its sign-out) and their trail.
+ * them, what their address's mailbox said (with its Clear), their mail, where they are signed in
+ * (each place with its sign-out) and their trail.
  */
 
 const DATE_TIME = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
@@ -81,6 +82,91 @@ export function RecentMail({ mails }: { mails: SupportCustomer["mails"] }) {
         </tr>
       ))}
     </Table>
+  );
+}
+
+/** The customer's words for why a mail bounced (common/undelivered.ts), as support says them. */
+const BOUNCE_REASONS: Record<string, string> = {
+  no_mailbox: "no such mailbox",
+  mailbox_full: "mailbox full",
+  blocked: "blocked by the receiving server",
+  other: "refused",
+};
+
+/** What became of a mail (server/mail/delivery-state.ts, lastMailsTo). */
+const LAST_MAIL_STATES: Record<string, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  deferred: "Deferred, will try again",
+  failed: "Failed",
+  refused: "Refused by the relay",
+  bounced: "Bounced",
+  delayed: "Delayed",
+  complained: "Marked as spam",
+  suppressed: "Not sent: address held",
+};
+
+const UNDELIVERED_STATES = new Set(["failed", "refused", "bounced", "complained", "suppressed"]);
+
+/**
+ * What the address's mailbox said (docs/decisions/0087): fine, bounced (no mail goes) or complained
+ * (no notices go), with the Clear that lets mail go again; then its last 10 mails, each with what
+ * the relay or a report said and the reference a customer quotes.
+ */
+export function AddressMail({ customer, busy, act }: { customer: SupportCustomer; busy: boolean; act: Act }) {
+  const { bounced, complainedAt } = customer.mailStanding;
+  const { email } = customer.account;
+  return (
+    <>
+      <ul className="support__places">
+        {bounced === null && complainedAt === null ? <li>Fine: nothing has bounced, and no mail was marked as spam.</li> : null}
+        {bounced ? (
+          <li className="support__failed">
+            Bounced since {when(bounced.at)} ({BOUNCE_REASONS[bounced.reason] ?? bounced.reason}
+            {bounced.reference ? `, mail ${bounced.reference}` : ""}){bounced.code ? `: ${bounced.code}` : ""}
+            {bounced.words ? ` "${bounced.words}"` : ""}. No mail goes to this address until it is cleared.
+          </li>
+        ) : null}
+        {complainedAt !== null ? (
+          <li className="support__failed">
+            Complained since {when(complainedAt)}: the customer marked a mail as spam. No notices go until it is cleared; sign-in links,
+            codes and security mail still do.
+          </li>
+        ) : null}
+      </ul>
+      {bounced !== null || complainedAt !== null ? (
+        <p>
+          <button
+            type="button"
+            className="support__button"
+            disabled={busy}
+            aria-label={`Clear the mail block on ${email}`}
+            onClick={() =>
+              void act("POST /api/support/clear-mail", {}, `Mail goes to ${email} again: the bounce and the complaint are cleared.`)
+            }
+          >
+            Clear
+          </button>{" "}
+          Once the customer says the mailbox works (or the address is right after all): the reason goes in the trail.
+        </p>
+      ) : null}
+      {customer.lastMails.length === 0 ? (
+        <p>No mail to this address is kept.</p>
+      ) : (
+        <Table head={["Queued", "Kind", "State", "Code", "The relay's words", "Reference"]}>
+          {customer.lastMails.map((mail) => (
+            <tr key={mail.reference} className={UNDELIVERED_STATES.has(mail.state) ? "support__failed" : undefined}>
+              <td>{when(mail.queuedAt)}</td>
+              <td>{mail.kind?.replaceAll("_", " ") ?? "unknown"}</td>
+              <td>{LAST_MAIL_STATES[mail.state] ?? mail.state}</td>
+              <td>{mail.code ?? ""}</td>
+              <td>{mail.words ?? ""}</td>
+              <td>{mail.reference}</td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </>
   );
 }
 

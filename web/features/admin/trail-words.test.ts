@@ -9,6 +9,10 @@ describe("the support console's trail", () => {
     });
   });
 
+  it("says a mail clearing in words of its own, the reason saying what was cleared", () => {
+    expect(trailWhat("mail_cleared")).toEqual({ text: "mail cleared: the address gets mail again", needsSupport: false });
+  });
+
   it("names any other entry by its event", () => {
     expect(trailWhat("email_change_undone")).toEqual({ text: "email change undone", needsSupport: false });
   });

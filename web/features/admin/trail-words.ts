@@ -7,8 +7,14 @@ const SENTENCES: Record<string, string> = {
     "The address an undo replaced says the undo was not theirs. Nothing was moved: check with the customer who holds the account before changing its email.",
 };
 
+/** Entries whose event's name alone would not say what happened; the Reason column says the rest. */
+const WORDS: Record<string, string> = {
+  mail_cleared: "mail cleared: the address gets mail again",
+};
+
 /** What an entry says in the console's What column, and whether it waits for support. */
 export function trailWhat(event: string): { text: string; needsSupport: boolean } {
   const sentence = SENTENCES[event];
-  return sentence ? { text: sentence, needsSupport: true } : { text: event.replaceAll("_", " "), needsSupport: false };
+  if (sentence) return { text: sentence, needsSupport: true };
+  return { text: WORDS[event] ?? event.replaceAll("_", " "), needsSupport: false };
 }

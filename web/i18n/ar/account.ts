@@ -38,6 +38,19 @@ export const strings: Catalogue<typeof english> = {
       code: "الرمز الوارد في الرسالة",
       confirmCode: "تأكيد",
       changed: (email: string) => `أصبح بريدك الإلكتروني الآن ${email}، وتم تسجيل الخروج من جميع المتصفحات والتطبيقات الأخرى.`,
+      undelivered: {
+        what: (date: string) => `تعذّر تسليم رسالتنا إلى هذا العنوان في ${date}، لذا توقفنا عن إرسال الرسائل إليه.`,
+        reasons: {
+          no_mailbox: "أفاد خادم البريد المستلم بعدم وجود صندوق بريد بهذا العنوان. تحقق من كتابة العنوان بشكل صحيح، وإذا كان خاطئًا فغيّره.",
+          mailbox_full: "أفاد خادم البريد المستلم بأن صندوق البريد ممتلئ. أفرغ بعض المساحة فيه، ثم حاول مرة أخرى.",
+          blocked:
+            "حظر خادم البريد المستلم رسالتنا، ربما باعتبارها رسالة غير مرغوب فيها. قد يكون مزوّد بريدك الإلكتروني أو عامل التصفية في شركتك يرفضها.",
+          other: "لم يقبل خادم البريد المستلم الرسالة.",
+        },
+        reference: (reference: string) => `إذا تواصلت مع فريق الدعم لدينا، فاذكر هذا الرقم المرجعي: ${reference}`,
+        retry: "إعادة المحاولة مع بريدي الإلكتروني",
+        retried: "سنرسل الرسائل إلى هذا العنوان مرة أخرى. وإذا تعذّر تسليمها مجددًا، فستوضّح هذه الصفحة ذلك.",
+      },
     },
     methods: {
       heading: "طرق تسجيل الدخول",
@@ -247,6 +260,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "تم تعطيل حسابك",
         accountEnabled: "تمت إعادة تفعيل حسابك",
         roleChanged: "تم تغيير دور حسابك",
+        mailCleared: "تمت إعادة تفعيل إرسال الرسائل إلى عنوانك",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -50,6 +50,22 @@ export const strings: Catalogue<typeof english> = {
       code: "Code aus der E-Mail",
       confirmCode: "Bestätigen",
       changed: (email: string) => `Ihre E-Mail-Adresse lautet jetzt ${email}. Alle anderen Browser und Apps wurden abgemeldet.`,
+      undelivered: {
+        what: (date: string) =>
+          `Unsere E-Mail an diese Adresse konnte am ${date} nicht zugestellt werden. Deshalb senden wir keine E-Mails mehr an sie.`,
+        reasons: {
+          no_mailbox:
+            "Der empfangende Mailserver meldet, dass es dieses Postfach nicht gibt. Prüfen Sie die Adresse auf Tippfehler und ändern Sie sie, falls sie falsch ist.",
+          mailbox_full:
+            "Der empfangende Mailserver meldet, dass das Postfach voll ist. Schaffen Sie darin etwas Platz und versuchen Sie es dann erneut.",
+          blocked:
+            "Der empfangende Mailserver hat unsere E-Mail blockiert, vielleicht als Spam. Möglicherweise weist Ihr E-Mail-Anbieter oder der Filter Ihrer Firma sie ab.",
+          other: "Der empfangende Mailserver hat sie nicht angenommen.",
+        },
+        reference: (reference: string) => `Wenn Sie sich an unser Support-Team wenden, nennen Sie diese Referenz: ${reference}`,
+        retry: "Wieder E-Mails an mich senden",
+        retried: "Wir senden wieder E-Mails an diese Adresse. Kann unsere E-Mail weiterhin nicht zugestellt werden, sehen Sie das hier.",
+      },
     },
     methods: {
       heading: "So melden Sie sich an",
@@ -262,6 +278,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "Ihr Konto wurde deaktiviert",
         accountEnabled: "Ihr Konto wurde wieder aktiviert",
         roleChanged: "Die Rolle Ihres Kontos wurde geändert",
+        mailCleared: "Der E-Mail-Versand an Ihre Adresse wurde wieder aufgenommen",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

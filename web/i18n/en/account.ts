@@ -40,6 +40,24 @@ export const strings = {
       code: "Code from the email",
       confirmCode: "Confirm",
       changed: (email: string) => `Your email is now ${email}. Every other browser and app is signed out.`,
+      /**
+       * Under the email when mail to it bounced (docs/decisions/0087): what its mail server said,
+       * by reason, and a way to let our mail go to it again.
+       */
+      undelivered: {
+        what: (date: string) => `Our email to this address could not be delivered on ${date}, so we have stopped emailing it.`,
+        reasons: {
+          no_mailbox:
+            "The receiving mail server says there is no such mailbox. Check the address for a typing mistake: if it is wrong, change it.",
+          mailbox_full: "The receiving mail server says the mailbox is full. Make some room in it, then try again.",
+          blocked:
+            "The receiving mail server blocked our email, perhaps as spam. Your email provider or your company's filter may be refusing it.",
+          other: "The receiving mail server did not accept it.",
+        },
+        reference: (reference: string) => `If you contact our support team, quote this reference: ${reference}`,
+        retry: "Try My Email Again",
+        retried: "We will email this address again. If our email still cannot be delivered, this page will say so.",
+      },
     },
     methods: {
       heading: "How you sign in",
@@ -258,6 +276,7 @@ export const strings = {
         accountDisabled: "Your account was disabled",
         accountEnabled: "Your account was enabled again",
         roleChanged: "Your account's role was changed",
+        mailCleared: "Emails to your address were turned back on",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

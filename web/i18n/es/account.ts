@@ -40,6 +40,21 @@ export const strings: Catalogue<typeof english> = {
       confirmCode: "Confirmar",
       changed: (email: string) =>
         `Tu correo electrónico ahora es ${email}. Se ha cerrado la sesión en todos los demás navegadores y aplicaciones.`,
+      undelivered: {
+        what: (date: string) => `Nuestro correo a esta dirección no se pudo entregar el ${date}, así que hemos dejado de enviarle correos.`,
+        reasons: {
+          no_mailbox:
+            "El servidor de correo de destino indica que ese buzón no existe. Revisa si la dirección tiene algún error y, si es incorrecta, cámbiala.",
+          mailbox_full: "El servidor de correo de destino indica que el buzón está lleno. Libera algo de espacio y vuelve a intentarlo.",
+          blocked:
+            "El servidor de correo de destino ha bloqueado nuestro correo, quizá como spam. Puede que tu proveedor de correo o el filtro de tu empresa lo esté rechazando.",
+          other: "El servidor de correo de destino no lo ha aceptado.",
+        },
+        reference: (reference: string) =>
+          `Si te pones en contacto con nuestro equipo de asistencia, indícale esta referencia: ${reference}`,
+        retry: "Volver a intentar con mi correo",
+        retried: "Volveremos a enviar correos a esta dirección. Si aun así no se pueden entregar, lo verás en esta página.",
+      },
     },
     methods: {
       heading: "Cómo inicias sesión",
@@ -251,6 +266,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "Se ha desactivado tu cuenta",
         accountEnabled: "Se ha vuelto a activar tu cuenta",
         roleChanged: "Se ha cambiado el rol de tu cuenta",
+        mailCleared: "Se han reactivado los correos a tu dirección",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

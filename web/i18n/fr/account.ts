@@ -40,6 +40,21 @@ export const strings: Catalogue<typeof english> = {
       confirmCode: "Confirmer",
       changed: (email: string) =>
         `Votre adresse e-mail est désormais ${email}. Tous les autres navigateurs et applications ont été déconnectés.`,
+      undelivered: {
+        what: (date: string) => `Notre e-mail à cette adresse n'a pas pu être distribué le ${date} : nous avons donc cessé de lui écrire.`,
+        reasons: {
+          no_mailbox:
+            "Le serveur de messagerie du destinataire indique que cette boîte aux lettres n'existe pas. Vérifiez que l'adresse ne contient pas de faute de frappe : si elle est erronée, modifiez-la.",
+          mailbox_full:
+            "Le serveur de messagerie du destinataire indique que la boîte aux lettres est pleine. Libérez-y de la place, puis réessayez.",
+          blocked:
+            "Le serveur de messagerie du destinataire a bloqué notre e-mail, peut-être comme spam. Votre fournisseur de messagerie ou le filtre de votre entreprise le refuse peut-être.",
+          other: "Le serveur de messagerie du destinataire ne l'a pas accepté.",
+        },
+        reference: (reference: string) => `Si vous contactez notre équipe d'assistance, indiquez cette référence : ${reference}`,
+        retry: "Réessayer mon adresse e-mail",
+        retried: "Nous écrirons de nouveau à cette adresse. Si notre e-mail ne peut toujours pas être distribué, cette page l'indiquera.",
+      },
     },
     methods: {
       heading: "Vos méthodes de connexion",
@@ -249,6 +264,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "Compte désactivé",
         accountEnabled: "Compte réactivé",
         roleChanged: "Rôle du compte modifié",
+        mailCleared: "Envoi d'e-mails à votre adresse rétabli",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -47,6 +47,22 @@ export const strings: Catalogue<typeof english> = {
       code: "Codice ricevuto via email",
       confirmCode: "Conferma",
       changed: (email: string) => `Il tuo indirizzo email ora è ${email}. Abbiamo disconnesso tutti gli altri browser e app.`,
+      undelivered: {
+        what: (date: string) =>
+          `Il ${date} non siamo riusciti a recapitare la nostra email a questo indirizzo, quindi abbiamo smesso di inviarvi email.`,
+        reasons: {
+          no_mailbox:
+            "Il server di posta del destinatario indica che questa casella non esiste. Controlla che l'indirizzo non contenga errori di battitura e, se è sbagliato, cambialo.",
+          mailbox_full: "Il server di posta del destinatario indica che la casella è piena. Libera un po' di spazio, poi riprova.",
+          blocked:
+            "Il server di posta del destinatario ha bloccato la nostra email, forse come spam. Potrebbe rifiutarla il tuo provider di posta o il filtro della tua azienda.",
+          other: "Il server di posta del destinatario non l'ha accettata.",
+        },
+        reference: (reference: string) => `Se contatti il nostro team di assistenza, indica questo riferimento: ${reference}`,
+        retry: "Riprova con la mia email",
+        retried:
+          "Ti scriveremo di nuovo a questo indirizzo. Se la nostra email non potrà ancora essere recapitata, lo vedrai in questa pagina.",
+      },
     },
     methods: {
       heading: "Come accedi",
@@ -256,6 +272,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "Account disattivato",
         accountEnabled: "Account riattivato",
         roleChanged: "Ruolo dell'account modificato",
+        mailCleared: "Invio di email al tuo indirizzo ripristinato",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

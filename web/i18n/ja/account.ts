@@ -39,6 +39,21 @@ export const strings: Catalogue<typeof english> = {
       code: "メールに記載のコード",
       confirmCode: "確認",
       changed: (email: string) => `メールアドレスを${email}に変更しました。他のすべてのブラウザーとアプリからログアウトしました。`,
+      undelivered: {
+        what: (date: string) => `${date}にこのアドレスへのメールを配信できなかったため、このアドレスへのメール送信を停止しています。`,
+        reasons: {
+          no_mailbox:
+            "受信側のメールサーバーから、このメールボックスは存在しないと通知がありました。アドレスに入力間違いがないかご確認のうえ、誤っている場合は変更してください。",
+          mailbox_full:
+            "受信側のメールサーバーから、メールボックスの容量がいっぱいだと通知がありました。空き容量を確保してから、もう一度お試しください。",
+          blocked:
+            "受信側のメールサーバーによってメールがブロックされました。迷惑メールと判断された可能性があります。ご利用のメールプロバイダーまたは会社のフィルターが受信を拒否しているかもしれません。",
+          other: "受信側のメールサーバーがメールを受け付けませんでした。",
+        },
+        reference: (reference: string) => `サポートにお問い合わせの際は、次の参照番号をお伝えください：${reference}`,
+        retry: "メールの送信を再開する",
+        retried: "このアドレスへのメール送信を再開します。それでも配信できない場合は、このページでお知らせします。",
+      },
     },
     methods: {
       heading: "ログイン方法",
@@ -245,6 +260,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "アカウントが無効化されました",
         accountEnabled: "アカウントが再び有効化されました",
         roleChanged: "アカウントの役割が変更されました",
+        mailCleared: "お使いのアドレスへのメール送信が再開されました",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -51,6 +51,22 @@ export const strings: Catalogue<typeof english> = {
       code: "Código do e-mail",
       confirmCode: "Confirmar",
       changed: (email: string) => `Seu e-mail agora é ${email}. As sessões em todos os outros navegadores e apps foram encerradas.`,
+      undelivered: {
+        what: (date: string) =>
+          `Não foi possível entregar nosso e-mail para este endereço em ${date}, então paramos de enviar e-mails para ele.`,
+        reasons: {
+          no_mailbox:
+            "O servidor de e-mail do destinatário informou que essa caixa de correio não existe. Verifique se o endereço foi digitado corretamente e, se estiver errado, altere-o.",
+          mailbox_full:
+            "O servidor de e-mail do destinatário informou que a caixa de correio está cheia. Libere espaço nela e tente novamente.",
+          blocked:
+            "O servidor de e-mail do destinatário bloqueou nosso e-mail, talvez como spam. Seu provedor de e-mail ou o filtro da sua empresa pode estar recusando a mensagem.",
+          other: "O servidor de e-mail do destinatário não aceitou a mensagem.",
+        },
+        reference: (reference: string) => `Se entrar em contato com nossa equipe de suporte, informe esta referência: ${reference}`,
+        retry: "Tentar meu e-mail de novo",
+        retried: "Voltaremos a enviar e-mails para este endereço. Se ainda não for possível entregá-los, esta página vai avisar.",
+      },
     },
     methods: {
       heading: "Como você entra",
@@ -269,6 +285,7 @@ export const strings: Catalogue<typeof english> = {
         accountDisabled: "Conta desativada",
         accountEnabled: "Conta reativada",
         roleChanged: "Função da conta alterada",
+        mailCleared: "Envio de e-mails para seu endereço retomado",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },
