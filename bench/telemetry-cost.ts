@@ -17,9 +17,9 @@ const ROOT = join(import.meta.dirname, "..");
 
 /** The app's telemetry before web vitals, error reports and the funnel: page views only. */
 const PAGE_VIEWS_ONLY = `
-import { redactParameter, redactUrl } from "../../common/redact.ts";
+import { redactUrl } from "../../common/redact.ts";
 export function recordPageView(pathname, search) {
-  const query = Object.fromEntries([...new URLSearchParams(search)].map(([key, value]) => [key, redactParameter(key, value)]));
+  const query = Object.fromEntries(new URLSearchParams(redactUrl(search)));
   const body = new Blob([JSON.stringify({ path: redactUrl(pathname), query })], { type: "application/json" });
   if (!navigator.sendBeacon?.("/api/telemetry/page-view", body)) {
     void fetch("/api/telemetry/page-view", { method: "POST", body, keepalive: true, headers: { "content-type": "application/json" } }).catch(() => {});
