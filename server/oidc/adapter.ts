@@ -40,6 +40,7 @@ function storablePayload(payload: Payload): Payload {
  * reach it.
  */
 export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest) {
+  const unchanged = new UnchangedWrites();
   return class KyselyAdapter {
     readonly model: string;
 
@@ -61,17 +62,21 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
         user_code: payload.userCode ?? null,
         expires_at: expiresIn ? Date.now() + expiresIn * 1000 : null,
       };
+      const key = `${this.model}:${storedOidcId(id)}`;
+      if (ROLLING.has(this.model) && unchanged.skips(key, row.payload, row.expires_at, expiresIn)) return;
       await db
         .insertInto("oidc_payloads")
         .values({ model: this.model, id: storedOidcId(id), ...row, consumed_at: null })
         .onConflict((conflict) => conflict.columns(["model", "id"]).doUpdateSet(row))
         .execute();
+      if (ROLLING.has(this.model)) unchanged.seen(key, row.payload, row.expires_at);
     }
 
     async find(id: string): Promise<Payload | undefined> {
       if (this.model === "Client") return clientMetadata(db, id);
-      const payload = await this.findWhere("id", storedOidcId(id));
-      return payload && { ...payload, jti: id };
+      const row = await this.rowWhere("id", storedOidcId(id));
+      if (row && ROLLING.has(this.model)) unchanged.seen(`${this.model}:${storedOidcId(id)}`, row.stored, row.expiresAt);
+      return row && { ...row.payload, jti: id };
     }
 
     async findByUid(uid: string): Promise<Payload | undefined> {
@@ -117,6 +122,13 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
     }
 
     private async findWhere(column: "id" | "uid" | "user_code", value: string): Promise<Payload | undefined> {
+      return (await this.rowWhere(column, value))?.payload;
+    }
+
+    private async rowWhere(
+      column: "id" | "uid" | "user_code",
+      value: string,
+    ): Promise<{ payload: Payload; stored: string; expiresAt: number | null } | undefined> {
       const row = await db
         .selectFrom("oidc_payloads")
         .select(["payload", "expires_at", "consumed_at"])
@@ -125,9 +137,47 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
         .executeTakeFirst();
       if (!row || (row.expires_at !== null && row.expires_at <= Date.now())) return undefined;
       const payload = JSON.parse(row.payload) as Payload;
-      return row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(row.consumed_at / 1000) };
+      return {
+        payload: row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(row.consumed_at / 1000) },
+        stored: row.payload,
+        expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+      };
     }
   };
+}
+
+/**
+ * Provider sessions and grants are saved again, unchanged but for a later expiry, on every
+ * authorization of their browser: a signed-in app opening is two writes for nothing. Such a save
+ * is skipped while what is stored still has more than half its lifetime ahead
+ * (docs/decisions/0089): the row then ends at most half a lifetime sooner than it would have, never
+ * later. Any other change (another account, scope, app session, browser) is written at once.
+ */
+const ROLLING = new Set(["Session", "Grant"]);
+const REMEMBERED = 10_000;
+
+class UnchangedWrites {
+  /** What this process last read or wrote of each rolling row: its payload but for `exp`, and its expiry. */
+  readonly #rows = new Map<string, { body: string; expiresAt: number | null }>();
+
+  seen(key: string, payload: string, expiresAt: number | null): void {
+    this.#rows.delete(key);
+    if (this.#rows.size >= REMEMBERED) this.#rows.delete(this.#rows.keys().next().value as string);
+    this.#rows.set(key, { body: withoutExpiry(payload), expiresAt });
+  }
+
+  skips(key: string, payload: string, expiresAt: number | null, expiresIn: number | undefined): boolean {
+    const known = this.#rows.get(key);
+    if (!known || known.expiresAt === null || expiresAt === null || !expiresIn) return false;
+    if (known.body !== withoutExpiry(payload)) return false;
+    return known.expiresAt - Date.now() > (expiresIn * 1000) / 2;
+  }
+}
+
+/** A stored payload without its `exp`, which every save moves. */
+function withoutExpiry(payload: string): string {
+  const { exp: _exp, ...rest } = JSON.parse(payload) as Record<string, unknown>;
+  return JSON.stringify(rest);
 }
 
 /** Drops expired provider objects; called from the housekeeping timer. */

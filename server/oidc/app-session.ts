@@ -3,13 +3,14 @@ import type { Language } from "../../common/languages.ts";
 import type { Caller } from "../auth/kernel/caller.ts";
 import { canonicalAddress } from "../auth/kernel/client-address.ts";
 import { deviceMark } from "../auth/kernel/known-origins.ts";
-import { accountForSessionId } from "../auth/kernel/sessions.ts";
+import { accountForSessionId, accountStandingForSessionId, type ProductStanding } from "../auth/kernel/sessions.ts";
 import { hashSecret, looksLikeSecret } from "../auth/kernel/tokens.ts";
 import { describeUserAgent } from "../auth/kernel/user-agent.ts";
 import type { Config } from "../config.ts";
 import { COOKIES, clearedCookieHeader, cookieFromHeader, sessionCookieName, setCookieHeader } from "../cookies.ts";
 import type { Db } from "../db/database.ts";
 import { APP_BROWSER_KEY, APP_SESSION_KEY, type BrowserOfRequest } from "../db/oidc-payloads.ts";
+import { brandOfClient } from "./clients.ts";
 
 /**
  * The account server's own session, read from a raw Cookie header: the provider (which runs on
@@ -33,6 +34,40 @@ function appSessionId(cookieHeader: string | undefined, config: Config): string 
 export async function appSession(db: Db, config: Config, cookieHeader: string | undefined): Promise<AppSession | undefined> {
   const account = await accountForSessionId(db, config, appSessionId(cookieHeader, config));
   return account && { accountId: account.accountId, signedInAt: account.signedInAt, amr: account.amr };
+}
+
+/** The browser's session with what the provider's claims need: the account's address, name and standing for the client's product. */
+export interface AppSessionWithStanding extends AppSession {
+  email: string;
+  name: string;
+  standing: ProductStanding;
+}
+
+const readForRequest = new WeakMap<object, Promise<AppSessionWithStanding | undefined>>();
+
+/**
+ * The session of a provider request's browser, read once for the whole request, with the account
+ * and its standing for the request's client (one query): the authorization's "is our session
+ * still this account's" check and its claims both ask, and neither asks the database again.
+ */
+export function appSessionOfRequest(db: Db, config: Config, ctx: KoaContextWithOIDC): Promise<AppSessionWithStanding | undefined> {
+  let read = readForRequest.get(ctx);
+  if (!read) {
+    const productId = brandOfClient(ctx.oidc.client as never).productId;
+    read = accountStandingForSessionId(db, config, appSessionId(ctx.get("cookie"), config), productId).then(
+      (found) =>
+        found && {
+          accountId: found.account.accountId,
+          signedInAt: found.account.signedInAt,
+          amr: found.account.amr,
+          email: found.account.email,
+          name: found.account.name,
+          standing: found.standing,
+        },
+    );
+    readForRequest.set(ctx, read);
+  }
+  return read;
 }
 
 /**

@@ -137,7 +137,7 @@ export function providerConfiguration({ db, config, keys, adapter, policy }: Con
     expiresWithSession: async (ctx) => ctx.oidc.client?.applicationType !== "native",
     rotateRefreshToken: (ctx) =>
       ctx.oidc.client?.clientAuthMethod === "none" || (ctx.oidc.entities.RefreshToken?.ttlPercentagePassed() ?? 0) >= 70,
-    findAccount: findAccount(db),
+    findAccount: findAccount(db, config),
     interactions: {
       policy,
       url: async (_ctx, interaction) => `${AUTHORIZE_CALLBACK_PATH}?uid=${encodeURIComponent(interaction.uid)}`,

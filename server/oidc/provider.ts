@@ -6,7 +6,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueLogoutTokens } from "../db/logout-deliveries.ts";
 import { kyselyAdapter } from "./adapter.ts";
-import { appSession, browserOfRequest, providerCaller } from "./app-session.ts";
+import { appSessionOfRequest, browserOfRequest, providerCaller } from "./app-session.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
 import { providerConfiguration } from "./configuration.ts";
 import { type DpopRefusal, dpopRefusal, storeProofsOnce } from "./dpop.ts";
@@ -59,10 +59,15 @@ function signedInHerePolicy(interactionPolicy: OidcProviderModule["interactionPo
     new interactionPolicy.Check("app_session", "the account server session has ended or changed", "login_required", async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
       if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
-      const session = await appSession(db, config, ctx.get("cookie"));
+      const session = await appSessionOfRequest(db, config, ctx);
       return session?.accountId === accountId ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
     }),
   );
+  // Native clients (desktop agents) are sent through a consent interaction on every authorization
+  // by default (RFC 8252 section 8.6). Every client here is first party and our interaction grants
+  // what it asks without a screen (interactions.ts), so that round trip asked nobody anything: it
+  // only cost a redirect and a dozen statements (docs/decisions/0089).
+  policy.get("consent")?.checks.remove("native_client_prompt");
   return policy;
 }
 

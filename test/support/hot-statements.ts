@@ -40,3 +40,49 @@ export async function planOf(client: pg.Client, { text, values }: RanStatement):
 export function sequentialScans(plan: string[]): string[] {
   return plan.flatMap((line) => /Seq Scan on (\w+)/.exec(line)?.[1] ?? []);
 }
+
+/** What one round trip cost the database: its statements in order, and its commits that wrote. */
+export interface RoundTripCost {
+  statements: string[];
+  writeCommits: number;
+}
+
+const WRITE = /^\s*(insert|update|delete)\b|\bon conflict\b/i;
+
+/**
+ * Every statement this process's PostgreSQL clients run while `work` runs, in order (begin,
+ * commit and rollback apart), and how many commits wrote: a write run on its own, or a
+ * transaction with a write in it (each a flush of PostgreSQL's log). Statements that name a table
+ * of `ignore` (the mail worker's and the logout queue's polling, which run on their own timers) are left out.
+ */
+export async function costOf(work: () => Promise<void>, ignore: RegExp = /"outbox"|"logout_deliveries"/): Promise<RoundTripCost> {
+  const statements: string[] = [];
+  let writeCommits = 0;
+  const open = new Map<pg.Client, boolean>();
+  const original = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const [first] = args;
+    const text = typeof first === "string" ? first : (first as { text?: string } | null)?.text;
+    if (typeof text === "string" && !ignore.test(text)) {
+      const word = text.trim().split(/\s+/)[0]?.toLowerCase();
+      if (word === "begin") open.set(this, false);
+      else if (word === "commit" || word === "rollback") {
+        if (word === "commit" && open.get(this)) writeCommits++;
+        open.delete(this);
+      } else {
+        statements.push(text.replace(/\s+/g, " ").trim());
+        if (WRITE.test(text)) {
+          if (open.has(this)) open.set(this, true);
+          else writeCommits++;
+        }
+      }
+    }
+    return (original as (...passed: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    await work();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return { statements, writeCommits };
+}

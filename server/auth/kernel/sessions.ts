@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Config } from "../../config.ts";
 import { providerCookieNames } from "../../cookies.ts";
 import { type Db, isForeignKeyViolation } from "../../db/database.ts";
@@ -329,23 +329,7 @@ const findSessionWithStanding = reusableQuery<
   SessionLookup & { productId: number },
   SessionRow & { license_state: string | null; device_uuid: string | null }
 >(["idHash", "now", "lastSeenAfter", "productId"], (db, values) =>
-  sessionQuery(db, values).select((eb) => [
-    eb
-      .selectFrom("licenses")
-      .select("state")
-      .whereRef("licenses.account_id", "=", "accounts.id")
-      .where("licenses.product_id", "=", values.productId)
-      .limit(1)
-      .as("license_state"),
-    eb
-      .selectFrom("devices")
-      .select("uuid")
-      .whereRef("devices.account_id", "=", "accounts.id")
-      .where("devices.product_id", "=", values.productId)
-      .orderBy("devices.created_at", "desc")
-      .limit(1)
-      .as("device_uuid"),
-  ]),
+  sessionQuery(db, values).select((eb) => standingColumns(eb as never, values.productId)),
 );
 
 /** What finds this request's session, if its cookie holds one. */
@@ -374,18 +358,77 @@ async function recordUse(db: Db, config: Config, row: SessionRow, { idHash, now 
   return { accountId: row.id, email: row.email, name: row.name, signedInAt: Number(row.created_at), amr: row.amr?.split(" ") };
 }
 
-/** One product's standing for an account already known (the OpenID claims, the device check). */
-export async function productStanding(db: Db, accountId: string, productId: number): Promise<ProductStanding> {
-  const [license, device] = await Promise.all([
-    db.selectFrom("licenses").select("state").where("account_id", "=", accountId).where("product_id", "=", productId).executeTakeFirst(),
-    db
+/**
+ * The session a cookie's id names, its account and that account's standing for one product, in one
+ * query (the OpenID authorization asks all three of the browser's session at once).
+ */
+export async function accountStandingForSessionId(
+  db: Db,
+  config: Config,
+  id: string | undefined,
+  productId: number,
+): Promise<{ account: SignedInAccount; standing: ProductStanding } | undefined> {
+  if (!looksLikeSecret(id)) return undefined;
+  const lookup = lookupFor(config, id);
+  const [row] = await findSessionWithStanding(db, { ...lookup, productId });
+  if (!row) return undefined;
+  return {
+    account: await recordUse(db, config, row, lookup),
+    standing: { licenseState: row.license_state ?? "", uuid: row.device_uuid ?? "" },
+  };
+}
+
+/** The product's license and newest device of the account in the query, as two columns. */
+function standingColumns(eb: ExpressionBuilder<Database, "accounts">, productId: number) {
+  return [
+    eb
+      .selectFrom("licenses")
+      .select("state")
+      .whereRef("licenses.account_id", "=", "accounts.id")
+      .where("licenses.product_id", "=", productId)
+      .limit(1)
+      .as("license_state"),
+    eb
       .selectFrom("devices")
       .select("uuid")
-      .where("account_id", "=", accountId)
-      .where("product_id", "=", productId)
-      .orderBy("created_at", "desc")
+      .whereRef("devices.account_id", "=", "accounts.id")
+      .where("devices.product_id", "=", productId)
+      .orderBy("devices.created_at", "desc")
       .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return { licenseState: license?.state ?? "", uuid: device?.uuid ?? "" };
+      .as("device_uuid"),
+  ];
+}
+
+/** An account by its id with its standing for one product, in one query (the OpenID claims). */
+const findAccountWithStanding = reusableQuery<
+  { accountId: string; productId: number },
+  { id: string; email: string; name: string; license_state: string | null; device_uuid: string | null }
+>(["accountId", "productId"], (db, values) =>
+  db
+    .selectFrom("accounts")
+    .select(["accounts.id", "accounts.email", "accounts.name"])
+    .select((eb) => standingColumns(eb, values.productId))
+    .where("accounts.id", "=", values.accountId),
+);
+
+/** An account and its standing for one product, or undefined when there is no such account. */
+export async function accountWithStanding(
+  db: Db,
+  accountId: string,
+  productId: number,
+): Promise<{ id: string; email: string; name: string; standing: ProductStanding } | undefined> {
+  const [row] = await findAccountWithStanding(db, { accountId, productId });
+  return (
+    row && {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      standing: { licenseState: row.license_state ?? "", uuid: row.device_uuid ?? "" },
+    }
+  );
+}
+
+/** One product's standing for an account already known (the device check). */
+export async function productStanding(db: Db, accountId: string, productId: number): Promise<ProductStanding> {
+  return (await accountWithStanding(db, accountId, productId))?.standing ?? { licenseState: "", uuid: "" };
 }
