@@ -1,5 +1,4 @@
 import { type BrowserEvent, MAX_EVENTS_PER_BATCH, type VitalName } from "../../common/telemetry.ts";
-import { send } from "./queue.ts";
 
 /** Events wait at most this long for company before they are sent. */
 const BATCH_DELAY_MS = 5000;
@@ -21,9 +20,14 @@ function observe<T extends PerformanceEntry>(type: string, take: (entries: T[]) 
  * FCP, TTFB and FID are final when seen. CLS (the largest burst of shifts, a burst ending after a
  * second without one or after five), LCP (the last candidate) and INP (the slowest interaction,
  * ignoring one in fifty) change while the visitor stays, so they are sent whenever the tab is
- * hidden, each time they changed.
+ * hidden, each time they changed. `send` delivers a batch (queue.ts hands its own in, so this
+ * module imports nothing of the one that loads it).
  */
-export function startCollector(early: BrowserEvent[], landing: string): (event: BrowserEvent) => void {
+export function startCollector(
+  early: BrowserEvent[],
+  landing: string,
+  send: (events: BrowserEvent[]) => void,
+): (event: BrowserEvent) => void {
   const queue = [...early];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {

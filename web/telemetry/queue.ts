@@ -92,7 +92,7 @@ export function startTelemetry(): void {
   const load = () => {
     import("./collector.ts").then(
       ({ startCollector }) => {
-        deliver = startCollector(early.splice(0), landing);
+        deliver = startCollector(early.splice(0), landing, send);
       },
       () => {},
     );
