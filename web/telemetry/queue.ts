@@ -40,7 +40,7 @@ function tabId(): string {
 }
 
 /** Sends events in batches by beacon (it survives leaving the page), or fetch keepalive. */
-export function send(events: BrowserEvent[]): void {
+function send(events: BrowserEvent[]): void {
   let batch: BrowserEvent[] = [];
   let size = 0;
   const post = () => {

@@ -58,11 +58,6 @@ export async function findAccountByEmail(db: Db, email: string) {
   return db.selectFrom("accounts").selectAll().where("email_key", "=", normalizeEmail(email)).executeTakeFirst();
 }
 
-/** Who the account is, as a product app is told (the ID token's and userinfo's claims). */
-export async function findAccountIdentity(db: Db, accountId: string): Promise<{ id: string; email: string; name: string } | undefined> {
-  return db.selectFrom("accounts").select(["id", "email", "name"]).where("id", "=", accountId).executeTakeFirst();
-}
-
 /**
  * An account whose licenses are all of the earlier desktop product (solve IQ) is an existing
  * desktop user: it signs in on the desktop sign-in page (docs/decisions/0003-existing-desktop-users.md).
