@@ -44,6 +44,16 @@ async function openCheckedLink(page: Page, path: string, check: string, view: Re
   await page.goto(`${path}?token=${"t".repeat(43)}`);
 }
 
+/** What the asking screen's wait says of a mail the receiving server refused (docs/decisions/0087). */
+export const UNDELIVERED_WAIT = { state: "undelivered", reason: "no_mailbox", reference: "3F9A12BC0D" } as const;
+
+/** "Email Not Delivered": the email form's request, whose wait then says the mail was refused. */
+async function openUndelivered(page: Page, path: string) {
+  await page.route("**/api/access-link/wait", (route) => route.fulfill({ json: UNDELIVERED_WAIT }));
+  await page.goto(path);
+  await submitEmail(page, "new.customer@example.com");
+}
+
 /** A screen whose code fails to load: the brand's error screen. */
 async function failingScreen(page: Page, chunk: string, path: string) {
   await page.route(`**/assets/${chunk}-*.js`, (route) => route.abort());
@@ -77,6 +87,11 @@ export const SCREENS: ScreenCase[] = [
       await page.goto(`/dsone/login${DSONE}`);
       await submitEmail(page, "new.customer@example.com");
     },
+  },
+  {
+    name: "dsone-undelivered",
+    heading: "Email Not Delivered",
+    open: (page) => openUndelivered(page, `/dsone/login${DSONE}`),
   },
   {
     name: "dsone-account-not-found",
@@ -164,6 +179,11 @@ export const SCREENS: ScreenCase[] = [
     name: "maverick-email-login",
     heading: "Customer Login",
     open: (page) => page.goto("/maverick/email-login?ReturnUrl=%2Fdemo%2Fmaverick%2Fui").then(() => undefined),
+  },
+  {
+    name: "maverick-undelivered",
+    heading: "Email Not Delivered",
+    open: (page) => openUndelivered(page, "/maverick/email-login?ReturnUrl=%2Fdemo%2Fmaverick%2Fui"),
   },
   {
     name: "maverick-social-sign-in",

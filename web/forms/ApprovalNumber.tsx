@@ -1,9 +1,10 @@
 import { strings } from "@strings/shared.ts";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { waitForApproval } from "../api/account.ts";
 import { HttpError } from "../api/http.ts";
 import { leaveAfterSignIn } from "../platform/after-sign-in.ts";
 import { pause } from "../platform/pause.ts";
+import { asUndelivered, type Undelivered } from "./undelivered.ts";
 
 /** How long to wait after a failed wait before asking again; after a few in a row, the code field is the way. */
 const RETRY_AFTER_MS = 5_000;
@@ -35,8 +36,21 @@ function inView(): Promise<void> {
  * elsewhere, it says so. It stops at the request's end, on a refusal from the server (429, 5xx
  * after a few tries) and when the screen closes; the code field below stays either way. A tab
  * out of view asks nothing: shown again, its first wait answers at once if the phone approved.
+ *
+ * The wait also says what became of the mail (docs/decisions/0087): slow while the receiving
+ * server keeps it waiting (`onSlow`, each answer), undelivered once it was refused or bounced
+ * (`onUndelivered`, which ends the wait: the screen gives way to "Email Not Delivered").
  */
-export function ApprovalNumber() {
+export function ApprovalNumber({
+  onSlow,
+  onUndelivered,
+}: {
+  onSlow: (slow: boolean) => void;
+  onUndelivered: (undelivered: Undelivered) => void;
+}) {
+  // Read when an answer comes, so the wait started once calls whatever the screen passes now.
+  const told = useRef({ onSlow, onUndelivered });
+  told.current = { onSlow, onUndelivered };
   const [number, setNumber] = useState<number>();
   const [ended, setEnded] = useState<string>();
   // Until the first answer the block holds its place unseen, so the digits appear without moving what is below.
@@ -58,8 +72,11 @@ export function ApprovalNumber() {
           setAwaitingFirst(false);
           if (answer.state === "waiting") {
             setNumber(answer.number);
+            told.current.onSlow(answer.slow === true);
             if (wait && Date.now() - asked < SHORTEST_WAIT_MS) await pause(RETRY_AFTER_MS);
           } else if (answer.state === "signed_in") return void (await leaveAfterSignIn(answer.redirectUrl));
+          else if (answer.state === "undelivered")
+            return told.current.onUndelivered(asUndelivered(answer) ?? { reason: "other", reference: null });
           else {
             setNumber(undefined);
             if (answer.state === "refused") setEnded(strings.checkEmail.approvalRefused);

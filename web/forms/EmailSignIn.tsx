@@ -1,5 +1,5 @@
 import { strings } from "@strings/shared.ts";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, startTransition, useEffect, useState } from "react";
 import type { Brand } from "../../common/brands/index.ts";
 import { getParamIgnoringCase, withoutHopParameters } from "../../common/query.ts";
 import { type AccessLinkAnswer, requestAccessLink } from "../api/account.ts";
@@ -17,27 +17,38 @@ import { Screen } from "../ui/Screen.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
 import { PasskeyButton, usePasskeySignIn } from "./PasskeySignIn.tsx";
 import { loginEmailError } from "./rules.ts";
+import { asUndelivered, type Undelivered, UndeliveredScreen, undeliverableIn } from "./undelivered.ts";
 import { usePrefill } from "./use-prefill.ts";
 import { useSubmitting } from "./use-submitting.ts";
 
 const FAILED_EMAIL = "failedEmail";
 
+/** Where the link went and, when our mail could not reach it, why (docs/decisions/0087). */
+interface SentTo {
+  email: string;
+  undelivered?: Undelivered | undefined;
+}
+
 /**
  * Where the link went, kept in this history entry's state as well: a reload of Check Your Email
- * (the language switcher reloads the page in the new language) shows it again, not the form.
- * Read once the app has taken the page over, as the screen rendered ahead is the form.
+ * or Email Not Delivered (the language switcher reloads the page in the new language) shows it
+ * again, not the form. Read once the app has taken the page over, as the screen rendered ahead is
+ * the form. Email Not Delivered is shown in a transition: its code loads first (it is a chunk of
+ * its own), and the screen before it stays until then.
  */
-function useSentTo(): [string | undefined, (email: string | undefined) => void] {
-  const [sentTo, setSentTo] = useState<string>();
+function useSentTo(): [SentTo | undefined, (sent: SentTo | undefined) => void] {
+  const [sentTo, setSentTo] = useState<SentTo>();
   const hydrated = useHydrated();
+  const show = (sent: SentTo | undefined) => (sent?.undelivered ? startTransition(() => setSentTo(sent)) : setSentTo(sent));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the app has taken the page over.
   useEffect(() => {
-    const kept = (window.history.state as { sentTo?: unknown } | null)?.sentTo;
-    if (hydrated && typeof kept === "string") setSentTo(kept);
+    const kept = window.history.state as { sentTo?: unknown; undelivered?: unknown } | null;
+    if (hydrated && typeof kept?.sentTo === "string") show({ email: kept.sentTo, undelivered: asUndelivered(kept.undelivered) });
   }, [hydrated]);
-  const remember = (email: string | undefined) => {
+  const remember = (sent: SentTo | undefined) => {
     const state = (window.history.state ?? {}) as Record<string, unknown>;
-    window.history.replaceState({ ...state, sentTo: email }, "");
-    setSentTo(email);
+    window.history.replaceState({ ...state, sentTo: sent?.email, undelivered: sent?.undelivered }, "");
+    show(sent);
   };
   return [sentTo, remember];
 }
@@ -58,20 +69,39 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
     return `${pathname}${rest ? `?${rest}` : ""}`;
   };
 
+  if (sentTo?.undelivered) {
+    return (
+      <UndeliveredScreen
+        brand={brand}
+        email={sentTo.email}
+        undelivered={sentTo.undelivered}
+        search={search}
+        onUseAnotherEmail={() => setSentTo(undefined)}
+      />
+    );
+  }
+
   if (sentTo) {
+    const { email } = sentTo;
     return (
       <Screen brand={brand} title={strings.checkEmail.title}>
         <CheckEmail
-          email={sentTo}
+          email={email}
           onUseAnotherEmail={() => setSentTo(undefined)}
           onResend={async () => {
             try {
-              await askForLink(brand, search, sentTo);
+              await askForLink(brand, search, email);
               return undefined;
             } catch (error) {
+              const undelivered = undeliverableIn(error);
+              if (undelivered) {
+                setSentTo({ email, undelivered });
+                return null;
+              }
               return error instanceof CaptchaFailed ? strings.login.captchaFailed : messageFor(error, strings.login.unexpectedError);
             }
           }}
+          onUndelivered={(undelivered) => setSentTo({ email, undelivered })}
         />
       </Screen>
     );
@@ -101,7 +131,7 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
       <EmailForm
         brand={brand}
         search={search}
-        onSent={setSentTo}
+        onSent={(email, undelivered) => setSentTo({ email, undelivered })}
         onUnknown={(email) => {
           const params = new URLSearchParams(search);
           params.set(FAILED_EMAIL, email);
@@ -141,7 +171,8 @@ function EmailForm({
 }: {
   brand: Brand;
   search: string;
-  onSent: (email: string) => void;
+  /** The link went to the address; or none did, as our mail to it bounced before (`undelivered`). */
+  onSent: (email: string, undelivered?: Undelivered) => void;
   onUnknown: (email: string) => void;
 }) {
   // Prefilled from ?email= (an app's login_hint, passed on by the authorization callback).
@@ -168,7 +199,9 @@ function EmailForm({
         else if (answer.isExistingDesktopUser) leaveTo(`${answer.redirectUrl}${encodeURIComponent(address)}`);
         else onUnknown(address);
       } catch (error) {
-        setLoginError(error instanceof CaptchaFailed ? strings.login.captchaFailed : messageFor(error, strings.login.unexpectedError));
+        const undelivered = undeliverableIn(error);
+        if (undelivered) onSent(address, undelivered);
+        else setLoginError(error instanceof CaptchaFailed ? strings.login.captchaFailed : messageFor(error, strings.login.unexpectedError));
       }
     });
   }

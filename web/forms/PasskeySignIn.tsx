@@ -58,9 +58,10 @@ const MAX_AUTOFILL_STARTS = 4;
  * a prompt they closed, a passkey the server refused, the button. Never after the browser refused
  * (at once, or with an error that says it always will) nor after the server answered 429, 5xx or
  * nothing: those end the autofill for the visit, and the email form carries on alone. A browser
- * that refuses outright also loses the button.
+ * that refuses outright also loses the button. A screen without the email field (`autofill:
+ * false`) has the button alone, and asks for no challenge until it is pressed.
  */
-export function usePasskeySignIn(brand: Brand, search: string): PasskeySignIn {
+export function usePasskeySignIn(brand: Brand, search: string, { autofill: suggest = true }: { autofill?: boolean } = {}): PasskeySignIn {
   // Shown from the first paint where the deployment can run ceremonies at all (a screen rendered
   // ahead of time keeps its place), and taken away where this browser or page cannot.
   const [supported, setSupported] = useState(config.passkeyOrigin !== null);
@@ -89,7 +90,8 @@ export function usePasskeySignIn(brand: Brand, search: string): PasskeySignIn {
 
   async function autofill(): Promise<void> {
     const state = visit.current;
-    if (!state.active || state.ended || state.starts >= MAX_AUTOFILL_STARTS) return;
+    // A screen with no email field to suggest passkeys in has the button alone.
+    if (!suggest || !state.active || state.ended || state.starts >= MAX_AUTOFILL_STARTS) return;
     const loaded = await load();
     if (!state.active || !(await loaded.autofillAvailable())) return;
     state.starts += 1;

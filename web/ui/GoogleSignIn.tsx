@@ -6,10 +6,11 @@ import { leaveTo } from "../platform/router.ts";
 import { Button } from "./Button.tsx";
 
 /**
- * "Continue with Google" and the "Or" divider, only when Google sign-in is configured. The browser
- * goes to /external/login with the provider, the brand's product and the page's whole query.
+ * "Continue with Google" and the "Or" divider (unless `divider` is false: among other ways in),
+ * only when Google sign-in is configured. The browser goes to /external/login with the provider,
+ * the brand's product and the page's whole query.
  */
-export function GoogleSignIn({ brand, search }: { brand: Brand; search: string }) {
+export function GoogleSignIn({ brand, search, divider = true }: { brand: Brand; search: string; divider?: boolean }) {
   if (!config.googleSignIn) return null;
   const params = new URLSearchParams(search);
   params.set("provider", "Google");
@@ -29,9 +30,11 @@ export function GoogleSignIn({ brand, search }: { brand: Brand; search: string }
         <img className="button__icon" src="/brand/google.svg" alt="" width={18} height={18} />
         {strings.login.continueWithGoogle}
       </Button>
-      <p className="divider">
-        <span>{strings.login.or}</span>
-      </p>
+      {divider ? (
+        <p className="divider">
+          <span>{strings.login.or}</span>
+        </p>
+      ) : null}
     </>
   );
 }

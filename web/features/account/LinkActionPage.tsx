@@ -1,8 +1,9 @@
 import { strings } from "@strings/account.ts";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, startTransition, useState } from "react";
 import { requestAccessLink } from "../../api/account.ts";
+import { type Undelivered, UndeliveredScreen, undeliverableIn } from "../../forms/undelivered.ts";
 import { brandForPath } from "../../platform/brand.ts";
-import { useLocation } from "../../platform/router.ts";
+import { navigate, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { FormError } from "../../ui/FormError.tsx";
 import { Link } from "../../ui/Link.tsx";
@@ -55,6 +56,8 @@ export function LinkActionPage<View>(action: LinkAction<View>) {
   const { link, failure, submitting, act, forget } = useEmailedLink(action.keptKey, action.check);
   const [done, setDone] = useState<LinkActionDone>();
   const [linkSent, setLinkSent] = useState(false);
+  // Our mail to the address bounced before: no link was sent (docs/decisions/0087).
+  const [undelivered, setUndelivered] = useState<Undelivered>();
 
   const toAccount = (
     <Link variant="blue" className="button--wide" to={brand.paths.account}>
@@ -82,10 +85,30 @@ export function LinkActionPage<View>(action: LinkAction<View>) {
     let next: ReactNode = done.after === "account" ? toAccount : null;
     if (done.after === "sign-in-link" && done.email) {
       const email = done.email;
+      // The other ways in land on the account page too, as the link would have.
+      const search = `?ReturnUrl=${encodeURIComponent(brand.paths.account)}`;
+      if (undelivered) {
+        return (
+          <UndeliveredScreen
+            brand={brand}
+            email={email}
+            undelivered={undelivered}
+            search={search}
+            onUseAnotherEmail={() => navigate(`${brand.paths.emailLogin}${search}`)}
+          />
+        );
+      }
       const sendLink = () =>
         act(async () => {
-          await requestAccessLink({ Email: email, ProductId: brand.productId, ReturnUrl: brand.paths.account });
-          setLinkSent(true);
+          try {
+            await requestAccessLink({ Email: email, ProductId: brand.productId, ReturnUrl: brand.paths.account });
+            setLinkSent(true);
+          } catch (error) {
+            const refused = undeliverableIn(error);
+            if (!refused) throw error;
+            // The page stays until the screen's code has loaded.
+            startTransition(() => setUndelivered(refused));
+          }
         });
       next = linkSent ? (
         <p role="status">{t.linkSent(email)}</p>

@@ -50,6 +50,7 @@ export const strings: Catalogue<typeof english> = {
     expires: (days: number) =>
       `تنتهي صلاحية الرابط خلال ${plural("ar", days, { zero: "# يوم", one: "يوم واحد", two: "يومين", few: "# أيام", many: "# يومًا", other: "# يوم" })}.`,
     spam: "إذا لم تجد الرسالة، فتحقق من مجلد البريد العشوائي أو الرسائل غير المرغوب فيها.",
+    slow: "يستغرق هذا وقتًا أطول من المعتاد. ما زلنا نحاول تسليم الرسالة.",
     useAnotherEmail: "استخدام بريد إلكتروني آخر",
     resend: "إعادة الإرسال",
     resendIn: (seconds: number) =>

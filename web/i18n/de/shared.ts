@@ -56,6 +56,7 @@ export const strings: Catalogue<typeof english> = {
     /** "Der Link ist 1 Tag gültig." */
     expires: (days: number) => `Der Link ist ${plural("de", days, { one: "# Tag", other: "# Tage" })} gültig.`,
     spam: "Falls Sie die E-Mail nicht finden, sehen Sie im Spam- oder Junk-Ordner nach.",
+    slow: "Das dauert länger als üblich. Wir versuchen weiterhin, die E-Mail zuzustellen.",
     useAnotherEmail: "Andere E-Mail-Adresse verwenden",
     resend: "Erneut senden",
     resendIn: (seconds: number) => plural("de", seconds, { one: "In # Sekunde erneut senden", other: "In # Sekunden erneut senden" }),

@@ -49,6 +49,8 @@ export const strings = {
     /** The link's lifetime as SPEC section 9 says it: "1 Day", "2 Days". */
     expires: (days: number) => `The link expires in ${plural("en", days, { one: "# Day", other: "# Days" })}.`,
     spam: "If you don't see the email, check your Spam or Junk folder.",
+    /** While the receiving server keeps our mail waiting (it deferred it): one line, the rest stays. */
+    slow: "This is taking longer than usual. We are still trying to deliver the email.",
     useAnotherEmail: "Use another email",
     resend: "Resend",
     resendIn: (seconds: number) => `Resend in ${seconds} s`,

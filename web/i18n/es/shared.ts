@@ -59,6 +59,7 @@ export const strings: Catalogue<typeof english> = {
     /** The link's lifetime as SPEC section 9 says it: "1 día", "2 días". */
     expires: (days: number) => `El enlace caduca en ${plural("es", days, { one: "# día", many: "# de días", other: "# días" })}.`,
     spam: "Si no ves el correo, revisa la carpeta de spam o de correo no deseado.",
+    slow: "Está tardando más de lo habitual. Seguimos intentando entregar el correo.",
     useAnotherEmail: "Usar otro correo",
     resend: "Reenviar",
     resendIn: (seconds: number) =>

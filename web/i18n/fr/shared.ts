@@ -60,6 +60,7 @@ export const strings: Catalogue<typeof english> = {
     /** The link's lifetime: "1 jour", "2 jours". */
     expires: (days: number) => `Ce lien expire dans ${plural("fr", days, { one: "# jour", many: "# de jours", other: "# jours" })}.`,
     spam: "Si vous ne voyez pas l'e-mail, vérifiez votre dossier Spam ou Courrier indésirable.",
+    slow: "Cela prend plus de temps que d'habitude. Nous essayons toujours de remettre l'e-mail.",
     useAnotherEmail: "Utiliser une autre adresse e-mail",
     resend: "Renvoyer",
     resendIn: (seconds: number) =>

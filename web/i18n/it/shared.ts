@@ -50,6 +50,7 @@ export const strings: Catalogue<typeof english> = {
     /** The link's lifetime: "1 giorno", "2 giorni". */
     expires: (days: number) => `Il link scade tra ${plural("it", days, { one: "# giorno", many: "# di giorni", other: "# giorni" })}.`,
     spam: "Se non vedi l'email, controlla la cartella Spam o Posta indesiderata.",
+    slow: "Ci sta volendo più del solito. Stiamo ancora cercando di recapitare l'email.",
     useAnotherEmail: "Usa un'altra email",
     resend: "Invia di nuovo",
     resendIn: (seconds: number) =>

@@ -50,6 +50,7 @@ export const strings: Catalogue<typeof english> = {
     /** The link's lifetime in days: "リンクの有効期限は1日です。" */
     expires: (days: number) => `リンクの有効期限は${plural("ja", days, { other: "#日" })}です。`,
     spam: "メールが見つからない場合は、迷惑メールフォルダーをご確認ください。",
+    slow: "通常より時間がかかっています。引き続きメールの配信を試みています。",
     useAnotherEmail: "別のメールアドレスを使用",
     resend: "再送信",
     resendIn: (seconds: number) => plural("ja", seconds, { other: "#秒後に再送信" }),

@@ -56,6 +56,7 @@ export const strings: Catalogue<typeof english> = {
     /** The link's lifetime: "1 dia", "2 dias". */
     expires: (days: number) => `O link expira em ${plural("pt-BR", days, { one: "# dia", many: "# de dias", other: "# dias" })}.`,
     spam: "Se não encontrar o e-mail, verifique a pasta de spam ou lixo eletrônico.",
+    slow: "Está demorando mais que o normal. Ainda estamos tentando entregar o e-mail.",
     useAnotherEmail: "Usar outro e-mail",
     resend: "Reenviar",
     resendIn: (seconds: number) => plural("pt-BR", seconds, { one: "Reenviar em # s", many: "Reenviar em # s", other: "Reenviar em # s" }),
