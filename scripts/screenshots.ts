@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { chromium } from "@playwright/test";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../common/languages.ts";
 import { APP_STARTED_MARK } from "../common/rendered-ahead.ts";
-import { SCREENS, showScreen } from "../e2e/screens.ts";
+import { ASKING_DEVICE, SCREENS, showScreen, UNDELIVERED_WAIT } from "../e2e/screens.ts";
 import { CHROMIUM_LAUNCH_OPTIONS } from "../test/support/chromium.ts";
 import { spawnServer } from "../test/support/spawn-server.ts";
 import type { strings as englishAccessLink } from "../web/i18n/en/access-link.ts";
 import type { strings as englishPasswordLogin } from "../web/i18n/en/password-login.ts";
 import type { strings as englishShared } from "../web/i18n/en/shared.ts";
+import type { strings as englishUndelivered } from "../web/i18n/en/undelivered.ts";
 import { buildIfStale } from "./build-if-stale.ts";
 
 /**
@@ -46,13 +47,21 @@ try {
       }
     }
   }
-  // The login, Check Your Email, the password login and Maverick Safe's dialog in every other
-  // language, on a phone and a desktop, into screenshots/languages/<language>-<size>/.
+  // The login, Check Your Email (and Email Not Delivered), the password login and Maverick Safe's
+  // dialog in every other language, on a phone and a desktop, into screenshots/languages/<language>-<size>/.
   for (const language of LANGUAGES.filter((other) => other !== DEFAULT_LANGUAGE)) {
     const words = await catalogues(language);
-    const screens: { name: string; path: string; heading: string; submitEmail?: boolean; asked?: true }[] = [
+    const screens: { name: string; path: string; heading: string; submitEmail?: boolean; asked?: true; undelivered?: true }[] = [
       { name: "dsone-login", path: `/dsone/login${RETURN_URL}`, heading: words.shared.login.title },
       { name: "dsone-check-email", path: `/dsone/login${RETURN_URL}`, heading: words.shared.checkEmail.title, submitEmail: true },
+      // The mail was refused by the receiving server (docs/decisions/0087), as the wait says.
+      {
+        name: "dsone-undelivered",
+        path: `/dsone/login${RETURN_URL}`,
+        heading: words.undelivered.undelivered.title,
+        submitEmail: true,
+        undelivered: true,
+      },
       { name: "dsone-password-login", path: "/dsone/password-login", heading: words.passwords.passwordLogin.title },
       { name: "maverick-password-login", path: "/maverick/password-login", heading: words.passwords.maverickPasswordLogin.title },
       // The link opened on a phone while the computer that asked waits (decision 73).
@@ -65,10 +74,12 @@ try {
         const context = await browser.newContext({ baseURL: server.url, viewport, locale: language, reducedMotion: "reduce" });
         const page = await context.newPage();
         if (screen.asked) {
-          const asking = { device: "Chrome on Windows", address: "203.0.113.7", askedAt: Date.now() - 60_000, choices: [27, 64, 85] };
-          await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: asking } }));
+          await page.route("**/api/access-link/check", (route) => route.fulfill({ json: { isOk: true, otherDevice: ASKING_DEVICE } }));
           await page.goto(`${screen.path}?token=${"t".repeat(43)}`);
-        } else await page.goto(screen.path);
+        } else {
+          if (screen.undelivered) await page.route("**/api/access-link/wait", (route) => route.fulfill({ json: UNDELIVERED_WAIT }));
+          await page.goto(screen.path);
+        }
         if (screen.submitEmail) {
           await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_STARTED_MARK);
           await page
@@ -100,7 +111,8 @@ async function catalogues(language: Language) {
   const shared = (await import(`../web/i18n/${language}/shared.ts`)) as { strings: typeof englishShared };
   const passwords = (await import(`../web/i18n/${language}/password-login.ts`)) as { strings: typeof englishPasswordLogin };
   const accessLink = (await import(`../web/i18n/${language}/access-link.ts`)) as { strings: typeof englishAccessLink };
-  return { shared: shared.strings, passwords: passwords.strings, accessLink: accessLink.strings };
+  const undelivered = (await import(`../web/i18n/${language}/undelivered.ts`)) as { strings: typeof englishUndelivered };
+  return { shared: shared.strings, passwords: passwords.strings, accessLink: accessLink.strings, undelivered: undelivered.strings };
 }
 
 function escapeForPattern(text: string): string {
