@@ -146,11 +146,13 @@ export async function waitForApproval(db: Db, config: Config, caller: Caller, wa
   if (standing.state !== "waiting" || Date.now() >= until || gone()) return standing;
   const slot = await takeWaitSlot(db, browserHash);
   if (!slot) return standing;
+  // A mail the relay defers makes the wait answer at once too: the screen says it is taking longer.
+  const slowAtFirst = standing.slow === true;
   try {
     do {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       standing = await where(db, config, caller, browserHash);
-    } while (standing.state === "waiting" && Date.now() < until && !gone());
+    } while (standing.state === "waiting" && (standing.slow === true) === slowAtFirst && Date.now() < until && !gone());
     return standing;
   } finally {
     await slot.release();
