@@ -42,7 +42,8 @@ function compareFigures(figures: Figure[], before: Record<string, number>): stri
     const now = format(figure.value);
     if (old === undefined) return `  ${figure.what}: ${now} ${figure.unit} (new)`;
     const change = old === 0 ? (figure.value === 0 ? 0 : Number.POSITIVE_INFINITY) : figure.value / old - 1;
-    const moved = Math.abs(change) > MOVED;
+    // A figure the table prints the same did not move, whatever its last digits (0 -> 0.0004 commits).
+    const moved = Math.abs(change) > MOVED && format(old) !== now;
     const sign = change >= 0 ? "+" : "";
     return `  ${moved ? "MOVED " : ""}${figure.what}: ${format(old)} -> ${now} ${figure.unit} (${sign}${(change * 100).toFixed(0)}%)`;
   });
