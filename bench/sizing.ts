@@ -6,6 +6,7 @@ import { measureMailBurst } from "./mail-burst.ts";
 import { measureOperations, type OperationsRun } from "./operations.ts";
 import { measurePasswordLogins } from "./password-logins.ts";
 import { startPostgresAsTheTestsDo } from "./postgres.ts";
+import { describeRoundTrip, measureRoundTrip } from "./round-trip-statements.ts";
 import { measureServerFootprint, measureSessionCheck } from "./session-check.ts";
 
 /**
@@ -252,4 +253,6 @@ if (import.meta.main) {
   mkdirSync(dirname(SIZING_DOC), { recursive: true });
   writeFileSync(SIZING_DOC, sizingDocument(figures, facts, new Date().toISOString().slice(0, 10)));
   console.log(`Wrote ${SIZING_DOC}`);
+  console.log("The OpenID round trip's statements (bench/round-trip-statements.ts):");
+  for (const line of describeRoundTrip(await measureRoundTrip())) console.log(`  ${line}`);
 }

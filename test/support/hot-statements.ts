@@ -44,6 +44,8 @@ export function sequentialScans(plan: string[]): string[] {
 /** What one round trip cost the database: its statements in order, and its commits that wrote. */
 export interface RoundTripCost {
   statements: string[];
+  /** The same statements with the values of each run, in order. */
+  ran: RanStatement[];
   writeCommits: number;
 }
 
@@ -57,12 +59,14 @@ const WRITE = /^\s*(insert|update|delete)\b|\bon conflict\b/i;
  */
 export async function costOf(work: () => Promise<void>, ignore: RegExp = /"outbox"|"logout_deliveries"/): Promise<RoundTripCost> {
   const statements: string[] = [];
+  const ran: RanStatement[] = [];
   let writeCommits = 0;
   const open = new Map<pg.Client, boolean>();
   const original = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const [first] = args;
+    const [first, second] = args;
     const text = typeof first === "string" ? first : (first as { text?: string } | null)?.text;
+    const values = Array.isArray(second) ? second : ((first as { values?: unknown[] } | null)?.values ?? []);
     if (typeof text === "string" && !ignore.test(text)) {
       const word = text.trim().split(/\s+/)[0]?.toLowerCase();
       if (word === "begin") open.set(this, false);
@@ -71,6 +75,7 @@ export async function costOf(work: () => Promise<void>, ignore: RegExp = /"outbo
         open.delete(this);
       } else {
         statements.push(text.replace(/\s+/g, " ").trim());
+        ran.push({ text, values });
         if (WRITE.test(text)) {
           if (open.has(this)) open.set(this, true);
           else writeCommits++;
@@ -84,5 +89,5 @@ export async function costOf(work: () => Promise<void>, ignore: RegExp = /"outbo
   } finally {
     pg.Client.prototype.query = original;
   }
-  return { statements, writeCommits };
+  return { statements, ran, writeCommits };
 }
