@@ -15,8 +15,12 @@ import { type BounceAddress, mailIdOfBounceRecipient } from "./verp.ts";
  *
  * Bounded everywhere a stranger could push: a report's size (SIZE, then cut off), connections at
  * once, reports a minute from one address (answered 421, "try later": a relay keeps the report and
- * tries again, so nothing is lost), and reports read at once (the rest wait their turn, so a flood
- * takes a bounded share of the process). Whatever is refused is answered and logged.
+ * tries again, so nothing is lost), reports a second from every address together (the pace: past
+ * a burst, each waits its turn for the reply to MAIL FROM), and reports read at once (the rest
+ * wait their turn). The listener shares the event loop with sign-ins: the pace is what keeps a
+ * flood from many addresses to a small share of it, since everything before a report is read (the
+ * SMTP dialogue, a tag's HMAC, reading the message) costs the process whether or not the message
+ * turns out to be a report. Whatever is refused is answered and logged.
  */
 
 /** The largest report taken: a report quotes the mail it is about, and ours are tens of kilobytes. */
@@ -26,6 +30,16 @@ const MAX_CONNECTIONS = 50;
 const REPORTS_PER_MINUTE = 1_200;
 /** Reports read (parsed and recorded) at one time. */
 const READING_AT_ONCE = 2;
+/**
+ * Reports a second from every address together, past a burst of as many: a relay's peak is a few
+ * a second (a bounce for every twentieth of 100,000 mails an hour is one and a half), so a relay
+ * seldom waits, and then for a fraction of a second, while a flood from many addresses gets at
+ * most this many transactions a second, each at most MAX_REPORT_BYTES read: a few percent of one
+ * core (bench/mail-feedback.ts).
+ */
+const REPORTS_PER_SECOND = 20;
+/** The longest a report waits for its turn; past it, "try again later" (421). */
+const LONGEST_WAIT_MS = 10_000;
 
 export type ReportOutcome = "recorded" | "unknown_mail" | "not_a_report" | "forged" | "oversized" | "throttled" | "malformed";
 
@@ -60,6 +74,29 @@ class PerMinute {
   }
 }
 
+/**
+ * Every address's transactions together, paced: the first REPORTS_PER_SECOND at once, then one
+ * every 1/REPORTS_PER_SECOND of a second (a burst's allowance comes back as the pace runs idle).
+ */
+class Pace {
+  #next = 0;
+  /** How long the next transaction waits for its turn, or undefined when that is past LONGEST_WAIT_MS. */
+  wait(now = Date.now()): number | undefined {
+    const interval = 1000 / REPORTS_PER_SECOND;
+    const turn = Math.max(this.#next, now - REPORTS_PER_SECOND * interval);
+    if (turn - now > LONGEST_WAIT_MS) return undefined;
+    this.#next = turn + interval;
+    return Math.max(0, turn - now);
+  }
+}
+
+/** What the listener uses of smtp-server's connection, to end one mid-message (its typings leave connections untyped). */
+interface Connection {
+  session: SMTPServerSession;
+  send(code: number, text: string): void;
+  close(): void;
+}
+
 /** Runs `task` when fewer than `limit` others are running. */
 function turns(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
   let running = 0;
@@ -83,6 +120,7 @@ export async function startFeedbackServer(
   onReport: (outcome: ReportOutcome) => void = () => {},
 ): Promise<FeedbackServer> {
   const perMinute = new PerMinute();
+  const pace = new Pace();
   const inTurn = turns(READING_AT_ONCE);
   const mailsOf = new WeakMap<SMTPServerSession, string[]>();
   const refuse = (outcome: ReportOutcome, details: object, error: Error) => {
@@ -99,6 +137,8 @@ export async function startFeedbackServer(
     disabledCommands: ["AUTH", "STARTTLS"],
     size: MAX_REPORT_BYTES,
     maxClients: MAX_CONNECTIONS,
+    // The client's name is never used: no DNS query for each connection a stranger opens.
+    disableReverseLookup: true,
     socketTimeout: 30_000,
     closeTimeout: 5_000,
     logger: false,
@@ -108,7 +148,17 @@ export async function startFeedbackServer(
           refuse("throttled", { from: session.remoteAddress }, smtpError(421, "4.7.0 Too many reports from your address; try again later")),
         );
       }
-      callback();
+      // A new transaction: recipients of one abandoned before its DATA (RSET) are not this one's.
+      mailsOf.delete(session);
+      const wait = pace.wait();
+      if (wait === undefined) {
+        return callback(
+          refuse("throttled", { from: session.remoteAddress }, smtpError(421, "4.7.0 Too many reports at once; try again later")),
+        );
+      }
+      // SMTP is lock-step: until this reply the connection sends nothing more, and costs nothing.
+      if (wait === 0) callback();
+      else setTimeout(callback, wait).unref();
     },
     onRcptTo(address, session, callback) {
       const mailId = mailIdOfBounceRecipient(settings.bounce, settings.keys, address.address);
@@ -121,10 +171,24 @@ export async function startFeedbackServer(
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      let tooLarge = false;
+      stream.on("data", (chunk: Buffer) => {
+        if (tooLarge) return;
+        if (!stream.sizeExceeded) return void chunks.push(chunk);
+        // Past the limit: nothing more is kept or read. The connection ends at once, rather than
+        // reading the rest to answer after it, so no message costs more than MAX_REPORT_BYTES.
+        tooLarge = true;
+        chunks.length = 0;
+        mailsOf.delete(session);
+        const error = refuse("oversized", { from: session.remoteAddress }, smtpError(552, "5.3.4 Report too large"));
+        const connection = [...(server.connections as Set<Connection>)].find((open) => open.session === session);
+        connection?.send(552, error.message);
+        connection?.close();
+      });
       stream.on("end", () => {
         const mailIds = mailsOf.get(session) ?? [];
         mailsOf.delete(session);
+        if (tooLarge) return callback(smtpError(552, "5.3.4 Report too large"));
         if (stream.sizeExceeded) {
           return callback(refuse("oversized", { from: session.remoteAddress }, smtpError(552, "5.3.4 Report too large")));
         }
