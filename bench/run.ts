@@ -2,6 +2,7 @@ import { measureAgentDetection } from "./agent-detect.ts";
 import { describeLighthouse, measureLighthouse } from "./lighthouse.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
 import { printMailBurst } from "./mail-burst.ts";
+import { printMailFeedback } from "./mail-feedback.ts";
 import { describeOperations, measureOperations } from "./operations.ts";
 import { describePasswordLogins, measurePasswordLogins } from "./password-logins.ts";
 import { measureLoginUnderHashing, measureResetAnswers } from "./password-work.ts";
@@ -58,6 +59,9 @@ if (process.env.TEST_POSTGRES_URL) {
 
 console.log("");
 await printMailBurst();
+
+console.log("");
+await printMailFeedback();
 
 console.log(`\nPassword logins per core against argon2id (${seconds} s each):`);
 for (const line of describePasswordLogins(await measurePasswordLogins(seconds, "sqlite"))) console.log(line);
