@@ -168,6 +168,10 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+\.[A-Za-z0-9-]+$/, {
       message: "must be a plain address such as bounces@bounces.account.example (no + in it: the server adds +TAG per mail)",
     })
+    // The tag adds 53 characters (+ and 52 hex) to the local part, which may have 64 at most.
+    .refine((value) => value.slice(0, value.lastIndexOf("@")).length <= 11, {
+      message: "its part before @ must be 11 characters at most (the server adds a 53-character tag to it)",
+    })
     .optional(),
   MAIL_FEEDBACK_LISTEN: z
     .string()

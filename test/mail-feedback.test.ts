@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { mailKeysFor } from "../server/mail/body-encryption.ts";
-import { clearAddress } from "../server/mail/delivery-state.ts";
+import { clearAddress, recordRelayRefusal } from "../server/mail/delivery-state.ts";
 import { parseBounceAddress, taggedBounceAddress } from "../server/mail/verp.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -258,6 +258,48 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     expect((await outboxOf(email))[0]?.delivery).toBe("bounced");
     const victim = await server.db.selectFrom("mail_addresses").selectAll().where("email_key", "=", "victim@example.test").execute();
     expect(victim).toEqual([]);
+  });
+
+  it("never marks the recipient for a refusal of our own bounce address, and takes ten tags a message at most", async () => {
+    const email = `sender-${kind}@example.test`;
+    const id = crypto.randomUUID();
+    await server.db
+      .insertInto("outbox")
+      .values({
+        id,
+        to_address: email,
+        to_key: email,
+        kind: "access_link",
+        from_address: "f",
+        subject: "s",
+        text_body: "",
+        html_body: "",
+        created_at: Date.now(),
+        next_attempt_at: Date.now(),
+      })
+      .execute();
+    await recordRelayRefusal(
+      server.db,
+      { id, to_address: email },
+      {
+        responseCode: 550,
+        command: "RCPT TO",
+        response: "550 5.1.0 <bounces+x@bounces.test>: Sender address rejected: User unknown in local recipient table",
+        message: "refused",
+      },
+    );
+    expect((await outboxOf(email))[0]?.delivery).toBe("refused");
+    expect(await server.db.selectFrom("mail_addresses").selectAll().where("email_key", "=", email).execute()).toEqual([]);
+
+    const transport = nodemailer.createTransport({ host: "127.0.0.1", port: feedbackPort, secure: false, ignoreTLS: true });
+    try {
+      const tags = Array.from({ length: 11 }, () => tagOf(crypto.randomUUID()));
+      const sent = await transport.sendMail({ envelope: { from: "", to: tags }, raw: deliveryReport("x@example.test") });
+      expect(sent.accepted).toHaveLength(10);
+      expect(sent.rejected).toHaveLength(1);
+    } finally {
+      transport.close();
+    }
   });
 
   it("hears a complaint: notices stop, sign-in links still go", async () => {

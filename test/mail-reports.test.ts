@@ -74,3 +74,30 @@ describe("reading reports", () => {
     ]).toEqual(["no_mailbox", "no_mailbox", "no_mailbox", "mailbox_full", "blocked", "other", "other"]);
   });
 });
+
+describe("bounded reading", () => {
+  it("reads a report of a hundred thousand tiny field groups in bounded time and memory", async () => {
+    const groups = "a: b\r\n\r\n".repeat(100_000);
+    const raw = Buffer.from(
+      [
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
+        "",
+        "--B",
+        "Content-Type: message/delivery-status",
+        "",
+        groups,
+        "--B--",
+        "",
+      ].join("\r\n"),
+    );
+    const started = performance.now();
+    const before = process.memoryUsage().heapUsed;
+    expect(await readReport(raw)).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(200 * 2 ** 20);
+  });
+
+  it("does not take a refusal of our own bounce address for the recipient's", () => {
+    expect([reasonOf("5.1.7"), reasonOf("5.1.8"), reasonOf("5.1.0")]).toEqual(["other", "other", "other"]);
+  });
+});

@@ -28,3 +28,15 @@ it("keeps only small, inert SVG marks, and every bundled icon is one", () => {
   expect(safeIcon("data:image/png;base64,iVBORw0KGgo=")).toBeUndefined();
   expect(safeIcon(svg(`<svg>${"<g/>".repeat(10_000)}</svg>`))).toBeUndefined();
 });
+
+it("refuses active content however it is spelled: prefixed, entity-encoded, or declared", () => {
+  for (const bad of [
+    '<svg xmlns:svg="http://www.w3.org/2000/svg"><svg:script>alert(1)</svg:script></svg>',
+    "<svg><x:foreignObject/></svg>",
+    '<svg><a href="java&#115;cript:alert(1)"><path/></a></svg>',
+    '<svg><a href="&#x6a;avascript:alert(1)"><path/></a></svg>',
+    '<!DOCTYPE svg [<!ENTITY x "y">]><svg>&x;</svg>',
+    "<svg><a href=https://evil.example/><path/></a></svg>",
+  ])
+    expect(safeIcon(svg(bad)), bad).toBeUndefined();
+});

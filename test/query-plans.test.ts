@@ -12,7 +12,7 @@ import { pruneSettledLogoutTokens } from "../server/oidc/logout-delivery.ts";
 import { pruneTelemetry } from "../server/telemetry/store.ts";
 import { drainMail, sessionCookieFrom, tokenFromMail } from "./support/app.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
-import { describeEachDatabase } from "./support/databases.ts";
+import { describeOnPostgres } from "./support/databases.ts";
 import { planOf, type RanStatement, sequentialScans, statementsOf } from "./support/hot-statements.ts";
 import { desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "./support/oidc-flow.ts";
 
@@ -27,11 +27,8 @@ import { desktopAgentSignIn, type OidcTestBed, startOidcTestBed } from "./suppor
  * plan PostgreSQL picks at volume is bench/million-accounts.ts's to show
  * (docs/operations/million-accounts.md).
  */
-describeEachDatabase("query plans of the hot statements on %s", (kind) => {
-  if (kind === "sqlite") {
-    it("are checked on PostgreSQL (EXPLAIN's plans there are what the claim is about)", () => {});
-    return;
-  }
+describeOnPostgres("query plans of the hot statements on %s", () => {
+  const kind = "postgres";
   let bed: OidcTestBed;
   let explain: pg.Client;
   beforeAll(async () => {

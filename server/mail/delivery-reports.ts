@@ -18,16 +18,24 @@ const PARSE = {
   maxHtmlLengthToParse: 0,
 } as const;
 
-/** A group of report fields, read as a header block: lower-case names, unfolded values. */
+/**
+ * The groups of report fields, each read as a header block: lower-case names, unfolded values. One
+ * group after another, and no more than MAX_GROUPS: a report is about one mail and a recipient or
+ * two, and a message of thousands of tiny groups must cost no more than a real one.
+ */
+const MAX_GROUPS = 21;
+
 async function fieldGroups(body: string): Promise<Map<string, string>[]> {
   const groups = body
     .replace(/\r\n/g, "\n")
-    .split(/\n\s*\n/)
-    .filter((group) => group.trim() !== "");
-  return Promise.all(
-    groups.map(async (group) => {
-      const parsed = await simpleParser(`${group.trim()}\n\n`, PARSE);
-      return new Map(
+    .split(/\n\s*\n/, MAX_GROUPS * 4)
+    .filter((group) => group.trim() !== "")
+    .slice(0, MAX_GROUPS);
+  const read: Map<string, string>[] = [];
+  for (const group of groups) {
+    const parsed = await simpleParser(`${group.trim()}\n\n`, PARSE);
+    read.push(
+      new Map(
         parsed.headerLines.map(({ key, line }) => [
           key,
           line
@@ -35,9 +43,10 @@ async function fieldGroups(body: string): Promise<Map<string, string>[]> {
             .replace(/\s+/g, " ")
             .trim(),
         ]),
-      );
-    }),
-  );
+      ),
+    );
+  }
+  return read;
 }
 
 /** The part of a report that says what happened, by its content type. */

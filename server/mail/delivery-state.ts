@@ -48,11 +48,19 @@ export function enhancedStatus(text: string): string | undefined {
 export function reasonOf(status: string | undefined): UndeliveredReason {
   if (!status) return "other";
   const [, subject, detail] = status.split(".").map(Number);
-  if (subject === 1 || (subject === 2 && detail === 1)) return "no_mailbox";
+  if (subject === 1 && detail !== undefined && RECIPIENT_ADDRESSING.has(detail)) return "no_mailbox";
+  if (subject === 2 && detail === 1) return "no_mailbox";
   if (subject === 2 && detail === 2) return "mailbox_full";
   if (subject === 7) return "blocked";
   return "other";
 }
+
+/**
+ * The X.1.* statuses that are about the recipient's address (RFC 3463): bad mailbox (1), bad system
+ * (2), bad syntax (3), moved (6), no mail at that domain (10). X.1.7 and X.1.8 are about the
+ * sender's address, and X.1.0 is said of either.
+ */
+const RECIPIENT_ADDRESSING = new Set([1, 2, 3, 6, 10]);
 
 /** The verdicts that mean the mail did not arrive, and that the address stops getting mail. */
 const UNDELIVERED = new Set(["refused", "bounced", "suppressed"]);
@@ -88,7 +96,10 @@ export async function recordRelayRefusal(
     words: redactedWords(said),
   };
   const reason = reasonOf(status);
-  const aboutTheAddress = /^RCPT/i.test(failure.command ?? "") && (reason === "no_mailbox" || reason === "mailbox_full");
+  // A relay checks the sender when the recipient is given (Postfix's smtpd_delay_reject), so a
+  // refusal of our own bounce address comes at RCPT TO too: it is never the recipient's doing.
+  const aboutTheAddress =
+    /^RCPT/i.test(failure.command ?? "") && (reason === "no_mailbox" || reason === "mailbox_full") && !/\bsender\b/i.test(said);
   await db.transaction().execute(async (tx) => {
     await markMail(tx, mail.id, verdict);
     if (aboutTheAddress) await markAddress(tx, normalizeEmail(mail.to_address), mail.id, verdict, reason);

@@ -30,6 +30,8 @@ const MAX_CONNECTIONS = 50;
 const REPORTS_PER_MINUTE = 1_200;
 /** Reports read (parsed and recorded) at one time. */
 const READING_AT_ONCE = 2;
+/** Tagged recipients of one message: a report names one mail; a relay batching a few stays well under. */
+const MAX_RECIPIENTS = 10;
 /**
  * Reports a second from every address together, past a burst of as many: a relay's peak is a few
  * a second (a bounce for every twentieth of 100,000 mails an hour is one and a half), so a relay
@@ -122,7 +124,7 @@ export async function startFeedbackServer(
   const perMinute = new PerMinute();
   const pace = new Pace();
   const inTurn = turns(READING_AT_ONCE);
-  const mailsOf = new WeakMap<SMTPServerSession, string[]>();
+  const mailsOf = new WeakMap<SMTPServerSession, Set<string>>();
   const refuse = (outcome: ReportOutcome, details: object, error: Error) => {
     onReport(outcome);
     log.warn({ ...details, outcome }, `mail feedback refused: ${error.message}`);
@@ -137,6 +139,8 @@ export async function startFeedbackServer(
     disabledCommands: ["AUTH", "STARTTLS"],
     size: MAX_REPORT_BYTES,
     maxClients: MAX_CONNECTIONS,
+    // A report comes back to one tagged address; a relay may batch a few.
+    maxRecipients: MAX_RECIPIENTS,
     // The client's name is never used: no DNS query for each connection a stranger opens.
     disableReverseLookup: true,
     socketTimeout: 30_000,
@@ -166,7 +170,9 @@ export async function startFeedbackServer(
         // Another domain (no relaying), the bare address, or a tag these keys did not make.
         return callback(refuse("forged", { from: session.remoteAddress }, smtpError(550, "5.1.1 No such recipient here")));
       }
-      mailsOf.set(session, [...(mailsOf.get(session) ?? []), mailId]);
+      const mails = mailsOf.get(session) ?? new Set<string>();
+      mails.add(mailId);
+      mailsOf.set(session, mails);
       callback();
     },
     onData(stream, session, callback) {
@@ -186,7 +192,7 @@ export async function startFeedbackServer(
         connection?.close();
       });
       stream.on("end", () => {
-        const mailIds = mailsOf.get(session) ?? [];
+        const mailIds = [...(mailsOf.get(session) ?? [])];
         mailsOf.delete(session);
         if (tooLarge) return callback(smtpError(552, "5.3.4 Report too large"));
         if (stream.sizeExceeded) {

@@ -273,6 +273,8 @@ export class MailWorker {
         this.#again = false;
         const wanted = 2 * this.#concurrency - inFlight - queue.length;
         const rows = await this.#claim(claim, wanted);
+        // Read afresh for each batch: an address cleared meanwhile gets its mail.
+        for (const row of rows) held.delete(row.to_key ?? "");
         for (const [key, standing] of await heldAddresses(this.#db, rows)) held.set(key, standing);
         queue.push(...rows);
         drained = rows.length < wanted;

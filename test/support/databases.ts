@@ -50,6 +50,22 @@ export function describeEachDatabase(title: string, suite: DatabaseSuite): void 
   declareEach(title, suite, false);
 }
 
+/**
+ * Declares `suite` for PostgreSQL alone, for what is about PostgreSQL itself (its plans, its
+ * statements): failing, as describeEachDatabase does, without TEST_POSTGRES_URL.
+ */
+export function describeOnPostgres(title: string, suite: () => void): void {
+  const name = title.replace("%s", "postgres");
+  if (!postgresAvailable && sqliteOnly) describe.skip(name, suite);
+  else if (!postgresAvailable)
+    describe(name, () => {
+      it("has a PostgreSQL database to run on", () => {
+        throw new Error(POSTGRES_REQUIRED);
+      });
+    });
+  else describe(name, suite);
+}
+
 /** describeEachDatabase, with both runs reported skipped when `condition` holds. */
 describeEachDatabase.skipIf =
   (condition: boolean) =>

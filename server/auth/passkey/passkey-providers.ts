@@ -41,9 +41,16 @@ const MAX_ICON_BYTES = 24 * 1024;
  */
 export function safeIcon(value: unknown): string | undefined {
   if (typeof value !== "string" || !value.startsWith(SVG_DATA) || value.length > MAX_ICON_BYTES) return undefined;
-  const svg = Buffer.from(value.slice(SVG_DATA.length), "base64").toString("utf8");
+  const raw = Buffer.from(value.slice(SVG_DATA.length), "base64").toString("utf8");
+  // A document type with declarations of its own can define entities; characters written as
+  // references are read as themselves.
+  if (/<!ENTITY|<!DOCTYPE[^>]*\[/i.test(raw)) return undefined;
+  const svg = raw.replace(/&#x([0-9a-f]+);?|&#(\d+);?/gi, (_, hex: string | undefined, decimal: string | undefined) =>
+    String.fromCodePoint(Number.parseInt(hex ?? decimal ?? "0", hex ? 16 : 10) || 0xfffd),
+  );
   if (!/<svg[\s>]/i.test(svg)) return undefined;
-  if (/<script|<foreignObject|<image|\son[a-z]+\s*=|javascript:|@import|url\(\s*['"]?(?!#)/i.test(svg)) return undefined;
-  if (/(?:xlink:)?href\s*=\s*['"](?!#)/i.test(svg)) return undefined;
+  if (/<(?:[\w-]+:)?(?:script|foreignObject|image|iframe|object|embed)\b|\son[a-z]+\s*=|javascript:|@import|url\(\s*['"]?(?!#)/i.test(svg))
+    return undefined;
+  if (/href\s*=\s*(?!['"]?#)/i.test(svg)) return undefined;
   return value;
 }
