@@ -57,12 +57,18 @@ export class MailKeys {
    * first: the first signs, any of them verifies, so a rotation keeps what the older key signed.
    */
   macs(purpose: string, data: string): Buffer[] {
-    return this.#keys.map((key) =>
-      createHmac("sha256", Buffer.from(hkdfSync("sha256", key.export(), Buffer.alloc(0), purpose, KEY_BYTES)))
-        .update(data, "utf8")
-        .digest(),
-    );
+    let derived = this.#derived.get(purpose);
+    if (!derived) {
+      // Derived once per purpose: a derivation costs more than the HMAC it keys, on every mail sent.
+      derived = this.#keys.map((key) =>
+        createSecretKey(Buffer.from(hkdfSync("sha256", key.export(), Buffer.alloc(0), purpose, KEY_BYTES))),
+      );
+      this.#derived.set(purpose, derived);
+    }
+    return derived.map((key) => createHmac("sha256", key).update(data, "utf8").digest());
   }
+
+  readonly #derived = new Map<string, KeyObject[]>();
 
   /** The text of an envelope sealed for `context` by any of the keys; throws MailBodyError otherwise. */
   open(envelope: string, context: string): string {
