@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -55,6 +55,15 @@ const PROBES: { file: string; imports: string; refused: boolean }[] = [
   { file: "server/auth/account/RoutesFromAccount.ts", imports: "../../routes/caller.ts", refused: true },
   { file: "server/auth/support/AccountFromSupport.ts", imports: "../account/account-deletion.ts", refused: false },
   { file: "server/auth/support/RoutesFromSupport.ts", imports: "../../routes/caller.ts", refused: true },
+  // A way in's door (http.ts) speaks HTTP for its own folder's flows and the kernel; its flows never do.
+  { file: "server/auth/passkey/http.ts", imports: "fastify", refused: false },
+  { file: "server/auth/password/http.ts", imports: "../../routes/contract-route.ts", refused: false },
+  { file: "server/auth/not-me/http.ts", imports: "../kernel/not-me.ts", refused: false },
+  { file: "server/auth/access-link/http.ts", imports: "./access-links.ts", refused: false },
+  { file: "server/auth/google/http.ts", imports: "../passkey/passkeys.ts", refused: true },
+  { file: "server/auth/passkey/FastifyFromFlow.ts", imports: "fastify", refused: true },
+  { file: "server/auth/not-me/FastifyFromFlow.ts", imports: "fastify", refused: true },
+  { file: "server/auth/password/RoutesFromFlow.ts", imports: "../../routes/contract-route.ts", refused: true },
   // server/telemetry/: told by the routes who signed in, it never reads them or the flows back.
   { file: "server/telemetry/RoutesFromTelemetry.ts", imports: "../routes/caller.ts", refused: true },
   { file: "server/telemetry/SessionsFromTelemetry.ts", imports: "../auth/kernel/sessions.ts", refused: true },
@@ -104,5 +113,73 @@ describe("layer boundaries (biome.json)", () => {
   it.each(PROBES)("$file importing $imports: refused $refused", ({ file, refused }) => {
     const flagged = new RegExp(`${file.replaceAll(".", "\\.")}:\\d+:\\d+ lint/style/noRestrictedImports`).test(report);
     expect(flagged).toBe(refused);
+  });
+});
+
+/**
+ * Each door in its room: a way in's door (server/auth/<way>/http.ts) mounts its own endpoints and
+ * no other way in's, and once a way in has its door, no other file mounts its endpoints. Which way
+ * in an endpoint belongs to is read from its path.
+ */
+const OWNERS: { owner: string; prefixes: string[] }[] = [
+  { owner: "access-link", prefixes: ["/api/access-link"] },
+  { owner: "password", prefixes: ["/api/password/", "/api/me/password", "/api/dsone/password-login", "/api/maverick/password-login"] },
+  { owner: "passkey", prefixes: ["/api/passkey/", "/api/me/passkeys/"] },
+  { owner: "google", prefixes: ["/external/", "/api/me/unlink-google"] },
+  { owner: "not-me", prefixes: ["/api/not-me/"] },
+];
+
+function ownerOf(path: string): string | undefined {
+  return OWNERS.find(({ prefixes }) => prefixes.some((prefix) => path === prefix || path.startsWith(prefix)))?.owner;
+}
+
+/** The paths a module mounts: `contractRoute(app, "POST /api/…"` and `app.get("/…"`. */
+function mountedPaths(source: string): string[] {
+  const contract = [...source.matchAll(/contractRoute\(\s*app,\s*"[A-Z]+ ([^"]+)"/g)].map((match) => match[1] as string);
+  const direct = [...source.matchAll(/app\.(?:get|post|put|delete|route)\(\s*"([^"]+)"/g)].map((match) => match[1] as string);
+  return [...contract, ...direct];
+}
+
+/** What is wrong with one module: a door mounting another way in's endpoint, or any other module mounting a door's. */
+function doorViolations(file: string, source: string, doors: Set<string>): string[] {
+  const door = /^server\/auth\/([^/]+)\/http\.ts$/.exec(file)?.[1];
+  return mountedPaths(source).flatMap((path) => {
+    const owner = ownerOf(path);
+    if (door !== undefined && owner !== door) return [`${file} mounts ${path}, which is ${owner ?? "no way in"}'s`];
+    if (door === undefined && owner !== undefined && doors.has(owner))
+      return [`${file} mounts ${path}, which server/auth/${owner}/http.ts mounts`];
+    return [];
+  });
+}
+
+function serverModules(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".ts"))
+    .map((entry) => join(entry.parentPath, entry.name).slice(ROOT.length + 1));
+}
+
+describe("doors (server/auth/<way>/http.ts)", () => {
+  const doors = new Set(OWNERS.map(({ owner }) => owner).filter((owner) => existsSync(join(ROOT, "server/auth", owner, "http.ts"))));
+
+  it("are where the ways in are mounted", () => {
+    expect([...doors]).toEqual(expect.arrayContaining(["passkey", "not-me"]));
+  });
+
+  it("each mount only their own way in's endpoints, and nothing else mounts them", () => {
+    const modules = [...serverModules("server/auth"), ...serverModules("server/routes")];
+    const violations = modules.flatMap((file) => doorViolations(file, readFileSync(join(ROOT, file), "utf8"), doors));
+    expect(violations).toEqual([]);
+  });
+
+  it.each([
+    { file: "server/auth/password/http.ts", source: `contractRoute(app, "POST /api/passkey/sign-in", handler);`, refused: true },
+    { file: "server/auth/passkey/http.ts", source: `contractRoute(app, "POST /api/not-me/check", handler);`, refused: true },
+    { file: "server/auth/passkey/http.ts", source: `contractRoute(app, "GET /api/me", handler);`, refused: true },
+    { file: "server/auth/google/http.ts", source: `app.get("/api/password/forgot", handler);`, refused: true },
+    { file: "server/routes/api-me.ts", source: `contractRoute(app, "POST /api/me/passkeys/remove", handler);`, refused: true },
+    { file: "server/auth/passkey/http.ts", source: `contractRoute(app, "POST /api/me/passkeys/remove", handler);`, refused: false },
+    { file: "server/routes/api-me.ts", source: `contractRoute(app, "POST /api/me/name", handler);`, refused: false },
+  ])("$file mounting $source: refused $refused", ({ file, source, refused }) => {
+    expect(doorViolations(file, source, new Set(["passkey", "not-me"])).length > 0).toBe(refused);
   });
 });

@@ -10,7 +10,6 @@ import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../a
 import { endSession, readSessionId } from "../auth/kernel/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/kernel/signed-in-places.ts";
 import { hashSecret } from "../auth/kernel/tokens.ts";
-import { removePasskey, renamePasskey } from "../auth/passkey/passkeys.ts";
 import { changePassword } from "../auth/password/password-change.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -108,19 +107,6 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     const statusText =
       outcome === "set" ? "Your password is set." : "Your password has been changed. Every other browser and app has been signed out.";
     return { isOk: true, statusText };
-  });
-
-  contractRoute(app, "POST /api/me/passkeys/rename", async ({ id, Name }, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    if (!(await renamePasskey(db, accountId, id, Name, { caller }))) throw new AppError("NOT_FOUND");
-    return { isOk: true };
-  });
-
-  contractRoute(app, "POST /api/me/passkeys/remove", async ({ id }, request, reply) => {
-    const { caller, accountId, sessionHash } = await signedIn(request, reply, true);
-    // The browsers it signed in are signed out; this one, removing it, stays.
-    if (!(await removePasskey(db, accountId, id, { caller }, sessionHash))) throw new AppError("NOT_FOUND");
-    return { isOk: true };
   });
 
   contractRoute(app, "POST /api/me/unlink-google", async ({ subject, ProductId }, request, reply) => {

@@ -1,28 +1,29 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
-import { brandForProduct } from "../../common/brands/index.ts";
-import { checkNotMe, signOutNotMe } from "../auth/kernel/not-me.ts";
-import { declinePasskeyOffer, passkeyOffer } from "../auth/kernel/passkey-offer.ts";
-import { checkPasskeyRemoval, removePasskeyByLink } from "../auth/kernel/passkey-removal.ts";
-import { passkeyUserOf } from "../auth/passkey/passkey-user.ts";
+import { brandForProduct } from "../../../common/brands/index.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { callerOf } from "../../routes/caller.ts";
+import { contractRoute } from "../../routes/contract-route.ts";
+import { signedInCustomer } from "../../routes/signed-in-customer.ts";
+import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
+import { declinePasskeyOffer, passkeyOffer } from "../kernel/passkey-offer.ts";
+import { checkPasskeyRemoval, removePasskeyByLink } from "../kernel/passkey-removal.ts";
+import { passkeyUserOf } from "./passkey-user.ts";
 import {
   conditionalRegistrationOptions,
   passkeyRegistrationOptions,
   passkeySignInOptions,
   registerPasskey,
+  removePasskey,
+  renamePasskey,
   signInWithPasskey,
-} from "../auth/passkey/passkeys.ts";
-import type { AppContext } from "../context.ts";
-import { recordSignIn } from "../telemetry/sign-in-steps.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
-import { signedInCustomer } from "./signed-in-customer.ts";
+} from "./passkeys.ts";
 
 /**
  * Passkeys (docs/decisions/0059-passkeys.md): signing in with one (the login screens' autofill and
  * button), the offer after another sign-in, making one for the signed-in account, and the mailed
- * link that removes one (docs/decisions/0065), and the "New sign-in" mail's "This wasn't me",
- * which signs that browser out and removes what it added (docs/decisions/0067).
+ * link that removes one (docs/decisions/0065), and the account page's list of them (rename, remove).
  */
 export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, telemetry }: AppContext): void {
   const signedIn = signedInCustomer({ db, config });
@@ -77,23 +78,23 @@ export function passkeyRoutes(app: FastifyInstance, { db, config, mailWorker, te
     return { isOk: true, ...(await checkPasskeyRemoval(db, config, caller, token)) };
   });
 
-  contractRoute(app, "POST /api/not-me/check", async ({ token }, request, reply) => {
-    const caller = callerOf(request, reply);
-    caller.noStore();
-    return { isOk: true, ...(await checkNotMe(db, config, caller, token)) };
-  });
-
-  contractRoute(app, "POST /api/not-me/confirm", async ({ token }, request, reply) => {
-    const caller = callerOf(request, reply);
-    caller.noStore();
-    await signOutNotMe(db, config, caller, token);
-    return { isOk: true };
-  });
-
   contractRoute(app, "POST /api/passkey/removal/confirm", async ({ token }, request, reply) => {
     const caller = callerOf(request, reply);
     caller.noStore();
     await removePasskeyByLink(db, config, caller, token);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/passkeys/rename", async ({ id, Name }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    if (!(await renamePasskey(db, accountId, id, Name, { caller }))) throw new AppError("NOT_FOUND");
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/passkeys/remove", async ({ id }, request, reply) => {
+    const { caller, accountId, sessionHash } = await signedIn(request, reply, true);
+    // The browsers it signed in are signed out; this one, removing it, stays.
+    if (!(await removePasskey(db, accountId, id, { caller }, sessionHash))) throw new AppError("NOT_FOUND");
     return { isOk: true };
   });
 }
