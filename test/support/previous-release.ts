@@ -56,6 +56,11 @@ export function releaseTree(commit: string): string {
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
     writeFileSync(done, commit);
   }
+  // Kept between runs, it may link to the node_modules of a checkout since removed: link this one's.
+  if (!existsSync(join(dir, "node_modules"))) {
+    rmSync(join(dir, "node_modules"), { force: true });
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  }
   return dir;
 }
 
