@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { redactUrl } from "../common/redact.ts";
 import { notMeRoutes } from "./auth/not-me/http.ts";
 import { passkeyRoutes } from "./auth/passkey/http.ts";
+import { passwordRoutes } from "./auth/password/http.ts";
 import { compressAnswers } from "./compression.ts";
 import type { AppContext } from "./context.ts";
 import { capLogoutQueue } from "./db/logout-deliveries.ts";
@@ -22,7 +23,6 @@ import { autoLoginRoutes } from "./routes/api-auto-login.ts";
 import { emailChangeRoutes } from "./routes/api-email-change.ts";
 import { maverickRoutes } from "./routes/api-maverick.ts";
 import { meRoutes } from "./routes/api-me.ts";
-import { passwordRoutes } from "./routes/api-password.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
 import { supportRoutes } from "./routes/api-support.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";

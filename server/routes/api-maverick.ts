@@ -1,19 +1,17 @@
 import type { FastifyInstance } from "fastify";
-import { maverick } from "../../common/brands/index.ts";
 import { PRODUCTS } from "../../common/products.ts";
 import { signedInDevice } from "../auth/kernel/devices.ts";
 import { currentAccount, productStanding } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../context.ts";
-import { brandPasswordLogin } from "./api-password.ts";
 import { callerOf } from "./caller.ts";
 import { contractRoute } from "./contract-route.ts";
 
 const MAVERICK = PRODUCTS.maverick.id;
 
 /**
- * Maverick Safe: its session check (LicenseStatus, UUID), its password login, and auto-login by
- * UUID. The earlier form-encoded Maverick login is with the earlier account area (account.ts).
- * Paths: docs/decisions/0010-maverick.md.
+ * Maverick Safe: its session check (LicenseStatus, UUID) and auto-login by UUID. Its password
+ * login is with the password's door (auth/password/http.ts), the earlier form-encoded Maverick
+ * login with the earlier account area (account.ts). Paths: docs/decisions/0010-maverick.md.
  */
 export function maverickRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, config } = context;
@@ -24,8 +22,6 @@ export function maverickRoutes(app: FastifyInstance, context: AppContext): void 
     const standing = await productStanding(db, account.accountId, MAVERICK);
     return { signedIn: true, email: account.email, LicenseStatus: standing.licenseState, UUID: standing.uuid };
   });
-
-  contractRoute(app, "POST /api/maverick/password-login", brandPasswordLogin(context, maverick));
 
   contractRoute(app, "POST /api/maverick/auto-login", async (body, request, reply) => {
     const device = await signedInDevice(db, config, callerOf(request, reply), body.UUID, MAVERICK);

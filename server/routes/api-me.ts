@@ -10,7 +10,6 @@ import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../a
 import { endSession, readSessionId } from "../auth/kernel/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/kernel/signed-in-places.ts";
 import { hashSecret } from "../auth/kernel/tokens.ts";
-import { changePassword } from "../auth/password/password-change.ts";
 import type { AppContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { contractRoute } from "./contract-route.ts";
@@ -19,7 +18,7 @@ import { signedInCustomer } from "./signed-in-customer.ts";
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
  * how they sign in, where they are signed in, what happened; a download of everything held;
- * rename, set or change the password, unlink Google, sign one browser or app out, sign out
+ * rename, unlink Google, sign one browser or app out, sign out
  * everywhere else, try their email again after it bounced. Each change is limited per account and written to the trail.
  */
 export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
@@ -93,20 +92,6 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     await mailConfirmationCode(db, config, caller, session, brandForProduct(ProductId));
     mailWorker.deliverNow();
     return { isOk: true };
-  });
-
-  contractRoute(app, "POST /api/me/password", async (body, request, reply) => {
-    const { caller, session } = await signedIn(request, reply, true);
-    const outcome = await changePassword(db, config, caller, session, {
-      currentPassword: body.CurrentPassword,
-      password: body.Password,
-      confirmPassword: body.ConfirmPassword,
-      productId: body.ProductId,
-    });
-    mailWorker.deliverNow();
-    const statusText =
-      outcome === "set" ? "Your password is set." : "Your password has been changed. Every other browser and app has been signed out.";
-    return { isOk: true, statusText };
   });
 
   contractRoute(app, "POST /api/me/unlink-google", async ({ subject, ProductId }, request, reply) => {

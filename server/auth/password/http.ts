@@ -1,23 +1,30 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { type Brand, brandForProduct, dsone } from "../../common/brands/index.ts";
-import { continueTo } from "../auth/kernel/return-url.ts";
-import { currentAccount, readSessionId } from "../auth/kernel/sessions.ts";
-import { openResetLink, resetWithHeldLink } from "../auth/password/held-reset-link.ts";
-import { signInWithPassword } from "../auth/password/password-login.ts";
-import { requestPasswordReset, setFirstPasswordOnEarlierPage } from "../auth/password/password-reset.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { recordSignIn } from "../telemetry/sign-in-steps.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import { type Brand, brandForProduct, dsone, maverick } from "../../../common/brands/index.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { callerOf } from "../../routes/caller.ts";
+import { contractRoute } from "../../routes/contract-route.ts";
+import { signedInCustomer } from "../../routes/signed-in-customer.ts";
+import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
+import { continueTo } from "../kernel/return-url.ts";
+import { currentAccount, readSessionId } from "../kernel/sessions.ts";
+import { openResetLink, resetWithHeldLink } from "./held-reset-link.ts";
+import { changePassword } from "./password-change.ts";
+import { signInWithPassword } from "./password-login.ts";
+import { requestPasswordReset, setFirstPasswordOnEarlierPage } from "./password-reset.ts";
 
 /**
- * Passwords: DS One password login, forgot password, the reset link (open, then reset), and set
- * password for a signed-in account that has none. Paths: docs/decisions/0008-password-endpoints.md.
+ * Passwords: the DS One and Maverick Safe password logins, forgot password, the reset link (open,
+ * then reset), set password for a signed-in account that has none, and the account page's set or
+ * change password. The earlier account area's form-encoded logins are with the earlier area
+ * (routes/account.ts). Paths: docs/decisions/0008-password-endpoints.md, 0010-maverick.md.
  */
 export function passwordRoutes(app: FastifyInstance, context: AppContext): void {
   const { db, config, mailWorker } = context;
+  const signedIn = signedInCustomer({ db, config });
   contractRoute(app, "POST /api/dsone/password-login", brandPasswordLogin(context, dsone));
+
+  contractRoute(app, "POST /api/maverick/password-login", brandPasswordLogin(context, maverick));
 
   contractRoute(app, "POST /api/password/forgot", async (body, request, reply) => {
     await requestPasswordReset(db, config, body.email, callerOf(request, reply), brandForProduct(body.ProductId ?? dsone.productId));
@@ -53,10 +60,24 @@ export function passwordRoutes(app: FastifyInstance, context: AppContext): void 
       redirectUrl: await continueTo(db, config, body.ReturnUrl, `${config.publicUrl}${dsone.paths.setPasswordConfirmation}`),
     };
   });
+
+  contractRoute(app, "POST /api/me/password", async (body, request, reply) => {
+    const { caller, session } = await signedIn(request, reply, true);
+    const outcome = await changePassword(db, config, caller, session, {
+      currentPassword: body.CurrentPassword,
+      password: body.Password,
+      confirmPassword: body.ConfirmPassword,
+      productId: body.ProductId,
+    });
+    mailWorker.deliverNow();
+    const statusText =
+      outcome === "set" ? "Your password is set." : "Your password has been changed. Every other browser and app has been signed out.";
+    return { isOk: true, statusText };
+  });
 }
 
 /** The newer password login of one brand (JSON Email, Password, ReturnUrl): lands on the brand's own site. */
-export function brandPasswordLogin({ db, config, telemetry }: AppContext, brand: Brand) {
+function brandPasswordLogin({ db, config, telemetry }: AppContext, brand: Brand) {
   return async (
     body: { Email: string; Password: string; ReturnUrl?: string | null | undefined; CaptchaToken?: string | undefined },
     request: FastifyRequest,
