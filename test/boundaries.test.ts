@@ -162,7 +162,7 @@ describe("doors (server/auth/<way>/http.ts)", () => {
   const doors = new Set(OWNERS.map(({ owner }) => owner).filter((owner) => existsSync(join(ROOT, "server/auth", owner, "http.ts"))));
 
   it("are where the ways in are mounted", () => {
-    expect([...doors]).toEqual(expect.arrayContaining(["password", "passkey", "not-me"]));
+    expect([...doors]).toEqual(expect.arrayContaining(["access-link", "password", "passkey", "not-me"]));
   });
 
   it("each mount only their own way in's endpoints, and nothing else mounts them", () => {

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "../auth/access-link/access-links.ts";
-import { approveSignIn, askingDeviceFor, WAIT_MS, waitForApproval } from "../auth/access-link/approval.ts";
-import { signInWithCode } from "../auth/access-link/sign-in-codes.ts";
-import { verifyCaptcha } from "../auth/kernel/captcha.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { recordSignIn } from "../telemetry/sign-in-steps.ts";
-import { callerOf, clientAddress } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { callerOf, clientAddress } from "../../routes/caller.ts";
+import { contractRoute } from "../../routes/contract-route.ts";
+import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
+import { verifyCaptcha } from "../kernel/captcha.ts";
+import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "./access-links.ts";
+import { approveSignIn, askingDeviceFor, WAIT_MS, waitForApproval } from "./approval.ts";
+import { signInWithCode } from "./sign-in-codes.ts";
 
 /**
  * POST /api/access-link asks for a personal access link; POST /api/access-link/check says whether
