@@ -125,7 +125,7 @@ const OWNERS: { owner: string; prefixes: string[] }[] = [
   { owner: "access-link", prefixes: ["/api/access-link"] },
   { owner: "password", prefixes: ["/api/password/", "/api/me/password", "/api/dsone/password-login", "/api/maverick/password-login"] },
   { owner: "passkey", prefixes: ["/api/passkey/", "/api/me/passkeys/"] },
-  { owner: "google", prefixes: ["/external/", "/api/me/unlink-google"] },
+  { owner: "google", prefixes: ["/external/", "/signin-google", "/api/me/unlink-google"] },
   { owner: "not-me", prefixes: ["/api/not-me/"] },
 ];
 
@@ -162,7 +162,7 @@ describe("doors (server/auth/<way>/http.ts)", () => {
   const doors = new Set(OWNERS.map(({ owner }) => owner).filter((owner) => existsSync(join(ROOT, "server/auth", owner, "http.ts"))));
 
   it("are where the ways in are mounted", () => {
-    expect([...doors]).toEqual(expect.arrayContaining(["access-link", "password", "passkey", "not-me"]));
+    expect([...doors]).toEqual(expect.arrayContaining(["access-link", "password", "passkey", "google", "not-me"]));
   });
 
   it("each mount only their own way in's endpoints, and nothing else mounts them", () => {

@@ -3,7 +3,6 @@ import { brandForProduct } from "../../common/brands/index.ts";
 import { exportAccount } from "../auth/account/account-export.ts";
 import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/account/my-account.ts";
 import { tryEmailAgain } from "../auth/account/undelivered-email.ts";
-import { unlinkAccountLogin } from "../auth/google/external-logins.ts";
 import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
 import { browserMark } from "../auth/kernel/known-origins.ts";
 import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../auth/kernel/recent-sign-in.ts";
@@ -18,7 +17,7 @@ import { signedInCustomer } from "./signed-in-customer.ts";
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
  * how they sign in, where they are signed in, what happened; a download of everything held;
- * rename, unlink Google, sign one browser or app out, sign out
+ * rename, sign one browser or app out, sign out
  * everywhere else, try their email again after it bounced. Each change is limited per account and written to the trail.
  */
 export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
@@ -91,22 +90,6 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     const { caller, session } = await signedIn(request, reply, false);
     await mailConfirmationCode(db, config, caller, session, brandForProduct(ProductId));
     mailWorker.deliverNow();
-    return { isOk: true };
-  });
-
-  contractRoute(app, "POST /api/me/unlink-google", async ({ subject, ProductId }, request, reply) => {
-    const { caller, accountId } = await signedIn(request, reply, true);
-    const outcome = await unlinkAccountLogin(
-      db,
-      config,
-      accountId,
-      { provider: "google", subject },
-      { caller },
-      { keepSecondWayIn: true, productId: ProductId },
-    );
-    mailWorker.deliverNow();
-    if (outcome === "not linked") throw new AppError("NOT_FOUND");
-    if (outcome === "only way in") throw new AppError("GOOGLE_ONLY_WAY_IN");
     return { isOk: true };
   });
 }

@@ -1,19 +1,25 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "../auth/google/google-sign-in.ts";
-import { type OpenIdSignIn, openIdSignIn } from "../auth/google/openid-sign-in.ts";
-import { GOOGLE_CALLBACK_PATH } from "../config.ts";
-import type { AppContext } from "../context.ts";
-import { recordSignInStep } from "../telemetry/sign-in-steps.ts";
-import { callerOf } from "./caller.ts";
+import { GOOGLE_CALLBACK_PATH } from "../../config.ts";
+import type { AppContext } from "../../context.ts";
+import { AppError } from "../../errors.ts";
+import { callerOf } from "../../routes/caller.ts";
+import { contractRoute } from "../../routes/contract-route.ts";
+import { signedInCustomer } from "../../routes/signed-in-customer.ts";
+import { recordSignInStep } from "../../telemetry/sign-in-steps.ts";
+import { unlinkAccountLogin } from "./external-logins.ts";
+import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "./google-sign-in.ts";
+import { type OpenIdSignIn, openIdSignIn } from "./openid-sign-in.ts";
 
 /**
  * Sign in with Google over HTTP (the flow is auth/google/google-sign-in.ts): GET /external/login starts
  * it, GET /signin-google is where Google sends the customer back. Each answer is a redirect, and
- * each step is logged and recorded as a funnel step.
+ * each step is logged and recorded as a funnel step. The account page unlinks Google with
+ * POST /api/me/unlink-google.
  */
-export function externalLoginRoutes(app: FastifyInstance, context: AppContext): void {
-  const { config, db } = context;
+export function googleRoutes(app: FastifyInstance, context: AppContext): void {
+  const { config, db, mailWorker } = context;
+  const signedIn = signedInCustomer({ db, config });
   let google: OpenIdSignIn | undefined;
   if (config.google) {
     // The stand-in is a provider of our own, with a client secret made up for this process.
@@ -22,7 +28,7 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
     if (settings.standIn) {
       // Loaded only when it runs: the provider and its framework cost a server start ~0.4 s.
       void app.register(async (scope) => {
-        const { googleStandInRoutes } = await import("../development/google-stand-in.ts");
+        const { googleStandInRoutes } = await import("../../development/google-stand-in.ts");
         googleStandInRoutes(scope, settings, clientSecret);
       });
     }
@@ -61,4 +67,20 @@ export function externalLoginRoutes(app: FastifyInstance, context: AppContext): 
   app.get(GOOGLE_CALLBACK_PATH, async (request, reply) =>
     answer(request, reply, await finishGoogleSignIn(db, config, google, callerOf(request, reply), new URL(request.url, config.publicUrl))),
   );
+
+  contractRoute(app, "POST /api/me/unlink-google", async ({ subject, ProductId }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    const outcome = await unlinkAccountLogin(
+      db,
+      config,
+      accountId,
+      { provider: "google", subject },
+      { caller },
+      { keepSecondWayIn: true, productId: ProductId },
+    );
+    mailWorker.deliverNow();
+    if (outcome === "not linked") throw new AppError("NOT_FOUND");
+    if (outcome === "only way in") throw new AppError("GOOGLE_ONLY_WAY_IN");
+    return { isOk: true };
+  });
 }
