@@ -13,8 +13,11 @@ function modules(): string[] {
   );
 }
 
-/** The relative imports of a module, type-only ones too: `import … from`, `export … from`, `import "…"`. */
-const IMPORT = /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']/gm;
+/**
+ * The relative imports of a module, type-only ones too: `import … from`, `export … from`,
+ * `import "…"`, and lazy ones, `import("…")`, which close a circle as surely once they have run.
+ */
+const IMPORT = /^\s*(?:import|export)\s+(?:[^'";]*?\sfrom\s+)?["'](\.{1,2}\/[^"']+)["']|\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/gm;
 
 function importGraph(files: string[]): Map<string, string[]> {
   const known = new Set(files);
@@ -22,7 +25,7 @@ function importGraph(files: string[]): Map<string, string[]> {
     files.map((file) => [
       file,
       [...readFileSync(file, "utf8").matchAll(IMPORT)]
-        .map((match) => resolve(dirname(file), match[1] as string))
+        .map((match) => resolve(dirname(file), (match[1] ?? match[2]) as string))
         .filter((target) => known.has(target)),
     ]),
   );
@@ -63,7 +66,7 @@ function circlesIn(graph: Map<string, string[]>): string[][] {
 }
 
 /**
- * No circle of imports anywhere in server/, web/ or common/, type-only imports included: a circle
+ * No circle of imports anywhere in server/, web/ or common/, type-only and lazy imports included: a circle
  * hides which module depends on which, and a runtime one leaves a module half-made when another
  * reads it.
  */
