@@ -3,6 +3,7 @@ import { normalizeEmail } from "../../common/email.ts";
 import type { UndeliveredReason } from "../../common/undelivered.ts";
 import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
+import { type DeliveryFailure, withoutAddresses } from "./delivery-failure.ts";
 import { MAIL_KINDS, type MailKind, stoppedByComplaint } from "./mail-kinds.ts";
 
 /*
@@ -28,11 +29,9 @@ export interface AddressStanding {
   complainedAt: number | null;
 }
 
-const EMAIL_ADDRESS = /[^\s<>"'():;,[\]]+@[^\s<>"'():;,[\]]+/g;
-
 /** Words as they may be kept and shown: without the addresses servers quote back, and short. */
 export function redactedWords(text: string): string {
-  return text.replace(EMAIL_ADDRESS, "redacted").replace(/\s+/g, " ").trim().slice(0, 500);
+  return withoutAddresses(text).replace(/\s+/g, " ").trim().slice(0, 500);
 }
 
 /** The enhanced status code (RFC 3463) in a reply or a report's Status field, if any. */
@@ -83,11 +82,7 @@ export function mailReference(mailId: string): string {
  * address or the mailbox. A refusal of anything else (a relay that will not relay for us, a
  * policy of the relay's) is the operator's to fix, not the customer's address.
  */
-export async function recordRelayRefusal(
-  db: Db,
-  mail: { id: string; to_address: string },
-  failure: { responseCode?: number; response?: string; command?: string; message: string },
-): Promise<void> {
+export async function recordRelayRefusal(db: Db, mail: { id: string; to_address: string }, failure: DeliveryFailure): Promise<void> {
   const said = failure.response ?? failure.message;
   const status = enhancedStatus(said);
   const verdict: DeliveryVerdict = {

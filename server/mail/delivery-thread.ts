@@ -1,4 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
+import { type DeliveryFailure, failureOf } from "./delivery-failure.ts";
 import type { MailParts } from "./message.ts";
 import { smtpSender } from "./smtp.ts";
 
@@ -10,29 +11,9 @@ import { smtpSender } from "./smtp.ts";
  */
 export type ToDeliveryThread = { id: number; mail: MailParts } | { close: true };
 export type FromDeliveryThread = { id: number; failure?: DeliveryFailure };
-export interface DeliveryFailure {
-  message: string;
-  responseCode?: number;
-  code?: string;
-  /** The relay's reply line and the command it answered (RCPT TO: about the recipient). */
-  response?: string;
-  command?: string;
-}
-
 export interface DeliveryThreadSettings {
   smtpUrl: string;
   connections: number;
-}
-
-function failureOf(error: unknown): DeliveryFailure {
-  const { responseCode, code, response, command } = (error ?? {}) as Record<string, unknown>;
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    ...(typeof responseCode === "number" ? { responseCode } : {}),
-    ...(typeof code === "string" ? { code } : {}),
-    ...(typeof response === "string" ? { response } : {}),
-    ...(typeof command === "string" ? { command } : {}),
-  };
 }
 
 // Imported without a parent (scripts/build-if-stale.ts fills Node's compile cache so), it does nothing.

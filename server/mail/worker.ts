@@ -6,6 +6,7 @@ import { type Db, isPostgres, oneOf } from "../db/database.ts";
 import { reusableQuery } from "../db/reusable-query.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
+import { failureOf, withoutAddresses } from "./delivery-failure.ts";
 import { type AddressHold, heldAddresses, holdBack, recordRelayRefusal } from "./delivery-state.ts";
 import type { MailParts } from "./message.ts";
 import { newMessageId } from "./outbox.ts";
@@ -38,23 +39,10 @@ export function isPermanentFailure(error: unknown): boolean {
   return typeof code === "number" && code >= 500 && code < 600;
 }
 
-/** What a refusal says, as the relay said it: the reply, its code, and at which command. */
-function failureOf(error: unknown): { responseCode?: number; response?: string; command?: string; message: string } {
-  const { responseCode, response, command } = (error ?? {}) as { responseCode?: unknown; response?: unknown; command?: unknown };
-  return {
-    message: error instanceof Error ? error.message : String(error),
-    ...(typeof responseCode === "number" ? { responseCode } : {}),
-    ...(typeof response === "string" ? { response } : {}),
-    ...(typeof command === "string" ? { command } : {}),
-  };
-}
-
-const EMAIL_ADDRESS = /[^\s<>"'():;,[\]]+@[^\s<>"'():;,[\]]+/g;
-
 /** An error as it may be stored and logged: without the addresses mail servers like to quote back. */
 export function describeDeliveryError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return message.replace(EMAIL_ADDRESS, "redacted").slice(0, 500);
+  return withoutAddresses(message).slice(0, 500);
 }
 
 /**
