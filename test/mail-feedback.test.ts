@@ -1,10 +1,10 @@
-import type { InjectOptions } from "fastify";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { mailKeysFor } from "../server/mail/body-encryption.ts";
 import { clearAddress, recordRelayRefusal } from "../server/mail/delivery-state.ts";
+import type { MailKind } from "../server/mail/mail-kinds.ts";
 import { parseBounceAddress, taggedBounceAddress } from "../server/mail/verp.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
@@ -48,6 +48,55 @@ async function farMailServer(): Promise<{ port: number; received: string[]; clos
 
 const BOUNCE_DOMAIN = "bounces.test";
 
+/** A customer's browser asking `server` for a link: its answer, and the cookie its waits carry. */
+async function askFor(server: TestServer, email: string) {
+  const response = await server.app.inject({
+    method: "POST",
+    url: "/api/access-link",
+    remoteAddress: "203.0.113.9",
+    payload: { Email: email, ProductId: 6 },
+  });
+  const cookie = [response.headers["set-cookie"] ?? []]
+    .flat()
+    .map((line) => String(line).split(";")[0])
+    .join("; ");
+  return { response, cookie };
+}
+
+/** That browser's "Check Your Email" wait: at once, or held (`hold`). */
+async function waitAt(server: TestServer, cookie: string, hold = false): Promise<Record<string, unknown>> {
+  const answer = await server.app.inject({
+    method: "POST",
+    url: "/api/access-link/wait",
+    remoteAddress: "203.0.113.9",
+    headers: { cookie },
+    payload: { Wait: hold },
+  });
+  return answer.json();
+}
+
+/** A bodiless mail of `kind` queued to `email`, as the flows queue theirs (its fate is what the test reads). */
+async function queueMail(server: TestServer, email: string, kind: MailKind): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await server.db
+    .insertInto("outbox")
+    .values({
+      id,
+      to_address: email,
+      to_key: email,
+      kind,
+      from_address: "no-reply@localhost",
+      subject: kind,
+      text_body: "",
+      html_body: "",
+      created_at: now,
+      next_attempt_at: now,
+    })
+    .execute();
+  return id;
+}
+
 describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
   let server: TestServer;
   let far: Awaited<ReturnType<typeof farMailServer>>;
@@ -77,23 +126,8 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     await far?.close();
   });
 
-  const call = (options: InjectOptions) => server.app.inject({ remoteAddress: "203.0.113.9", ...options });
-
-  /** A customer's browser asking for a link: its answer, and the cookie its waits carry. */
-  async function ask(email: string) {
-    const response = await call({ method: "POST", url: "/api/access-link", payload: { Email: email, ProductId: 6 } });
-    const cookie = [response.headers["set-cookie"] ?? []]
-      .flat()
-      .map((line) => String(line).split(";")[0])
-      .join("; ");
-    return { response, cookie };
-  }
-
-  const wait = async (cookie: string) =>
-    (await call({ method: "POST", url: "/api/access-link/wait", headers: { cookie }, payload: { Wait: false } })).json() as Record<
-      string,
-      unknown
-    >;
+  const ask = (email: string) => askFor(server, email);
+  const wait = (cookie: string) => waitAt(server, cookie);
 
   async function newAccount(prefix: string) {
     n += 1;
@@ -150,21 +184,7 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     });
     expect(await outboxOf(email)).toHaveLength(1);
     // A notice the account would get is held back too, kept as not sent for support to see.
-    await server.db
-      .insertInto("outbox")
-      .values({
-        id: crypto.randomUUID(),
-        to_address: email,
-        to_key: email,
-        kind: "new_sign_in",
-        from_address: "no-reply@localhost",
-        subject: "held",
-        text_body: "",
-        html_body: "",
-        created_at: Date.now(),
-        next_attempt_at: Date.now(),
-      })
-      .execute();
+    await queueMail(server, email, "new_sign_in");
     server.mailWorker.deliverNow();
     await expect.poll(async () => (await outboxOf(email))[1]?.delivery, { timeout: 5_000 }).toBe("suppressed");
 
@@ -180,19 +200,9 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     try {
       const address = `someone-${kind}@nowhere.invalid`;
       await createAccount(other.db, { email: address, product: "dsone" });
-      const asked = await other.app.inject({
-        method: "POST",
-        url: "/api/access-link",
-        remoteAddress: "203.0.113.9",
-        payload: { Email: address, ProductId: 6 },
-      });
+      const { response: asked, cookie } = await askFor(other, address);
       expect(asked.statusCode).toBe(200);
-      const cookie = [asked.headers["set-cookie"] ?? []]
-        .flat()
-        .map((line) => String(line).split(";")[0])
-        .join("; ");
-      const waitThere = async () =>
-        (await other.app.inject({ method: "POST", url: "/api/access-link/wait", headers: { cookie }, payload: { Wait: false } })).json();
+      const waitThere = () => waitAt(other, cookie);
       await expect.poll(waitThere, { timeout: 5_000 }).toMatchObject({ state: "undelivered", reason: "no_mailbox" });
       const [mail] = await other.db.selectFrom("outbox").selectAll().where("to_key", "=", address).execute();
       expect(mail).toMatchObject({ delivery: "refused", delivery_code: "550 5.1.1" });
@@ -211,18 +221,8 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     try {
       const address = `slow-${kind}@example.test`;
       await createAccount(other.db, { email: address, product: "dsone" });
-      const asked = await other.app.inject({
-        method: "POST",
-        url: "/api/access-link",
-        remoteAddress: "203.0.113.9",
-        payload: { Email: address, ProductId: 6 },
-      });
-      const cookie = [asked.headers["set-cookie"] ?? []]
-        .flat()
-        .map((line) => String(line).split(";")[0])
-        .join("; ");
-      const waitThere = async (wait: boolean) =>
-        (await other.app.inject({ method: "POST", url: "/api/access-link/wait", headers: { cookie }, payload: { Wait: wait } })).json();
+      const { cookie } = await askFor(other, address);
+      const waitThere = (hold: boolean) => waitAt(other, cookie, hold);
       // The screen's first wait answers at once; a held one answers as soon as the mail is deferred.
       const first = await waitThere(false);
       expect(first).toMatchObject({ state: "waiting" });
@@ -262,22 +262,7 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
 
   it("never marks the recipient for a refusal of our own bounce address, and takes ten tags a message at most", async () => {
     const email = `sender-${kind}@example.test`;
-    const id = crypto.randomUUID();
-    await server.db
-      .insertInto("outbox")
-      .values({
-        id,
-        to_address: email,
-        to_key: email,
-        kind: "access_link",
-        from_address: "f",
-        subject: "s",
-        text_body: "",
-        html_body: "",
-        created_at: Date.now(),
-        next_attempt_at: Date.now(),
-      })
-      .execute();
+    const id = await queueMail(server, email, "access_link");
     await recordRelayRefusal(
       server.db,
       { id, to_address: email },
@@ -309,21 +294,7 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     const [mail] = await outboxOf(email);
     expect(await report(tagOf(mail?.id as string), feedbackReport())).toMatchObject({ ok: true });
     expect((await outboxOf(email))[0]?.delivery).toBe("complained");
-    await server.db
-      .insertInto("outbox")
-      .values({
-        id: crypto.randomUUID(),
-        to_address: email,
-        to_key: email,
-        kind: "new_sign_in",
-        from_address: "no-reply@localhost",
-        subject: "notice",
-        text_body: "",
-        html_body: "",
-        created_at: Date.now(),
-        next_attempt_at: Date.now(),
-      })
-      .execute();
+    await queueMail(server, email, "new_sign_in");
     server.mailWorker.deliverNow();
     await expect.poll(async () => (await outboxOf(email))[1]?.delivery, { timeout: 5_000 }).toBe("suppressed");
     const again = await ask(email);
