@@ -6,6 +6,7 @@ import { mailKeysFor } from "../server/mail/body-encryption.ts";
 import { parseBounceAddress, taggedBounceAddress } from "../server/mail/verp.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { deliveryReport } from "./support/mail-reports.ts";
 
 /**
  * The feedback listener's bounds against a stranger who reaches its port (server/mail/feedback-server.ts):
@@ -109,23 +110,6 @@ describeEachDatabase("the feedback listener's bounds on %s", (kind) => {
     return { id, tag: taggedBounceAddress(parseBounceAddress(BOUNCE), mailKeysFor(server.config), id) };
   }
 
-  const report = (recipient: string) =>
-    [
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
-      "",
-      "--B",
-      "Content-Type: message/delivery-status",
-      "",
-      "Reporting-MTA: dns; relay.test",
-      "",
-      `Final-Recipient: rfc822; ${recipient}`,
-      "Action: failed",
-      "Status: 5.1.1",
-      "",
-      "--B--",
-      "",
-    ].join("\r\n");
-
   it("paces every address's reports together: past a burst, each waits its turn, and none is lost", async () => {
     const { tag } = await sentMail(`paced-${kind}@example.test`);
     // Forty-five strangers at once (the listener takes 50 connections), each from an address of its
@@ -188,7 +172,7 @@ describeEachDatabase("the feedback listener's bounds on %s", (kind) => {
       await smtp.say("MAIL FROM:<>");
       expect(await smtp.say(`RCPT TO:<${reported.tag}>`)).toMatch(/^250 /);
       expect(await smtp.say("DATA")).toMatch(/^354 /);
-      expect(await smtp.say(`${report("someone@example.test")}\r\n.`)).toMatch(/^250 2\.0\.0 Report recorded/);
+      expect(await smtp.say(`${deliveryReport("someone@example.test")}\r\n.`)).toMatch(/^250 2\.0\.0 Report recorded/);
       await smtp.say("QUIT");
     } finally {
       smtp.end();

@@ -8,6 +8,7 @@ import type { MailKind } from "../server/mail/mail-kinds.ts";
 import { parseBounceAddress, taggedBounceAddress } from "../server/mail/verp.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
+import { deliveryReport, feedbackReport } from "./support/mail-reports.ts";
 import { type PostfixRelay, startPostfixRelay } from "./support/postfix-relay.ts";
 import { SmtpSink } from "./support/smtp-sink.ts";
 import { freePort } from "./support/spawn-server.ts";
@@ -242,7 +243,7 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     await expect.poll(async () => (await outboxOf(email))[0]?.sent_at, { timeout: 20_000 }).not.toBeNull();
     const [mail] = await outboxOf(email);
     const tag = tagOf(mail?.id as string);
-    const dsn = deliveryReport("victim@example.test");
+    const dsn = deliveryReport("victim@example.test", { status: "5.2.2", diagnostic: "552 5.2.2 <victim@example.test>: mailbox full" });
 
     const forged = tag.replace(/[0-9a-f](?=@)/, (digit) => (digit === "0" ? "1" : "0"));
     expect(await report(forged, dsn)).toMatchObject({ ok: false, response: expect.stringContaining("550") });
@@ -303,61 +304,3 @@ describeEachDatabase("mail that arrives, or says why not, on %s", (kind) => {
     expect((await outboxOf(email))[2]?.delivery).toBeNull();
   });
 });
-
-/** An RFC 3464 report as Postfix writes one, about `recipient`. */
-function deliveryReport(recipient: string): string {
-  return [
-    "From: MAILER-DAEMON@relay.test (Mail Delivery System)",
-    "Subject: Undelivered Mail Returned to Sender",
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
-    "",
-    "--B",
-    "Content-Type: text/plain",
-    "",
-    "This is the mail system.",
-    "",
-    "--B",
-    "Content-Type: message/delivery-status",
-    "",
-    "Reporting-MTA: dns; relay.test",
-    "",
-    `Final-Recipient: rfc822; ${recipient}`,
-    "Action: failed",
-    "Status: 5.2.2",
-    `Diagnostic-Code: smtp; 552 5.2.2 <${recipient}>: mailbox full`,
-    "",
-    "--B--",
-    "",
-  ].join("\r\n");
-}
-
-/** An RFC 5965 abuse report, as a mailbox provider's feedback loop sends one. */
-function feedbackReport(): string {
-  return [
-    "From: fbl@isp.test",
-    "Subject: Abuse report",
-    "MIME-Version: 1.0",
-    'Content-Type: multipart/report; report-type=feedback-report; boundary="F"',
-    "",
-    "--F",
-    "Content-Type: text/plain",
-    "",
-    "This is an abuse report.",
-    "",
-    "--F",
-    "Content-Type: message/feedback-report",
-    "",
-    "Feedback-Type: abuse",
-    "User-Agent: isp-fbl/1.0",
-    "Version: 1",
-    "",
-    "--F",
-    "Content-Type: text/rfc822-headers",
-    "",
-    "Subject: Your DS One sign-in link",
-    "",
-    "--F--",
-    "",
-  ].join("\r\n");
-}

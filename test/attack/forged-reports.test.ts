@@ -6,6 +6,7 @@ import { enqueueMail } from "../../server/mail/outbox.ts";
 import { mailIdOfBounceRecipient, parseBounceAddress, taggedBounceAddress } from "../../server/mail/verp.ts";
 import { drainMail, startTestServer, type TestServer } from "../support/app.ts";
 import { describeEachDatabase } from "../support/databases.ts";
+import { deliveryReport, feedbackReport } from "../support/mail-reports.ts";
 import { freePort } from "../support/spawn-server.ts";
 import { recordCases, scaled } from "./scale.ts";
 
@@ -42,23 +43,6 @@ describeEachDatabase("forged mail reports on %s", (kind) => {
     }
   }
 
-  const dsn = (finalRecipient: string, action: string, status: string) =>
-    [
-      'Content-Type: multipart/report; report-type=delivery-status; boundary="B"',
-      "",
-      "--B",
-      "Content-Type: message/delivery-status",
-      "",
-      "Reporting-MTA: dns; x",
-      "",
-      `Final-Recipient: rfc822; ${finalRecipient}`,
-      `Action: ${action}`,
-      `Status: ${status}`,
-      "",
-      "--B--",
-      "",
-    ].join("\r\n");
-
   it("changes no address but the genuine tag's own recipient, whatever is sent", async () => {
     await enqueueMail(server.db, server.config, "no-reply@localhost", "owner@example.test", {
       kind: "access_link",
@@ -84,13 +68,11 @@ describeEachDatabase("forged mail reports on %s", (kind) => {
     const body = fc.oneof(
       fc
         .tuple(fc.emailAddress(), fc.constantFrom("failed", "delayed", "delivered"), fc.constantFrom("5.1.1", "4.4.1", "2.0.0"))
-        .map(([to, action, status]) => dsn(to, action, status)),
+        .map(([to, action, status]) => deliveryReport(to, { action, status })),
       fc
         .string({ maxLength: 400 })
         .map((text) => `Content-Type: multipart/report; report-type=delivery-status; boundary="B"\r\n\r\n--B\r\n${text}`),
-      fc.constant(
-        "Content-Type: multipart/report; report-type=feedback-report; boundary=F\r\n\r\n--F\r\nContent-Type: message/feedback-report\r\n\r\nFeedback-Type: abuse\r\n\r\n--F--\r\n",
-      ),
+      fc.constant(feedbackReport()),
     );
     await fc.assert(
       fc.asyncProperty(recipient, body, async (to, raw) => {
@@ -106,7 +88,7 @@ describeEachDatabase("forged mail reports on %s", (kind) => {
 
     // The genuine tag with a report naming someone else: only the owner's standing changes.
     cases++;
-    expect(await send(genuine, dsn("victim@example.test", "failed", "5.1.1"))).toBe(true);
+    expect(await send(genuine, deliveryReport("victim@example.test"))).toBe(true);
     const rows = await server.db.selectFrom("mail_addresses").select(["email_key", "bounce_reason"]).execute();
     expect(rows).toEqual([{ email_key: "owner@example.test", bounce_reason: "no_mailbox" }]);
   }, 120_000);
