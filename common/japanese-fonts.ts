@@ -5,7 +5,7 @@
  * face the system has. Without one named here, a browser picks whatever covers the characters,
  * often a Chinese face whose kanji are drawn the Chinese way, or none at all.
  *
- * web/styles.css and server/plain.css write the same stack (test/japanese-fonts.test.ts holds
+ * web/styles.css and server/site/plain.css write the same stack (test/japanese-fonts.test.ts holds
  * them to it); the mails take it from here.
  */
 export const JAPANESE_FACES = [

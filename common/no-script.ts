@@ -1,6 +1,6 @@
 /**
  * The screens a browser without JavaScript is given (decision 50), shared by their renderer
- * (web/prerender.tsx) and the server that fills and serves them (server/routes/no-script.ts).
+ * (web/prerender.tsx) and the server that fills and serves them (server/site/no-script.ts).
  */
 const NO_SCRIPT_SCREENS = [
   "needsJavaScript",

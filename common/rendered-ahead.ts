@@ -1,6 +1,6 @@
 /**
  * A screen whose first paint is rendered ahead of time (decision 50), as its renderer
- * (web/prerender.tsx) lists it for the server (server/prerender-renderer.ts, server/routes/spa.ts).
+ * (web/prerender.tsx) lists it for the server (server/site/prerender-renderer.ts, server/site/spa.ts).
  */
 export interface RenderedAheadPath {
   path: string;

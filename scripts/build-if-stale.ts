@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from "nod
 import { getCompileCacheDir } from "node:module";
 import { join } from "node:path";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../common/languages.ts";
-import { LOAD_ONLY_FLAG } from "../server/load-only.ts";
+import { LOAD_ONLY_FLAG } from "../server/base/load-only.ts";
 import { bundleServer, SERVER_BUNDLE } from "./bundle-server.ts";
 import { precompressBuild } from "./precompress.ts";
 import { hashSources } from "./source-hash.ts";
@@ -30,7 +30,7 @@ const SOURCES = [
   "scripts/build-if-stale.ts",
   "scripts/source-hash.ts",
   "scripts/precompress.ts",
-  "server/precompressed.ts",
+  "server/http/precompressed.ts",
 ];
 
 function sourceHash(): string {
@@ -76,7 +76,7 @@ export function buildIfStale(force = false): void {
     }
   };
   // One build per language into dist/web, English last so its index.html keeps the plain name; each
-  // other language's page is renamed index.<language>.html (server/routes/spa.ts serves them). Then
+  // other language's page is renamed index.<language>.html (server/site/spa.ts serves them). Then
   // the renderer the server uses to paint screens ahead (web/prerender.tsx), per language too.
   const order = [...LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE), DEFAULT_LANGUAGE];
   order.forEach((language, index) => {

@@ -77,7 +77,7 @@ function sourcePlaces(code: string, id: string): string {
  * thread then loads bundled code, as the server does, and a server still running an earlier bundle
  * starts the thread of its own bundle, never one built since.
  */
-const THREAD_MODULES = new Set([join(ROOT, "server", "mail", "delivery-thread.ts"), join(ROOT, "server", "prerender-renderer.ts")]);
+const THREAD_MODULES = new Set([join(ROOT, "server", "mail", "delivery-thread.ts"), join(ROOT, "server", "site", "prerender-renderer.ts")]);
 
 /** Points `new URL("./<thread module>.ts", import.meta.url)` at the chunk `emit` makes of the module. */
 function builtThreads(code: string, id: string, emit: (path: string) => string): string {

@@ -11,7 +11,7 @@ import { parseAst } from "rolldown/parseAst";
  * A flow is named by its functions, not by its files: the modules that declare them are looked up
  * in server/ when it runs, so a flow whose module moves is still counted (and one whose function
  * is renamed is refused, not counted as zero). Counting starts at the flow's service (the
- * functions that take plain values, in server/auth/ or server/oidc/) and, separately, at its
+ * functions that take plain values, in server/auth/ or server/provider/) and, separately, at its
  * service and its route together: a route module mounts several endpoints, so starting there
  * alone would count the others' files as the flow's.
  *

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import { precompress } from "../server/precompressed.ts";
+import { precompress } from "../server/http/precompressed.ts";
 
 /** The built files worth compressing: text. Images other than SVG and fonts are compressed already. */
 const TEXT_FILES = new Set([".js", ".css", ".svg", ".json", ".txt", ".webmanifest"]);

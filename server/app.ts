@@ -9,14 +9,17 @@ import { googleRoutes } from "./auth/google/http.ts";
 import { notMeRoutes } from "./auth/not-me/http.ts";
 import { passkeyRoutes } from "./auth/passkey/http.ts";
 import { passwordRoutes } from "./auth/password/http.ts";
-import { compressAnswers } from "./compression.ts";
-import type { AppContext } from "./context.ts";
+import type { AppContext } from "./base/context.ts";
+import { AppError, ERRORS } from "./base/errors.ts";
 import { capLogoutQueue } from "./db/logout-deliveries.ts";
-import { AppError, ERRORS } from "./errors.ts";
-import { logoutAddressRule } from "./oidc/clients.ts";
-import { LogoutDeliveryWorker } from "./oidc/logout-delivery.ts";
-import { OIDC_API_PATHS, oidcRoutes } from "./oidc/routes.ts";
-import { OidcService } from "./oidc/service.ts";
+import { clientAddress } from "./http/caller.ts";
+import { compressAnswers } from "./http/compression.ts";
+import { requestLanguage } from "./http/language.ts";
+import { baseHeaders } from "./http/security-headers.ts";
+import { logoutAddressRule } from "./provider/clients.ts";
+import { LogoutDeliveryWorker } from "./provider/logout-delivery.ts";
+import { OIDC_API_PATHS, oidcRoutes } from "./provider/routes.ts";
+import { OidcService } from "./provider/service.ts";
 import { accountRoutes } from "./routes/account.ts";
 import { adminRoutes } from "./routes/admin.ts";
 import { accountDeletionRoutes } from "./routes/api-account-deletion.ts";
@@ -27,17 +30,14 @@ import { meRoutes } from "./routes/api-me.ts";
 import { sessionRoutes } from "./routes/api-session.ts";
 import { supportRoutes } from "./routes/api-support.ts";
 import { telemetryRoutes } from "./routes/api-telemetry.ts";
-import { clientAddress } from "./routes/caller.ts";
-import { homeRoutes } from "./routes/home.ts";
-import { requestLanguage } from "./routes/language.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { passkeyWellKnownRoutes } from "./routes/passkey-well-known.ts";
-import { spaRoutes } from "./routes/spa.ts";
-import { baseHeaders } from "./security-headers.ts";
+import { homeRoutes } from "./site/home.ts";
+import { spaRoutes } from "./site/spa.ts";
 import { measureRequests } from "./telemetry/http-metrics.ts";
 
-const PLAIN_CSS = readFileSync(join(import.meta.dirname, "plain.css"), "utf8");
+const PLAIN_CSS = readFileSync(join(import.meta.dirname, "site", "plain.css"), "utf8");
 
 /** Requests larger than this are refused: no sign-in form needs more. */
 const BODY_LIMIT = 16 * 1024;
@@ -154,7 +154,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
 }
 
 /**
- * What an error's words are chosen by besides its address (routes/language.ts): Accept-Language,
+ * What an error's words are chosen by besides its address (http/language.ts): Accept-Language,
  * the app's X-Language and the language switcher's cookie.
  */
 const LANGUAGE_HINTS = ["accept-language", "x-language", "cookie"] as const;

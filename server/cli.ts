@@ -1,12 +1,12 @@
 import { parseArgs } from "node:util";
-import { ACCOUNT_OPTIONS, ACCOUNT_USAGE, runAccountCommand, UsageError } from "./account-commands.ts";
 import { AccountInputError } from "./auth/kernel/accounts.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./base/config.ts";
+import { AppError } from "./base/errors.ts";
 import { openDatabase } from "./db/database.ts";
 import { capLogoutQueue } from "./db/logout-deliveries.ts";
-import { AppError } from "./errors.ts";
-import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./oidc/cli-commands.ts";
-import { ClientInputError, clientChecks } from "./oidc/clients.ts";
+import { ACCOUNT_OPTIONS, ACCOUNT_USAGE, runAccountCommand, UsageError } from "./operator/account-commands.ts";
+import { OIDC_OPTIONS, OIDC_USAGE, runOidcCommand } from "./provider/cli-commands.ts";
+import { ClientInputError, clientChecks } from "./provider/clients.ts";
 
 /**
  * The operator CLI: `npm run account -- <command>`. It reads the same configuration as the server

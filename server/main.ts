@@ -1,7 +1,7 @@
-import { clientConfig } from "./client-config.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { LOAD_ONLY_FLAG } from "./load-only.ts";
-import { renderScreensAhead } from "./prerender.ts";
+import { ConfigError, loadConfig } from "./base/config.ts";
+import { LOAD_ONLY_FLAG } from "./base/load-only.ts";
+import { clientConfig } from "./site/client-config.ts";
+import { renderScreensAhead } from "./site/prerender.ts";
 
 /**
  * The server's modules, loaded once the screens rendered ahead have started rendering in their
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // The same rendering server/routes/spa.ts asks for (renderScreensAhead keeps one per settings).
+  // The same rendering server/site/spa.ts asks for (renderScreensAhead keeps one per settings).
   renderScreensAhead(JSON.stringify(clientConfig(config, false)), config.publicUrl).catch(() => {});
   const [{ createServer }, development] = await Promise.all([serverModules(), config.production ? undefined : developmentModules()]);
   const server = await createServer(config);
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => shutdown("SIGINT"));
   process.on("SIGTERM", () => shutdown("SIGTERM"));
 
-  // The OpenID Provider starts at its first use (server/oidc/service.ts), or a second after the
+  // The OpenID Provider starts at its first use (server/provider/service.ts), or a second after the
   // server listens, out of the way of the first pages. One that cannot start stops the server, as
   // it would have before the server listened: a deployment must not run without it.
   setTimeout(() => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { dsone, maverick } from "../common/brands/index.ts";
 import { createAccount, linkDevice } from "../server/auth/kernel/accounts.ts";
 import { pruneOneTimeTokens, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../server/auth/kernel/one-time-tokens.ts";
-import { hashSecret } from "../server/auth/kernel/tokens.ts";
+import { hashSecret } from "../server/secrets/tokens.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

@@ -1,8 +1,8 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { hashSecret } from "../server/auth/kernel/tokens.ts";
 import type { OutgoingMail } from "../server/mail/worker.ts";
+import { hashSecret } from "../server/secrets/tokens.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CODE_COOKIE } from "../server/auth/access-link/sign-in-codes.ts";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { hashSecret } from "../server/auth/kernel/tokens.ts";
+import { hashSecret } from "../server/secrets/tokens.ts";
 import type { RunningServer } from "../server/server.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";

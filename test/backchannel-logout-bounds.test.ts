@@ -1,11 +1,11 @@
 import type { LookupAddress } from "node:dns";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { ConfigError, loadConfig } from "../server/base/config.ts";
 import { type AppToTell, capLogoutQueue, enqueueLogoutTokens } from "../server/db/logout-deliveries.ts";
-import { runOidcCommand } from "../server/oidc/cli-commands.ts";
-import { addClient, type ClientChecks, ClientInputError, clientChecks, validateRegistration } from "../server/oidc/clients.ts";
-import { type LogoutDeliveryOptions, LogoutDeliveryWorker } from "../server/oidc/logout-delivery.ts";
+import { runOidcCommand } from "../server/provider/cli-commands.ts";
+import { addClient, type ClientChecks, ClientInputError, clientChecks, validateRegistration } from "../server/provider/clients.ts";
+import { type LogoutDeliveryOptions, LogoutDeliveryWorker } from "../server/provider/logout-delivery.ts";
 import { operationsReport } from "../server/telemetry/report.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { eventually, LogoutReceiver } from "./support/logout-receiver.ts";

@@ -6,7 +6,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from "../common/languages.ts";
 import { newPasswordErrors } from "../common/password-rules.ts";
 import { tooManyAttempts } from "../server/auth/kernel/rate-limit.ts";
 import { checkNewPassword } from "../server/auth/password/password-reset.ts";
-import { AppError } from "../server/errors.ts";
+import { AppError } from "../server/base/errors.ts";
 import { serverStrings } from "../server/i18n/index.ts";
 
 /**

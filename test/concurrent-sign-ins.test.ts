@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { countEachInOrder, settleAttempts } from "../server/auth/kernel/rate-limit.ts";
-import { bucketKey } from "../server/auth/kernel/rate-limit-buckets.ts";
+import { bucketKey } from "../server/base/rate-limit-buckets.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { unlimitedRateLimits } from "./support/limits.ts";

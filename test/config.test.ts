@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../server/config.ts";
+import { ConfigError, loadConfig } from "../server/base/config.ts";
 import { PRODUCTION_ADDRESSES } from "./support/production-env.ts";
 
 function problemsOf(env: Record<string, string>): string[] {

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVELOPMENT_FOLDER } from "../scripts/bundle-server.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/base/config.ts";
 import { createTestDatabase, type TestDatabase } from "./support/databases.ts";
 import { PRODUCTION_ADDRESSES } from "./support/production-env.ts";
 import { linkIn, SmtpSink } from "./support/smtp-sink.ts";

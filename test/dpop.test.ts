@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { pruneDpopProofs } from "../server/oidc/dpop.ts";
+import { pruneDpopProofs } from "../server/provider/dpop.ts";
 import type { RunningServer } from "../server/server.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { fillNoScript } from "../server/routes/no-script.ts";
-import { WEB_BUILD_DIR } from "../server/routes/spa.ts";
+import { fillNoScript } from "../server/site/no-script.ts";
+import { WEB_BUILD_DIR } from "../server/site/spa.ts";
 import { drainMail, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

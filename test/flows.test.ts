@@ -6,7 +6,7 @@ import { ARCHITECTURE_PATH, countFlows, flowsTable, sharedByEvery, tableIn } fro
 
 /** A small tree of modules, to check what the count follows and what it leaves out. */
 const PROBE: Record<string, string> = {
-  "server/routes/probe.ts": `
+  "server/site/probe.ts": `
     import { startProbe } from "../flow/start.ts";
     const later = () => import("../kernel/later.ts");
     export function probeRoutes() { startProbe(); void later; }`,
@@ -44,7 +44,7 @@ describe("the files each flow takes", () => {
   it("follows value imports and re-exports, function by function and module by module, and leaves out types", () => {
     const [count] = countFlows(probeRoot, [{ name: "probe", service: ["startProbe"], route: "probeRoutes" }]);
     expect(count?.serviceModules).toEqual(["server/flow/start.ts"]);
-    expect(count?.routeModule).toBe("server/routes/probe.ts");
+    expect(count?.routeModule).toBe("server/site/probe.ts");
     // offTheFlow's other() and unused() are not on the flow; the barrel passes brand on.
     expect(count?.service.reached).toEqual([
       "common/brand.ts",
@@ -63,7 +63,7 @@ describe("the files each flow takes", () => {
       "server/kernel/helpers.ts",
       "server/kernel/other.ts",
     ]);
-    expect(count?.withRoute.reached).toEqual([...(count?.service.reached ?? []), "server/routes/probe.ts"]);
+    expect(count?.withRoute.reached).toEqual([...(count?.service.reached ?? []), "server/site/probe.ts"]);
     expect(count?.onDemand).toEqual(["server/kernel/later.ts"]);
   });
 
@@ -76,7 +76,7 @@ describe("the files each flow takes", () => {
       "server/flow/start.ts",
       "server/kernel/deep.ts",
       "server/kernel/helpers.ts",
-      "server/routes/probe.ts",
+      "server/site/probe.ts",
     ]);
     expect(counts.map((count) => count.beyondShared)).toEqual([[], ["server/kernel/other.ts"]]);
   });

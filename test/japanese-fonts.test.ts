@@ -38,11 +38,14 @@ describe("the Japanese font stack", () => {
       expect(JAPANESE_FACES).toContain(face);
   });
 
-  it.each(["web/styles.css", "server/plain.css"])("is %s's for a Japanese page, which leaves the default stack to the others", (path) => {
-    const stylesheet = readFileSync(join(ROOT, path), "utf8");
-    expect(fontFamilyOf(stylesheet, ":root:lang(ja)")).toBe(japaneseFontFamily('"', WEB_FALLBACK));
-    expect(stylesheet).not.toMatch(/\[lang="ja"\]/);
-  });
+  it.each(["web/styles.css", "server/site/plain.css"])(
+    "is %s's for a Japanese page, which leaves the default stack to the others",
+    (path) => {
+      const stylesheet = readFileSync(join(ROOT, path), "utf8");
+      expect(fontFamilyOf(stylesheet, ":root:lang(ja)")).toBe(japaneseFontFamily('"', WEB_FALLBACK));
+      expect(stylesheet).not.toMatch(/\[lang="ja"\]/);
+    },
+  );
 
   it("leaves the app's default stack as every other language has it", () => {
     expect(fontFamilyOf(readFileSync(join(ROOT, "web/styles.css"), "utf8"), "html")).toBe(ENGLISH_WEB_STACK);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptUntilFailure } from "../server/kept-promise.ts";
+import { keptUntilFailure } from "../server/base/kept-promise.ts";
 
 describe("a promise kept until it fails", () => {
   it("is made once, at the first use, and kept", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { sendAccessLinkFromSupport } from "../server/auth/kernel/access-link-mail.ts";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { serverStrings } from "../server/i18n/index.ts";
-import { WEB_BUILD_DIR } from "../server/routes/spa.ts";
+import { WEB_BUILD_DIR } from "../server/site/spa.ts";
 import { strings as arabic } from "../web/i18n/ar/shared.ts";
 import { strings as german } from "../web/i18n/de/shared.ts";
 import { strings as english } from "../web/i18n/en/shared.ts";

@@ -1,9 +1,9 @@
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { argon2Scheduler } from "../server/auth/kernel/argon2-scheduler.ts";
-import { bucketKey } from "../server/auth/kernel/rate-limit-buckets.ts";
 import { RESET_ANSWER_MS } from "../server/auth/password/password-reset.ts";
+import { bucketKey } from "../server/base/rate-limit-buckets.ts";
+import { argon2Scheduler } from "../server/secrets/argon2-scheduler.ts";
 import { sessionCookieFrom, startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 

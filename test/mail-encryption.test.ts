@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/base/config.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { bodyContext, MailBodyError, MailKeys, mailKeysFor } from "../server/mail/body-encryption.ts";
 import { enqueueMail, sealWaitingMail } from "../server/mail/outbox.ts";

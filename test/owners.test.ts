@@ -19,7 +19,7 @@ const TABLE_OWNERS: Record<string, { owned: Operation[]; owners: string[] }> = {
   // the rest of the server (a pending authorization, an account's apps, ending provider sessions)
   // beside the hash every id is stored under. The payloads are the provider's private JSON: a
   // module reading them itself would break with the provider's next version, unseen.
-  oidc_payloads: { owned: EVERY_OPERATION, owners: ["server/oidc/adapter.ts", "server/db/oidc-payloads.ts"] },
+  oidc_payloads: { owned: EVERY_OPERATION, owners: ["server/provider/adapter.ts", "server/db/oidc-payloads.ts"] },
   // A session is created and ended by the sessions' store alone (sessions.ts signs in and out
   // through it): a new one always replaces the browser's old one, and a browser's sign-out always
   // writes the trail. Reading one, or marking it confirmed (recent-sign-in.ts), is anyone's.
@@ -28,14 +28,14 @@ const TABLE_OWNERS: Record<string, { owned: Operation[]; owners: string[] }> = {
 
 /**
  * The modules that write a Set-Cookie themselves. Everything else calls setCookie or clearCookie
- * (auth/kernel/caller.ts) with a cookie declared in server/cookies.ts, whose declaration gives
+ * (auth/kernel/caller.ts) with a cookie declared in server/base/cookies.ts, whose declaration gives
  * the name, path, SameSite and lifetime.
  */
 const COOKIE_WRITERS: Record<string, string> = {
   "server/auth/kernel/caller.ts": "setCookie and clearCookie: a declared cookie, by its declaration",
-  "server/cookies.ts": "the declarations, and the header text for answers written without Fastify",
-  "server/routes/caller.ts": "the Fastify transport of a caller's cookies",
-  "server/oidc/app-session.ts": "the provider's transport of a caller's cookies (Koa)",
+  "server/base/cookies.ts": "the declarations, and the header text for answers written without Fastify",
+  "server/http/caller.ts": "the Fastify transport of a caller's cookies",
+  "server/provider/app-session.ts": "the provider's transport of a caller's cookies (Koa)",
   "web/ui/LanguageSwitcher.tsx": "the language cookie, the one the browser writes and the server only reads",
   "server/development/demo-apps/web-app.ts": "the demo web apps' own session cookie, on their own origin: not the account server's",
 };
@@ -210,7 +210,7 @@ describe("one owner per table and per cookie", () => {
       source: `db.selectFrom("accounts").leftJoin("oidc_payloads as p", "p.x", "a.y");`,
       refused: true,
     },
-    { path: "server/routes/probe.ts", source: `deleteInBatches(db, "oidc_payloads", "expires_at", sql\`x\`);`, refused: true },
+    { path: "server/site/probe.ts", source: `deleteInBatches(db, "oidc_payloads", "expires_at", sql\`x\`);`, refused: true },
     {
       path: "server/cli.ts",
       source: `await sql\`select count(*) from oidc_payloads where model = \${model}\`.execute(db);`,
@@ -218,9 +218,9 @@ describe("one owner per table and per cookie", () => {
     },
     { path: "server/db/oidc-payloads.ts", source: `tx.deleteFrom("oidc_payloads").execute();`, refused: false },
     { path: "server/auth/kernel/sign-out.ts", source: `tx.deleteFrom("sessions").where("account_id", "=", id);`, refused: true },
-    { path: "server/oidc/app-session.ts", source: `db.insertInto("sessions").values(row);`, refused: true },
+    { path: "server/provider/app-session.ts", source: `db.insertInto("sessions").values(row);`, refused: true },
     {
-      path: "server/oidc/probe.ts",
+      path: "server/provider/probe.ts",
       source: `db.executeQuery(CompiledQuery.raw("DELETE FROM sessions WHERE id_hash = $1", [h]));`,
       refused: true,
     },
@@ -230,14 +230,14 @@ describe("one owner per table and per cookie", () => {
     { path: "server/auth/kernel/probe.ts", source: `db.selectFrom("sessions").select("id_hash");`, refused: false },
     { path: "server/auth/kernel/probe.ts", source: `// db.deleteFrom("sessions")\nconst label = "oidc_payloads";`, refused: false },
     { path: "server/db/migrations.ts", source: `db.deleteFrom("sessions").execute();`, refused: false },
-    { path: "server/routes/probe.ts", source: `reply.setCookie("session", id, { path: "/" });`, refused: true },
+    { path: "server/site/probe.ts", source: `reply.setCookie("session", id, { path: "/" });`, refused: true },
     { path: "server/auth/password/probe.ts", source: `caller.clearCookie(NAME, cookieAttributes("passwordReset"));`, refused: true },
-    { path: "server/routes/probe.ts", source: `reply.header("Set-Cookie", value);`, refused: true },
-    { path: "server/oidc/probe.ts", source: `ctx.cookies.set("session", id);`, refused: true },
-    { path: "server/oidc/probe.ts", source: `ctx.append("set-cookie", setCookieHeader(name, value, attributes));`, refused: true },
+    { path: "server/site/probe.ts", source: `reply.header("Set-Cookie", value);`, refused: true },
+    { path: "server/provider/probe.ts", source: `ctx.cookies.set("session", id);`, refused: true },
+    { path: "server/provider/probe.ts", source: `ctx.append("set-cookie", setCookieHeader(name, value, attributes));`, refused: true },
     { path: "web/features/login/Probe.tsx", source: `document.cookie = "session=x; Path=/";`, refused: true },
     { path: "server/auth/password/probe.ts", source: `setCookie(caller, config, "passwordReset", code, maxAge);`, refused: false },
-    { path: "server/routes/caller.ts", source: `reply.setCookie(name, value, attributes);`, refused: false },
+    { path: "server/http/caller.ts", source: `reply.setCookie(name, value, attributes);`, refused: false },
   ];
 
   it.each(PROBES)("$path: $source", ({ path, source, refused }) => {

@@ -1,9 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { sendPrecompressed } from "../server/compression.ts";
-import { precompress } from "../server/precompressed.ts";
+import { sendPrecompressed } from "../server/http/compression.ts";
+import { precompress } from "../server/http/precompressed.ts";
 
-/** The pages compressed ahead, in the background (server/precompressed.ts, routes/spa.ts). */
+/** The pages compressed ahead, in the background (server/http/precompressed.ts, site/spa.ts). */
 describe("a page compressed ahead", () => {
   const page = `<!doctype html><html><body>${"<p>Sign in to DS One</p>".repeat(400)}</body></html>`;
 

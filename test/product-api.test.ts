@@ -2,7 +2,7 @@ import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildDemoApps, type DemoApps } from "../server/development/demo-apps/server.ts";
 import { DEMO_PRODUCT_API } from "../server/development/demo-clients.ts";
-import { addClient, ClientInputError, clientChecks, setClientIntrospects } from "../server/oidc/clients.ts";
+import { addClient, ClientInputError, clientChecks, setClientIntrospects } from "../server/provider/clients.ts";
 import { BrowserAgent } from "./support/browser-agent.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { dpopProof, proofKey } from "./support/dpop.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { enforceLimits } from "../server/auth/kernel/rate-limit.ts";
-import { bucketKey } from "../server/auth/kernel/rate-limit-buckets.ts";
-import { type Config, loadConfig } from "../server/config.ts";
+import { type Config, loadConfig } from "../server/base/config.ts";
+import { AppError } from "../server/base/errors.ts";
+import { bucketKey } from "../server/base/rate-limit-buckets.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
-import { AppError } from "../server/errors.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { screenChunks } from "../server/screen-chunks.ts";
+import { screenChunks } from "../server/site/screen-chunks.ts";
 
 const MANIFEST = {
   "index.html": { file: "assets/index-a.js", isEntry: true, imports: ["_runtime-b.js"] },

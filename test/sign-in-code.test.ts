@@ -2,7 +2,7 @@ import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { CODE_ATTEMPTS, CODE_COOKIE, pruneExpiredSignInCodes } from "../server/auth/access-link/sign-in-codes.ts";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
-import { hashSecret } from "../server/auth/kernel/tokens.ts";
+import { hashSecret } from "../server/secrets/tokens.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 import { secretsAtRest } from "./support/secrets-at-rest.ts";

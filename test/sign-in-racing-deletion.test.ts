@@ -3,15 +3,15 @@ import { removeAccount } from "../server/auth/account/account-deletion.ts";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
 import type { Caller } from "../server/auth/kernel/caller.ts";
 import { writeSession } from "../server/auth/kernel/sessions.ts";
-import { AppError } from "../server/errors.ts";
+import { AppError } from "../server/base/errors.ts";
 import { startTestServer, type TestServer } from "./support/app.ts";
 import { describeEachDatabase } from "./support/databases.ts";
 
 /** Run once a password has been checked and found right, before its session is written. */
 const afterPasswordCheck = vi.hoisted(() => ({ run: async () => {} }));
 
-vi.mock("../server/auth/kernel/passwords.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof import("../server/auth/kernel/passwords.ts")>();
+vi.mock("../server/secrets/passwords.ts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../server/secrets/passwords.ts")>();
   return {
     ...original,
     async verifyPassword(passwordHash: string, password: string): Promise<boolean> {

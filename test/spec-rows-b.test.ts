@@ -10,7 +10,7 @@ import {
   SOCKET_ERRORS,
 } from "../common/agent/catalogue.ts";
 import { AGENT_VARIANTS, agentPorts } from "../common/agent/ports.ts";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig } from "../server/base/config.ts";
 import { detectAgent } from "../web/agent/detect.ts";
 import { AgentHub, HUB_TIMEOUTS } from "../web/agent/hub.ts";
 import { longPollByHand } from "./support/hub-by-hand.ts";

@@ -2,9 +2,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../server/auth/kernel/accounts.ts";
 import { issueToken, PURPOSES } from "../server/auth/kernel/one-time-tokens.ts";
-import { hashSecret } from "../server/auth/kernel/tokens.ts";
 import { type Db, openDatabase } from "../server/db/database.ts";
 import { NotAPlainWrite, writeTogether } from "../server/db/write-together.ts";
+import { hashSecret } from "../server/secrets/tokens.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";
 
 describeEachDatabase("writes sent together on %s", (kind) => {

@@ -38,7 +38,7 @@ export type { SupportCustomer, SupportLimit, SupportSearchAnswer } from "./suppo
 /**
  * The account server's newer API, once: each endpoint's method and path (the key), its request
  * body (a zod schema the server validates with) and its answer (a type). The server registers its
- * routes from this (server/routes/contract-route.ts); the web app's client (web/api/account.ts)
+ * routes from this (server/http/contract-route.ts); the web app's client (web/api/account.ts)
  * imports its types only, so zod never reaches the browser. SPEC section 7, "Newer sign-in flow";
  * paths: docs/decisions/0001, 0008 and 0010.
  */

@@ -4,7 +4,7 @@ import { endpoint, type TrailEntry } from "./endpoint.ts";
 import { email, externalSubject, oidcClientId, passkeyId, passkeysToRemove, productId, sessionRef } from "./fields.ts";
 
 /**
- * The support console's API (/admin/support; server/routes/api-support.ts): find a customer, see
+ * The support console's API (/admin/support; server/auth/support/http.ts): find a customer, see
  * their account, act on it. For accounts with a role (common/roles.ts) only; every action names a
  * reason, is limited per agent and written to the customer's trail with the agent's account id.
  */

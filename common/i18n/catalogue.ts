@@ -40,11 +40,11 @@ export function sayDuration(units: DurationUnits, ms: number): string {
   return units.seconds(Math.round(ms / 1000));
 }
 
-/** What the server stores for a browser it cannot name (server/auth/kernel/user-agent.ts); each language says it its own way. */
+/** What the server stores for a browser it cannot name (server/http/user-agent.ts); each language says it its own way. */
 export const UNKNOWN_BROWSER = "an unknown browser";
 
 /**
- * A browser's description as the server stores it ("Chrome on Windows", server/auth/kernel/user-agent.ts),
+ * A browser's description as the server stores it ("Chrome on Windows", server/http/user-agent.ts),
  * said in a language: the browser and the system through the catalogue's `browserOn`, anything
  * else (one of the two alone) as it is; one the server could not name, or none kept, as `unknown`.
  */

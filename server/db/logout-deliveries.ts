@@ -44,7 +44,7 @@ const keyOf = (app: { clientId: string; accountId: string; sid: string | null })
 /**
  * Queues one logout token for each app among `apps` that takes them (a registered
  * back-channel logout address), in the caller's transaction: the apps are told exactly when what
- * ended the sign-in commits, and never when it rolls back. The worker (oidc/logout-delivery.ts)
+ * ended the sign-in commits, and never when it rolls back. The worker (provider/logout-delivery.ts)
  * delivers them off the request path. An app named both with and without a sid is told once per
  * sid: the tokens with a sid end its sessions of those provider sessions.
  *

@@ -5,7 +5,7 @@ import type { Database } from "./schema.ts";
 
 /**
  * The OpenID Provider's table (`oidc_payloads`), as far as anything but its adapter needs it: the
- * adapter (oidc/adapter.ts) stores the provider's objects; the sign-in flows ask whether an
+ * adapter (provider/adapter.ts) stores the provider's objects; the sign-in flows ask whether an
  * authorization is pending, which apps an account is signed in to, and end a browser's or an
  * account's provider sessions. These two modules alone touch the table (test/owners.test.ts;
  * decision 74). Both find rows the same way, by the SHA-256 of the object's id: the id itself (a
@@ -117,7 +117,7 @@ export const APP_SESSION_KEY = "appSession";
  */
 export const APP_BROWSER_KEY = "appBrowser";
 
-/** What a browser's request stores beside each provider session and grant it saves (oidc/adapter.ts). */
+/** What a browser's request stores beside each provider session and grant it saves (provider/adapter.ts). */
 export interface BrowserOfRequest {
   [APP_SESSION_KEY]?: string | undefined;
   [APP_BROWSER_KEY]?: string | undefined;

@@ -415,14 +415,14 @@ interface OidcClientsTable {
   introspects: Generated<string>;
 }
 
-/** A DPoP proof seen (oidc/dpop.ts): its jti hashed with its client, until it could no longer be accepted. */
+/** A DPoP proof seen (provider/dpop.ts): its jti hashed with its client, until it could no longer be accepted. */
 interface DpopProofsTable {
   jti_hash: string;
   expires_at: Millis;
 }
 
 /**
- * One logout token to deliver to one app (oidc/logout-delivery.ts): queued in the transaction
+ * One logout token to deliver to one app (provider/logout-delivery.ts): queued in the transaction
  * that ended the sign-in, claimed with a lease, retried with back-off, settled delivered or failed.
  */
 interface LogoutDeliveriesTable {

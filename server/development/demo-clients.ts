@@ -1,7 +1,7 @@
-import { hashSecret } from "../auth/kernel/tokens.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../base/config.ts";
 import type { Db } from "../db/database.ts";
-import { type ClientRegistration, defaultDpop } from "../oidc/clients.ts";
+import { type ClientRegistration, defaultDpop } from "../provider/clients.ts";
+import { hashSecret } from "../secrets/tokens.ts";
 
 /**
  * The demo DS One API (server/development/demo-apps/product-api.ts) introspects the demo agent's tokens as this

@@ -4,11 +4,11 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type Provider from "oidc-provider";
 import type { Configuration, JWK } from "oidc-provider";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
-import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../config.ts";
-import { AppError } from "../errors.ts";
-import { escapeHtml, plainPage } from "../html.ts";
-import { keptUntilFailure } from "../kept-promise.ts";
-import { registerLocalOnly } from "../local-only.ts";
+import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../base/config.ts";
+import { AppError } from "../base/errors.ts";
+import { keptUntilFailure } from "../base/kept-promise.ts";
+import { registerLocalOnly } from "../http/local-only.ts";
+import { escapeHtml, plainPage } from "../site/html.ts";
 import { DEMO_ACCOUNTS } from "./seed.ts";
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { escapeHtml, sendPlainPage } from "../html.ts";
-import { registerLocalOnly } from "../local-only.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
+import { registerLocalOnly } from "../http/local-only.ts";
 import { bodyContext, MailBodyError, mailKeysFor } from "../mail/body-encryption.ts";
+import { escapeHtml, sendPlainPage } from "../site/html.ts";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 

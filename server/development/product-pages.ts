@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { dsone, maverick } from "../../common/brands/index.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { currentAccount, endSession, productStanding } from "../auth/kernel/sessions.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { escapeHtml, sendPlainPage } from "../html.ts";
-import { callerOf } from "../routes/caller.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
+import { callerOf } from "../http/caller.ts";
+import { escapeHtml, sendPlainPage } from "../site/html.ts";
 
 // Maps, not object literals: a key from the URL ("__proto__", "constructor") must find nothing.
 const PAGES = new Map([

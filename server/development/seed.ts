@@ -1,5 +1,5 @@
 import { createAccount, linkDevice } from "../auth/kernel/accounts.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../base/config.ts";
 import type { Db } from "../db/database.ts";
 
 /** Demo accounts for a new database outside production; printed at start with the URLs to try. */

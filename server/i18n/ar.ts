@@ -150,7 +150,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "إذا كنت تعرف سبب إعادته، فلا حاجة إلى أي إجراء.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "تعذّرت قراءة الطلب.",
     UNSUPPORTED_MEDIA_TYPE: "أرسل هذا الطلب بتنسيق JSON (Content-Type: application/json).",

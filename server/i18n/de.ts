@@ -157,7 +157,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "Wenn Sie wissen, warum die Adresse zurückgesetzt wurde, müssen Sie nichts tun.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "Die Anfrage konnte nicht gelesen werden.",
     UNSUPPORTED_MEDIA_TYPE: "Senden Sie diese Anfrage als JSON (Content-Type: application/json).",

@@ -154,7 +154,7 @@ export const strings = {
       footer: "If you know why it was changed back, there is nothing to do.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "The request could not be read.",
     UNSUPPORTED_MEDIA_TYPE: "Send this request as JSON (Content-Type: application/json).",

@@ -153,7 +153,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "Si sabes por qué se restableció, no tienes que hacer nada.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "No se ha podido leer la solicitud.",
     UNSUPPORTED_MEDIA_TYPE: "Envía esta solicitud como JSON (Content-Type: application/json).",

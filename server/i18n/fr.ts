@@ -152,7 +152,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "Si vous savez pourquoi l'adresse a été rétablie, vous n'avez rien à faire.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "La requête n'a pas pu être lue.",
     UNSUPPORTED_MEDIA_TYPE: "Envoyez cette requête au format JSON (Content-Type: application/json).",

@@ -154,7 +154,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "Se sai perché è stato riportato indietro, non devi fare nulla.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "Non è stato possibile leggere la richiesta.",
     UNSUPPORTED_MEDIA_TYPE: "Invia questa richiesta in formato JSON (Content-Type: application/json).",

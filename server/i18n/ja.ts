@@ -155,7 +155,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "元に戻された理由にお心当たりがあれば、対応は不要です。",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "リクエストを読み取れませんでした。",
     UNSUPPORTED_MEDIA_TYPE: "このリクエストはJSON（Content-Type: application/json）で送信してください。",

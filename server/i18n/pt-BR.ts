@@ -152,7 +152,7 @@ export const strings: Catalogue<typeof english> = {
       footer: "Se você sabe por que ele voltou ao anterior, não é preciso fazer nada.",
     },
   },
-  /** The messages of refused requests, by their code (server/errors.ts); the app shows them. */
+  /** The messages of refused requests, by their code (server/base/errors.ts); the app shows them. */
   errors: {
     BAD_REQUEST: "Não foi possível ler a solicitação.",
     UNSUPPORTED_MEDIA_TYPE: "Envie esta solicitação como JSON (Content-Type: application/json).",

@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import { keptUntilFailure } from "../kept-promise.ts";
+import { keptUntilFailure } from "../base/kept-promise.ts";
 import { type Encoders, loadEncoders, type MailParts, readyMadeMail } from "./message.ts";
 
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };

@@ -14,12 +14,12 @@ import {
   resetPassword,
   setFirstPasswordOnEarlierPage,
 } from "../auth/password/password-reset.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
+import { callerOf, clientAddress } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
 import { serverStrings } from "../i18n/index.ts";
 import { recordSignIn } from "../telemetry/sign-in-steps.ts";
-import { callerOf, clientAddress } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
 
 /**
  * The earlier account area (SPEC sections 3, 7 and 8): the endpoints deployed desktop software

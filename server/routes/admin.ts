@@ -3,12 +3,12 @@ import { z } from "zod";
 import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../common/telemetry.ts";
 import type { Caller } from "../auth/kernel/caller.ts";
 import { staffAccess } from "../auth/kernel/roles.ts";
-import type { Config } from "../config.ts";
-import type { AppContext } from "../context.ts";
+import type { Config } from "../base/config.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
 import type { Db } from "../db/database.ts";
-import { AppError } from "../errors.ts";
+import { callerOf } from "../http/caller.ts";
 import { operationsReport } from "../telemetry/report.ts";
-import { callerOf } from "./caller.ts";
 
 const query = z.object({
   days: z.coerce

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { checkAccountDeletion, deleteAccountByLink, keepAccount, requestAccountDeletion } from "../auth/account/account-deletion.ts";
-import type { AppContext } from "../context.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
-import { signedInCustomer } from "./signed-in-customer.ts";
+import type { AppContext } from "../base/context.ts";
+import { callerOf } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
+import { signedInCustomer } from "../http/signed-in-customer.ts";
 
 /**
  * "Delete my account": the signed-in customer asks for a link by mail; the link's page checks it

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import { signedInDevice } from "../auth/kernel/devices.ts";
-import type { AppContext } from "../context.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import type { AppContext } from "../base/context.ts";
+import { callerOf } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
 
 /**
  * POST /api/dsone/auto-login {UUID}: the auto-login screen's request (SPEC section 7, "auto-login

@@ -9,10 +9,10 @@ import {
   undoEmailChange,
 } from "../auth/account/email-change/take-back.ts";
 import { checkEmailUndoDispute, disputeEmailUndo } from "../auth/account/email-change/undo-notice.ts";
-import type { AppContext } from "../context.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
-import { signedInCustomer } from "./signed-in-customer.ts";
+import type { AppContext } from "../base/context.ts";
+import { callerOf } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
+import { signedInCustomer } from "../http/signed-in-customer.ts";
 
 /**
  * Changing the email (docs/decisions/0070): asked for on the account page, confirmed by the new

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { PRODUCTS } from "../../common/products.ts";
 import { signedInDevice } from "../auth/kernel/devices.ts";
 import { currentAccount, productStanding } from "../auth/kernel/sessions.ts";
-import type { AppContext } from "../context.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import type { AppContext } from "../base/context.ts";
+import { callerOf } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
 
 const MAVERICK = PRODUCTS.maverick.id;
 

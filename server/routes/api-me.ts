@@ -8,11 +8,11 @@ import { browserMark } from "../auth/kernel/known-origins.ts";
 import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../auth/kernel/recent-sign-in.ts";
 import { endSession, readSessionId } from "../auth/kernel/sessions.ts";
 import { signOutApp, signOutBrowser } from "../auth/kernel/signed-in-places.ts";
-import { hashSecret } from "../auth/kernel/tokens.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { contractRoute } from "./contract-route.ts";
-import { signedInCustomer } from "./signed-in-customer.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
+import { contractRoute } from "../http/contract-route.ts";
+import { signedInCustomer } from "../http/signed-in-customer.ts";
+import { hashSecret } from "../secrets/tokens.ts";
 
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { DSONE_PRODUCT_ID } from "../../common/products.ts";
 import { currentAccountStanding, endSession } from "../auth/kernel/sessions.ts";
-import type { AppContext } from "../context.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import type { AppContext } from "../base/context.ts";
+import { callerOf } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
 
 /**
  * GET /api/dsone/session: the DS One session check (SPEC section 7, "check the current session").

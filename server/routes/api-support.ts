@@ -16,10 +16,10 @@ import {
   unlinkCustomerGoogle,
 } from "../auth/support/support-actions.ts";
 import { type Agent, findCustomers, supportCustomer } from "../auth/support/support-console.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
-import { callerOf } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
+import { callerOf } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
 
 /**
  * The support console's API (common/api/support-contract.ts): for accounts with a console role

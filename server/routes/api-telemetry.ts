@@ -2,12 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { TELEMETRY_ENDPOINT } from "../../common/telemetry.ts";
 import { enforceLimits } from "../auth/kernel/rate-limit.ts";
 import { currentAccount } from "../auth/kernel/sessions.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
+import { callerOf, clientAddress } from "../http/caller.ts";
+import { parseJsonBody } from "../http/validation.ts";
 import { telemetryBatch } from "../telemetry/schema.ts";
 import { storeBatch } from "../telemetry/store.ts";
-import { callerOf, clientAddress } from "./caller.ts";
-import { parseJsonBody } from "./validation.ts";
 
 /**
  * POST /api/telemetry: one batch of page views, web vitals, error reports and sign-in funnel

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../context.ts";
+import type { AppContext } from "../base/context.ts";
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { enforceLimits } from "../auth/kernel/rate-limit.ts";
-import type { AppContext } from "../context.ts";
-import { clientAddress } from "./caller.ts";
-import { contractRoute } from "./contract-route.ts";
+import type { AppContext } from "../base/context.ts";
+import { clientAddress } from "../http/caller.ts";
+import { contractRoute } from "../http/contract-route.ts";
 
 /**
  * POST /notifications/updateunregisterednotifications (SPEC section 7): whether a device that no

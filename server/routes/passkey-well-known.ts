@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { dsone } from "../../common/brands/index.ts";
-import type { AppContext } from "../context.ts";
-import { AppError } from "../errors.ts";
+import type { AppContext } from "../base/context.ts";
+import { AppError } from "../base/errors.ts";
 
 /** A day: both answers change only with a deployment's settings, and nobody's data is in them. */
 const CACHE_FOR = "public, max-age=86400";

@@ -4,7 +4,7 @@ import { brandForPath } from "../../common/brands/index.ts";
 import { isSecretParameter, redactUrl } from "../../common/redact.ts";
 import { redactUrlsIn, type TelemetryBatch, type TelemetryEvent } from "../../common/telemetry.ts";
 import { countAttempt, countingUpsert } from "../auth/kernel/rate-limit.ts";
-import { bucketKey } from "../auth/kernel/rate-limit-buckets.ts";
+import { bucketKey } from "../base/rate-limit-buckets.ts";
 import { BatchedWrites } from "../db/batched-writes.ts";
 import { type Db, isPostgres } from "../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../db/retention.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/kernel/accounts.ts";
-import { BUCKETS, bucketKey } from "../../server/auth/kernel/rate-limit-buckets.ts";
+import { BUCKETS, bucketKey } from "../../server/base/rate-limit-buckets.ts";
 import { signInByLink, startTestServer, type TestServer } from "../support/app.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/kernel/accounts.ts";
-import { normalisedPath } from "../../server/local-only.ts";
+import { normalisedPath } from "../../server/http/local-only.ts";
 import { drainMail, startTestServer, type TestServer } from "../support/app.ts";
 import { mailboxMails } from "../support/secrets-at-rest.ts";
 import { FROM_OUTSIDE, recordCases } from "./scale.ts";

@@ -1,6 +1,6 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { addClient, clientChecks } from "../../server/oidc/clients.ts";
+import { addClient, clientChecks } from "../../server/provider/clients.ts";
 import { drainMail, tokenFromMail } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";

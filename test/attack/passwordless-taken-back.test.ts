@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { RECENT_SIGN_IN_MS } from "../../server/auth/kernel/recent-sign-in.ts";
-import { hashSecret } from "../../server/auth/kernel/tokens.ts";
+import { hashSecret } from "../../server/secrets/tokens.ts";
 import { lastMailTo, linkTokenIn } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";

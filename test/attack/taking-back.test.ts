@@ -5,7 +5,7 @@ import { createAccount } from "../../server/auth/kernel/accounts.ts";
 import { NOT_ME_LINK_LIFETIME_MS, pruneSignInNotices } from "../../server/auth/kernel/not-me.ts";
 import { TOKEN_KEPT_AFTER_EXPIRY_MS } from "../../server/auth/kernel/one-time-tokens.ts";
 import { RECENT_SIGN_IN_MS } from "../../server/auth/kernel/recent-sign-in.ts";
-import { hashSecret } from "../../server/auth/kernel/tokens.ts";
+import { hashSecret } from "../../server/secrets/tokens.ts";
 import { drainMail, tokenFromMail } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";
 import { describeEachDatabase } from "../support/databases.ts";

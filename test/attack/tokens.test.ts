@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/kernel/accounts.ts";
-import { hashSecret } from "../../server/auth/kernel/tokens.ts";
+import { hashSecret } from "../../server/secrets/tokens.ts";
 import { drainMail, startTestServer, type TestServer, tokenFromMail } from "../support/app.ts";
 import { describeEachDatabase } from "../support/databases.ts";
 import { unlimitedRateLimits } from "../support/limits.ts";

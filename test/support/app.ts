@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { type Config, loadConfig } from "../../server/config.ts";
+import { type Config, loadConfig } from "../../server/base/config.ts";
 import type { OutgoingMail } from "../../server/mail/worker.ts";
 import { createServer, type RunningServer } from "../../server/server.ts";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./databases.ts";

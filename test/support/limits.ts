@@ -1,4 +1,4 @@
-import { bucketSettings } from "../../server/auth/kernel/rate-limit-buckets.ts";
+import { bucketSettings } from "../../server/base/rate-limit-buckets.ts";
 
 /**
  * Every rate-limit setting raised as far as it goes (its ceiling, else a million), for tests that

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { AccessLinkAnswer } from "../../../common/api/contract.ts";
 import { brandForProduct } from "../../../common/brands/index.ts";
 import { normalizeEmail } from "../../../common/email.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { writeTogether } from "../../db/write-together.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";

@@ -1,6 +1,6 @@
 import type { AskingDevice } from "../../../common/api/contract.ts";
 import { brandById, brandForProduct } from "../../../common/brands/index.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { pendingAuthorizationClient } from "../../db/oidc-payloads.ts";
 import { AUTHORIZE_CALLBACK_PATH, continueTo } from "../kernel/return-url.ts";

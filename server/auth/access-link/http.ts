@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { callerOf, clientAddress } from "../../routes/caller.ts";
-import { contractRoute } from "../../routes/contract-route.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf, clientAddress } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
 import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
 import { verifyCaptcha } from "../kernel/captcha.ts";
 import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "./access-links.ts";

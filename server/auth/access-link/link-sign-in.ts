@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { brandForProduct } from "../../../common/brands/index.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { continueTo } from "../kernel/return-url.ts";

@@ -1,12 +1,13 @@
 import { type Kysely, sql } from "kysely";
 import { type Brand, brandForProduct } from "../../../common/brands/index.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../../common/languages.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import { checkpointAfterDeletion, type Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
@@ -15,7 +16,6 @@ import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { readSessionId } from "../kernel/sessions.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
-import { hashSecret } from "../kernel/tokens.ts";
 
 /**
  * Deleting an account (docs/decisions/0056-account-deletion.md): the customer asks from the

@@ -1,7 +1,8 @@
 import type { MyAccount } from "../../../common/api/contract.ts";
 import { networkOf } from "../../../common/network.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { licenseSince } from "../kernel/license-since.ts";
@@ -9,7 +10,6 @@ import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
-import { hashSecret } from "../kernel/tokens.ts";
 import { passkeyUser } from "../passkey/passkey-user.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
 import { undeliveredEmail } from "./undelivered-email.ts";

@@ -2,15 +2,15 @@ import { sql } from "kysely";
 import { brandForProduct } from "../../../common/brands/index.ts";
 import { isValidEmail } from "../../../common/email.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../../common/languages.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { googleUnlinkedMail, mailLook } from "../../mail/templates.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { AccountInputError, findAccountByEmail } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
-import { hashSecret } from "../kernel/tokens.ts";
 
 /**
  * Social identities linked to accounts, and the sign-ins started with a provider. An identity is

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GOOGLE_CALLBACK_PATH } from "../../config.ts";
-import type { AppContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { callerOf } from "../../routes/caller.ts";
-import { contractRoute } from "../../routes/contract-route.ts";
-import { signedInCustomer } from "../../routes/signed-in-customer.ts";
+import { GOOGLE_CALLBACK_PATH } from "../../base/config.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { signedInCustomer } from "../../http/signed-in-customer.ts";
 import { recordSignInStep } from "../../telemetry/sign-in-steps.ts";
 import { unlinkAccountLogin } from "./external-logins.ts";
 import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "./google-sign-in.ts";

@@ -1,6 +1,6 @@
 import * as oidc from "openid-client";
 import type { SocialSignInProblem } from "../../../common/social-sign-in.ts";
-import { keptUntilFailure } from "../../kept-promise.ts";
+import { keptUntilFailure } from "../../base/kept-promise.ts";
 
 /**
  * The relying-party side of OpenID Connect (Google, or the development stand-in), with

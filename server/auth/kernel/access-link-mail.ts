@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { type Brand, brandForProduct } from "../../../common/brands/index.ts";
 import { DEFAULT_LANGUAGE, type Language, languageForTag } from "../../../common/languages.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeTogether } from "../../db/write-together.ts";
-import { AppError } from "../../errors.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../../mail/templates.ts";
 import { refuseDisabledAccount } from "./account-status.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import { AppError } from "../../base/errors.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
 
 /**
  * A disabled account (by support, server/auth/support/support-actions.ts) has no way in: every sign-in

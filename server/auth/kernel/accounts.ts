@@ -6,10 +6,10 @@ import { isRole, type Role } from "../../../common/roles.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
+import { hashPassword } from "../../secrets/passwords.ts";
+import { newId } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
-import { hashPassword } from "./passwords.ts";
 import { signOutEverywhere } from "./sign-out.ts";
-import { newId } from "./tokens.ts";
 
 /**
  * Accounts, their licenses and their devices: what the operator CLI, the demo seed and the sign-in

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
+import { addressForLimits } from "../../base/client-address.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { insertRow } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import type { Caller } from "./caller.ts";
-import { addressForLimits } from "./client-address.ts";
 
 /**
  * The account's security trail: an append-only record of what happened to it, written in the same

@@ -1,10 +1,10 @@
 import type { Language } from "../../../common/languages.ts";
-import type { Config } from "../../config.ts";
-import { COOKIES, type CookieName, cookieAttributes } from "../../cookies.ts";
+import type { Config } from "../../base/config.ts";
+import { COOKIES, type CookieName, cookieAttributes } from "../../base/cookies.ts";
 
 /**
  * Who is asking, as the sign-in flows see a request: the client's address, the cookies it carried,
- * and the cookies the answer sets. Routes build it from Fastify (routes/caller.ts); nothing under
+ * and the cookies the answer sets. Routes build it from Fastify (http/caller.ts); nothing under
  * auth/ knows HTTP beyond this.
  */
 export interface Caller {
@@ -12,7 +12,7 @@ export interface Caller {
   readonly address: string;
   /** The browser's short description ("Chrome on Windows", user-agent.ts), for the security trail. */
   readonly device: string;
-  /** The language the customer reads this answer in, and any mail it sends (routes/language.ts). */
+  /** The language the customer reads this answer in, and any mail it sends (http/language.ts). */
   readonly language: Language;
   /**
    * Whether the request named its language (ui_locales, `lang`, the switcher's cookie,

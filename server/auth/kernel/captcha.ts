@@ -1,5 +1,5 @@
 import { CAPTCHA_ACTION } from "../../../common/client-config.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 
 /**
  * Verifies a reCAPTCHA v3 token with the provider's siteverify endpoint. A token can be verified

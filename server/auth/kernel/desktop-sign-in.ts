@@ -1,5 +1,5 @@
 import { BRANDS } from "../../../common/brands/index.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 
 /*
  * The desktop-user rule's address (docs/decisions/0003-existing-desktop-users.md), shared by every

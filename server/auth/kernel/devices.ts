@@ -1,6 +1,6 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
 import type { Caller } from "./caller.ts";
 import { currentAccount, productStanding } from "./sessions.ts";
 

@@ -1,15 +1,15 @@
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
-import type { Config } from "../../config.ts";
+import { addressForLimits } from "../../base/client-address.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
+import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
 import { type SignInAccount, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
 import type { SignInMethodName } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
-import { addressForLimits } from "./client-address.ts";
 import { announceNewBrowser } from "./new-sign-in-mail.ts";
-import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
  * The owner's own ways in: the browsers (a long-lived, HttpOnly device cookie) and the client

@@ -1,8 +1,8 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import type { Caller } from "./caller.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import type { BucketName } from "./rate-limit-buckets.ts";
 
 export interface MailBuckets {
   perIp: BucketName;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { brandById } from "../../../common/brands/index.ts";
 import { networkOf } from "../../../common/network.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, newSignInMail } from "../../mail/templates.ts";

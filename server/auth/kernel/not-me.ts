@@ -1,17 +1,17 @@
 import { type Kysely, sql } from "kysely";
 import type { Brand } from "../../../common/brands/index.ts";
 import { networkOf } from "../../../common/network.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { endSignInsOfBrowser } from "./sign-out.ts";
-import { hashSecret } from "./tokens.ts";
 
 /**
  * "This wasn't me" (docs/decisions/0067): the "New sign-in" mail's button. Its page names the

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from "kysely";
+import { AppError, type ErrorCode } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { insertRow } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError, type ErrorCode } from "../../errors.ts";
-import { hashSecret, newSecret } from "./tokens.ts";
+import { hashSecret, newSecret } from "../../secrets/tokens.ts";
 
 /**
  * One-time tokens (access links, password-reset codes, account deletion links): 256-bit, stored

@@ -1,4 +1,4 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { browserMark } from "./known-origins.ts";

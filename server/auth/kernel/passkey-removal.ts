@@ -1,19 +1,19 @@
 import type { Kysely } from "kysely";
 import type { Brand } from "../../../common/brands/index.ts";
 import { networkOf } from "../../../common/network.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, passkeyAddedMail } from "../../mail/templates.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
 import { endBrowserSessions } from "./session-store.ts";
-import { hashSecret } from "./tokens.ts";
 
 /**
  * Taking a passkey back (docs/decisions/0065): a passkey outlives a password reset, so one added

@@ -1,15 +1,15 @@
 import { normalizeEmail } from "../../../common/email.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError, type ErrorCode } from "../../base/errors.ts";
+import { bucketKey } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError, type ErrorCode } from "../../errors.ts";
+import { verifyNothing, verifyPassword } from "../../secrets/passwords.ts";
 import { findAccountByEmail } from "./accounts.ts";
 import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { verifyCaptcha } from "./captcha.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
-import { verifyNothing, verifyPassword } from "./passwords.ts";
 import { countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
-import { bucketKey } from "./rate-limit-buckets.ts";
 
 /** The growing delay: none for the first two failures, then 0.25 s, 0.5 s, 1 s … up to 8 s. */
 function failureDelayMs(failures: number): number {

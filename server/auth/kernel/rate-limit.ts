@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import { type RawBuilder, sql } from "kysely";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
+import { type BucketName, bucketKey, bucketsNaming } from "../../base/rate-limit-buckets.ts";
 import { type Db, isPostgres } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
-import { AppError } from "../../errors.ts";
-import { type BucketName, bucketKey, bucketsNaming } from "./rate-limit-buckets.ts";
 
 export interface RateLimitResult {
   allowed: boolean;

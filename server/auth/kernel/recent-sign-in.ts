@@ -2,18 +2,18 @@ import { randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "kysely";
 import type { Brand } from "../../../common/brands/index.ts";
 import { sayDuration } from "../../../common/i18n/catalogue.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
-import { AppError } from "../../errors.ts";
 import { serverStrings } from "../../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { confirmationCodeMail, mailLook } from "../../mail/templates.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { checkPassword, type PasswordCheckWording } from "./password-check.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { hashSecret } from "./tokens.ts";
 import { wrongCode } from "./wrong-code.ts";
 
 /**

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import { safeRedirect } from "../../../common/redirects.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import { isPendingAuthorization } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 
-/** Where the provider's authorization continues once the customer has signed in (oidc/interactions.ts). */
+/** Where the provider's authorization continues once the customer has signed in (provider/interactions.ts). */
 export const AUTHORIZE_CALLBACK_PATH = "/connect/authorize/callback";
 
 /**

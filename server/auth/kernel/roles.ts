@@ -1,5 +1,5 @@
 import { isRole, type Role } from "../../../common/roles.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import type { Caller } from "./caller.ts";
 import { currentAccount } from "./sessions.ts";

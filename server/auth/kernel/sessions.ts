@@ -1,20 +1,20 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { Config } from "../../config.ts";
-import { providerCookieNames } from "../../cookies.ts";
+import { addressForLimits } from "../../base/client-address.ts";
+import type { Config } from "../../base/config.ts";
+import { providerCookieNames } from "../../base/cookies.ts";
+import { AppError } from "../../base/errors.ts";
 import { type Db, isForeignKeyViolation } from "../../db/database.ts";
 import { deleteProviderSession } from "../../db/oidc-payloads.ts";
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { writeTogether } from "../../db/write-together.ts";
-import { AppError } from "../../errors.ts";
+import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
 import { rememberSignInBrand } from "./account-brand.ts";
 import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
-import { addressForLimits } from "./client-address.ts";
 import { deviceIdForSignIn, deviceMark, keepBrowser, knownBrowser, rememberKnownBrowser, rememberOrigin } from "./known-origins.ts";
 import { endSessionByHash, replaceSession } from "./session-store.ts";
-import { hashSecret, looksLikeSecret, newSecret } from "./tokens.ts";
 
 /**
  * Server-side sessions. The cookie holds a 256-bit random id; the database holds its hash, so
@@ -237,7 +237,7 @@ export interface SignedInAccount {
 
 /**
  * Ends the provider session a browser's cookie names. The provider stores it under the hash of its
- * id (oidc/adapter.ts), as every bearer secret is stored.
+ * id (provider/adapter.ts), as every bearer secret is stored.
  */
 async function endProviderSession(db: Db, providerSessionId: string | undefined): Promise<void> {
   if (!providerSessionId || providerSessionId.length > 128) return;

@@ -2,11 +2,11 @@ import type { Kysely } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { deleteAccountProviderObjects, deleteProviderObjectsOfBrowser } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { removePasskeysAddedIn, removePasskeysOf } from "./passkey-removal.ts";
 import { endPendingChanges } from "./pending-email-change.ts";
 import { endAccountSessions, endBrowserSessions } from "./session-store.ts";
-import { hashSecret } from "./tokens.ts";
 
 /**
  * What each kind of sign-out ends, in one place (docs/security.md, "What each sign-out ends"; decision 52):

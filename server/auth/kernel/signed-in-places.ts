@@ -1,8 +1,8 @@
 import type { Db } from "../../db/database.ts";
 import { accountGrants, deleteAppProviderObjects, deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { endBrowserSessions } from "./session-store.ts";
-import { hashSecret } from "./tokens.ts";
 
 /**
  * Where an account is signed in, as its owner (the account page) and support see it: each browser

@@ -1,5 +1,5 @@
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
 import { addressStanding, mailReference } from "../../mail/delivery-state.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from "../../errors.ts";
+import { AppError } from "../../base/errors.ts";
 import { strings as english } from "../../i18n/en.ts";
 import type { ServerStrings } from "../../i18n/index.ts";
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import type { AppContext } from "../../context.ts";
-import { callerOf } from "../../routes/caller.ts";
-import { contractRoute } from "../../routes/contract-route.ts";
+import type { AppContext } from "../../base/context.ts";
+import { callerOf } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
 import { checkNotMe, signOutNotMe } from "../kernel/not-me.ts";
 
 /**

@@ -1,11 +1,11 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { FastifyInstance } from "fastify";
 import { brandForProduct } from "../../../common/brands/index.ts";
-import type { AppContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { callerOf } from "../../routes/caller.ts";
-import { contractRoute } from "../../routes/contract-route.ts";
-import { signedInCustomer } from "../../routes/signed-in-customer.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { signedInCustomer } from "../../http/signed-in-customer.ts";
 import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
 import { declinePasskeyOffer, passkeyOffer } from "../kernel/passkey-offer.ts";
 import { checkPasskeyRemoval, removePasskeyByLink } from "../kernel/passkey-removal.ts";

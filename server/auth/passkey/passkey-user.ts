@@ -1,5 +1,5 @@
 import type { PasskeyUser } from "../../../common/api/contract.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 
 /** The WebAuthn user handle of an account's passkeys: the bytes of its id, as registration sets user.id. */

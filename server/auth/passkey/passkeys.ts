@@ -10,10 +10,11 @@ import type {
 import { sql } from "kysely";
 import type { MyPasskey } from "../../../common/api/contract.ts";
 import type { Brand } from "../../../common/brands/index.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError, type ErrorCode } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
-import { AppError, type ErrorCode } from "../../errors.ts";
+import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
 import { isDisabled } from "../kernel/account-status.ts";
 import { isExistingDesktopUser } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
@@ -26,7 +27,6 @@ import { enforceLimits } from "../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../kernel/recent-sign-in.ts";
 import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
 import { finishSignIn, type SignedIn, writeSession } from "../kernel/sessions.ts";
-import { hashSecret, looksLikeSecret, newSecret } from "../kernel/tokens.ts";
 import { type ProviderIcon, passkeyProviderIcon, passkeyProviderName } from "./passkey-providers.ts";
 import { passkeyUserHandle } from "./passkey-user.ts";
 

@@ -1,11 +1,11 @@
 import type { Brand } from "../../../common/brands/index.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
+import { looksLikeSecret } from "../../secrets/tokens.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "../kernel/caller.ts";
 import { passkeysToOffer } from "../kernel/passkey-removal.ts";
 import { readSessionId } from "../kernel/sessions.ts";
-import { looksLikeSecret } from "../kernel/tokens.ts";
 import { limitResetCodeChecks, openPasswordReset, resetPassword } from "./password-reset.ts";
 
 /**

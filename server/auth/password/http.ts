@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type Brand, brandForProduct, dsone, maverick } from "../../../common/brands/index.ts";
-import type { AppContext } from "../../context.ts";
-import { AppError } from "../../errors.ts";
-import { callerOf } from "../../routes/caller.ts";
-import { contractRoute } from "../../routes/contract-route.ts";
-import { signedInCustomer } from "../../routes/signed-in-customer.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { signedInCustomer } from "../../http/signed-in-customer.ts";
 import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
 import { continueTo } from "../kernel/return-url.ts";
 import { currentAccount, readSessionId } from "../kernel/sessions.ts";

@@ -1,10 +1,10 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
+import { hashPassword } from "../../secrets/passwords.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { checkPassword, type PasswordCheckWording } from "../kernel/password-check.ts";
-import { hashPassword } from "../kernel/passwords.ts";
 import type { SignedInSession } from "../kernel/recent-sign-in.ts";
 import { checkNewPassword, limitPasswordChanges, saveNewPassword, setFirstPassword } from "./password-reset.ts";
 

@@ -1,8 +1,8 @@
 import { brandForProduct } from "../../../common/brands/index.ts";
 import { NEW_PASSWORD_PARAM } from "../../../common/password-rules.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
 import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";

@@ -1,7 +1,7 @@
 import type { Role } from "../../../common/roles.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import { AppError } from "../../errors.ts";
 import { addressStanding, clearAddress } from "../../mail/delivery-state.ts";
 import { removeAccount } from "../account/account-deletion.ts";
 import { requestEmailChange } from "../account/email-change/request.ts";

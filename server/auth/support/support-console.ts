@@ -3,7 +3,8 @@ import type { SupportCustomer, SupportLimit, SupportSearchAnswer } from "../../.
 import { normalizeEmail } from "../../../common/email.ts";
 import type { Role } from "../../../common/roles.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../base/config.ts";
+import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
@@ -11,7 +12,6 @@ import { productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { licenseSince } from "../kernel/license-since.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
-import type { BucketName } from "../kernel/rate-limit-buckets.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
 

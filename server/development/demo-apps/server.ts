@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import * as oidc from "openid-client";
 import { BRANDS } from "../../../common/brands/index.ts";
-import { escapeHtml } from "../../html.ts";
+import { escapeHtml } from "../../site/html.ts";
 import { checkDpopRequest, dpopChallenge } from "./product-api.ts";
 import { type DemoApp, DemoState, demoPage, serveDemoApp } from "./web-app.ts";
 
@@ -30,7 +30,7 @@ export interface DemoAppsOptions {
   api?: { brand: string; clientId: string; secret: string };
 }
 
-const PLAIN_CSS = readFileSync(join(import.meta.dirname, "..", "..", "plain.css"), "utf8");
+const PLAIN_CSS = readFileSync(join(import.meta.dirname, "..", "..", "site", "plain.css"), "utf8");
 
 /** The demo apps' server, with the sessions it holds (which app, and the claims of its ID token). */
 export type DemoApps = FastifyInstance & { sessions: ReadonlyMap<string, { clientId: string; claims: Record<string, unknown> }> };

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 import * as oidc from "openid-client";
 import type { Brand } from "../../../common/brands/index.ts";
-import { escapeHtml, plainPage } from "../../html.ts";
+import { escapeHtml, plainPage } from "../../site/html.ts";
 
 /**
  * One demo web app (a brand's): its home page, its sign-in through the account server and back,

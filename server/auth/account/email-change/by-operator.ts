@@ -1,7 +1,7 @@
 import { normalizeEmail } from "../../../../common/email.ts";
-import type { Config } from "../../../config.ts";
+import type { Config } from "../../../base/config.ts";
+import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
-import { AppError } from "../../../errors.ts";
 import { accountBrand } from "../../kernel/account-brand.ts";
 import { requireAccount } from "../../kernel/accounts.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";

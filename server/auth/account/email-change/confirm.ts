@@ -3,12 +3,13 @@ import type { Kysely } from "kysely";
 import { brandForProduct } from "../../../../common/brands/index.ts";
 import { maskEmail, normalizeEmail } from "../../../../common/email.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../../../common/languages.ts";
-import type { Config } from "../../../config.ts";
+import type { Config } from "../../../base/config.ts";
+import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
-import { AppError } from "../../../errors.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangedMail, mailLook } from "../../../mail/templates.ts";
+import { hashSecret } from "../../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { issueToken, PURPOSES, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
@@ -16,7 +17,6 @@ import { enforceLimits } from "../../kernel/rate-limit.ts";
 import type { SignedInSession } from "../../kernel/recent-sign-in.ts";
 import { readSessionId } from "../../kernel/sessions.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
-import { hashSecret } from "../../kernel/tokens.ts";
 import { wrongCode } from "../../kernel/wrong-code.ts";
 import { addressTaken } from "./request.ts";
 import { CODE_ATTEMPTS, CODE_LIFETIME_MS, codeHash, type EmailChangeRow, peekChange, UNDO_LIFETIME_MS, whyNot } from "./shared.ts";
@@ -27,7 +27,7 @@ import { CODE_ATTEMPTS, CODE_LIFETIME_MS, codeHash, type EmailChangeRow, peekCha
  * asked. In one transaction the link is spent (two confirmations racing: one wins), the address
  * changes, the old address is mailed "Your email was changed" with an undo link for 7 days, and
  * every other browser and app is signed out; the browser that asked and the one confirming stay.
- * Apps read the new address from their next token (oidc/accounts.ts reads the account each time).
+ * Apps read the new address from their next token (provider/accounts.ts reads the account each time).
  */
 
 /** What the confirmation page shows before its button: from which address to which. */

@@ -3,18 +3,18 @@ import type { Kysely } from "kysely";
 import type { Brand } from "../../../../common/brands/index.ts";
 import { isValidEmail, maskEmail, normalizeEmail } from "../../../../common/email.ts";
 import { DEFAULT_LANGUAGE, type Language, languageForTag } from "../../../../common/languages.ts";
-import type { Config } from "../../../config.ts";
+import type { Config } from "../../../base/config.ts";
+import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
-import { AppError } from "../../../errors.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangeMail, emailChangeRequestedMail, emailInUseMail, mailLook } from "../../../mail/templates.ts";
+import { hashSecret } from "../../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import { issueToken, PURPOSES } from "../../kernel/one-time-tokens.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../../kernel/recent-sign-in.ts";
-import { hashSecret } from "../../kernel/tokens.ts";
 import { CODE_LIFETIME_MS, codeHash, LINK_LIFETIME_MS } from "./shared.ts";
 
 /**

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from "kysely";
+import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../../db/retention.ts";
 import type { Database } from "../../../db/schema.ts";
-import { AppError } from "../../../errors.ts";
+import { hashSecret } from "../../../secrets/tokens.ts";
 import { PURPOSES, type Purpose, peekToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../../kernel/one-time-tokens.ts";
 import type { EndedHow } from "../../kernel/pending-email-change.ts";
-import { hashSecret } from "../../kernel/tokens.ts";
 
 /** What the steps of an email change share (docs/decisions/0070). */
 

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
 import { maskEmail, normalizeEmail } from "../../../../common/email.ts";
-import type { Config } from "../../../config.ts";
+import type { Config } from "../../../base/config.ts";
+import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
-import { AppError } from "../../../errors.ts";
+import { hashSecret } from "../../../secrets/tokens.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
@@ -13,7 +14,6 @@ import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { RECENT_SIGN_IN_MS } from "../../kernel/recent-sign-in.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { signOutBrowser } from "../../kernel/signed-in-places.ts";
-import { hashSecret } from "../../kernel/tokens.ts";
 import { changeByToken, type EmailChangeRow, peekChange, whyNot } from "./shared.ts";
 import { tellReplacedAddress } from "./undo-notice.ts";
 

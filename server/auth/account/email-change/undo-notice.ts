@@ -2,17 +2,17 @@ import type { Kysely } from "kysely";
 import { brandForProduct } from "../../../../common/brands/index.ts";
 import { maskEmail, normalizeEmail } from "../../../../common/email.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../../../common/languages.ts";
-import type { Config } from "../../../config.ts";
+import type { Config } from "../../../base/config.ts";
+import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
-import { AppError } from "../../../errors.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangedBackMail, mailLook } from "../../../mail/templates.ts";
+import { hashSecret } from "../../../secrets/tokens.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "../../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
-import { hashSecret } from "../../kernel/tokens.ts";
 import { UNDO_LIFETIME_MS } from "./shared.ts";
 
 /**
