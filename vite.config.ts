@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Maps for the server to map error reports back to source files; never served (spa.ts).
     sourcemap: "hidden",
     // Which chunks each screen's module needs (dist/web/.vite/manifest.json, never served): a page
-    // rendered ahead asks for its screen's chunks together with the app's (server/screen-chunks.ts).
+    // rendered ahead asks for its screen's chunks together with the app's (server/site/screen-chunks.ts).
     // Each language's build has its own manifest (the English one keeps Vite's name).
     manifest: isSsrBuild ? false : language === DEFAULT_LANGUAGE ? true : `.vite/manifest.${language}.json`,
     // Everything the first screen imports is one file: left to itself, Rolldown splits the modules

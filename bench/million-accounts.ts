@@ -10,7 +10,7 @@ import { pruneExpiredSessions } from "../server/auth/kernel/session-store.ts";
 import { type Db, isPostgres } from "../server/db/database.ts";
 import type { SweepCost } from "../server/db/retention.ts";
 import { pruneSettledMail } from "../server/mail/outbox.ts";
-import { pruneExpiredOidcPayloads } from "../server/oidc/adapter.ts";
+import { pruneExpiredOidcPayloads } from "../server/provider/adapter.ts";
 import { pruneTelemetry } from "../server/telemetry/store.ts";
 import { drainMail, sessionCookieFrom, type TestServer, tokenFromMail } from "../test/support/app.ts";
 import { BrowserAgent } from "../test/support/browser-agent.ts";
@@ -32,7 +32,7 @@ import { type LoadSeconds, loadIntoPostgres, loadIntoSqlite, type TableFill } fr
 
 const DAY = 86_400_000;
 const PASSWORD = "bench-password-1";
-/** The parameters server/auth/kernel/passwords.ts hashes with: every filled account has this password. */
+/** The parameters server/secrets/passwords.ts hashes with: every filled account has this password. */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 interface Volume {

@@ -6,7 +6,7 @@ import { createTestDatabase, type DatabaseKind } from "../test/support/databases
 import { spawnServer } from "../test/support/spawn-server.ts";
 import { cpuSeconds } from "./session-check.ts";
 
-/** The parameters server/auth/kernel/passwords.ts hashes with (OWASP's argon2id recommendation). */
+/** The parameters server/secrets/passwords.ts hashes with (OWASP's argon2id recommendation). */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 const PASSWORD = "bench-password-1";
 

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
-import { argon2Scheduler } from "../server/auth/kernel/argon2-scheduler.ts";
-import { hashPassword, verifyPassword } from "../server/auth/kernel/passwords.ts";
+import { argon2Scheduler } from "../server/secrets/argon2-scheduler.ts";
+import { hashPassword, verifyPassword } from "../server/secrets/passwords.ts";
 import { startTestServer } from "../test/support/app.ts";
 
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

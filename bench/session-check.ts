@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { createAccount, linkDevice } from "../server/auth/kernel/accounts.ts";
-import { hashSecret, newSecret } from "../server/auth/kernel/tokens.ts";
 import { openDatabase } from "../server/db/database.ts";
+import { hashSecret, newSecret } from "../server/secrets/tokens.ts";
 import { createTestDatabase, type DatabaseKind } from "../test/support/databases.ts";
 import { PRODUCTION_ADDRESSES } from "../test/support/production-env.ts";
 import { type SpawnedServer, spawnServer } from "../test/support/spawn-server.ts";

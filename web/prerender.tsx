@@ -52,7 +52,7 @@ async function screenModuleNames(): Promise<Map<unknown, string>> {
 /**
  * Each screen rendered ahead: its path, brand, variant, and its module when that is a chunk of its
  * own (the login's loader hands over the screen itself, bundled with the app: no module).
- * @public Called from the built bundle (server/prerender-renderer.ts), outside the module graph.
+ * @public Called from the built bundle (server/site/prerender-renderer.ts), outside the module graph.
  */
 export async function renderedAheadPaths(): Promise<RenderedAheadPath[]> {
   const moduleNames = await screenModuleNames();
@@ -74,8 +74,8 @@ export async function renderedAheadPaths(): Promise<RenderedAheadPath[]> {
  * The app's markup at the address the caller set, once every lazy screen it shows has loaded, and
  * what failed while rendering it (a screen with errors is not to be served). The caller sets the
  * globals the app's modules read (the address, the configuration) before importing this module and
- * before each render (server/prerender-renderer.ts).
- * @public Called from the built bundle (server/prerender-renderer.ts), outside the module graph.
+ * before each render (server/site/prerender-renderer.ts).
+ * @public Called from the built bundle (server/site/prerender-renderer.ts), outside the module graph.
  */
 export async function renderScreen(): Promise<{ html: string; errors: string[] }> {
   const errors: string[] = [];
@@ -102,7 +102,7 @@ async function textOf(stream: ReadableStream<Uint8Array>): Promise<string> {
 
 /**
  * Each brand's screens for a browser without JavaScript (web/no-script/), as markup with placeholders.
- * @public Called from the built bundle (server/prerender-renderer.ts), outside the module graph.
+ * @public Called from the built bundle (server/site/prerender-renderer.ts), outside the module graph.
  */
 export function renderNoScriptScreens(): NoScriptScreens {
   return Object.fromEntries(

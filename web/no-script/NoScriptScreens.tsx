@@ -8,7 +8,7 @@ import { Screen } from "../ui/Screen.tsx";
 /**
  * The screens a browser without JavaScript gets (decision 50). The login's email form and the
  * access link's Sign In are plain form posts to the page's own address, which the server answers
- * (server/routes/no-script.ts); every other screen says what needs JavaScript and offers the
+ * (server/site/no-script.ts); every other screen says what needs JavaScript and offers the
  * emailed link. Plain elements, not the app's controls: those wait for the app to hydrate them.
  * Rendered on the server only (web/prerender.tsx), with placeholders the server fills per answer
  * (common/no-script.ts).
