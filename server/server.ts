@@ -24,8 +24,8 @@ import { type Deliver, developmentMailbox, MailWorker, prepareDevelopmentMailbox
 import { pruneExpiredOidcPayloads } from "./provider/adapter.ts";
 import { pruneDpopProofs } from "./provider/dpop.ts";
 import { pruneSettledLogoutTokens } from "./provider/logout-delivery.ts";
-import { metricsRoutes } from "./routes/metrics.ts";
 import { WEB_BUILD_DIR } from "./site/spa.ts";
+import { metricsRoutes } from "./telemetry/http.ts";
 import { Metrics } from "./telemetry/metrics.ts";
 import { startOtlpExport } from "./telemetry/otlp.ts";
 import { StackMapper } from "./telemetry/source-maps.ts";

@@ -6,7 +6,7 @@ import { brandForPath, DSONE_LEGACY_ALIASES } from "../../common/brands/index.ts
 import { DEFAULT_LANGUAGE, type Language } from "../../common/languages.ts";
 import { SUPPORT_SCREEN } from "../../common/roles.ts";
 import { ADMIN_SCREEN } from "../../common/telemetry.ts";
-import { staffAccess } from "../auth/kernel/roles.ts";
+import { adminAccess, staffAccess } from "../auth/support/roles.ts";
 import type { Config } from "../base/config.ts";
 import type { AppContext } from "../base/context.ts";
 import { sessionCookieName } from "../base/cookies.ts";
@@ -17,7 +17,6 @@ import { requestLanguage } from "../http/language.ts";
 import { normalisedPath, registerLocalOnly } from "../http/local-only.ts";
 import { type Precompressed, precompress } from "../http/precompressed.ts";
 import { contentSecurityPolicy } from "../http/security-headers.ts";
-import { adminAccess } from "../routes/admin.ts";
 import { screenOf } from "../telemetry/store.ts";
 import { answerNoScriptForm } from "./no-script.ts";
 import { inlinePageBoot } from "./page-boot.ts";

@@ -18,9 +18,9 @@ import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { allowedReturnUrl } from "../kernel/return-url.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
-import { refuseUndeliverableAddress } from "../kernel/undeliverable.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { CODE_LIFETIME_MS, forgetBrowserCode, holdCodeInBrowser, issueSignInCode } from "./sign-in-codes.ts";
+import { refuseUndeliverableAddress } from "./undeliverable.ts";
 
 export interface AccessLinkRequest {
   email: string;

@@ -2,9 +2,9 @@ import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
-import { licenseSince } from "../kernel/license-since.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
+import { licenseSince } from "./license-since.ts";
 
 /**
  * Everything the account server holds about an account, as one JSON document: what a customer is

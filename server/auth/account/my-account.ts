@@ -5,13 +5,13 @@ import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
-import { licenseSince } from "../kernel/license-since.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeyUser } from "../passkey/passkey-user.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
+import { licenseSince } from "./license-since.ts";
 import { undeliveredEmail } from "./undelivered-email.ts";
 
 /**

@@ -7,10 +7,10 @@ import type { Config } from "../../base/config.ts";
 import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
+import { licenseSince } from "../account/license-since.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
-import { licenseSince } from "../kernel/license-since.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -21,7 +21,7 @@ import { passkeysOf } from "../passkey/passkeys.ts";
  * the agent, so who looked at whom is on record like what they did.
  */
 
-/** The agent at the console: their account and role (server/auth/kernel/roles.ts). */
+/** The agent at the console: their account and role (server/auth/support/roles.ts). */
 export interface Agent {
   accountId: string;
   role: Role;

@@ -1,8 +1,8 @@
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import type { Caller } from "./caller.ts";
-import { currentAccount, productStanding } from "./sessions.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { currentAccount, productStanding } from "../kernel/sessions.ts";
 
 /**
  * The auto-login check of both brands: a signed-in account, the device one of its own for the

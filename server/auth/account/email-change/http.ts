@@ -1,18 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { brandForProduct } from "../../common/brands/index.ts";
-import { checkEmailChange, confirmEmailChange, confirmEmailChangeWithCode } from "../auth/account/email-change/confirm.ts";
-import { requestEmailChange } from "../auth/account/email-change/request.ts";
-import {
-  cancelEmailChange,
-  checkCancelEmailChange,
-  checkUndoEmailChange,
-  undoEmailChange,
-} from "../auth/account/email-change/take-back.ts";
-import { checkEmailUndoDispute, disputeEmailUndo } from "../auth/account/email-change/undo-notice.ts";
-import type { AppContext } from "../base/context.ts";
-import { callerOf } from "../http/caller.ts";
-import { contractRoute } from "../http/contract-route.ts";
-import { signedInCustomer } from "../http/signed-in-customer.ts";
+import { brandForProduct } from "../../../../common/brands/index.ts";
+import type { AppContext } from "../../../base/context.ts";
+import { callerOf } from "../../../http/caller.ts";
+import { contractRoute } from "../../../http/contract-route.ts";
+import { signedInCustomer } from "../../../http/signed-in-customer.ts";
+import { checkEmailChange, confirmEmailChange, confirmEmailChangeWithCode } from "./confirm.ts";
+import { requestEmailChange } from "./request.ts";
+import { cancelEmailChange, checkCancelEmailChange, checkUndoEmailChange, undoEmailChange } from "./take-back.ts";
+import { checkEmailUndoDispute, disputeEmailUndo } from "./undo-notice.ts";
 
 /**
  * Changing the email (docs/decisions/0070): asked for on the account page, confirmed by the new

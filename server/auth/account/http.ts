@@ -1,18 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import { brandForProduct } from "../../common/brands/index.ts";
-import { exportAccount } from "../auth/account/account-export.ts";
-import { myAccount, renameAccount, signOutEverywhereElse } from "../auth/account/my-account.ts";
-import { tryEmailAgain } from "../auth/account/undelivered-email.ts";
-import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
-import { browserMark } from "../auth/kernel/known-origins.ts";
-import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../auth/kernel/recent-sign-in.ts";
-import { endSession, readSessionId } from "../auth/kernel/sessions.ts";
-import { signOutApp, signOutBrowser } from "../auth/kernel/signed-in-places.ts";
-import type { AppContext } from "../base/context.ts";
-import { AppError } from "../base/errors.ts";
-import { contractRoute } from "../http/contract-route.ts";
-import { signedInCustomer } from "../http/signed-in-customer.ts";
-import { hashSecret } from "../secrets/tokens.ts";
+import { brandForProduct } from "../../../common/brands/index.ts";
+import { DSONE_PRODUCT_ID } from "../../../common/products.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { signedInCustomer } from "../../http/signed-in-customer.ts";
+import { hashSecret } from "../../secrets/tokens.ts";
+import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import { browserMark } from "../kernel/known-origins.ts";
+import { confirmWithCode, confirmWithPassword, mailConfirmationCode } from "../kernel/recent-sign-in.ts";
+import { currentAccountStanding, endSession, readSessionId } from "../kernel/sessions.ts";
+import { signOutApp, signOutBrowser } from "../kernel/signed-in-places.ts";
+import { checkAccountDeletion, deleteAccountByLink, keepAccount, requestAccountDeletion } from "./account-deletion.ts";
+import { exportAccount } from "./account-export.ts";
+import { myAccount, renameAccount, signOutEverywhereElse } from "./my-account.ts";
+import { tryEmailAgain } from "./undelivered-email.ts";
 
 /**
  * The account page's API (GET /api/me and its actions), for the signed-in customer only: who,
@@ -90,6 +93,65 @@ export function meRoutes(app: FastifyInstance, { db, config, mailWorker }: AppCo
     const { caller, session } = await signedIn(request, reply, false);
     await mailConfirmationCode(db, config, caller, session, brandForProduct(ProductId));
     mailWorker.deliverNow();
+    return { isOk: true };
+  });
+}
+
+/**
+ * "Delete my account": the signed-in customer asks for a link by mail; the link's page checks it
+ * (spending nothing, naming the account) and confirms it, which deletes the account. Confirming
+ * needs no session: the link is the proof.
+ */
+export function accountDeletionRoutes(app: FastifyInstance, { db, config, mailWorker }: AppContext): void {
+  const signedIn = signedInCustomer({ db, config });
+
+  contractRoute(app, "POST /api/me/delete/request", async ({ ProductId }, request, reply) => {
+    const { caller, accountId } = await signedIn(request, reply, true);
+    await requestAccountDeletion(db, config, caller, accountId, ProductId);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/delete/check", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    const { email } = await checkAccountDeletion(db, config, caller, token);
+    return { isOk: true, email };
+  });
+
+  contractRoute(app, "POST /api/me/delete/keep", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    await keepAccount(db, config, caller, token);
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/me/delete/confirm", async ({ token }, request, reply) => {
+    const caller = callerOf(request, reply);
+    caller.noStore();
+    await deleteAccountByLink(db, config, caller, token);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+}
+
+/**
+ * GET /api/dsone/session: the DS One session check (SPEC section 7, "check the current session").
+ * Always 200: signedIn says whether there is a session; SvcLicenseState and UUID are empty strings
+ * when the account holds no DS One license or device.
+ * POST /api/session/logout ends this browser's session.
+ */
+export function sessionRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  contractRoute(app, "GET /api/dsone/session", async (_body, request, reply) => {
+    reply.header("cache-control", "no-store");
+    const found = await currentAccountStanding(db, config, callerOf(request, reply), DSONE_PRODUCT_ID);
+    if (!found) return { signedIn: false, SvcLicenseState: "", UUID: "" };
+    const { account, standing } = found;
+    return { signedIn: true, email: account.email, name: account.name, SvcLicenseState: standing.licenseState, UUID: standing.uuid };
+  });
+
+  contractRoute(app, "POST /api/session/logout", async (_body, request, reply) => {
+    await endSession(db, config, callerOf(request, reply));
     return { isOk: true };
   });
 }

@@ -1,25 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { dsone } from "../../common/brands/index.ts";
-import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
-import { requestAccessLink } from "../auth/access-link/access-links.ts";
-import { findAccountByEmail } from "../auth/kernel/accounts.ts";
-import { enforceLimits } from "../auth/kernel/rate-limit.ts";
-import { continueTo } from "../auth/kernel/return-url.ts";
-import { currentAccount, endSession, readSessionId } from "../auth/kernel/sessions.ts";
-import { signInWithPassword } from "../auth/password/password-login.ts";
+import { dsone } from "../../../common/brands/index.ts";
+import { DSONE_PRODUCT_ID, PRODUCTS } from "../../../common/products.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf, clientAddress } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { serverStrings } from "../../i18n/index.ts";
+import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
+import { requestAccessLink } from "../access-link/access-links.ts";
+import { findAccountByEmail } from "../kernel/accounts.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { continueTo } from "../kernel/return-url.ts";
+import { currentAccount, endSession, readSessionId } from "../kernel/sessions.ts";
+import { signInWithPassword } from "../password/password-login.ts";
 import {
   limitResetCodeChecks,
   type ResetArea,
   requestPasswordReset,
   resetPassword,
   setFirstPasswordOnEarlierPage,
-} from "../auth/password/password-reset.ts";
-import type { AppContext } from "../base/context.ts";
-import { AppError } from "../base/errors.ts";
-import { callerOf, clientAddress } from "../http/caller.ts";
-import { contractRoute } from "../http/contract-route.ts";
-import { serverStrings } from "../i18n/index.ts";
-import { recordSignIn } from "../telemetry/sign-in-steps.ts";
+} from "../password/password-reset.ts";
 
 /**
  * The earlier account area (SPEC sections 3, 7 and 8): the endpoints deployed desktop software
@@ -191,5 +191,25 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       .where("product_id", "in", [DSONE_PRODUCT_ID, PRODUCTS.solveiq.id])
       .executeTakeFirst();
     return { isOk: true, isDesktopAccount: desktop !== undefined };
+  });
+}
+
+/**
+ * POST /notifications/updateunregisterednotifications (SPEC section 7): whether a device that no
+ * account has claimed shows notifications. settingValue true means "show" (the inverse of the
+ * sign-up screen's "I don't want to see…" checkbox).
+ */
+export function notificationRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  contractRoute(app, "POST /notifications/updateunregisterednotifications", async (body, request) => {
+    // Writes are cheap but each new UUID is a row: a bound per client address keeps the table sane.
+    await enforceLimits(db, config, [["notificationSettingsPerIp", clientAddress(request)]], "settings changes");
+    const uuid = body.uuid.toLowerCase();
+    const row = { show_notifications: body.settingValue ? 1 : 0, updated_at: Date.now() };
+    await db
+      .insertInto("device_settings")
+      .values({ uuid, ...row })
+      .onConflict((conflict) => conflict.column("uuid").doUpdateSet(row))
+      .execute();
+    return { isOk: true };
   });
 }

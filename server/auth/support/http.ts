@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { enforceLimits } from "../auth/kernel/rate-limit.ts";
-import { staffAccess } from "../auth/kernel/roles.ts";
+import { z } from "zod";
+import { ADMIN_PERIOD_DAYS, ADMIN_REPORT_ENDPOINT } from "../../../common/telemetry.ts";
+import type { AppContext } from "../../base/context.ts";
+import { AppError } from "../../base/errors.ts";
+import { callerOf } from "../../http/caller.ts";
+import { contractRoute } from "../../http/contract-route.ts";
+import { operationsReport } from "../../telemetry/report.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { adminAccess, staffAccess } from "./roles.ts";
 import {
   changeCustomerEmail,
   clearCustomerLimits,
@@ -14,12 +21,8 @@ import {
   signOutCustomerBrowser,
   signOutCustomerEverywhere,
   unlinkCustomerGoogle,
-} from "../auth/support/support-actions.ts";
-import { type Agent, findCustomers, supportCustomer } from "../auth/support/support-console.ts";
-import type { AppContext } from "../base/context.ts";
-import { AppError } from "../base/errors.ts";
-import { callerOf } from "../http/caller.ts";
-import { contractRoute } from "../http/contract-route.ts";
+} from "./support-actions.ts";
+import { type Agent, findCustomers, supportCustomer } from "./support-console.ts";
 
 /**
  * The support console's API (common/api/support-contract.ts): for accounts with a console role
@@ -114,5 +117,30 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
   contractRoute(app, "POST /api/support/role", async ({ accountId, reason, role }, request, reply) => {
     await setCustomerRole(db, await agentOf(request, reply), accountId, role === "none" ? null : role, reason);
     return { isOk: true };
+  });
+}
+
+const query = z.object({
+  days: z.coerce
+    .number()
+    .refine((days) => (ADMIN_PERIOD_DAYS as readonly number[]).includes(days), {
+      message: `must be one of ${ADMIN_PERIOD_DAYS.join(", ")}`,
+    })
+    .default(7),
+});
+
+/**
+ * GET /api/admin/operations?days=1|7|30: the operations page's figures. Only for signed-in
+ * accounts with the admin role (decision 36): 401 without a session, 403 for a customer.
+ */
+export function adminRoutes(app: FastifyInstance, { db, config }: AppContext): void {
+  app.get(ADMIN_REPORT_ENDPOINT, async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const access = await adminAccess(db, config, callerOf(request, reply));
+    if (access === "not-signed-in") throw new AppError("NOT_SIGNED_IN");
+    if (access === "customer") throw new AppError("ADMIN_ONLY");
+    const parsed = query.safeParse(request.query);
+    if (!parsed.success) throw new AppError("BAD_REQUEST", `days: ${parsed.error.issues[0]?.message}`);
+    return operationsReport(db, parsed.data.days);
   });
 }
