@@ -10,7 +10,9 @@ import { accountDeletionRoutes, meRoutes, sessionRoutes } from "./auth/account/h
 import { autoLoginRoutes, maverickRoutes } from "./auth/desktop/http.ts";
 import { accountRoutes, notificationRoutes } from "./auth/earlier/http.ts";
 import { googleRoutes } from "./auth/google/http.ts";
+import { announceNewBrowsersWith } from "./auth/kernel/known-origins.ts";
 import { notMeRoutes } from "./auth/not-me/http.ts";
+import { announceNewBrowser } from "./auth/not-me/new-sign-in-mail.ts";
 import { passkeyRoutes, passkeyWellKnownRoutes } from "./auth/passkey/http.ts";
 import { passwordRoutes } from "./auth/password/http.ts";
 import { adminRoutes, supportRoutes } from "./auth/support/http.ts";
@@ -22,8 +24,8 @@ import { compressAnswers } from "./http/compression.ts";
 import { requestLanguage } from "./http/language.ts";
 import { baseHeaders } from "./http/security-headers.ts";
 import { logoutAddressRule } from "./provider/clients.ts";
+import { OIDC_API_PATHS, oidcRoutes } from "./provider/http.ts";
 import { LogoutDeliveryWorker } from "./provider/logout-delivery.ts";
-import { OIDC_API_PATHS, oidcRoutes } from "./provider/routes.ts";
 import { OidcService } from "./provider/service.ts";
 import { homeRoutes } from "./site/home.ts";
 import { spaRoutes } from "./site/spa.ts";
@@ -102,6 +104,8 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   meRoutes(app, context);
   emailChangeRoutes(app, context);
   passkeyRoutes(app, context);
+  // Every sign-in on a new browser is announced by the "This wasn't me" room (known-origins.ts).
+  announceNewBrowsersWith(announceNewBrowser);
   notMeRoutes(app, context);
   passkeyWellKnownRoutes(app, context);
   accountDeletionRoutes(app, context);

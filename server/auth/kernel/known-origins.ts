@@ -9,7 +9,6 @@ import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts"
 import { type SignInAccount, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
 import type { SignInMethodName } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
-import { announceNewBrowser } from "./new-sign-in-mail.ts";
 
 /**
  * The owner's own ways in: the browsers (a long-lived, HttpOnly device cookie) and the client
@@ -44,10 +43,37 @@ export function browserMark(caller: Caller, config: Config): string | undefined 
 
 const addressMark = (address: string) => `a.${hashSecret(addressForLimits(address)).slice(0, 40)}`;
 
+/** What a sign-in on a browser the account has not used before is told to, in the sign-in's transaction. */
+export type NewBrowserAnnouncer = (
+  tx: Kysely<Database>,
+  config: Config,
+  caller: Caller,
+  accountId: string,
+  details: {
+    brand: string | undefined;
+    firstBrowser: boolean;
+    method: SignInMethodName;
+    now: number;
+    sessionHash: string;
+    browserMark: string;
+  },
+) => Promise<void>;
+
+/**
+ * The announcer, set at start-up (app.ts) by the "This wasn't me" room, whose notice and trail entry
+ * link back to it. The kernel only knows that a new browser is announced, not how: so the room can
+ * grow (a push, a second channel) without the kernel importing it.
+ */
+let newBrowserAnnouncer: NewBrowserAnnouncer | undefined;
+
+export function announceNewBrowsersWith(announce: NewBrowserAnnouncer): void {
+  newBrowserAnnouncer = announce;
+}
+
 /**
  * After a sign-in: this browser (by the device cookie its session was written with,
  * deviceIdForSignIn) and this address are the account's own from now on. A browser the account has
- * not used before is announced (new-sign-in-mail.ts) in the same transaction.
+ * not used before is announced (announceNewBrowsersWith) in the same transaction.
  */
 export async function rememberOrigin(
   db: Db,
@@ -62,6 +88,9 @@ export async function rememberOrigin(
   }: { accountId: string; brand?: string | undefined; sessionHash: string; deviceId: string; method: SignInMethodName },
 ): Promise<void> {
   const now = Date.now();
+  const announce = newBrowserAnnouncer;
+  // A sign-in without its announcer would skip the trail entry and the notice, unseen: refuse it.
+  if (!announce) throw new Error("No new-browser announcer: the server registers one at start-up (announceNewBrowsersWith)");
   await db.transaction().execute(async (tx) => {
     const browsers = await tx
       .selectFrom("known_origins")
@@ -71,7 +100,7 @@ export async function rememberOrigin(
       .execute();
     const mark = deviceMark(deviceId);
     if (!browsers.some((known) => known.mark === mark)) {
-      await announceNewBrowser(tx, config, caller, accountId, {
+      await announce(tx, config, caller, accountId, {
         brand,
         firstBrowser: browsers.length === 0,
         method,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../base/context.ts";
 import { callerOf } from "../../http/caller.ts";
 import { contractRoute } from "../../http/contract-route.ts";
-import { checkNotMe, signOutNotMe } from "../kernel/not-me.ts";
+import { checkNotMe, signOutNotMe } from "./not-me.ts";
 
 /**
  * "This wasn't me", the "New sign-in" mail's link: it signs that browser out and removes what it

@@ -7,11 +7,11 @@ import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
-import { recordAuditEvent } from "./audit-trail.ts";
-import type { Caller } from "./caller.ts";
-import { issueToken, PURPOSES, peekToken, spendToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "./one-time-tokens.ts";
-import { enforceLimits } from "./rate-limit.ts";
-import { endSignInsOfBrowser } from "./sign-out.ts";
+import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { issueToken, PURPOSES, peekToken, spendToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../kernel/one-time-tokens.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { endSignInsOfBrowser } from "../kernel/sign-out.ts";
 
 /**
  * "This wasn't me" (docs/decisions/0067): the "New sign-in" mail's button. Its page names the

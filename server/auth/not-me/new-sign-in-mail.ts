@@ -5,10 +5,10 @@ import type { Config } from "../../base/config.ts";
 import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, newSignInMail } from "../../mail/templates.ts";
-import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
-import type { Caller } from "./caller.ts";
+import { recordAuditEvent, type SignInMethodName } from "../kernel/audit-trail.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { countIn } from "../kernel/rate-limit.ts";
 import { issueNotMeLink } from "./not-me.ts";
-import { countIn } from "./rate-limit.ts";
 
 /** The ways in that prove the account's mailbox: a first browser signed in by one of them is not told of. */
 const MAILBOX_PROVED: ReadonlySet<SignInMethodName> = new Set(["link", "code"]);
