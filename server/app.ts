@@ -120,6 +120,12 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   telemetryRoutes(app, context);
   adminRoutes(app, context);
   metricsRoutes(app, context, { requireToken: true });
+  const google = config.google;
+  if (google?.standIn) {
+    // Outside production, a Google of our own (server/development/): loaded only when it runs, as
+    // the provider and its framework cost a server start ~0.4 s.
+    void app.register(async (scope) => (await import("./development/google-stand-in.ts")).googleStandInRoutes(scope, google));
+  }
   googleRoutes(app, context);
   const oidc = new OidcService(context.db, config, (error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
   oidc.hooks.onDpopRefusal = (reason) => context.telemetry.metrics.dpopRefusals.inc({ reason });

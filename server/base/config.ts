@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import { createHash } from "node:crypto";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "../../common/duration.ts";
-import { allowedHostEntry } from "../provider/public-address.ts";
+import { allowedHostEntry } from "./public-address.ts";
 import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./rate-limit-buckets.ts";
 
 /**
@@ -423,8 +424,8 @@ export const GOOGLE_STAND_IN_PATH = "/dev/google";
 export interface GoogleSettings {
   issuerUrl: string;
   clientId: string;
-  /** Undefined for the stand-in, which makes up its own client secret when it starts. */
-  clientSecret: string | undefined;
+  /** For the stand-in, one made up for this process: the stand-in and the sign-in share it. */
+  clientSecret: string;
   redirectUri: string;
   timeoutMs: number;
   /** The local stand-in identity provider at /dev/google, instead of Google. */
@@ -442,7 +443,8 @@ function googleSettings(env: Env, publicUrl: string, production: boolean): Googl
       ...common,
       issuerUrl: env.GOOGLE_ISSUER_URL,
       clientId: env.GOOGLE_CLIENT_ID,
-      clientSecret: env.GOOGLE_CLIENT_SECRET,
+      // Set with GOOGLE_CLIENT_ID, or the settings are refused (validate).
+      clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
       standIn: false,
     };
   }
@@ -451,7 +453,7 @@ function googleSettings(env: Env, publicUrl: string, production: boolean): Googl
     ...common,
     issuerUrl: `${publicUrl}${GOOGLE_STAND_IN_PATH}`,
     clientId: "google-stand-in",
-    clientSecret: undefined,
+    clientSecret: randomBytes(32).toString("base64url"),
     standIn: true,
   };
 }

@@ -6,9 +6,10 @@ import type { Configuration, JWK } from "oidc-provider";
 import { isValidEmail, normalizeEmail } from "../../common/email.ts";
 import { GOOGLE_STAND_IN_PATH, type GoogleSettings } from "../base/config.ts";
 import { AppError } from "../base/errors.ts";
+import { escapeHtml } from "../base/escape-html.ts";
 import { keptUntilFailure } from "../base/kept-promise.ts";
+import { plainPage } from "../http/html.ts";
 import { registerLocalOnly } from "../http/local-only.ts";
-import { escapeHtml, plainPage } from "../site/html.ts";
 import { DEMO_ACCOUNTS } from "./seed.ts";
 
 /**
@@ -28,7 +29,8 @@ function subjectFor(email: string): string {
   return `stand-in-${createHash("sha256").update(normalizeEmail(email)).digest("hex").slice(0, 20)}`;
 }
 
-export function googleStandInRoutes(app: FastifyInstance, google: GoogleSettings, clientSecret: string): void {
+export function googleStandInRoutes(app: FastifyInstance, google: GoogleSettings): void {
+  const { clientSecret } = google;
   const identities = new Map<string, StandInIdentity>();
   // Built at its first use, not at the server's start: its RSA key takes about a tenth of a
   // second to make, and no first page needs it. A failed build is tried again on the next use.

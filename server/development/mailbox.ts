@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../base/context.ts";
 import { AppError } from "../base/errors.ts";
+import { escapeHtml } from "../base/escape-html.ts";
+import { sendPlainPage } from "../http/html.ts";
 import { registerLocalOnly } from "../http/local-only.ts";
 import { bodyContext, MailBodyError, mailKeysFor } from "../mail/body-encryption.ts";
-import { escapeHtml, sendPlainPage } from "../site/html.ts";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 

@@ -4,8 +4,9 @@ import { DSONE_PRODUCT_ID, PRODUCTS } from "../../common/products.ts";
 import { currentAccount, endSession, productStanding } from "../auth/kernel/sessions.ts";
 import type { AppContext } from "../base/context.ts";
 import { AppError } from "../base/errors.ts";
+import { escapeHtml } from "../base/escape-html.ts";
 import { callerOf } from "../http/caller.ts";
-import { escapeHtml, sendPlainPage } from "../site/html.ts";
+import { sendPlainPage } from "../http/html.ts";
 
 // Maps, not object literals: a key from the URL ("__proto__", "constructor") must find nothing.
 const PAGES = new Map([

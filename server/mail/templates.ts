@@ -2,8 +2,8 @@ import type { Brand } from "../../common/brands/index.ts";
 import { labelled, sayBrowser, sayDuration, spaceAfter } from "../../common/i18n/catalogue.ts";
 import { directionOf, type Language } from "../../common/languages.ts";
 import { networkOf } from "../../common/network.ts";
+import { escapeHtml } from "../base/escape-html.ts";
 import { type ServerStrings, serverStrings } from "../i18n/index.ts";
-import { escapeHtml } from "../site/html.ts";
 import { mailFontFamily } from "./mail-fonts.ts";
 import type { MailKind } from "./mail-kinds.ts";
 

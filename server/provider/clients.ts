@@ -1,7 +1,5 @@
 import { BRANDS, type Brand, brandById } from "../../common/brands/index.ts";
 import type { Config } from "../base/config.ts";
-import type { Db } from "../db/database.ts";
-import { hashSecret, newSecret } from "../secrets/tokens.ts";
 import {
   AddressRefused,
   type AddressRule,
@@ -11,7 +9,9 @@ import {
   type ResolveHost,
   refusalOf,
   resolveWithDns,
-} from "./public-address.ts";
+} from "../base/public-address.ts";
+import type { Db } from "../db/database.ts";
+import { hashSecret, newSecret } from "../secrets/tokens.ts";
 
 /**
  * The relying parties the operator registers (`npm run account -- client …`):

@@ -6,9 +6,6 @@ import type { FastifyBaseLogger } from "fastify";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type Provider from "oidc-provider";
 import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
-import type { Db } from "../db/database.ts";
-import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
-import type { Database } from "../db/schema.ts";
 import {
   AddressRefused,
   type AddressRule,
@@ -18,7 +15,10 @@ import {
   type ResolveHost,
   refusalOf,
   resolveWithDns,
-} from "./public-address.ts";
+} from "../base/public-address.ts";
+import type { Db } from "../db/database.ts";
+import { addCosts, deleteInBatches, type SweepCost } from "../db/retention.ts";
+import type { Database } from "../db/schema.ts";
 
 /**
  * Delivers the logout tokens the sign-outs queue (db/logout-deliveries.ts; decision 66), as the

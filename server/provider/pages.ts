@@ -1,10 +1,11 @@
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { LANGUAGE_COOKIE, type Language } from "../../common/languages.ts";
 import type { Config } from "../base/config.ts";
+import { escapeHtml } from "../base/escape-html.ts";
 import type { Db } from "../db/database.ts";
+import { plainPage } from "../http/html.ts";
 import { languageOf } from "../http/language.ts";
 import { serverStrings } from "../i18n/index.ts";
-import { escapeHtml, plainPage } from "../site/html.ts";
 import { appSession } from "./app-session.ts";
 import { brandOfClient } from "./clients.ts";
 

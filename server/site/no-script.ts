@@ -7,10 +7,10 @@ import { getParamIgnoringCase } from "../../common/query.ts";
 import { requestAccessLink, signInWithAccessLink } from "../auth/access-link/access-links.ts";
 import type { AppContext } from "../base/context.ts";
 import { AppError } from "../base/errors.ts";
+import { escapeHtml } from "../base/escape-html.ts";
 import { callerOf } from "../http/caller.ts";
 import { requestLanguage } from "../http/language.ts";
 import { looksLikeSecret } from "../secrets/tokens.ts";
-import { escapeHtml } from "./html.ts";
 
 /** What a plain form post (a browser without JavaScript) can ask of a screen's own address. */
 export type NoScriptForm = "emailLogin" | "accessLink";

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GOOGLE_CALLBACK_PATH } from "../../base/config.ts";
 import type { AppContext } from "../../base/context.ts";
@@ -22,19 +21,9 @@ export function googleRoutes(app: FastifyInstance, context: AppContext): void {
   const signedIn = signedInCustomer({ db, config });
   let google: OpenIdSignIn | undefined;
   if (config.google) {
-    // The stand-in is a provider of our own, with a client secret made up for this process.
-    const clientSecret = config.google.clientSecret ?? randomBytes(32).toString("base64url");
-    const settings = config.google;
-    if (settings.standIn) {
-      // Loaded only when it runs: the provider and its framework cost a server start ~0.4 s.
-      void app.register(async (scope) => {
-        const { googleStandInRoutes } = await import("../../development/google-stand-in.ts");
-        googleStandInRoutes(scope, settings, clientSecret);
-      });
-    }
     // Plain http only to a local issuer outside production (production requires https, config.ts).
     const allowInsecureHttp = !config.production && config.google.issuerUrl.startsWith("http:");
-    google = openIdSignIn({ ...config.google, clientSecret, allowInsecureHttp });
+    google = openIdSignIn({ ...config.google, allowInsecureHttp });
   }
 
   /** Logs a step's outcome, records a sign-in or a refusal in the funnel, and sends the browser on. */

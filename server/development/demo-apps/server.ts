@@ -4,7 +4,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import * as oidc from "openid-client";
 import { BRANDS } from "../../../common/brands/index.ts";
-import { escapeHtml } from "../../site/html.ts";
+import { escapeHtml } from "../../base/escape-html.ts";
 import { checkDpopRequest, dpopChallenge } from "./product-api.ts";
 import { type DemoApp, DemoState, demoPage, serveDemoApp } from "./web-app.ts";
 

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
 import * as oidc from "openid-client";
 import type { Brand } from "../../../common/brands/index.ts";
-import { escapeHtml, plainPage } from "../../site/html.ts";
+import { escapeHtml } from "../../base/escape-html.ts";
+import { plainPage } from "../../http/html.ts";
 
 /**
  * One demo web app (a brand's): its home page, its sign-in through the account server and back,

@@ -1,10 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { DEFAULT_LANGUAGE, directionOf, type Language } from "../../common/languages.ts";
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
-}
+import { escapeHtml } from "../base/escape-html.ts";
 
 /**
  * A small server-rendered page (development mailbox, stand-in product pages, plain error pages).
