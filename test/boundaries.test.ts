@@ -190,3 +190,34 @@ describe("doors (server/auth/<way>/http.ts)", () => {
     expect(doorViolations(file, source, new Set(["passkey", "not-me", "account"])).length > 0).toBe(refused);
   });
 });
+
+/**
+ * A room's tests are found by its name: each folder of server/auth has test/auth/<folder>/ with at
+ * least one test file in it.
+ */
+function roomsWithoutTests(rooms: string[], testFiles: string[]): string[] {
+  return rooms.filter((room) => !testFiles.some((file) => file.startsWith(`test/auth/${room}/`) && file.endsWith(".test.ts")));
+}
+
+describe("tests beside their rooms (test/auth/<folder>/)", () => {
+  const rooms = readdirSync(join(ROOT, "server/auth"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it("every server/auth folder has tests under its name", () => {
+    const testFiles = existsSync(join(ROOT, "test/auth"))
+      ? (readdirSync(join(ROOT, "test/auth"), { recursive: true }) as string[]).map((file) => `test/auth/${file.split("\\").join("/")}`)
+      : [];
+    expect(rooms.length).toBeGreaterThan(5);
+    expect(roomsWithoutTests(rooms, testFiles)).toEqual([]);
+  });
+
+  it.each([
+    { rooms: ["passkey"], files: ["test/auth/passkey/passkeys.test.ts"], missing: [] },
+    { rooms: ["passkey"], files: ["test/passkeys.test.ts"], missing: ["passkey"] },
+    { rooms: ["passkey"], files: ["test/auth/passkey/helpers.ts"], missing: ["passkey"] },
+    { rooms: ["not-me"], files: ["test/auth/not-me-ends-all.test.ts"], missing: ["not-me"] },
+  ])("$rooms with $files: missing $missing", ({ rooms, files, missing }) => {
+    expect(roomsWithoutTests(rooms, files)).toEqual(missing);
+  });
+});

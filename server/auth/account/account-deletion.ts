@@ -111,7 +111,7 @@ export async function removeAccount(db: Db, config: Config, email: string, sourc
 /**
  * Everything the server holds about one account, deleted or made anonymous, inside the caller's
  * transaction; then the record that a deletion happened and the goodbye mail. A table not named
- * here holds nothing that names an account (test/account-deletion.test.ts searches them all).
+ * here holds nothing that names an account (test/auth/account/account-deletion.test.ts searches them all).
  */
 async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: string, brand: Brand, source: AuditSource): Promise<void> {
   const account = await tx
