@@ -210,6 +210,26 @@ describeEachDatabase("the OpenID Provider on %s", (kind) => {
     });
   });
 
+  it("spends a refresh token once when several requests race with it, and then revokes the grant", async () => {
+    const agent = new BrowserAgent();
+    const redirectUri = `http://127.0.0.1:${await freePort()}/callback`;
+    const config = await discover("desktop-agent");
+    const DPoP = client.getDPoPHandle(config, await client.randomDPoPKeyPair());
+    const { tokens } = await signInThrough(agent, "desktop-agent", redirectUri, {}, config, DPoP);
+    // Each request is one unit of work on PostgreSQL: the first to spend the token holds its row
+    // until it commits, and the others then find it spent.
+    const answers = await Promise.allSettled(
+      Array.from({ length: 4 }, () => client.refreshTokenGrant(config, tokens.refresh_token as string, undefined, { DPoP })),
+    );
+    const issued = answers.flatMap((answer) => (answer.status === "fulfilled" ? [answer.value] : []));
+    expect(issued).toHaveLength(1);
+    for (const answer of answers) if (answer.status === "rejected") expect(answer.reason).toMatchObject({ error: "invalid_grant" });
+    // A spent token presented again is reuse: the token the winner got is revoked with its grant.
+    await expect(client.refreshTokenGrant(config, issued[0]?.refresh_token as string, undefined, { DPoP })).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+  });
+
   it("lets a web client authenticate with the secret it was given, and refuses any other", async () => {
     const { secret } = await addClient(server.db, {
       id: `reports-${kind}`,

@@ -9,9 +9,9 @@ import { describeOnPostgres } from "./support/databases.ts";
  * grows past its budget: statements, and commits that write (each a flush of PostgreSQL's log).
  */
 const BUDGETS = {
-  authorization: { statements: 8, writeCommits: 2 },
-  exchange: { statements: 9, writeCommits: 5 },
-  refresh: { statements: 9, writeCommits: 5 },
+  authorization: { statements: 5, writeCommits: 2 },
+  exchange: { statements: 6, writeCommits: 2 },
+  refresh: { statements: 6, writeCommits: 2 },
 };
 
 describeOnPostgres("the OpenID round trip's budget on %s", () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 
 /**
@@ -821,6 +821,28 @@ const migrations: Record<string, Migration> = {
       await db.schema.dropIndex("outbox_to_key").execute();
       for (const column of ["reported_at", "delivery_words", "delivery_code", "delivery", "to_key", "kind"])
         await db.schema.alterTable("outbox").dropColumn(column).execute();
+    },
+  },
+  "0036_client_changes_notified": {
+    async up(db: Kysely<unknown>) {
+      // Each change of a registered client tells every instance listening (provider/client-cache.ts),
+      // whoever makes it: the CLI, another instance, an operator's own SQL. PostgreSQL only: SQLite
+      // has one server process, which reads its clients each time.
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`
+        create function notify_oidc_client_change() returns trigger language plpgsql as $$
+        begin
+          perform pg_notify('oidc_clients', case when tg_op = 'INSERT' then new.id else old.id end);
+          return null;
+        end $$`.execute(db);
+      await sql`
+        create trigger oidc_clients_changed after insert or update or delete on oidc_clients
+        for each row execute function notify_oidc_client_change()`.execute(db);
+    },
+    async down(db: Kysely<unknown>) {
+      if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+      await sql`drop trigger if exists oidc_clients_changed on oidc_clients`.execute(db);
+      await sql`drop function if exists notify_oidc_client_change()`.execute(db);
     },
   },
 };

@@ -1,8 +1,15 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Db } from "../db/database.ts";
 import { type BrowserOfRequest, storedOidcId } from "../db/oidc-payloads.ts";
 import { deleteInBatches, type SweepCost } from "../db/retention.ts";
+import type { Database } from "../db/schema.ts";
 import { clientMetadata } from "./clients.ts";
+import { currentTokenUnit, type HeldWrite, type ReadAheadRow, type TokenUnit } from "./token-unit.ts";
+
+/** Where the provider's clients are read: each time (clientMetadata), or kept (client-cache.ts). */
+interface ClientFinder {
+  find(id: string): Promise<Record<string, unknown> | undefined>;
+}
 
 /** What oidc-provider stores through an adapter: any JSON object, with these optional links. */
 interface Payload {
@@ -39,7 +46,10 @@ function storablePayload(payload: Payload): Payload {
  * (db/oidc-payloads.ts). The provider reads back only the fields it knows, so the extra ones never
  * reach it.
  */
-export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest) {
+export function kyselyAdapter(
+  db: Db,
+  { clients, browserOfRequest }: { clients?: ClientFinder; browserOfRequest?: () => BrowserOfRequest } = {},
+) {
   const unchanged = new UnchangedWrites();
   return class KyselyAdapter {
     readonly model: string;
@@ -64,6 +74,12 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
       };
       const key = `${this.model}:${storedOidcId(id)}`;
       if (ROLLING.has(this.model) && unchanged.skips(key, row.payload, row.expires_at, expiresIn)) return;
+      // A token request's new tokens are written together once its answer is ready (token-unit.ts).
+      const unit = currentTokenUnit();
+      if (unit && HELD.has(this.model)) {
+        unit.heldWrites.push({ model: this.model, id: storedOidcId(id), row });
+        return;
+      }
       await db
         .insertInto("oidc_payloads")
         .values({ model: this.model, id: storedOidcId(id), ...row, consumed_at: null })
@@ -73,8 +89,9 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
     }
 
     async find(id: string): Promise<Payload | undefined> {
-      if (this.model === "Client") return clientMetadata(db, id);
-      const row = await this.rowWhere("id", storedOidcId(id));
+      if (this.model === "Client") return clients ? clients.find(id) : clientMetadata(db, id);
+      const unit = currentTokenUnit();
+      const row = unit ? await this.rowInUnit(unit, storedOidcId(id)) : await this.rowWhere("id", storedOidcId(id));
       if (row && ROLLING.has(this.model)) unchanged.seen(`${this.model}:${storedOidcId(id)}`, row.stored, row.expiresAt);
       return row && { ...row.payload, jti: id };
     }
@@ -121,6 +138,20 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
       await db.deleteFrom("oidc_payloads").where("grant_id", "=", grantId).execute();
     }
 
+    /**
+     * In a token request: a code or refresh token is read with its grant in one statement, and the
+     * grant, which the provider asks for next, is answered from that read.
+     */
+    private async rowInUnit(unit: TokenUnit, storedId: string) {
+      const ahead = unit.readAhead.get(`${this.model}:${storedId}`);
+      if (ahead) return liveRow(ahead);
+      if (!READ_WITH_GRANT.has(this.model)) return this.rowWhere("id", storedId);
+      const rows = await readWithGrant(unit.tx, this.model, storedId);
+      for (const read of rows) if (read.model === "Grant") unit.readAhead.set(`Grant:${read.id}`, read);
+      const own = rows.find((read) => read.model === this.model);
+      return own && liveRow(own);
+    }
+
     private async findWhere(column: "id" | "uid" | "user_code", value: string): Promise<Payload | undefined> {
       return (await this.rowWhere(column, value))?.payload;
     }
@@ -135,15 +166,61 @@ export function kyselyAdapter(db: Db, browserOfRequest?: () => BrowserOfRequest)
         .where("model", "=", this.model)
         .where(column, "=", value)
         .executeTakeFirst();
-      if (!row || (row.expires_at !== null && row.expires_at <= Date.now())) return undefined;
-      const payload = JSON.parse(row.payload) as Payload;
-      return {
-        payload: row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(row.consumed_at / 1000) },
-        stored: row.payload,
-        expiresAt: row.expires_at === null ? null : Number(row.expires_at),
-      };
+      return row && liveRow(row);
     }
   };
+}
+
+/** A stored row as the provider reads it: nothing once expired; a spent one marked `consumed`. */
+function liveRow(row: Omit<ReadAheadRow, "model">): { payload: Payload; stored: string; expiresAt: number | null } | undefined {
+  if (row.expires_at !== null && row.expires_at <= Date.now()) return undefined;
+  const payload = JSON.parse(row.payload) as Payload;
+  return {
+    payload: row.consumed_at === null ? payload : { ...payload, consumed: Math.floor(row.consumed_at / 1000) },
+    stored: row.payload,
+    expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+  };
+}
+
+/** The models a token request writes new (held until its answer is ready), and those read with their grant. */
+const HELD = new Set(["AccessToken", "RefreshToken"]);
+const READ_WITH_GRANT = new Set(["AuthorizationCode", "RefreshToken"]);
+
+/**
+ * A code or refresh token and its grant, in one statement: the grant's row is found by the SHA-256
+ * of the grant id the token's row holds, as storedOidcId computes it (PostgreSQL only: the unit
+ * runs there).
+ */
+async function readWithGrant(tx: Kysely<Database>, model: string, storedId: string): Promise<(ReadAheadRow & { id: string })[]> {
+  const { rows } = await sql<ReadAheadRow & { id: string }>`
+    select model, id, payload, expires_at, consumed_at from oidc_payloads
+    where (model = ${model} and id = ${storedId})
+       or (model = 'Grant' and id = (
+         select encode(sha256(convert_to(grant_id, 'UTF8')), 'hex') from oidc_payloads where model = ${model} and id = ${storedId}
+       ))`.execute(tx);
+  return rows.map((row) => ({ ...row, expires_at: row.expires_at === null ? null : Number(row.expires_at) }));
+}
+
+/** Writes a token request's held tokens in one statement, before its answer is sent (token-unit.ts). */
+export async function writeHeldTokens(unit: TokenUnit): Promise<void> {
+  if (unit.heldWrites.length === 0) return;
+  const byKey = new Map<string, HeldWrite>(unit.heldWrites.map((write) => [`${write.model}:${write.id}`, write]));
+  await unit.tx
+    .insertInto("oidc_payloads")
+    .values([...byKey.values()].map(({ model, id, row }) => ({ model, id, ...row, consumed_at: null })))
+    .onConflict((conflict) =>
+      conflict.columns(["model", "id"]).doUpdateSet((update) => ({
+        payload: update.ref("excluded.payload"),
+        grant_id: update.ref("excluded.grant_id"),
+        account_id: update.ref("excluded.account_id"),
+        client_id: update.ref("excluded.client_id"),
+        uid: update.ref("excluded.uid"),
+        user_code: update.ref("excluded.user_code"),
+        expires_at: update.ref("excluded.expires_at"),
+      })),
+    )
+    .execute();
+  unit.heldWrites.length = 0;
 }
 
 /**

@@ -5,13 +5,15 @@ import { endSession } from "../auth/kernel/sessions.ts";
 import type { Config } from "../base/config.ts";
 import type { Db } from "../db/database.ts";
 import { enqueueLogoutTokens } from "../db/logout-deliveries.ts";
-import { kyselyAdapter } from "./adapter.ts";
+import { kyselyAdapter, writeHeldTokens } from "./adapter.ts";
 import { appSessionOfRequest, browserOfRequest, providerCaller } from "./app-session.ts";
+import type { ClientCache } from "./client-cache.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
 import { providerConfiguration } from "./configuration.ts";
 import { type DpopRefusal, dpopRefusal, storeProofsOnce } from "./dpop.ts";
 import type { ProviderKeys } from "./keys.ts";
 import { logoutPage, providerLanguage, providerLogoutForm } from "./pages.ts";
+import { runTokenRequestsAsUnits, unitOrDb } from "./token-unit.ts";
 
 type OidcProviderModule = typeof import("oidc-provider");
 
@@ -24,17 +26,28 @@ export interface ProviderHooks {
  * The OpenID Provider: oidc-provider with our configuration (configuration.ts), accounts
  * (accounts.ts) and pages (pages.ts), and what it does besides as a part of the account server.
  */
-export async function buildProvider(db: Db, config: Config, keys: ProviderKeys, hooks: ProviderHooks = {}): Promise<Provider> {
+export async function buildProvider(
+  db: Db,
+  config: Config,
+  keys: ProviderKeys,
+  clients: ClientCache,
+  hooks: ProviderHooks = {},
+): Promise<Provider> {
   // Loaded here, at the provider's first use, not with the server (service.ts).
   const { default: Provider, errors, interactionPolicy } = await import("oidc-provider");
+  // Inside a token request's unit of work, the provider's statements run in its transaction.
+  const inUnit = unitOrDb(db);
   const configuration = providerConfiguration({
-    db,
+    db: inUnit,
     config,
     keys,
     // A provider session and a grant are saved on their browser's requests: each save names that
     // browser's account server session and device mark, so signing the browser out from a list
     // ends its provider session (decision 52), and "This wasn't me" its apps too (decision 67).
-    adapter: kyselyAdapter(db, () => browserOfRequest(config, Provider.ctx?.get("cookie"))) as unknown as Configuration["adapter"],
+    adapter: kyselyAdapter(inUnit, {
+      clients,
+      browserOfRequest: () => browserOfRequest(config, Provider.ctx?.get("cookie")),
+    }) as unknown as Configuration["adapter"],
     policy: signedInHerePolicy(interactionPolicy, db, config),
   });
   const provider = new Provider(config.publicUrl, configuration);
@@ -42,7 +55,8 @@ export async function buildProvider(db: Db, config: Config, keys: ProviderKeys, 
   // from PUBLIC_URL and Fastify's client address), never as a client claims it.
   provider.proxy = true;
   compareHashedClientSecrets(provider);
-  storeProofsOnce(provider, db, errors.InvalidDpopProof);
+  storeProofsOnce(provider, inUnit, errors.InvalidDpopProof);
+  runTokenRequestsAsUnits(provider, db, writeHeldTokens);
   countDpopRefusals(provider, hooks);
   queueBackchannelLogouts(provider, db);
   logOutHereToo(provider, db, config);

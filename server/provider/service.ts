@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { Config } from "../base/config.ts";
 import type { Db } from "../db/database.ts";
+import { ClientCache } from "./client-cache.ts";
 import { ensureKeys, KEY_RELOAD_MS, loadKeys } from "./keys.ts";
 import { buildProvider, type ProviderHooks } from "./provider.ts";
 
@@ -24,6 +25,8 @@ export class OidcService {
   #timer: NodeJS.Timeout | undefined;
   #stopped = false;
   #onKeyError: (error: unknown) => void;
+  /** Kept across rebuilds of the provider (a key rotation): the clients have not changed. */
+  #clients: ClientCache | undefined;
 
   private readonly db: Db;
   private readonly config: Config;
@@ -56,7 +59,8 @@ export class OidcService {
 
   async #build(now = Date.now()): Promise<Running> {
     const keys = await loadKeys(this.db, now);
-    const provider = await buildProvider(this.db, this.config, keys, this.hooks);
+    this.#clients ??= new ClientCache(this.db, this.config.databaseUrl);
+    const provider = await buildProvider(this.db, this.config, keys, this.#clients, this.hooks);
     return { provider, handler: provider.callback(), fingerprint: keys.fingerprint };
   }
 
@@ -78,8 +82,9 @@ export class OidcService {
     return true;
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.#stopped = true;
     clearInterval(this.#timer);
+    await this.#clients?.close();
   }
 }
