@@ -5,7 +5,6 @@ import { isRole, ROLES, type Role } from "../common/roles.ts";
 import { removeAccount } from "./auth/account/account-deletion.ts";
 import { exportAccount } from "./auth/account/account-export.ts";
 import { changeEmailByOperator } from "./auth/account/email-change/by-operator.ts";
-import { linkedLogins, unlinkLogin } from "./auth/google/external-logins.ts";
 import {
   AccountInputError,
   type AccountSummary,
@@ -18,6 +17,7 @@ import {
   signAccountOutEverywhere,
 } from "./auth/kernel/accounts.ts";
 import { accountActivity, recordAuditEvent } from "./auth/kernel/audit-trail.ts";
+import { linkedLogins, unlinkLogin } from "./auth/kernel/external-logins.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "./auth/kernel/signed-in-places.ts";
 import { setDisabled, setRole } from "./auth/support/support-actions.ts";
 import type { Config } from "./config.ts";

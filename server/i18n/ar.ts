@@ -104,6 +104,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "إذا لم تكن أنت من قام بذلك، فسجّل الدخول باستخدام رابط مُرسل بالبريد الإلكتروني وراجع حسابك: سجّل الخروج من كل مكان، وغيّر كلمة المرور إذا كانت لديك كلمة مرور.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `تم إلغاء ربط حساب Microsoft بحسابك في ${brand}`,
+      intro: (brand: string) =>
+        `تمت إزالة تسجيل الدخول باستخدام Microsoft من حسابك في ${brand}: لم يعد بالإمكان تسجيل الدخول إليه باستخدام حساب Microsoft ذلك.`,
+      footer:
+        "إذا لم تكن أنت من قام بذلك، فسجّل الدخول باستخدام رابط مُرسل بالبريد الإلكتروني وراجع حسابك: سجّل الخروج من كل مكان، وغيّر كلمة المرور إذا كانت لديك كلمة مرور.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `تأكيد بريدك الإلكتروني الجديد في ${brand}`,

@@ -108,6 +108,13 @@ export const strings = {
       footer:
         "If you did not do this, sign in with an emailed link and review your account: sign out everywhere, and change your password if you have one.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Microsoft was unlinked from your ${brand} account`,
+      intro: (brand: string) =>
+        `Signing in with Microsoft was removed from your ${brand} account: that Microsoft account no longer signs in to it.`,
+      footer:
+        "If you did not do this, sign in with an emailed link and review your account: sign out everywhere, and change your password if you have one.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirm your new ${brand} email`,

@@ -106,6 +106,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si no has sido tú, inicia sesión con un enlace por correo y revisa tu cuenta: cierra la sesión en todas partes y cambia tu contraseña si tienes una.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Se ha desvinculado Microsoft de tu cuenta de ${brand}`,
+      intro: (brand: string) =>
+        `Se ha quitado el inicio de sesión con Microsoft de tu cuenta de ${brand}: esa cuenta de Microsoft ya no sirve para iniciar sesión en ella.`,
+      footer:
+        "Si no has sido tú, inicia sesión con un enlace por correo y revisa tu cuenta: cierra la sesión en todas partes y cambia tu contraseña si tienes una.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirma tu nuevo correo electrónico de ${brand}`,

@@ -107,6 +107,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Se non l'hai fatto tu, accedi con un link via email e controlla il tuo account: disconnettiti ovunque e cambia la password, se ne hai una.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Microsoft è stato scollegato dal tuo account ${brand}`,
+      intro: (brand: string) =>
+        `L'accesso con Microsoft è stato rimosso dal tuo account ${brand}: quell'account Microsoft non permette più di accedervi.`,
+      footer:
+        "Se non l'hai fatto tu, accedi con un link via email e controlla il tuo account: disconnettiti ovunque e cambia la password, se ne hai una.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Conferma il tuo nuovo indirizzo email di ${brand}`,

@@ -107,6 +107,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "お心当たりがない場合は、メールで届くリンクでログインして、アカウントを確認してください。すべての場所からログアウトし、パスワードを設定している場合は変更してください。",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `${brand}アカウントとMicrosoftの連携が解除されました`,
+      intro: (brand: string) =>
+        `${brand}アカウントからMicrosoftでのログインが削除されました。今後、そのMicrosoftアカウントでは${brand}アカウントにログインできません。`,
+      footer:
+        "お心当たりがない場合は、メールで届くリンクでログインして、アカウントを確認してください。すべての場所からログアウトし、パスワードを設定している場合は変更してください。",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `${brand}の新しいメールアドレスのご確認`,

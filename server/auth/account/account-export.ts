@@ -1,7 +1,7 @@
 import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
-import { loginsOfAccount } from "../google/external-logins.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
+import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { licenseSince } from "../kernel/license-since.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";

@@ -7,9 +7,9 @@ import { callerOf } from "../../routes/caller.ts";
 import { contractRoute } from "../../routes/contract-route.ts";
 import { signedInCustomer } from "../../routes/signed-in-customer.ts";
 import { recordSignInStep } from "../../telemetry/sign-in-steps.ts";
-import { unlinkAccountLogin } from "./external-logins.ts";
+import { unlinkAccountLogin } from "../kernel/external-logins.ts";
+import { type OpenIdSignIn, openIdSignIn } from "../kernel/openid-sign-in.ts";
 import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "./google-sign-in.ts";
-import { type OpenIdSignIn, openIdSignIn } from "./openid-sign-in.ts";
 
 /**
  * Sign in with Google over HTTP (the flow is auth/google/google-sign-in.ts): GET /external/login starts
