@@ -45,8 +45,8 @@ export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Obj
                                                 gives or takes a support console role (/admin/support)
   disable --email E [--reason R]                no way in works, every browser and app is signed out
   enable --email E [--reason R]                 undoes disable
-  logins --email E                              the Google logins linked to the account
-  unlink-login --email E --provider google --subject S
+  logins --email E                              the Google and Microsoft logins linked to the account
+  unlink-login --email E --provider google|microsoft --subject S
                                                 removes one; the next Google sign-in links by email again
   mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained`;
 
@@ -233,7 +233,7 @@ async function linkDeviceCommand({ db, values }: Command): Promise<string> {
   return `device ${values.uuid} is linked to ${email} for ${values.product}`;
 }
 
-// The Google logins linked to it.
+// The Google and Microsoft logins linked to it.
 
 async function logins(command: Command): Promise<string> {
   const { email } = await namedAccount(command);
@@ -242,7 +242,7 @@ async function logins(command: Command): Promise<string> {
   return linked
     .map(
       (login) =>
-        `${login.provider} ${login.subject}  ${login.email}  linked ${isoTime(login.createdAt)}, last used ${isoTime(login.lastUsedAt)}`,
+        `${login.provider} ${login.subject}  ${login.email}${login.tenantId ? `  tenant ${login.tenantId}` : ""}  linked ${isoTime(login.createdAt)}, last used ${isoTime(login.lastUsedAt)}`,
     )
     .join("\n");
 }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { redactUrl } from "../common/redact.ts";
 import { accessLinkRoutes } from "./auth/access-link/http.ts";
 import { googleRoutes } from "./auth/google/http.ts";
+import { microsoftRoutes } from "./auth/microsoft/http.ts";
 import { notMeRoutes } from "./auth/not-me/http.ts";
 import { passkeyRoutes } from "./auth/passkey/http.ts";
 import { passwordRoutes } from "./auth/password/http.ts";
@@ -124,6 +125,7 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
   adminRoutes(app, context);
   metricsRoutes(app, context, { requireToken: true });
   googleRoutes(app, context);
+  microsoftRoutes(app, context);
   const oidc = new OidcService(context.db, config, (error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
   oidc.hooks.onDpopRefusal = (reason) => context.telemetry.metrics.dpopRefusals.inc({ reason });
   app.decorate("oidc", oidc);

@@ -205,6 +205,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Ihr aktuelles Passwort ist falsch.",
     GOOGLE_ONLY_WAY_IN:
       "Außer über den Link per E-Mail melden Sie sich nur mit Google an. Legen Sie zuerst ein Passwort fest und trennen Sie dann Ihr Google-Konto.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Außer über den Link per E-Mail melden Sie sich nur mit Microsoft an. Legen Sie zuerst ein Passwort fest und trennen Sie dann Ihr Microsoft-Konto.",
     RESET_LINK_UNKNOWN: "Dieser Link zum Zurücksetzen des Passworts ist ungültig. Bitte fordern Sie einen neuen an.",
     RESET_LINK_USED: "Dieser Link zum Zurücksetzen des Passworts wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
     RESET_LINK_EXPIRED: "Dieser Link zum Zurücksetzen des Passworts ist abgelaufen. Bitte fordern Sie einen neuen an.",

@@ -200,6 +200,7 @@ export const strings = {
     CURRENT_PASSWORD_MISSING: "Enter your current password.",
     CURRENT_PASSWORD_WRONG: "Your current password is incorrect.",
     GOOGLE_ONLY_WAY_IN: "Google is how you sign in besides the emailed link. Set a password first, then unlink Google.",
+    MICROSOFT_ONLY_WAY_IN: "Microsoft is how you sign in besides the emailed link. Set a password first, then unlink Microsoft.",
     RESET_LINK_UNKNOWN: "This password reset link is not valid. Please ask for a new one.",
     RESET_LINK_USED: "This password reset link has already been used. Please ask for a new one.",
     RESET_LINK_EXPIRED: "This password reset link has expired. Please ask for a new one.",

@@ -201,6 +201,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Tu contraseña actual no es correcta.",
     GOOGLE_ONLY_WAY_IN:
       "Aparte del enlace por correo, Google es tu única forma de iniciar sesión. Crea primero una contraseña y después desvincula Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Aparte del enlace por correo, Microsoft es tu única forma de iniciar sesión. Crea primero una contraseña y después desvincula Microsoft.",
     RESET_LINK_UNKNOWN: "Este enlace para restablecer la contraseña no es válido. Pide uno nuevo.",
     RESET_LINK_USED: "Este enlace para restablecer la contraseña ya se ha usado. Pide uno nuevo.",
     RESET_LINK_EXPIRED: "Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.",

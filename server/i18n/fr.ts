@@ -198,6 +198,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Votre mot de passe actuel est incorrect.",
     GOOGLE_ONLY_WAY_IN:
       "En dehors du lien envoyé par e-mail, Google est votre seul moyen de connexion. Définissez d'abord un mot de passe, puis dissociez Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "En dehors du lien envoyé par e-mail, Microsoft est votre seul moyen de connexion. Définissez d'abord un mot de passe, puis dissociez Microsoft.",
     RESET_LINK_UNKNOWN: "Ce lien de réinitialisation du mot de passe n'est pas valide. Veuillez en demander un nouveau.",
     RESET_LINK_USED: "Ce lien de réinitialisation du mot de passe a déjà été utilisé. Veuillez en demander un nouveau.",
     RESET_LINK_EXPIRED: "Ce lien de réinitialisation du mot de passe a expiré. Veuillez en demander un nouveau.",

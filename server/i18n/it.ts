@@ -205,6 +205,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "La password attuale non è corretta.",
     GOOGLE_ONLY_WAY_IN:
       "Oltre al link via email, Google è il tuo unico modo per accedere. Imposta prima una password, poi scollega Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Oltre al link via email, Microsoft è il tuo unico modo per accedere. Imposta prima una password, poi scollega Microsoft.",
     RESET_LINK_UNKNOWN: "Questo link per reimpostare la password non è valido. Richiedine uno nuovo.",
     RESET_LINK_USED: "Questo link per reimpostare la password è già stato usato. Richiedine uno nuovo.",
     RESET_LINK_EXPIRED: "Questo link per reimpostare la password è scaduto. Richiedine uno nuovo.",

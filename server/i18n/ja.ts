@@ -202,6 +202,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "現在のパスワードが正しくありません。",
     GOOGLE_ONLY_WAY_IN:
       "メールで届くリンク以外のログイン方法はGoogleだけです。先にパスワードを設定してから、Googleとの連携を解除してください。",
+    MICROSOFT_ONLY_WAY_IN:
+      "メールで届くリンク以外のログイン方法はMicrosoftだけです。先にパスワードを設定してから、Microsoftとの連携を解除してください。",
     RESET_LINK_UNKNOWN: "このパスワード再設定リンクは無効です。新しいリンクをリクエストしてください。",
     RESET_LINK_USED: "このパスワード再設定リンクは使用済みです。新しいリンクをリクエストしてください。",
     RESET_LINK_EXPIRED: "このパスワード再設定リンクは有効期限切れです。新しいリンクをリクエストしてください。",

@@ -203,6 +203,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Sua senha atual está incorreta.",
     GOOGLE_ONLY_WAY_IN:
       "Além do link enviado por e-mail, você só entra com o Google. Defina uma senha primeiro e depois desvincule o Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Além do link enviado por e-mail, você só entra com o Microsoft. Defina uma senha primeiro e depois desvincule o Microsoft.",
     RESET_LINK_UNKNOWN: "Este link de redefinição de senha não é válido. Peça um novo.",
     RESET_LINK_USED: "Este link de redefinição de senha já foi usado. Peça um novo.",
     RESET_LINK_EXPIRED: "Este link de redefinição de senha expirou. Peça um novo.",

@@ -14,6 +14,7 @@ import {
   signOutCustomerBrowser,
   signOutCustomerEverywhere,
   unlinkCustomerGoogle,
+  unlinkCustomerLogin,
 } from "../auth/support/support-actions.ts";
 import { type Agent, findCustomers, supportCustomer } from "../auth/support/support-console.ts";
 import type { AppContext } from "../context.ts";
@@ -96,6 +97,12 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
 
   contractRoute(app, "POST /api/support/unlink-google", async ({ accountId, reason, subject }, request, reply) => {
     await unlinkCustomerGoogle(db, config, await agentOf(request, reply), accountId, subject, reason);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/unlink-microsoft", async ({ accountId, reason, subject }, request, reply) => {
+    await unlinkCustomerLogin(db, config, await agentOf(request, reply), accountId, { provider: "microsoft", subject }, reason);
     mailWorker.deliverNow();
     return { isOk: true };
   });

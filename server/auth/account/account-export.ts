@@ -86,6 +86,9 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       provider: login.provider,
       subject: login.subject,
       email: login.email,
+      // Microsoft's: the directory the account lives in and its id there.
+      ...(login.tenantId ? { tenantId: login.tenantId } : {}),
+      ...(login.objectId ? { objectId: login.objectId } : {}),
       linkedAt: iso(login.createdAt),
       lastUsedAt: iso(login.lastUsedAt),
     })),

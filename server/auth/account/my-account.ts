@@ -55,6 +55,9 @@ export async function myAccount(
       google: google
         .filter((login) => login.provider === "google")
         .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
+      microsoft: google
+        .filter((login) => login.provider === "microsoft")
+        .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
     },
     // Where each sign-in came from is its network, as the mails say it: the page never gets the address.
     browsers: places.browsers.map((browser) => ({ ...browser, address: browser.address && networkOf(browser.address) })),

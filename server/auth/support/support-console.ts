@@ -177,6 +177,16 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
     google: logins
       .filter((login) => login.provider === "google")
       .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt, lastUsedAt: login.lastUsedAt })),
+    microsoft: logins
+      .filter((login) => login.provider === "microsoft")
+      .map((login) => ({
+        subject: login.subject,
+        email: login.email,
+        tenantId: login.tenantId,
+        objectId: login.objectId,
+        linkedAt: login.createdAt,
+        lastUsedAt: login.lastUsedAt,
+      })),
     browsers: places.browsers.map(({ current: _current, ...browser }) => browser),
     apps: places.apps,
     passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
