@@ -13,9 +13,6 @@ import type { SocialStep } from "../kernel/social-sign-in.ts";
 import { type MicrosoftIdentity, microsoftIdentity } from "./microsoft-identity.ts";
 import { finishMicrosoftSignIn, MICROSOFT, startMicrosoftSignIn } from "./microsoft-sign-in.ts";
 
-/** Where the button sends the browser: beside Google's /external/login, which only Google's door answers. */
-export const MICROSOFT_START_PATH = "/external/login/microsoft";
-
 /**
  * Continue with Microsoft over HTTP (the flow is auth/microsoft/microsoft-sign-in.ts): GET
  * /external/login/microsoft starts it, GET /signin-microsoft is where Microsoft sends the customer
@@ -66,7 +63,8 @@ export function microsoftRoutes(app: FastifyInstance, context: AppContext): void
     return reply.redirect(step.redirectTo, 303);
   };
 
-  app.get(MICROSOFT_START_PATH, async (request, reply) =>
+  // Where the button sends the browser: beside Google's /external/login, which Google's door answers.
+  app.get("/external/login/microsoft", async (request, reply) =>
     answer(request, reply, await startMicrosoftSignIn(db, config, microsoft, callerOf(request, reply), request.url.split("?")[1] ?? "")),
   );
 
