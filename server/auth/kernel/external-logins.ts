@@ -106,10 +106,7 @@ export interface ExternalIdentity {
   objectId?: string | undefined;
 }
 
-/** The providers of social logins, and the trail's words for linking and unlinking each. */
-export const SOCIAL_PROVIDERS = ["google", "microsoft"] as const;
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-
+/** The trail's words for linking and unlinking each provider's login. */
 const TRAIL = {
   google: { linked: "google_linked", unlinked: "google_unlinked" },
   microsoft: { linked: "microsoft_linked", unlinked: "microsoft_unlinked" },

@@ -35,13 +35,13 @@ export interface SignInChecks {
   verifier: string;
 }
 
-export interface VerifiedIdentity {
+interface VerifiedIdentity {
   subject: string;
   email: string;
 }
 
 /** What a multi-tenant issuer's metadata puts where each token's tenant id goes. */
-export const TENANT_PLACEHOLDER = "{tenantid}";
+const TENANT_PLACEHOLDER = "{tenantid}";
 
 export class SignInProblem extends Error {
   readonly problem: SocialSignInProblem;
@@ -58,7 +58,7 @@ export interface OpenIdSignIn<Identity = VerifiedIdentity> {
 }
 
 /** Google's rule: the email of the token, and only when the provider says it verified it. */
-export function verifiedEmailIdentity(claims: oidc.IDToken): VerifiedIdentity {
+function verifiedEmailIdentity(claims: oidc.IDToken): VerifiedIdentity {
   const email = typeof claims.email === "string" ? claims.email.trim() : "";
   if (!email) throw new SignInProblem("failed", "the ID token carried no email");
   // Only an address the provider has verified may find an account.
