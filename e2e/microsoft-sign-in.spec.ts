@@ -124,3 +124,17 @@ test("an address without an account shows Account Not Found, and a cancel its sc
   await page.getByRole("link", { name: "Back to Login" }).click();
   await expect(page).toHaveURL(/\/maverick\/email-login\?ReturnUrl=%2Fdemo%2Fmaverick%2Fui$/);
 });
+
+test("the account page lists Microsoft under How you sign in, and unlinks it", async ({ page, baseURL }) => {
+  await page.goto(DSONE_LOGIN);
+  await continueWithMicrosoft(page, { email: "password.customer@example.com", subject: "microsoft-subject-account-page" });
+  await expect(page).toHaveURL(`${baseURL}/demo/dsone/ui`);
+  await page.goto("/dsone/account");
+  const methods = page.getByRole("region", { name: "How you sign in" });
+  await expect(methods.getByText("Linked to password.customer@example.com")).toBeVisible();
+  await expect(page.getByText("Microsoft was linked")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await methods.getByRole("button", { name: "Unlink Microsoft account password.customer@example.com" }).click();
+  await expect(methods.getByText("Microsoft is unlinked.")).toBeVisible();
+  await expect(methods.getByText("Not linked. Continue with Microsoft on a sign-in screen to link it.")).toBeVisible();
+});
