@@ -125,14 +125,16 @@ test("an address without an account shows Account Not Found, and a cancel its sc
   await expect(page).toHaveURL(/\/maverick\/email-login\?ReturnUrl=%2Fdemo%2Fmaverick%2Fui$/);
 });
 
-test("the account page lists Microsoft under How you sign in, and unlinks it", async ({ page, baseURL }) => {
+test("the account page lists Microsoft under How you sign in, and unlinks it", async ({ page, baseURL, app }) => {
+  // The server is the worker's: the logins the tests before linked go, so this one is the only row.
+  app.sql("delete from external_logins");
   await page.goto(DSONE_LOGIN);
   await continueWithMicrosoft(page, { email: "password.customer@example.com", subject: "microsoft-subject-account-page" });
   await expect(page).toHaveURL(`${baseURL}/demo/dsone/ui`);
   await page.goto("/dsone/account");
   const methods = page.getByRole("region", { name: "How you sign in" });
   await expect(methods.getByText("Linked to password.customer@example.com")).toBeVisible();
-  await expect(page.getByText("Microsoft was linked")).toBeVisible();
+  await expect(page.getByText("Microsoft was linked").first()).toBeVisible();
   await expectNoAxeViolations(page);
   await methods.getByRole("button", { name: "Unlink Microsoft account password.customer@example.com" }).click();
   await expect(methods.getByText("Microsoft is unlinked.")).toBeVisible();
