@@ -21,7 +21,10 @@ const PURPOSES: [RegExp, string | ((values: unknown[]) => string)][] = [
   [/^\s*insert into "dpop_proofs"/, "the DPoP proof, taken once (a replay finds it)"],
   [/^\s*update "oidc_payloads" set "consumed_at"/, (values) => `spend the ${String(values[1] ?? "code")} (single use)`],
   [/from "oidc_payloads" where "model" = \$1 and "id"/, (values) => `read the ${String(values[0])}`],
-  [/^\s*insert into "oidc_payloads"/, (values) => `write the ${modelsIn(values).join(" and the ")}${modelsIn(values).length > 1 ? ", together" : ""}`],
+  [
+    /^\s*insert into "oidc_payloads"/,
+    (values) => `write the ${modelsIn(values).join(" and the ")}${modelsIn(values).length > 1 ? ", together" : ""}`,
+  ],
   [/model = 'Grant' and id = \(/, (values) => `read the ${String(values[0])} with its Grant`],
 ];
 

@@ -31,6 +31,8 @@ export interface ClientConfig {
   /** The configured reset-link lifetime, which the confirmation screen says in its language. */
   resetLinkLifetimeMs: number;
   googleSignIn: boolean;
+  /** "Continue with Microsoft" beside Google's (MICROSOFT_* settings, or the stand-in). */
+  microsoftSignIn: boolean;
   /** Where the desktop agent is looked for (SPEC section 7, "Local agent"). */
   agent: { host: string; dsoneBasePort: number; maverickBasePort: number; probeTimeoutMs: number };
   /** The agent console for support and development (/dev/agent); never in production. */

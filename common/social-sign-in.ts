@@ -21,6 +21,11 @@ const SOCIAL_SIGN_IN_PROBLEMS = [
   "unavailable",
   /** Support has disabled the account the provider's login belongs to. */
   "disabled",
+  /**
+   * The provider did not vouch for the address of an account it would be linked to (a Microsoft
+   * work account without a domain-verified email): the customer signs in by email first.
+   */
+  "unconfirmed",
 ] as const;
 
 export type SocialSignInProblem = (typeof SOCIAL_SIGN_IN_PROBLEMS)[number];
@@ -31,3 +36,6 @@ export function isSocialSignInProblem(value: unknown): value is SocialSignInProb
 
 /** The query parameter that names the problem on the brand's social sign-in screen. */
 export const SOCIAL_SIGN_IN_PROBLEM_PARAMETER = "problem";
+
+/** The query parameter that names the provider the problem is about; without it, Google. */
+export const SOCIAL_SIGN_IN_PROVIDER_PARAMETER = "provider";

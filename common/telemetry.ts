@@ -26,7 +26,7 @@ export type ErrorSource = (typeof ERROR_SOURCES)[number];
 const FUNNEL_STEPS = ["link_requested", "signed_in", "refused"] as const;
 type FunnelStep = (typeof FUNNEL_STEPS)[number];
 /** `approval`: the link approved on another device, the asking browser signed in (decision 73). */
-export const SIGN_IN_METHODS = ["access_link", "password", "google", "passkey", "approval"] as const;
+export const SIGN_IN_METHODS = ["access_link", "password", "google", "microsoft", "passkey", "approval"] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 /** `path` is the page's path; `at` the browser's clock (milliseconds since the epoch). */

@@ -156,7 +156,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Customer Login" })).toBeVisible();
     // (Playwright's text matching skips <noscript>, whose content this is: hence the CSS locators.)
     await expect(page.locator(".hint")).toHaveText(
-      "Signing in with a password or with Google needs JavaScript. The emailed link works without it.",
+      "Signing in with a password, with Google or with Microsoft needs JavaScript. The emailed link works without it.",
     );
     // The app's own screen (the loading screen, rendered ahead) is not shown beside it.
     await expect(page.locator("#root")).toBeHidden();

@@ -88,9 +88,11 @@ export const test = base.extend<
         DATABASE_URL: postgres?.url ?? `file:${dbPath}`,
         SMTP_URL: sink.url,
         ACCESS_LINK_LIMIT_PER_EMAIL: "100",
-        // The stand-in Google is on by default outside production; tests of the email sign-in's
-        // own screens see them without it. GOOGLE_STAND_IN: "" brings the default back.
+        // The stand-ins for Google and Microsoft are on by default outside production; tests of the
+        // email sign-in's own screens see them without them. GOOGLE_STAND_IN: "" (or
+        // MICROSOFT_STAND_IN: "") brings the default back.
         GOOGLE_STAND_IN: "false",
+        MICROSOFT_STAND_IN: "false",
         ...serverEnv,
       });
       const database = postgres ? undefined : new DatabaseSync(dbPath);

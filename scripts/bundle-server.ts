@@ -21,7 +21,7 @@ function serverSourceHash(production = false): string {
 
 /**
  * What only a server outside production loads, each by a dynamic import made only there: the demo
- * apps, their OpenID clients, the demo data, the stand-in Google, the stand-in product pages and
+ * apps, their OpenID clients, the demo data, the stand-ins for Google and Microsoft, the stand-in product pages and
  * the development mailbox, all in this folder. A production bundle (`--production`, the container
  * image's) has none of them: an import from outside the folder into it names one small module that
  * refuses to load instead.

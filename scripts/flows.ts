@@ -41,6 +41,7 @@ const FLOWS: readonly Flow[] = [
   { name: "the password", service: ["signInWithPassword"], route: "passwordRoutes" },
   { name: "the passkey", service: ["passkeySignInOptions", "signInWithPasskey"], route: "passkeyRoutes" },
   { name: "Google", service: ["startGoogleSignIn", "finishGoogleSignIn", "openIdSignIn"], route: "googleRoutes" },
+  { name: "Microsoft", service: ["startMicrosoftSignIn", "finishMicrosoftSignIn", "openIdSignIn"], route: "microsoftRoutes" },
   // The provider answers the authorization and the token requests; its routes add the interaction
   // (the callback that hands a signed-in customer back to it).
   { name: "an OpenID round trip: authorize, interaction, token", service: ["OidcService"], route: "oidcRoutes" },

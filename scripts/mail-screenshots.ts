@@ -25,6 +25,7 @@ const MAILS: Record<string, (look: Look) => templates.Mail> = {
     templates.newSignInMail(look, { browser: UNKNOWN_BROWSER, network: "203.0.113.0", at: AT }, LINK, LINK),
   "passkey-added": (look) => templates.passkeyAddedMail(look, { browser: "Chrome on Windows", network: "203.0.113.0", at: AT }, LINK),
   "google-unlinked": (look) => templates.googleUnlinkedMail(look),
+  "microsoft-unlinked": (look) => templates.microsoftUnlinkedMail(look),
   "email-change": (look) => templates.emailChangeMail(look, "pat@new.example.org", LINK, DAY, { code: "123456", lifetimeMs: 10 * 60_000 }),
   "email-change-requested": (look) => templates.emailChangeRequestedMail(look, "p…@new.example.org", LINK),
   "email-in-use": (look) => templates.emailInUseMail(look),

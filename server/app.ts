@@ -11,6 +11,7 @@ import { autoLoginRoutes, maverickRoutes } from "./auth/desktop/http.ts";
 import { accountRoutes, notificationRoutes } from "./auth/earlier/http.ts";
 import { googleRoutes } from "./auth/google/http.ts";
 import { announceNewBrowsersWith } from "./auth/kernel/known-origins.ts";
+import { microsoftRoutes } from "./auth/microsoft/http.ts";
 import { notMeRoutes } from "./auth/not-me/http.ts";
 import { announceNewBrowser } from "./auth/not-me/new-sign-in-mail.ts";
 import { passkeyRoutes, passkeyWellKnownRoutes } from "./auth/passkey/http.ts";
@@ -127,6 +128,11 @@ export async function buildApp(context: AppContext, options: AppOptions = {}): P
     void app.register(async (scope) => (await import("./development/google-stand-in.ts")).googleStandInRoutes(scope, google));
   }
   googleRoutes(app, context);
+  const microsoft = config.microsoft;
+  if (microsoft?.standIn) {
+    void app.register(async (scope) => (await import("./development/microsoft-stand-in.ts")).microsoftStandInRoutes(scope, microsoft));
+  }
+  microsoftRoutes(app, context);
   const oidc = new OidcService(context.db, config, (error) => app.log.warn({ err: error }, "reloading the OpenID Provider's keys failed"));
   oidc.hooks.onDpopRefusal = (reason) => context.telemetry.metrics.dpopRefusals.inc({ reason });
   app.decorate("oidc", oidc);

@@ -45,6 +45,16 @@ const PROBES: { file: string; imports: string; refused: boolean }[] = [
   { file: "server/auth/password/OwnFromWay.ts", imports: "./password-reset.ts", refused: false },
   { file: "server/auth/google/AccountFromWay.ts", imports: "../account/my-account.ts", refused: true },
   { file: "server/auth/google/FastifyFromWay.ts", imports: "fastify", refused: true },
+  { file: "server/auth/microsoft/GoogleFromMicrosoft.ts", imports: "../google/google-sign-in.ts", refused: true },
+  { file: "server/auth/microsoft/KernelFromMicrosoft.ts", imports: "../kernel/openid-sign-in.ts", refused: false },
+  { file: "server/auth/microsoft/FastifyFromWay.ts", imports: "fastify", refused: true },
+  { file: "server/auth/google/MicrosoftFromGoogle.ts", imports: "../microsoft/microsoft-sign-in.ts", refused: true },
+  { file: "server/auth/kernel/MicrosoftFromKernel.ts", imports: "../microsoft/microsoft-identity.ts", refused: true },
+  { file: "server/auth/microsoft/GoogleFromMicrosoft.ts", imports: "../google/google-sign-in.ts", refused: true },
+  { file: "server/auth/microsoft/KernelFromMicrosoft.ts", imports: "../kernel/openid-sign-in.ts", refused: false },
+  { file: "server/auth/microsoft/FastifyFromWay.ts", imports: "fastify", refused: true },
+  { file: "server/auth/google/MicrosoftFromGoogle.ts", imports: "../microsoft/microsoft-sign-in.ts", refused: true },
+  { file: "server/auth/kernel/MicrosoftFromKernel.ts", imports: "../microsoft/microsoft-identity.ts", refused: true },
   { file: "server/auth/passkey/SupportFromWay.ts", imports: "../support/support-actions.ts", refused: true },
   { file: "server/auth/access-link/CommonFromWay.ts", imports: "../../../common/email.ts", refused: false },
   { file: "server/auth/access-link/MailFromWay.ts", imports: "../../mail/outbox.ts", refused: false },
@@ -61,6 +71,8 @@ const PROBES: { file: string; imports: string; refused: boolean }[] = [
   { file: "server/auth/not-me/http.ts", imports: "../kernel/not-me.ts", refused: false },
   { file: "server/auth/access-link/http.ts", imports: "./access-links.ts", refused: false },
   { file: "server/auth/google/http.ts", imports: "../passkey/passkeys.ts", refused: true },
+  { file: "server/auth/microsoft/http.ts", imports: "../google/http.ts", refused: true },
+  { file: "server/auth/microsoft/http.ts", imports: "../google/http.ts", refused: true },
   { file: "server/auth/passkey/FastifyFromFlow.ts", imports: "fastify", refused: true },
   { file: "server/auth/not-me/FastifyFromFlow.ts", imports: "fastify", refused: true },
   { file: "server/auth/password/RoutesFromFlow.ts", imports: "../../http/contract-route.ts", refused: true },
@@ -125,6 +137,8 @@ const OWNERS: { owner: string; prefixes: string[] }[] = [
   { owner: "access-link", prefixes: ["/api/access-link"] },
   { owner: "password", prefixes: ["/api/password/", "/api/me/password", "/api/dsone/password-login", "/api/maverick/password-login"] },
   { owner: "passkey", prefixes: ["/api/passkey/", "/api/me/passkeys/", "/.well-known/passkey-endpoints", "/.well-known/webauthn"] },
+  // Microsoft's start address sits under Google's /external/: the longer prefix is read first.
+  { owner: "microsoft", prefixes: ["/external/login/microsoft", "/signin-microsoft", "/api/me/unlink-microsoft"] },
   { owner: "google", prefixes: ["/external/", "/signin-google", "/api/me/unlink-google"] },
   { owner: "not-me", prefixes: ["/api/not-me/"] },
   { owner: "desktop", prefixes: ["/api/dsone/auto-login", "/api/maverick/auto-login", "/api/maverick/session"] },
@@ -168,7 +182,18 @@ describe("doors (server/auth/<way>/http.ts)", () => {
 
   it("are where the ways in are mounted", () => {
     expect([...doors]).toEqual(
-      expect.arrayContaining(["access-link", "password", "passkey", "google", "not-me", "desktop", "earlier", "support", "account"]),
+      expect.arrayContaining([
+        "access-link",
+        "password",
+        "passkey",
+        "google",
+        "microsoft",
+        "not-me",
+        "desktop",
+        "earlier",
+        "support",
+        "account",
+      ]),
     );
   });
 
@@ -183,6 +208,9 @@ describe("doors (server/auth/<way>/http.ts)", () => {
     { file: "server/auth/passkey/http.ts", source: `contractRoute(app, "POST /api/not-me/check", handler);`, refused: true },
     { file: "server/auth/passkey/http.ts", source: `contractRoute(app, "GET /api/me", handler);`, refused: true },
     { file: "server/auth/google/http.ts", source: `app.get("/api/password/forgot", handler);`, refused: true },
+    { file: "server/auth/google/http.ts", source: `app.get("/external/login/microsoft", handler);`, refused: true },
+    { file: "server/auth/microsoft/http.ts", source: `contractRoute(app, "POST /api/me/unlink-google", handler);`, refused: true },
+    { file: "server/auth/microsoft/http.ts", source: `app.get("/external/login/microsoft", handler);`, refused: false },
     { file: "server/auth/account/http.ts", source: `contractRoute(app, "POST /api/me/passkeys/remove", handler);`, refused: true },
     { file: "server/auth/passkey/http.ts", source: `contractRoute(app, "POST /api/me/passkeys/remove", handler);`, refused: false },
     { file: "server/auth/account/http.ts", source: `contractRoute(app, "POST /api/me/name", handler);`, refused: false },

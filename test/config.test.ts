@@ -192,6 +192,68 @@ describe("configuration", () => {
       expect(problemsOf({ GOOGLE_CLIENT_ID: "i" })).toEqual(["GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither"]);
     });
   });
+
+  describe("Microsoft sign-in", () => {
+    const production = {
+      NODE_ENV: "production",
+      PUBLIC_URL: "https://account.example.com",
+      SMTP_URL: "smtps://mail.example.com:465",
+      ...PRODUCTION_ADDRESSES,
+    };
+
+    it("outside production without settings, is the stand-in Microsoft (unless turned off)", () => {
+      expect(loadConfig({}).microsoft).toEqual({
+        issuerUrl: "http://localhost:3000/dev/microsoft/common/v2.0",
+        clientId: "00000000-0000-0000-0000-00000000c0de",
+        clientSecret: expect.stringMatching(/^[\w-]{43}$/),
+        redirectUri: "http://localhost:3000/signin-microsoft",
+        timeoutMs: 10_000,
+        standIn: true,
+      });
+      expect(loadConfig({ MICROSOFT_STAND_IN: "false" }).microsoft).toBeUndefined();
+    });
+
+    it("with a client id and secret, is Microsoft's consumers authority (or the configured one)", () => {
+      const config = loadConfig({
+        ...production,
+        MICROSOFT_CLIENT_ID: "6731de76-14a6-49ae-97bc-6eba6914391e",
+        MICROSOFT_CLIENT_SECRET: "s",
+      });
+      expect(config.microsoft).toMatchObject({
+        issuerUrl: "https://login.microsoftonline.com/consumers/v2.0",
+        clientId: "6731de76-14a6-49ae-97bc-6eba6914391e",
+        clientSecret: "s",
+        redirectUri: "https://account.example.com/signin-microsoft",
+        timeoutMs: 10_000,
+        standIn: false,
+      });
+      expect(
+        loadConfig({
+          ...production,
+          MICROSOFT_CLIENT_ID: "i",
+          MICROSOFT_CLIENT_SECRET: "s",
+          MICROSOFT_ISSUER_URL: "https://login.microsoftonline.com/common/v2.0",
+          MICROSOFT_TIMEOUT: "3s",
+        }).microsoft,
+      ).toMatchObject({ issuerUrl: "https://login.microsoftonline.com/common/v2.0", timeoutMs: 3000 });
+    });
+
+    it("in production, is off without the real settings and refuses the stand-in and a plain-http issuer", () => {
+      expect(loadConfig(production).microsoft).toBeUndefined();
+      expect(problemsOf({ ...production, MICROSOFT_STAND_IN: "true" })).toEqual([
+        "MICROSOFT_STAND_IN: the stand-in Microsoft is refused in production",
+      ]);
+      expect(
+        problemsOf({
+          ...production,
+          MICROSOFT_CLIENT_ID: "i",
+          MICROSOFT_CLIENT_SECRET: "s",
+          MICROSOFT_ISSUER_URL: "http://login.example.com/v2.0",
+        }),
+      ).toEqual(["MICROSOFT_ISSUER_URL: must be https in production"]);
+      expect(problemsOf({ MICROSOFT_CLIENT_SECRET: "s" })).toEqual(["MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET: set both or neither"]);
+    });
+  });
 });
 
 describe("production transport settings", () => {

@@ -20,7 +20,7 @@ describe("screens rendered ahead, with the deployment's settings", () => {
   beforeAll(async () => {
     [withGoogle, withoutGoogle] = await Promise.all([
       startTestServer("sqlite", { GOOGLE_STAND_IN: "true" }, { webBuildDir: WEB_BUILD_DIR }),
-      startTestServer("sqlite", { GOOGLE_STAND_IN: "false" }, { webBuildDir: WEB_BUILD_DIR }),
+      startTestServer("sqlite", { GOOGLE_STAND_IN: "false", MICROSOFT_STAND_IN: "false" }, { webBuildDir: WEB_BUILD_DIR }),
     ]);
   });
   afterAll(async () => {
@@ -36,6 +36,10 @@ describe("screens rendered ahead, with the deployment's settings", () => {
     expect(google).toContain("Continue with Google");
     expect(google).toContain("Use another email");
     expect(plain).not.toContain("Continue with Google");
+    expect(plain).not.toContain("Continue with Microsoft");
+    // Microsoft's button beside Google's, its mark drawn inline.
+    expect(google).toContain("Continue with Microsoft");
+    expect(google).toContain('fill="#f25022"');
     expect(plain).toContain("Enter your email");
     // Rendered with no query: nothing of the address is in it.
     expect(google).not.toContain("ReturnUrl");
@@ -87,7 +91,11 @@ describeEachDatabase("the plain form posts on %s", (kind) => {
   const origin = { origin: "http://localhost:3000" };
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { ACCESS_LINK_LIMIT_PER_IP: "5", GOOGLE_STAND_IN: "false" }, { webBuildDir: WEB_BUILD_DIR });
+    server = await startTestServer(
+      kind,
+      { ACCESS_LINK_LIMIT_PER_IP: "5", GOOGLE_STAND_IN: "false", MICROSOFT_STAND_IN: "false" },
+      { webBuildDir: WEB_BUILD_DIR },
+    );
     await createAccount(server.db, { email: "customer@example.com", product: "dsone" });
   });
   afterAll(async () => {

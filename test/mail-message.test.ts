@@ -20,6 +20,7 @@ import {
   googleUnlinkedMail,
   type Mail,
   mailLook,
+  microsoftUnlinkedMail,
   newSignInMail,
   passkeyAddedMail,
   passwordChangedMail,
@@ -48,6 +49,7 @@ function everyMail(look: ReturnType<typeof mailLook>): [string, Mail][] {
     ["account deleted", accountDeletedMail(look)],
     ["password set", passwordSetMail(look, "https://accounts.example.com/dsone/login")],
     ["Google unlinked", googleUnlinkedMail(look)],
+    ["Microsoft unlinked", microsoftUnlinkedMail(look)],
     ["email change", emailChangeMail(look, "pat@new.example", LINK, 3_600_000, { code: "123456", lifetimeMs: 15 * 60_000 })],
     ["email change asked", emailChangeRequestedMail(look, "p…@new.example", LINK)],
     ["email in use", emailInUseMail(look)],
@@ -82,7 +84,7 @@ describe("a mail written out in one piece", () => {
           expect(envelope).toEqual({ from: "no-reply@example.com", to: ["customer@example.com"] });
           compared++;
         }
-    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 15);
+    expect(compared).toBe(BRANDS.length * LANGUAGES.length * 16);
   });
 
   it("keeps what needs encoding encoded: a name and subject outside ASCII, an address in another script", async () => {

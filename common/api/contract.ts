@@ -72,6 +72,8 @@ export interface MyAccount {
     password: boolean;
     /** `subject` names the login for unlinking it. */
     google: { subject: string; email: string; linkedAt: number }[];
+    /** Microsoft logins, as Google's. */
+    microsoft: { subject: string; email: string; linkedAt: number }[];
   };
   /** Each browser signed in, this one marked; `ref` names it for signing it out. */
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number; current: boolean }[];
@@ -394,6 +396,8 @@ export const API = {
   ),
   /** Unlinks a Google login; refused while it is the only way in besides the emailed link. */
   "POST /api/me/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ subject: externalSubject, ProductId: productId.optional() })),
+  /** Unlinks a Microsoft login, as Google's. */
+  "POST /api/me/unlink-microsoft": endpoint<{ isOk: boolean }>()(z.object({ subject: externalSubject, ProductId: productId.optional() })),
   /** "Delete my account": mails a one-time confirmation link in the brand of ProductId. */
   "POST /api/me/delete/request": endpoint<{ isOk: boolean }>()(z.object({ ProductId: productId })),
   /** Whether a deletion link would still delete, spending nothing: the account it names. */

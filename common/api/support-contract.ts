@@ -53,6 +53,15 @@ export interface SupportCustomer {
   licenses: { product: string; state: string; createdAt: number; updatedAt: number }[];
   devices: { uuid: string; product: string; linkedAt: number }[];
   google: { subject: string; email: string; linkedAt: number; lastUsedAt: number }[];
+  /** Microsoft logins, with the directory (tenant) and the id there that Microsoft named. */
+  microsoft: {
+    subject: string;
+    email: string;
+    tenantId: string | null;
+    objectId: string | null;
+    linkedAt: number;
+    lastUsedAt: number;
+  }[];
   browsers: { ref: string; device: string | null; address: string | null; signedInAt: number; lastSeenAt: number }[];
   apps: { clientId: string; brand: string | null; kind: "desktop" | "web" | null; since: number }[];
   passkeys: { id: string; name: string; createdAt: number; lastUsedAt: number | null }[];
@@ -133,6 +142,8 @@ export const SUPPORT_API = {
   /** Lets mail go to the customer's address again: its bounce and its complaint forgotten (what was cleared; both false when nothing was). */
   "POST /api/support/clear-mail": endpoint<{ isOk: boolean; cleared: { bounced: boolean; complained: boolean } }>()(z.object(act)),
   "POST /api/support/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
+
+  "POST /api/support/unlink-microsoft": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
   "POST /api/support/disable": endpoint<{ isOk: boolean }>()(
     z.object({ ...act, disabled: z.boolean({ message: "must be true or false" }) }),
   ),

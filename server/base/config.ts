@@ -215,6 +215,11 @@ const schema = z.object({
   GOOGLE_ISSUER_URL: absoluteUrl.default("https://accounts.google.com"),
   GOOGLE_TIMEOUT: duration("10s"),
   GOOGLE_STAND_IN: booleanText.optional(),
+  MICROSOFT_CLIENT_ID: z.string().min(1).optional(),
+  MICROSOFT_CLIENT_SECRET: z.string().min(1).optional(),
+  MICROSOFT_ISSUER_URL: absoluteUrl.default("https://login.microsoftonline.com/consumers/v2.0"),
+  MICROSOFT_TIMEOUT: duration("10s"),
+  MICROSOFT_STAND_IN: booleanText.optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   CAPTCHA_SCRIPT_URL: absoluteUrl.default("https://www.google.com/recaptcha/api.js"),
@@ -318,11 +323,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push("GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both or neither");
   }
+  if (Boolean(env.MICROSOFT_CLIENT_ID) !== Boolean(env.MICROSOFT_CLIENT_SECRET)) {
+    problems.push("MICROSOFT_CLIENT_ID, MICROSOFT_CLIENT_SECRET: set both or neither");
+  }
   if (env.NODE_ENV === "production") {
     // The stand-in identity provider signs anyone in as anyone: never in production.
     if (env.GOOGLE_STAND_IN) problems.push("GOOGLE_STAND_IN: the stand-in Google is refused in production");
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_ISSUER_URL.startsWith("https:")) {
       problems.push("GOOGLE_ISSUER_URL: must be https in production");
+    }
+    if (env.MICROSOFT_STAND_IN) problems.push("MICROSOFT_STAND_IN: the stand-in Microsoft is refused in production");
+    if (env.MICROSOFT_CLIENT_ID && !env.MICROSOFT_ISSUER_URL.startsWith("https:")) {
+      problems.push("MICROSOFT_ISSUER_URL: must be https in production");
     }
   }
   if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
@@ -420,6 +432,7 @@ export const GOOGLE_CALLBACK_PATH = "/signin-google";
 /** Where the development stand-in for Google is mounted (never in production). */
 export const GOOGLE_STAND_IN_PATH = "/dev/google";
 
+/** An OpenID provider's settings (Google's, and Microsoft's in the same shape). */
 export interface GoogleSettings {
   issuerUrl: string;
   clientId: string;
@@ -429,6 +442,39 @@ export interface GoogleSettings {
   timeoutMs: number;
   /** The local stand-in identity provider at /dev/google, instead of Google. */
   standIn: boolean;
+}
+
+/** Where Microsoft sends the customer back (docs/decisions/0090-continue-with-microsoft.md). */
+export const MICROSOFT_CALLBACK_PATH = "/signin-microsoft";
+/** Where the development stand-in for Microsoft is mounted (never in production). */
+export const MICROSOFT_STAND_IN_PATH = "/dev/microsoft";
+
+/**
+ * Microsoft sign-in, as Google's: the real Microsoft with MICROSOFT_CLIENT_ID and
+ * MICROSOFT_CLIENT_SECRET (the consumers authority unless MICROSOFT_ISSUER_URL names another);
+ * outside production without them, the local stand-in (unless MICROSOFT_STAND_IN=false), which
+ * answers as Microsoft's common authority does, for personal and work accounts; otherwise off.
+ */
+function microsoftSettings(env: Env, publicUrl: string, production: boolean): GoogleSettings | undefined {
+  const common = { redirectUri: `${publicUrl}${MICROSOFT_CALLBACK_PATH}`, timeoutMs: env.MICROSOFT_TIMEOUT };
+  if (env.MICROSOFT_CLIENT_ID) {
+    return {
+      ...common,
+      issuerUrl: env.MICROSOFT_ISSUER_URL,
+      clientId: env.MICROSOFT_CLIENT_ID,
+      // Set with MICROSOFT_CLIENT_ID, or the settings are refused (validate).
+      clientSecret: env.MICROSOFT_CLIENT_SECRET ?? "",
+      standIn: false,
+    };
+  }
+  if (production || env.MICROSOFT_STAND_IN === false) return undefined;
+  return {
+    ...common,
+    issuerUrl: `${publicUrl}${MICROSOFT_STAND_IN_PATH}/common/v2.0`,
+    clientId: "00000000-0000-0000-0000-00000000c0de",
+    clientSecret: randomBytes(32).toString("base64url"),
+    standIn: true,
+  };
 }
 
 /**
@@ -576,6 +622,8 @@ function resolve(env: Env) {
       dpopNonceSecret: env.DPOP_NONCE_SECRET ?? DEVELOPMENT_DPOP_NONCE_SECRET,
     },
     google: googleSettings(env, publicUrl, production),
+    /** The same settings for Microsoft (MICROSOFT_*), or undefined when it is off. */
+    microsoft: microsoftSettings(env, publicUrl, production),
     /**
      * Passkeys: the relying-party ID (PASSKEY_RP_ID or PUBLIC_URL's host), the one origin
      * ceremonies run on, and the other origins /.well-known/webauthn lets use the RP ID.

@@ -42,6 +42,8 @@ export const COOKIES = {
   passwordResetEmail: { name: plain("password_reset_email"), path: "/api/password", sameSite: "strict" },
   /** A Google sign-in's PKCE verifier; Lax, since Google's redirect back is a top-level GET. */
   googleSignIn: { name: plain("google_signin"), path: "/signin-google", sameSite: "lax" },
+  /** A Microsoft sign-in's PKCE verifier, as Google's. */
+  microsoftSignIn: { name: plain("microsoft_signin"), path: "/signin-microsoft", sameSite: "lax" },
   /** The secret that binds a passkey ceremony's challenge to this browser (passkeys.ts). */
   passkeyChallenge: { name: plain("passkey_challenge"), path: "/api/passkey", sameSite: "strict" },
   /** "Not now" to the passkey offer: no offer in this browser for 30 days (passkey-offer.ts). */

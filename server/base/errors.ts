@@ -39,6 +39,7 @@ export const ERRORS = {
   CURRENT_PASSWORD_MISSING: { status: 400, message: english.CURRENT_PASSWORD_MISSING },
   CURRENT_PASSWORD_WRONG: { status: 400, message: english.CURRENT_PASSWORD_WRONG },
   GOOGLE_ONLY_WAY_IN: { status: 409, message: english.GOOGLE_ONLY_WAY_IN },
+  MICROSOFT_ONLY_WAY_IN: { status: 409, message: english.MICROSOFT_ONLY_WAY_IN },
   RESET_LINK_UNKNOWN: { status: 404, message: english.RESET_LINK_UNKNOWN },
   RESET_LINK_USED: { status: 410, message: english.RESET_LINK_USED },
   RESET_LINK_EXPIRED: { status: 410, message: english.RESET_LINK_EXPIRED },

@@ -823,6 +823,20 @@ const migrations: Record<string, Migration> = {
         await db.schema.alterTable("outbox").dropColumn(column).execute();
     },
   },
+  "0034_external_login_tenant": {
+    async up(db: Kysely<unknown>) {
+      // A Microsoft identity is found by its subject, as Google's is; its directory (tid) and its
+      // id there (oid) are kept beside it (docs/decisions/0090-continue-with-microsoft.md), for
+      // support and for a later tenant rule. Nullable: Google's logins have neither, and the
+      // release before this one links without them while both run.
+      await db.schema.alterTable("external_logins").addColumn("tenant_id", "text").execute();
+      await db.schema.alterTable("external_logins").addColumn("object_id", "text").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("external_logins").dropColumn("object_id").execute();
+      await db.schema.alterTable("external_logins").dropColumn("tenant_id").execute();
+    },
+  },
   "0036_client_changes_notified": {
     async up(db: Kysely<unknown>) {
       // Each change of a registered client tells every instance listening (provider/client-cache.ts),

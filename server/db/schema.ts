@@ -224,13 +224,17 @@ export interface TelemetryEventsTable {
 }
 
 interface ExternalLoginsTable {
-  /** "google": the provider's id. */
+  /** "google" or "microsoft": the provider's id. */
   provider: string;
   /** The provider's stable id of the person (the ID token's sub), never their email. */
   subject: string;
   account_id: string;
   /** The provider's email as last seen, shown to the operator. */
   email: string;
+  /** Microsoft only: the directory (tenant) of the identity, the ID token's tid. */
+  tenant_id: string | null;
+  /** Microsoft only: the identity's id in its directory, the ID token's oid. */
+  object_id: string | null;
   created_at: Millis;
   last_used_at: Millis;
 }

@@ -104,6 +104,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "إذا لم تكن أنت من قام بذلك، فسجّل الدخول باستخدام رابط مُرسل بالبريد الإلكتروني وراجع حسابك: سجّل الخروج من كل مكان، وغيّر كلمة المرور إذا كانت لديك كلمة مرور.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `تم إلغاء ربط حساب Microsoft بحسابك في ${brand}`,
+      intro: (brand: string) =>
+        `تمت إزالة تسجيل الدخول باستخدام Microsoft من حسابك في ${brand}: لم يعد بالإمكان تسجيل الدخول إليه باستخدام حساب Microsoft ذلك.`,
+      footer:
+        "إذا لم تكن أنت من قام بذلك، فسجّل الدخول باستخدام رابط مُرسل بالبريد الإلكتروني وراجع حسابك: سجّل الخروج من كل مكان، وغيّر كلمة المرور إذا كانت لديك كلمة مرور.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `تأكيد بريدك الإلكتروني الجديد في ${brand}`,
@@ -196,6 +203,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "كلمة المرور الحالية غير صحيحة.",
     GOOGLE_ONLY_WAY_IN:
       "حساب Google هو طريقتك الوحيدة لتسجيل الدخول إلى جانب الرابط المُرسل بالبريد الإلكتروني. عيّن كلمة مرور أولًا، ثم ألغِ ربط Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "حساب Microsoft هو طريقتك الوحيدة لتسجيل الدخول إلى جانب الرابط المُرسل بالبريد الإلكتروني. عيّن كلمة مرور أولًا، ثم ألغِ ربط Microsoft.",
     RESET_LINK_UNKNOWN: "رابط إعادة تعيين كلمة المرور هذا غير صالح. يُرجى طلب رابط جديد.",
     RESET_LINK_USED: "سبق استخدام رابط إعادة تعيين كلمة المرور هذا. يُرجى طلب رابط جديد.",
     RESET_LINK_EXPIRED: "انتهت صلاحية رابط إعادة تعيين كلمة المرور هذا. يُرجى طلب رابط جديد.",

@@ -108,6 +108,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Wenn Sie das nicht waren, melden Sie sich mit einem Link per E-Mail an und überprüfen Sie Ihr Konto: Melden Sie sich überall ab und ändern Sie Ihr Passwort, falls Sie eines haben.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Microsoft wurde von Ihrem Konto bei ${brand} getrennt`,
+      intro: (brand: string) =>
+        `Die Anmeldung mit Microsoft wurde aus Ihrem Konto bei ${brand} entfernt: Mit diesem Microsoft-Konto ist keine Anmeldung bei Ihrem Konto mehr möglich.`,
+      footer:
+        "Wenn Sie das nicht waren, melden Sie sich mit einem Link per E-Mail an und überprüfen Sie Ihr Konto: Melden Sie sich überall ab und ändern Sie Ihr Passwort, falls Sie eines haben.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Ihre neue E-Mail-Adresse für ${brand} bestätigen`,
@@ -198,6 +205,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Ihr aktuelles Passwort ist falsch.",
     GOOGLE_ONLY_WAY_IN:
       "Außer über den Link per E-Mail melden Sie sich nur mit Google an. Legen Sie zuerst ein Passwort fest und trennen Sie dann Ihr Google-Konto.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Außer über den Link per E-Mail melden Sie sich nur mit Microsoft an. Legen Sie zuerst ein Passwort fest und trennen Sie dann Ihr Microsoft-Konto.",
     RESET_LINK_UNKNOWN: "Dieser Link zum Zurücksetzen des Passworts ist ungültig. Bitte fordern Sie einen neuen an.",
     RESET_LINK_USED: "Dieser Link zum Zurücksetzen des Passworts wurde bereits verwendet. Bitte fordern Sie einen neuen an.",
     RESET_LINK_EXPIRED: "Dieser Link zum Zurücksetzen des Passworts ist abgelaufen. Bitte fordern Sie einen neuen an.",

@@ -108,6 +108,13 @@ export const strings = {
       footer:
         "If you did not do this, sign in with an emailed link and review your account: sign out everywhere, and change your password if you have one.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Microsoft was unlinked from your ${brand} account`,
+      intro: (brand: string) =>
+        `Signing in with Microsoft was removed from your ${brand} account: that Microsoft account no longer signs in to it.`,
+      footer:
+        "If you did not do this, sign in with an emailed link and review your account: sign out everywhere, and change your password if you have one.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirm your new ${brand} email`,
@@ -193,6 +200,7 @@ export const strings = {
     CURRENT_PASSWORD_MISSING: "Enter your current password.",
     CURRENT_PASSWORD_WRONG: "Your current password is incorrect.",
     GOOGLE_ONLY_WAY_IN: "Google is how you sign in besides the emailed link. Set a password first, then unlink Google.",
+    MICROSOFT_ONLY_WAY_IN: "Microsoft is how you sign in besides the emailed link. Set a password first, then unlink Microsoft.",
     RESET_LINK_UNKNOWN: "This password reset link is not valid. Please ask for a new one.",
     RESET_LINK_USED: "This password reset link has already been used. Please ask for a new one.",
     RESET_LINK_EXPIRED: "This password reset link has expired. Please ask for a new one.",

@@ -106,6 +106,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si no has sido tú, inicia sesión con un enlace por correo y revisa tu cuenta: cierra la sesión en todas partes y cambia tu contraseña si tienes una.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Se ha desvinculado Microsoft de tu cuenta de ${brand}`,
+      intro: (brand: string) =>
+        `Se ha quitado el inicio de sesión con Microsoft de tu cuenta de ${brand}: esa cuenta de Microsoft ya no sirve para iniciar sesión en ella.`,
+      footer:
+        "Si no has sido tú, inicia sesión con un enlace por correo y revisa tu cuenta: cierra la sesión en todas partes y cambia tu contraseña si tienes una.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirma tu nuevo correo electrónico de ${brand}`,
@@ -194,6 +201,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Tu contraseña actual no es correcta.",
     GOOGLE_ONLY_WAY_IN:
       "Aparte del enlace por correo, Google es tu única forma de iniciar sesión. Crea primero una contraseña y después desvincula Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Aparte del enlace por correo, Microsoft es tu única forma de iniciar sesión. Crea primero una contraseña y después desvincula Microsoft.",
     RESET_LINK_UNKNOWN: "Este enlace para restablecer la contraseña no es válido. Pide uno nuevo.",
     RESET_LINK_USED: "Este enlace para restablecer la contraseña ya se ha usado. Pide uno nuevo.",
     RESET_LINK_EXPIRED: "Este enlace para restablecer la contraseña ha caducado. Pide uno nuevo.",

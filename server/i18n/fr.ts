@@ -104,6 +104,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si vous n'êtes pas à l'origine de cette action, connectez-vous avec un lien envoyé par e-mail et vérifiez votre compte : déconnectez-vous partout, et modifiez votre mot de passe si vous en avez un.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Microsoft a été dissocié de votre compte ${brand}`,
+      intro: (brand: string) =>
+        `La connexion avec Microsoft a été supprimée de votre compte ${brand} : ce compte Microsoft ne permet plus de vous y connecter.`,
+      footer:
+        "Si vous n'êtes pas à l'origine de cette action, connectez-vous avec un lien envoyé par e-mail et vérifiez votre compte : déconnectez-vous partout, et modifiez votre mot de passe si vous en avez un.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirmez votre nouvelle adresse e-mail ${brand}`,
@@ -191,6 +198,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Votre mot de passe actuel est incorrect.",
     GOOGLE_ONLY_WAY_IN:
       "En dehors du lien envoyé par e-mail, Google est votre seul moyen de connexion. Définissez d'abord un mot de passe, puis dissociez Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "En dehors du lien envoyé par e-mail, Microsoft est votre seul moyen de connexion. Définissez d'abord un mot de passe, puis dissociez Microsoft.",
     RESET_LINK_UNKNOWN: "Ce lien de réinitialisation du mot de passe n'est pas valide. Veuillez en demander un nouveau.",
     RESET_LINK_USED: "Ce lien de réinitialisation du mot de passe a déjà été utilisé. Veuillez en demander un nouveau.",
     RESET_LINK_EXPIRED: "Ce lien de réinitialisation du mot de passe a expiré. Veuillez en demander un nouveau.",

@@ -107,6 +107,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Se non l'hai fatto tu, accedi con un link via email e controlla il tuo account: disconnettiti ovunque e cambia la password, se ne hai una.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `Microsoft è stato scollegato dal tuo account ${brand}`,
+      intro: (brand: string) =>
+        `L'accesso con Microsoft è stato rimosso dal tuo account ${brand}: quell'account Microsoft non permette più di accedervi.`,
+      footer:
+        "Se non l'hai fatto tu, accedi con un link via email e controlla il tuo account: disconnettiti ovunque e cambia la password, se ne hai una.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Conferma il tuo nuovo indirizzo email di ${brand}`,
@@ -198,6 +205,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "La password attuale non è corretta.",
     GOOGLE_ONLY_WAY_IN:
       "Oltre al link via email, Google è il tuo unico modo per accedere. Imposta prima una password, poi scollega Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Oltre al link via email, Microsoft è il tuo unico modo per accedere. Imposta prima una password, poi scollega Microsoft.",
     RESET_LINK_UNKNOWN: "Questo link per reimpostare la password non è valido. Richiedine uno nuovo.",
     RESET_LINK_USED: "Questo link per reimpostare la password è già stato usato. Richiedine uno nuovo.",
     RESET_LINK_EXPIRED: "Questo link per reimpostare la password è scaduto. Richiedine uno nuovo.",

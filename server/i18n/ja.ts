@@ -107,6 +107,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "お心当たりがない場合は、メールで届くリンクでログインして、アカウントを確認してください。すべての場所からログアウトし、パスワードを設定している場合は変更してください。",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `${brand}アカウントとMicrosoftの連携が解除されました`,
+      intro: (brand: string) =>
+        `${brand}アカウントからMicrosoftでのログインが削除されました。今後、そのMicrosoftアカウントでは${brand}アカウントにログインできません。`,
+      footer:
+        "お心当たりがない場合は、メールで届くリンクでログインして、アカウントを確認してください。すべての場所からログアウトし、パスワードを設定している場合は変更してください。",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `${brand}の新しいメールアドレスのご確認`,
@@ -195,6 +202,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "現在のパスワードが正しくありません。",
     GOOGLE_ONLY_WAY_IN:
       "メールで届くリンク以外のログイン方法はGoogleだけです。先にパスワードを設定してから、Googleとの連携を解除してください。",
+    MICROSOFT_ONLY_WAY_IN:
+      "メールで届くリンク以外のログイン方法はMicrosoftだけです。先にパスワードを設定してから、Microsoftとの連携を解除してください。",
     RESET_LINK_UNKNOWN: "このパスワード再設定リンクは無効です。新しいリンクをリクエストしてください。",
     RESET_LINK_USED: "このパスワード再設定リンクは使用済みです。新しいリンクをリクエストしてください。",
     RESET_LINK_EXPIRED: "このパスワード再設定リンクは有効期限切れです。新しいリンクをリクエストしてください。",

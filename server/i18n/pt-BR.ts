@@ -105,6 +105,13 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Se não foi você, entre com um link enviado por e-mail e revise sua conta: encerre as sessões em todos os lugares e altere sua senha, se tiver uma.",
     },
+    microsoftUnlinked: {
+      subject: (brand: string) => `O Microsoft foi desvinculado da sua conta do ${brand}`,
+      intro: (brand: string) =>
+        `O login com o Microsoft foi removido da sua conta do ${brand}: essa Conta do Microsoft não pode mais ser usada para entrar nela.`,
+      footer:
+        "Se não foi você, entre com um link enviado por e-mail e revise sua conta: encerre as sessões em todos os lugares e altere sua senha, se tiver uma.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirme seu novo e-mail do ${brand}`,
@@ -196,6 +203,8 @@ export const strings: Catalogue<typeof english> = {
     CURRENT_PASSWORD_WRONG: "Sua senha atual está incorreta.",
     GOOGLE_ONLY_WAY_IN:
       "Além do link enviado por e-mail, você só entra com o Google. Defina uma senha primeiro e depois desvincule o Google.",
+    MICROSOFT_ONLY_WAY_IN:
+      "Além do link enviado por e-mail, você só entra com o Microsoft. Defina uma senha primeiro e depois desvincule o Microsoft.",
     RESET_LINK_UNKNOWN: "Este link de redefinição de senha não é válido. Peça um novo.",
     RESET_LINK_USED: "Este link de redefinição de senha já foi usado. Peça um novo.",
     RESET_LINK_EXPIRED: "Este link de redefinição de senha expirou. Peça um novo.",

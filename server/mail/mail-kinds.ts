@@ -18,6 +18,7 @@ export const MAIL_KINDS = {
   new_sign_in: "notice",
   passkey_added: "notice",
   google_unlinked: "notice",
+  microsoft_unlinked: "notice",
   account_deleted: "notice",
 } as const satisfies Record<string, "asked" | "security" | "notice">;
 

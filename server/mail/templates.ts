@@ -283,6 +283,19 @@ export function googleUnlinkedMail(look: MailLook): Mail {
   };
 }
 
+/** Microsoft was unlinked from the account: as Google's, a way in went and its owner hears of it. */
+export function microsoftUnlinkedMail(look: MailLook): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.microsoftUnlinked.intro(brand);
+  const footer = mail.microsoftUnlinked.footer;
+  return {
+    kind: "microsoft_unlinked",
+    subject: mail.microsoftUnlinked.subject(brand),
+    text: `${intro}\n\n${footer}\n`,
+    html: layout(look, [intro], undefined, footer),
+  };
+}
+
 /** The last mail to a deleted account's address: nothing to click, nothing left to sign in to. */
 export function accountDeletedMail(look: MailLook): Mail {
   const { mail, brand } = wordsOf(look);

@@ -5,7 +5,6 @@ import { isRole, ROLES, type Role } from "../../common/roles.ts";
 import { removeAccount } from "../auth/account/account-deletion.ts";
 import { exportAccount } from "../auth/account/account-export.ts";
 import { changeEmailByOperator } from "../auth/account/email-change/by-operator.ts";
-import { linkedLogins, unlinkLogin } from "../auth/google/external-logins.ts";
 import {
   AccountInputError,
   type AccountSummary,
@@ -18,6 +17,7 @@ import {
   signAccountOutEverywhere,
 } from "../auth/kernel/accounts.ts";
 import { accountActivity, recordAuditEvent } from "../auth/kernel/audit-trail.ts";
+import { linkedLogins, unlinkLogin } from "../auth/kernel/external-logins.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "../auth/kernel/signed-in-places.ts";
 import { setDisabled, setRole } from "../auth/support/support-actions.ts";
 import type { Config } from "../base/config.ts";
@@ -52,8 +52,8 @@ export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Obj
                                                 gives or takes a support console role (/admin/support)
   disable --email E [--reason R]                no way in works, every browser and app is signed out
   enable --email E [--reason R]                 undoes disable
-  logins --email E                              the Google logins linked to the account
-  unlink-login --email E --provider google --subject S
+  logins --email E                              the Google and Microsoft logins linked to the account
+  unlink-login --email E --provider google|microsoft --subject S
                                                 removes one; the next Google sign-in links by email again
   mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained`;
 
@@ -240,7 +240,7 @@ async function linkDeviceCommand({ db, values }: Command): Promise<string> {
   return `device ${values.uuid} is linked to ${email} for ${values.product}`;
 }
 
-// The Google logins linked to it.
+// The Google and Microsoft logins linked to it.
 
 async function logins(command: Command): Promise<string> {
   const { email } = await namedAccount(command);
@@ -249,7 +249,7 @@ async function logins(command: Command): Promise<string> {
   return linked
     .map(
       (login) =>
-        `${login.provider} ${login.subject}  ${login.email}  linked ${isoTime(login.createdAt)}, last used ${isoTime(login.lastUsedAt)}`,
+        `${login.provider} ${login.subject}  ${login.email}${login.tenantId ? `  tenant ${login.tenantId}` : ""}  linked ${isoTime(login.createdAt)}, last used ${isoTime(login.lastUsedAt)}`,
     )
     .join("\n");
 }

@@ -26,6 +26,7 @@ export function clientConfig(config: Config, agentConsole = false): ClientConfig
     accessLinkLifetimeDays: config.accessLinkLifetimeDays,
     resetLinkLifetimeMs: config.resetLinkLifetimeMs,
     googleSignIn: config.google !== undefined,
+    microsoftSignIn: config.microsoft !== undefined,
     allowedRedirectOrigins: config.allowedRedirectOrigins,
     agent: config.agent,
     agentConsole: agentConsole && config.devTools,

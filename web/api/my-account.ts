@@ -22,6 +22,8 @@ export const changeMyPassword = (currentPassword: string, password: string, prod
   call("POST /api/me/password", { CurrentPassword: currentPassword, Password: password, ConfirmPassword: password, ProductId: productId });
 
 export const unlinkGoogle = (subject: string, productId: number) => call("POST /api/me/unlink-google", { subject, ProductId: productId });
+export const unlinkMicrosoft = (subject: string, productId: number) =>
+  call("POST /api/me/unlink-microsoft", { subject, ProductId: productId });
 
 export const signOutBrowser = (ref: string) => call("POST /api/me/sign-out-browser", { ref });
 

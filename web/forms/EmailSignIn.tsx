@@ -11,9 +11,9 @@ import { setLoginError, useLoginError } from "../platform/login-error.ts";
 import { leaveTo, navigate, useLocation, withQuery } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
 import { FormError } from "../ui/FormError.tsx";
-import { GoogleSignIn } from "../ui/GoogleSignIn.tsx";
 import { Link } from "../ui/Link.tsx";
 import { Screen } from "../ui/Screen.tsx";
+import { SocialSignIn, socialSignInOffered } from "../ui/SocialSignIn.tsx";
 import { CheckEmail } from "./CheckEmail.tsx";
 import { PasskeyButton, usePasskeySignIn } from "./PasskeySignIn.tsx";
 import { loginEmailError } from "./rules.ts";
@@ -127,7 +127,7 @@ export function EmailSignIn({ brand }: { brand: Brand }) {
 
   return (
     <Screen brand={brand} title={strings.login.title}>
-      <GoogleSignIn brand={brand} search={search} />
+      <SocialSignIn brand={brand} search={search} />
       <EmailForm
         brand={brand}
         search={search}
@@ -206,7 +206,7 @@ function EmailForm({
     });
   }
 
-  const label = config.googleSignIn ? strings.login.emailLabelWithSocial : strings.login.emailLabel;
+  const label = socialSignInOffered() ? strings.login.emailLabelWithSocial : strings.login.emailLabel;
   return (
     <>
       <form className="email-form" noValidate onSubmit={submit}>

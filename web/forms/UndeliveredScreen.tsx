@@ -6,9 +6,9 @@ import type { Brand } from "../platform/brand.ts";
 import { config } from "../platform/config.ts";
 import { withQuery } from "../platform/router.ts";
 import { Button } from "../ui/Button.tsx";
-import { GoogleSignIn } from "../ui/GoogleSignIn.tsx";
 import { Link } from "../ui/Link.tsx";
 import { Screen } from "../ui/Screen.tsx";
+import { SocialSignIn, socialSignInOffered } from "../ui/SocialSignIn.tsx";
 import { PasskeyButton, usePasskeySignIn } from "./PasskeySignIn.tsx";
 
 const t = strings.undelivered;
@@ -45,7 +45,7 @@ export default function UndeliveredScreen({
   }, []);
   const withEmail = new URLSearchParams(search);
   withEmail.set("email", email);
-  const otherWays = passkey.supported || config.googleSignIn || config.passwordLoginAllowed;
+  const otherWays = passkey.supported || socialSignInOffered() || config.passwordLoginAllowed;
   return (
     <Screen brand={brand} title={t.title}>
       <div ref={panel} className="check-email" role="alert" tabIndex={-1}>
@@ -64,7 +64,7 @@ export default function UndeliveredScreen({
       </Button>
       {otherWays ? <p>{t.otherWays}</p> : null}
       <PasskeyButton passkey={passkey} />
-      <GoogleSignIn brand={brand} search={search} divider={false} />
+      <SocialSignIn brand={brand} search={search} divider={false} />
       {config.passwordLoginAllowed ? (
         <Link variant="clear" className="button--wide" to={withQuery(brand.paths.passwordLogin, withEmail.toString())}>
           {t.password}

@@ -1,7 +1,7 @@
 import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
-import { loginsOfAccount } from "../google/external-logins.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
+import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
 import { licenseSince } from "./license-since.ts";
@@ -86,6 +86,9 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       provider: login.provider,
       subject: login.subject,
       email: login.email,
+      // Microsoft's: the directory the account lives in and its id there.
+      ...(login.tenantId ? { tenantId: login.tenantId } : {}),
+      ...(login.objectId ? { objectId: login.objectId } : {}),
       linkedAt: iso(login.createdAt),
       lastUsedAt: iso(login.lastUsedAt),
     })),

@@ -3,8 +3,8 @@ import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
-import { loginsOfAccount } from "../google/external-logins.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
@@ -54,6 +54,9 @@ export async function myAccount(
       password: account.password_hash !== null,
       google: google
         .filter((login) => login.provider === "google")
+        .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
+      microsoft: google
+        .filter((login) => login.provider === "microsoft")
         .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt })),
     },
     // Where each sign-in came from is its network, as the mails say it: the page never gets the address.

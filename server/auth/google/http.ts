@@ -6,9 +6,9 @@ import { callerOf } from "../../http/caller.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { signedInCustomer } from "../../http/signed-in-customer.ts";
 import { recordSignInStep } from "../../telemetry/sign-in-steps.ts";
-import { unlinkAccountLogin } from "./external-logins.ts";
+import { unlinkAccountLogin } from "../kernel/external-logins.ts";
+import { type OpenIdSignIn, openIdSignIn } from "../kernel/openid-sign-in.ts";
 import { finishGoogleSignIn, GOOGLE, type GoogleStep, startGoogleSignIn } from "./google-sign-in.ts";
-import { type OpenIdSignIn, openIdSignIn } from "./openid-sign-in.ts";
 
 /**
  * Sign in with Google over HTTP (the flow is auth/google/google-sign-in.ts): GET /external/login starts

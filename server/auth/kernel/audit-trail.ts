@@ -24,6 +24,8 @@ const AUDIT_EVENTS = [
   "password_change_refused",
   "google_linked",
   "google_unlinked",
+  "microsoft_linked",
+  "microsoft_unlinked",
   "signed_out",
   "signed_out_everywhere",
   "app_signed_out",
@@ -59,7 +61,7 @@ const AUDIT_EVENTS = [
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
-export type SignInMethodName = "link" | "code" | "password" | "google" | "passkey";
+export type SignInMethodName = "link" | "code" | "password" | "google" | "microsoft" | "passkey";
 
 export interface AuditEntry {
   event: AuditEventName;

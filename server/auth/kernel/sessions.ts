@@ -118,6 +118,7 @@ const AMR: Record<SignInMethodName, string[]> = {
   code: ["otp"],
   password: ["pwd"],
   google: ["fed"],
+  microsoft: ["fed"],
   passkey: ["swk", "user", "mfa"],
 };
 

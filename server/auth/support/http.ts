@@ -21,6 +21,7 @@ import {
   signOutCustomerBrowser,
   signOutCustomerEverywhere,
   unlinkCustomerGoogle,
+  unlinkCustomerLogin,
 } from "./support-actions.ts";
 import { type Agent, findCustomers, supportCustomer } from "./support-console.ts";
 
@@ -99,6 +100,12 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
 
   contractRoute(app, "POST /api/support/unlink-google", async ({ accountId, reason, subject }, request, reply) => {
     await unlinkCustomerGoogle(db, config, await agentOf(request, reply), accountId, subject, reason);
+    mailWorker.deliverNow();
+    return { isOk: true };
+  });
+
+  contractRoute(app, "POST /api/support/unlink-microsoft", async ({ accountId, reason, subject }, request, reply) => {
+    await unlinkCustomerLogin(db, config, await agentOf(request, reply), accountId, { provider: "microsoft", subject }, reason);
     mailWorker.deliverNow();
     return { isOk: true };
   });

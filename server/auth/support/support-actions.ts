@@ -6,10 +6,10 @@ import { addressStanding, clearAddress } from "../../mail/delivery-state.ts";
 import { removeAccount } from "../account/account-deletion.ts";
 import { requestEmailChange } from "../account/email-change/request.ts";
 import { mailClearedReason } from "../account/undelivered-email.ts";
-import { unlinkAccountLogin } from "../google/external-logins.ts";
 import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { unlinkAccountLogin } from "../kernel/external-logins.ts";
 import { countersNaming, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { endEverySignIn, signOutEverywhere } from "../kernel/sign-out.ts";
 import { signOutApp, signOutBrowser } from "../kernel/signed-in-places.ts";
@@ -118,9 +118,22 @@ export async function clearCustomerMail(db: Db, agent: Agent, accountId: string,
 
 /** Support may unlink the last way in besides the emailed link: a lost Google account is the case. */
 export async function unlinkCustomerGoogle(db: Db, config: Config, agent: Agent, accountId: string, subject: string, reason: string) {
+  await unlinkCustomerLogin(db, config, agent, accountId, { provider: "google", subject }, reason);
+}
+
+/** The same for a Microsoft login: a lost Microsoft account, or one linked that should not be. */
+export async function unlinkCustomerLogin(
+  db: Db,
+  config: Config,
+  agent: Agent,
+  accountId: string,
+  login: { provider: "google" | "microsoft"; subject: string },
+  reason: string,
+) {
   await customerFor(db, agent, accountId);
-  if ((await unlinkAccountLogin(db, config, accountId, { provider: "google", subject }, agentSource(agent, reason))) === "not linked") {
-    throw new AppError("NOT_FOUND", "That Google login is not linked to this account.");
+  if ((await unlinkAccountLogin(db, config, accountId, login, agentSource(agent, reason))) === "not linked") {
+    const name = login.provider === "microsoft" ? "Microsoft" : "Google";
+    throw new AppError("NOT_FOUND", `That ${name} login is not linked to this account.`);
   }
 }
 

@@ -8,9 +8,9 @@ import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
 import { licenseSince } from "../account/license-since.ts";
-import { loginsOfAccount } from "../google/external-logins.ts";
 import { productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -177,6 +177,16 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
     google: logins
       .filter((login) => login.provider === "google")
       .map((login) => ({ subject: login.subject, email: login.email, linkedAt: login.createdAt, lastUsedAt: login.lastUsedAt })),
+    microsoft: logins
+      .filter((login) => login.provider === "microsoft")
+      .map((login) => ({
+        subject: login.subject,
+        email: login.email,
+        tenantId: login.tenantId,
+        objectId: login.objectId,
+        linkedAt: login.createdAt,
+        lastUsedAt: login.lastUsedAt,
+      })),
     browsers: places.browsers.map(({ current: _current, ...browser }) => browser),
     apps: places.apps,
     passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),

@@ -3,10 +3,11 @@ import { useRef, useState } from "react";
 import { NEW_PASSWORD_PARAM } from "../../../common/password-rules.ts";
 import { forgotPassword } from "../../api/account.ts";
 import { HttpError, messageFor } from "../../api/http.ts";
-import { changeMyPassword, type MyAccount, unlinkGoogle } from "../../api/my-account.ts";
+import { changeMyPassword, type MyAccount, unlinkGoogle, unlinkMicrosoft } from "../../api/my-account.ts";
 import { NewPasswordForm } from "../../forms/NewPasswordForm.tsx";
 import { takeFromAddress } from "../../platform/address.ts";
 import type { Brand } from "../../platform/brand.ts";
+import { config } from "../../platform/config.ts";
 import { Button } from "../../ui/Button.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { ConfirmItsYou } from "./ConfirmItsYou.tsx";
@@ -17,7 +18,7 @@ const t = strings.account.methods;
 
 /**
  * How the customer signs in: the emailed link (always), a password (set, or changed with the
- * current one or a fresh emailed link) and Google (unlinked here).
+ * current one or a fresh emailed link), Google and Microsoft (unlinked here).
  */
 export function SignInMethodsSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
   // Sent here by the link a breached password's sign-in mailed instead: the form opens, saying why.
@@ -70,6 +71,12 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
       await unlinkGoogle(subject, brand.productId);
       return t.unlinked;
     });
+  const unlinkFromMicrosoft = (subject: string) =>
+    act(async () => {
+      await unlinkMicrosoft(subject, brand.productId);
+      return t.unlinkedMicrosoft;
+    });
+  const microsoftLogins = account.signInMethods.microsoft;
 
   return (
     <Section heading={strings.account.methods.heading} headingRef={heading}>
@@ -143,6 +150,28 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
                 disabled={submitting}
                 ariaLabel={t.unlinkGoogle(login.email)}
                 onClick={() => void unlink(login.subject)}
+              >
+                {t.unlink}
+              </Button>
+            </li>
+          ))
+        )}
+        {/* Microsoft's row only where it is offered, or where a login is still linked. */}
+        {microsoftLogins.length === 0 ? (
+          config.microsoftSignIn ? (
+            <li>
+              <ItemText title={t.microsoft} detail={t.microsoftNotLinked} />
+            </li>
+          ) : null
+        ) : (
+          microsoftLogins.map((login) => (
+            <li key={login.subject}>
+              <ItemText title={t.microsoft} detail={t.microsoftLinked(login.email)} />
+              <Button
+                variant="clear"
+                disabled={submitting}
+                ariaLabel={t.unlinkMicrosoft(login.email)}
+                onClick={() => void unlinkFromMicrosoft(login.subject)}
               >
                 {t.unlink}
               </Button>

@@ -25,6 +25,8 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   password_change_refused: "passwordChangeRefused",
   google_linked: "googleLinked",
   google_unlinked: "googleUnlinked",
+  microsoft_linked: "microsoftLinked",
+  microsoft_unlinked: "microsoftUnlinked",
   signed_out: "signedOut",
   signed_out_everywhere: "signedOutEverywhere",
   new_browser: "newBrowser",

@@ -27,6 +27,7 @@ const METHOD_NAMES = {
   access_link: "access link",
   password: "password",
   google: "Google",
+  microsoft: "Microsoft",
   passkey: "passkey",
   approval: "link approved on another device",
 };

@@ -43,14 +43,21 @@ export function CustomerFacts({ customer, heading }: { customer: SupportCustomer
         <dd>{customer.devices.map((device) => `${device.uuid} (${device.product})`).join(", ") || "none"}</dd>
         <dt>Sign-in methods</dt>
         <dd>
-          Emailed link; password {account.passwordSet ? "set" : "not set"}; Google{" "}
-          {customer.google.length === 0 ? "not linked" : `linked (${customer.google.map((login) => login.email).join(", ")})`}; passkeys not
-          offered yet
+          {[
+            "Emailed link",
+            `password ${account.passwordSet ? "set" : "not set"}`,
+            `Google ${customer.google.length === 0 ? "not linked" : `linked (${customer.google.map((login) => login.email).join(", ")})`}`,
+            `Microsoft ${customer.microsoft.length === 0 ? "not linked" : `linked (${customer.microsoft.map((login) => login.email).join(", ")})`}`,
+            "passkeys not offered yet",
+          ].join("; ")}
         </dd>
       </dl>
     </section>
   );
 }
+
+/** The directory of every personal Microsoft account. */
+const PERSONAL_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
 
 /** Why they cannot sign in: the rate limits counted against them. */
 export function RateLimits({ limits }: { limits: SupportCustomer["limits"] }) {
@@ -171,7 +178,7 @@ export function AddressMail({ customer, busy, act }: { customer: SupportCustomer
 }
 
 /**
- * Where they are signed in (browsers, apps) and how (passkeys, Google), each with its way out. A
+ * Where they are signed in (browsers, apps) and how (passkeys, Google, Microsoft), each with its way out. A
  * browser's place is its network, as the customer's own page and mail name it (common/network.ts).
  */
 export function SignedInPlaces({ customer, busy, act }: { customer: SupportCustomer; busy: boolean; act: Act }) {
@@ -231,6 +238,20 @@ export function SignedInPlaces({ customer, busy, act }: { customer: SupportCusto
               question={`Unlink the Google account ${login.email}? The customer keeps the emailed link${customer.account.passwordSet ? " and the password" : ""}.`}
               busy={busy}
               run={() => act("POST /api/support/unlink-google", { subject: login.subject }, "Google is unlinked.")}
+            />
+          </li>
+        ))}
+        {customer.microsoft.map((login) => (
+          <li key={login.subject}>
+            Microsoft {login.email} (subject {login.subject};{" "}
+            {login.tenantId === PERSONAL_TENANT ? "personal account" : `tenant ${login.tenantId ?? "unknown"}`}
+            ), linked {when(login.linkedAt)}{" "}
+            <Confirmed
+              label="Unlink"
+              name={`Unlink Microsoft ${login.email}`}
+              question={`Unlink the Microsoft account ${login.email}? The customer keeps the emailed link${customer.account.passwordSet ? " and the password" : ""}.`}
+              busy={busy}
+              run={() => act("POST /api/support/unlink-microsoft", { subject: login.subject }, "Microsoft is unlinked.")}
             />
           </li>
         ))}

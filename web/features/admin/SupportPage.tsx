@@ -95,7 +95,7 @@ function CustomerSearch({ refused }: { refused: (error: unknown) => boolean }) {
     <section aria-labelledby="support-find">
       <h2 id="support-find">Find a customer</h2>
       <form className="support__search" onSubmit={submit}>
-        <label htmlFor="support-query">Email, or its beginning; a device UUID; or a Google subject</label>
+        <label htmlFor="support-query">Email, or its beginning; a device UUID; or a Google or Microsoft subject</label>
         <div className="support__row">
           <input id="support-query" type="search" value={query} onChange={(event) => setQuery(event.target.value)} autoComplete="off" />
           <button type="submit" className="support__button">

@@ -14,6 +14,7 @@ describe("the support console's record of where a customer signed in", () => {
       apps: [],
       passkeys: [],
       google: [],
+      microsoft: [],
     } as unknown as SupportCustomer;
     const trail = [
       {

@@ -16,10 +16,10 @@ import { navigate, screenUrl, useLocation } from "../../platform/router.ts";
 import { Button } from "../../ui/Button.tsx";
 import { EmailField } from "../../ui/EmailField.tsx";
 import { FormError } from "../../ui/FormError.tsx";
-import { GoogleSignIn } from "../../ui/GoogleSignIn.tsx";
 import { Link } from "../../ui/Link.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { Screen } from "../../ui/Screen.tsx";
+import { SocialSignIn } from "../../ui/SocialSignIn.tsx";
 
 /**
  * The safety product's password-login dialog (SPEC section 2): Continue stays disabled until the
@@ -66,7 +66,7 @@ export function MaverickPasswordLoginDialog() {
 
   return (
     <Screen brand={maverick} title={strings.maverickPasswordLogin.title} dialog>
-      <GoogleSignIn brand={maverick} search={search} />
+      <SocialSignIn brand={maverick} search={search} />
       <form className="form" noValidate onSubmit={submit}>
         <EmailField
           value={email}

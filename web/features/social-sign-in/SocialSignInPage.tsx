@@ -1,14 +1,19 @@
 import { strings } from "@strings/social-sign-in.ts";
-import { isSocialSignInProblem, SOCIAL_SIGN_IN_PROBLEM_PARAMETER } from "../../../common/social-sign-in.ts";
+import {
+  isSocialSignInProblem,
+  SOCIAL_SIGN_IN_PROBLEM_PARAMETER,
+  SOCIAL_SIGN_IN_PROVIDER_PARAMETER,
+} from "../../../common/social-sign-in.ts";
 import { brandForPath } from "../../platform/brand.ts";
 import { useLocation } from "../../platform/router.ts";
 import { Link } from "../../ui/Link.tsx";
 import { Screen } from "../../ui/Screen.tsx";
 
 /**
- * Where a sign-in with Google that did not complete lands (cancelled, expired, unverified email,
- * Google unreachable…): what happened, in the brand's look, and the way back to its login with the
- * query it started with, so the ReturnUrl still applies. Nobody is signed in on this screen.
+ * Where a sign-in with Google or Microsoft that did not complete lands (cancelled, expired,
+ * unverified email, the provider unreachable…): what happened, naming the provider, in the brand's
+ * look, and the way back to its login with the query it started with, so the ReturnUrl still
+ * applies. Nobody is signed in on this screen.
  */
 export default function SocialSignInPage() {
   const { pathname, search } = useLocation();
@@ -16,9 +21,11 @@ export default function SocialSignInPage() {
   const params = new URLSearchParams(search);
   const named = params.get(SOCIAL_SIGN_IN_PROBLEM_PARAMETER);
   const problem = isSocialSignInProblem(named) ? named : "failed";
+  const microsoft = params.get(SOCIAL_SIGN_IN_PROVIDER_PARAMETER) === "microsoft";
   params.delete(SOCIAL_SIGN_IN_PROBLEM_PARAMETER);
+  params.delete(SOCIAL_SIGN_IN_PROVIDER_PARAMETER);
   const rest = params.toString();
-  const { title, text } = strings.socialSignIn[problem];
+  const { title, text } = (microsoft ? strings.microsoftSignIn : strings.socialSignIn)[problem];
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       <p>{text}</p>

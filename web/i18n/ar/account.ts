@@ -74,6 +74,11 @@ export const strings: Catalogue<typeof english> = {
       unlink: "إلغاء الربط",
       unlinkGoogle: (email: string) => `إلغاء ربط حساب Google ${email}`,
       unlinked: "تم إلغاء ربط حساب Google.",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "غير مرتبط. لربطه، اختر «المتابعة باستخدام Microsoft» في شاشة تسجيل الدخول.",
+      microsoftLinked: (email: string) => `مرتبط بالحساب ${email}`,
+      unlinkMicrosoft: (email: string) => `إلغاء ربط حساب Microsoft ${email}`,
+      unlinkedMicrosoft: "تم إلغاء ربط حساب Microsoft.",
     },
     passkeys: {
       heading: "مفاتيح المرور",
@@ -214,6 +219,7 @@ export const strings: Catalogue<typeof english> = {
         code: "باستخدام الرمز الوارد في رسالة بريد إلكتروني",
         password: "باستخدام كلمة المرور",
         google: "باستخدام Google",
+        microsoft: "باستخدام Microsoft",
         passkey: "باستخدام مفتاح مرور",
       } as Record<string, string>,
       /** An app inside a sentence: "تم تسجيل الدخول إلى تطبيق DS One لسطح المكتب". */
@@ -233,6 +239,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "تم رفض محاولة لتغيير كلمة المرور بكلمة مرور حالية خاطئة",
         googleLinked: "تم ربط حساب Google",
         googleUnlinked: "تم إلغاء ربط حساب Google",
+        microsoftLinked: "تم ربط حساب Microsoft",
+        microsoftUnlinked: "تم إلغاء ربط حساب Microsoft",
         signedOut: "تم تسجيل الخروج من أحد المتصفحات",
         signedOutEverywhere: "تم تسجيل الخروج من جميع المتصفحات والتطبيقات",
         appSignedOut: (app: string | undefined) => (app ? `تم تسجيل الخروج من ${app}` : "تم تسجيل الخروج من أحد التطبيقات"),

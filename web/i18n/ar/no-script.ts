@@ -9,7 +9,8 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "يتطلب تسجيل الدخول بكلمة مرور أو باستخدام Google تفعيل JavaScript. أما الرابط المُرسل بالبريد الإلكتروني فيعمل بدونها.",
+    loginHint:
+      "يتطلب تسجيل الدخول بكلمة مرور أو باستخدام Google أو Microsoft تفعيل JavaScript. أما الرابط المُرسل بالبريد الإلكتروني فيعمل بدونها.",
     title: "يُرجى تفعيل JavaScript",
     text: "تتطلب هذه الصفحة JavaScript. فعّلها من إعدادات المتصفح، ثم أعد تحميل الصفحة.",
     emailInstead: "أو سجّل الدخول برابط يُرسل إلى بريدك الإلكتروني، فهو يعمل بدون JavaScript.",

@@ -28,6 +28,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "تسجيل دخول العملاء",
     continueWithGoogle: "المتابعة باستخدام Google",
+    continueWithMicrosoft: "المتابعة باستخدام Microsoft",
     or: "أو",
     emailLabelWithSocial: "استخدام بريد إلكتروني آخر",
     emailLabel: "أدخل بريدك الإلكتروني",

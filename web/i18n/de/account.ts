@@ -89,6 +89,12 @@ export const strings: Catalogue<typeof english> = {
       unlink: "Trennen",
       unlinkGoogle: (email: string) => `Google-Konto ${email} trennen`,
       unlinked: "Ihr Google-Konto wurde getrennt.",
+      microsoft: "Microsoft",
+      microsoftNotLinked:
+        "Nicht verknüpft. Wählen Sie auf einer Anmeldeseite „Weiter mit Microsoft“, um Ihr Microsoft-Konto zu verknüpfen.",
+      microsoftLinked: (email: string) => `Verknüpft mit ${email}`,
+      unlinkMicrosoft: (email: string) => `Microsoft-Konto ${email} trennen`,
+      unlinkedMicrosoft: "Ihr Microsoft-Konto wurde getrennt.",
     },
     passkeys: {
       heading: "Passkeys",
@@ -231,6 +237,7 @@ export const strings: Catalogue<typeof english> = {
         code: "mit dem Code aus einer E-Mail",
         password: "mit Ihrem Passwort",
         google: "mit Google",
+        microsoft: "mit Microsoft",
         passkey: "mit einem Passkey",
       } as Record<string, string>,
       /** An app inside a sentence, after "bei": "Angemeldet bei der Desktop-App von DS One". */
@@ -250,6 +257,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "Eine Passwortänderung mit falschem aktuellem Passwort wurde abgelehnt",
         googleLinked: "Ihr Google-Konto wurde verknüpft",
         googleUnlinked: "Ihr Google-Konto wurde getrennt",
+        microsoftLinked: "Ihr Microsoft-Konto wurde verknüpft",
+        microsoftUnlinked: "Ihr Microsoft-Konto wurde getrennt",
         signedOut: "Ein Browser wurde abgemeldet",
         signedOutEverywhere: "Alle Browser und Apps wurden abgemeldet",
         appSignedOut: (app: string | undefined) => (app ? `${appAsSubject(app)} wurde abgemeldet` : "Eine App wurde abgemeldet"),

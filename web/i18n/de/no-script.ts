@@ -9,7 +9,8 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "Für die Anmeldung mit Passwort oder mit Google wird JavaScript benötigt. Der Link per E-Mail funktioniert auch ohne.",
+    loginHint:
+      "Für die Anmeldung mit Passwort, mit Google oder mit Microsoft wird JavaScript benötigt. Der Link per E-Mail funktioniert auch ohne.",
     title: "Bitte aktivieren Sie JavaScript",
     text: "Diese Seite benötigt JavaScript. Aktivieren Sie es in den Einstellungen Ihres Browsers und laden Sie die Seite dann neu.",
     emailInstead: "Oder melden Sie sich mit einem Link per E-Mail an, der auch ohne JavaScript funktioniert.",

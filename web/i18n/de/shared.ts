@@ -31,6 +31,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "Kundenanmeldung",
     continueWithGoogle: "Weiter mit Google",
+    continueWithMicrosoft: "Weiter mit Microsoft",
     or: "Oder",
     emailLabelWithSocial: "Andere E-Mail-Adresse verwenden",
     emailLabel: "Ihre E-Mail-Adresse",

@@ -43,6 +43,55 @@ export const strings: Catalogue<typeof english> = {
       title: "Dieses Konto ist deaktiviert",
       text: "Das Konto zu dieser Google-Anmeldung wurde deaktiviert, daher ist keine Anmeldung damit möglich. Bitte wenden Sie sich an den Support.",
     },
+    /** The provider does not vouch for the address of the account it would be linked to. */
+    unconfirmed: {
+      title: "Bestätigen Sie zuerst Ihre E-Mail-Adresse",
+      text: "Google hat nicht bestätigt, dass die E-Mail-Adresse zu diesem Google-Konto gehört, daher kann es noch nicht mit Ihrem Konto verknüpft werden. Melden Sie sich zuerst mit Ihrer E-Mail-Adresse an und wählen Sie dann in diesem Browser erneut „Weiter mit Google“, um es zu verknüpfen.",
+    },
     backToLogin: "Zurück zur Anmeldung",
+  },
+  /** The same, of a sign-in with Microsoft. */
+  microsoftSignIn: {
+    cancelled: {
+      title: "Anmeldung mit Microsoft abgebrochen",
+      text: "Sie wurden nicht angemeldet, weil die Anmeldung mit Microsoft abgebrochen wurde. Sie können es erneut versuchen oder sich mit Ihrer E-Mail-Adresse anmelden.",
+    },
+    refused: {
+      title: "Microsoft hat Sie nicht angemeldet",
+      text: "Microsoft hat diese Anmeldung abgelehnt, daher wurden Sie nicht angemeldet. Bitte versuchen Sie es erneut oder melden Sie sich mit Ihrer E-Mail-Adresse an.",
+    },
+    expired: {
+      title: "Diese Anmeldung ist abgelaufen",
+      text: "Die Anmeldung mit Microsoft hat zu lange gedauert, wurde bereits abgeschlossen oder in einem anderen Browserfenster gestartet. Bitte starten Sie sie erneut.",
+    },
+    unverified: {
+      title: "Ihre Microsoft-E-Mail-Adresse ist nicht bestätigt",
+      text: "Microsoft hat die E-Mail-Adresse dieses Microsoft-Kontos nicht bestätigt, daher ist keine Anmeldung damit möglich. Bestätigen Sie die Adresse bei Microsoft oder melden Sie sich mit Ihrer E-Mail-Adresse an.",
+    },
+    unreachable: {
+      title: "Microsoft antwortet nicht",
+      text: "Wir konnten Microsoft nicht erreichen, um Ihre Anmeldung abzuschließen. Bitte versuchen Sie es gleich noch einmal oder melden Sie sich mit Ihrer E-Mail-Adresse an.",
+    },
+    failed: {
+      title: "Anmeldung mit Microsoft fehlgeschlagen",
+      text: "Die Antwort von Microsoft konnte nicht überprüft werden, daher wurden Sie nicht angemeldet. Bitte versuchen Sie es erneut oder melden Sie sich mit Ihrer E-Mail-Adresse an.",
+    },
+    busy: {
+      title: "Zu viele Versuche",
+      text: "Aus Ihrem Netzwerk gab es zu viele Anmeldeversuche. Bitte warten Sie eine Weile und versuchen Sie es dann erneut, oder melden Sie sich mit Ihrer E-Mail-Adresse an.",
+    },
+    unavailable: {
+      title: "Anmeldung mit Microsoft nicht verfügbar",
+      text: "Die Anmeldung über diesen Anbieter wird hier nicht angeboten. Bitte melden Sie sich mit Ihrer E-Mail-Adresse an.",
+    },
+    disabled: {
+      title: "Dieses Konto ist deaktiviert",
+      text: "Das Konto zu dieser Microsoft-Anmeldung wurde deaktiviert, daher ist keine Anmeldung damit möglich. Bitte wenden Sie sich an den Support.",
+    },
+    /** The provider does not vouch for the address of the account it would be linked to. */
+    unconfirmed: {
+      title: "Bestätigen Sie zuerst Ihre E-Mail-Adresse",
+      text: "Microsoft hat nicht bestätigt, dass die E-Mail-Adresse zu diesem Microsoft-Konto gehört, daher kann es noch nicht mit Ihrem Konto verknüpft werden. Melden Sie sich zuerst mit Ihrer E-Mail-Adresse an und wählen Sie dann in diesem Browser erneut „Weiter mit Microsoft“, um es zu verknüpfen.",
+    },
   },
 };

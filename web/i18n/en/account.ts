@@ -81,6 +81,11 @@ export const strings = {
       unlink: "Unlink",
       unlinkGoogle: (email: string) => `Unlink Google account ${email}`,
       unlinked: "Google is unlinked.",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "Not linked. Continue with Microsoft on a sign-in screen to link it.",
+      microsoftLinked: (email: string) => `Linked to ${email}`,
+      unlinkMicrosoft: (email: string) => `Unlink Microsoft account ${email}`,
+      unlinkedMicrosoft: "Microsoft is unlinked.",
     },
     passkeys: {
       heading: "Passkeys",
@@ -227,6 +232,7 @@ export const strings = {
         code: "with the code from an email",
         password: "with your password",
         google: "with Google",
+        microsoft: "with Microsoft",
         passkey: "with a passkey",
       } as Record<string, string>,
       /** An app inside a sentence: "Signed in to the DS One desktop app". */
@@ -247,6 +253,8 @@ export const strings = {
         passwordChangeRefused: "A password change with a wrong current password was refused",
         googleLinked: "Google was linked",
         googleUnlinked: "Google was unlinked",
+        microsoftLinked: "Microsoft was linked",
+        microsoftUnlinked: "Microsoft was unlinked",
         signedOut: "A browser was signed out",
         signedOutEverywhere: "Every browser and app was signed out",
         appSignedOut: (app: string | undefined) =>

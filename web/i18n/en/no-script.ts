@@ -7,7 +7,7 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings = {
   ...accessLink,
   noScript: {
-    loginHint: "Signing in with a password or with Google needs JavaScript. The emailed link works without it.",
+    loginHint: "Signing in with a password, with Google or with Microsoft needs JavaScript. The emailed link works without it.",
     title: "Please Turn On JavaScript",
     text: "This page needs JavaScript. Turn it on in your browser's settings, then reload the page.",
     emailInstead: "Or sign in with an emailed link, which works without JavaScript.",

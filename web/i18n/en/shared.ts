@@ -28,6 +28,7 @@ export const strings = {
   login: {
     title: "Customer Login",
     continueWithGoogle: "Continue with Google",
+    continueWithMicrosoft: "Continue with Microsoft",
     or: "Or",
     emailLabelWithSocial: "Use another email",
     emailLabel: "Enter your email",

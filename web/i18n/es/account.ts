@@ -78,6 +78,11 @@ export const strings: Catalogue<typeof english> = {
       unlink: "Desvincular",
       unlinkGoogle: (email: string) => `Desvincular la cuenta de Google ${email}`,
       unlinked: "Se ha desvinculado tu cuenta de Google.",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "Sin vincular. Para vincular tu cuenta de Microsoft, usa «Continuar con Microsoft» al iniciar sesión.",
+      microsoftLinked: (email: string) => `Cuenta vinculada: ${email}`,
+      unlinkMicrosoft: (email: string) => `Desvincular la cuenta de Microsoft ${email}`,
+      unlinkedMicrosoft: "Se ha desvinculado tu cuenta de Microsoft.",
     },
     passkeys: {
       heading: "Llaves de acceso",
@@ -217,6 +222,7 @@ export const strings: Catalogue<typeof english> = {
         code: "con el código de un correo",
         password: "con tu contraseña",
         google: "con Google",
+        microsoft: "con Microsoft",
         passkey: "con una llave de acceso",
       } as Record<string, string>,
       /** An app inside a sentence: "Se ha iniciado sesión en DS One para escritorio". */
@@ -237,6 +243,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "Se ha rechazado un cambio de contraseña porque la contraseña actual era incorrecta",
         googleLinked: "Se ha vinculado tu cuenta de Google",
         googleUnlinked: "Se ha desvinculado tu cuenta de Google",
+        microsoftLinked: "Se ha vinculado tu cuenta de Microsoft",
+        microsoftUnlinked: "Se ha desvinculado tu cuenta de Microsoft",
         signedOut: "Se ha cerrado la sesión en un navegador",
         signedOutEverywhere: "Se ha cerrado la sesión en todos los navegadores y aplicaciones",
         appSignedOut: (app: string | undefined) =>

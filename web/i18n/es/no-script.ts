@@ -9,7 +9,8 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "Para iniciar sesión con una contraseña o con Google se necesita JavaScript. El enlace por correo funciona sin él.",
+    loginHint:
+      "Para iniciar sesión con una contraseña, con Google o con Microsoft se necesita JavaScript. El enlace por correo funciona sin él.",
     title: "Activa JavaScript",
     text: "Esta página necesita JavaScript. Actívalo en la configuración de tu navegador y vuelve a cargar la página.",
     emailInstead: "O inicia sesión con un enlace por correo, que funciona sin JavaScript.",

@@ -39,6 +39,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "Acceso de clientes",
     continueWithGoogle: "Continuar con Google",
+    continueWithMicrosoft: "Continuar con Microsoft",
     or: "o",
     emailLabelWithSocial: "Usa otro correo electrónico",
     emailLabel: "Escribe tu correo electrónico",

@@ -78,6 +78,11 @@ export const strings: Catalogue<typeof english> = {
       unlink: "Dissocier",
       unlinkGoogle: (email: string) => `Dissocier le compte Google ${email}`,
       unlinked: "Le compte Google a été dissocié.",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "Non associé. Pour l'associer, choisissez Continuer avec Microsoft sur un écran de connexion.",
+      microsoftLinked: (email: string) => `Associé à ${email}`,
+      unlinkMicrosoft: (email: string) => `Dissocier le compte Microsoft ${email}`,
+      unlinkedMicrosoft: "Le compte Microsoft a été dissocié.",
     },
     passkeys: {
       heading: "Clés d'accès",
@@ -218,6 +223,7 @@ export const strings: Catalogue<typeof english> = {
         code: "avec le code reçu par e-mail",
         password: "avec votre mot de passe",
         google: "avec Google",
+        microsoft: "avec Microsoft",
         passkey: "avec une clé d'accès",
       } as Record<string, string>,
       /** An app after "à" or "de": "Connexion à l'application de bureau DS One". */
@@ -237,6 +243,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "Mot de passe actuel incorrect : modification du mot de passe refusée",
         googleLinked: "Compte Google associé",
         googleUnlinked: "Compte Google dissocié",
+        microsoftLinked: "Compte Microsoft associé",
+        microsoftUnlinked: "Compte Microsoft dissocié",
         signedOut: "Déconnexion d'un navigateur",
         signedOutEverywhere: "Déconnexion de tous les navigateurs et applications",
         appSignedOut: (app: string | undefined) => (app ? `Déconnexion de ${app}` : "Déconnexion d'une application"),

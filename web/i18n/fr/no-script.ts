@@ -9,7 +9,8 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "La connexion avec un mot de passe ou avec Google nécessite JavaScript. Le lien envoyé par e-mail fonctionne sans.",
+    loginHint:
+      "La connexion avec un mot de passe, avec Google ou avec Microsoft nécessite JavaScript. Le lien envoyé par e-mail fonctionne sans.",
     title: "Veuillez activer JavaScript",
     text: "Cette page nécessite JavaScript. Activez-le dans les paramètres de votre navigateur, puis actualisez la page.",
     emailInstead: "Vous pouvez aussi vous connecter avec un lien envoyé par e-mail, qui fonctionne sans JavaScript.",

@@ -39,6 +39,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "Connexion client",
     continueWithGoogle: "Continuer avec Google",
+    continueWithMicrosoft: "Continuer avec Microsoft",
     or: "Ou",
     emailLabelWithSocial: "Utiliser une autre adresse e-mail",
     emailLabel: "Saisissez votre adresse e-mail",

@@ -86,6 +86,11 @@ export const strings: Catalogue<typeof english> = {
       unlink: "Scollega",
       unlinkGoogle: (email: string) => `Scollega l'account Google ${email}`,
       unlinked: "L'account Google è stato scollegato.",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "Non collegato. Per collegarlo, scegli Continua con Microsoft in una schermata di accesso.",
+      microsoftLinked: (email: string) => `Collegato a ${email}`,
+      unlinkMicrosoft: (email: string) => `Scollega l'account Microsoft ${email}`,
+      unlinkedMicrosoft: "L'account Microsoft è stato scollegato.",
     },
     passkeys: {
       heading: "Passkey",
@@ -225,6 +230,7 @@ export const strings: Catalogue<typeof english> = {
         code: "con il codice ricevuto via email",
         password: "con la tua password",
         google: "con Google",
+        microsoft: "con Microsoft",
         passkey: "con una passkey",
       } as Record<string, string>,
       /** An app inside a sentence, with its article (joined to "a"/"di" by `joined`): "Accesso effettuato all'app desktop di DS One". */
@@ -245,6 +251,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "Modifica della password rifiutata per password attuale errata",
         googleLinked: "Account Google collegato",
         googleUnlinked: "Account Google scollegato",
+        microsoftLinked: "Account Microsoft collegato",
+        microsoftUnlinked: "Account Microsoft scollegato",
         signedOut: "Disconnessione di un browser",
         signedOutEverywhere: "Disconnessione da tutti i browser e le app",
         appSignedOut: (app: string | undefined) => (app ? `Disconnessione ${joined("di", app)}` : "Disconnessione di un'app"),

@@ -9,7 +9,7 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "Per accedere con password o con Google serve JavaScript. Il link inviato via email funziona anche senza.",
+    loginHint: "Per accedere con password, con Google o con Microsoft serve JavaScript. Il link inviato via email funziona anche senza.",
     title: "Attiva JavaScript",
     text: "Questa pagina ha bisogno di JavaScript. Attivalo nelle impostazioni del browser, poi ricarica la pagina.",
     emailInstead: "Oppure accedi con un link inviato via email, che funziona anche senza JavaScript.",

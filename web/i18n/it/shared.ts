@@ -29,6 +29,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "Accesso clienti",
     continueWithGoogle: "Continua con Google",
+    continueWithMicrosoft: "Continua con Microsoft",
     or: "Oppure",
     emailLabelWithSocial: "Usa un'altra email",
     emailLabel: "Inserisci la tua email",

@@ -43,6 +43,55 @@ export const strings: Catalogue<typeof english> = {
       title: "Questo account è disattivato",
       text: "L'account collegato a questo accesso Google è stato disattivato, quindi non può accedere. Contatta l'assistenza.",
     },
+    /** The provider does not vouch for the address of the account it would be linked to. */
+    unconfirmed: {
+      title: "Conferma prima la tua email",
+      text: "Google non ha confermato che questo account Google sia il titolare del suo indirizzo email, quindi non può ancora essere collegato al tuo account. Accedi prima con la tua email, poi scegli di nuovo Continua con Google in questo browser per collegarlo.",
+    },
     backToLogin: "Torna all'accesso",
+  },
+  /** The same, of a sign-in with Microsoft. */
+  microsoftSignIn: {
+    cancelled: {
+      title: "Accesso con Microsoft annullato",
+      text: "Non hai eseguito l'accesso perché la procedura con Microsoft è stata annullata. Puoi riprovare oppure accedere con la tua email.",
+    },
+    refused: {
+      title: "Microsoft ha rifiutato l'accesso",
+      text: "Microsoft ha rifiutato questa richiesta di accesso, quindi l'accesso non è avvenuto. Riprova oppure accedi con la tua email.",
+    },
+    expired: {
+      title: "Questo accesso è scaduto",
+      text: "L'accesso con Microsoft ha richiesto troppo tempo, è già stato completato o è stato avviato in un'altra finestra del browser. Ricomincia da capo.",
+    },
+    unverified: {
+      title: "La tua email Microsoft non è verificata",
+      text: "Microsoft non ha verificato l'indirizzo email di questo account Microsoft, quindi non può farti accedere. Verifica l'indirizzo con Microsoft oppure accedi con la tua email.",
+    },
+    unreachable: {
+      title: "Microsoft non risponde",
+      text: "Non siamo riusciti a contattare Microsoft per completare l'accesso. Riprova tra qualche istante oppure accedi con la tua email.",
+    },
+    failed: {
+      title: "Accesso con Microsoft non riuscito",
+      text: "Non è stato possibile verificare la risposta di Microsoft, quindi l'accesso non è avvenuto. Riprova oppure accedi con la tua email.",
+    },
+    busy: {
+      title: "Troppi tentativi",
+      text: "Ci sono stati troppi accessi dalla tua rete. Attendi un po' e riprova, oppure accedi con la tua email.",
+    },
+    unavailable: {
+      title: "Accesso con Microsoft non disponibile",
+      text: "Qui non è possibile accedere con questo provider. Accedi con la tua email.",
+    },
+    disabled: {
+      title: "Questo account è disattivato",
+      text: "L'account collegato a questo accesso Microsoft è stato disattivato, quindi non può accedere. Contatta l'assistenza.",
+    },
+    /** The provider does not vouch for the address of the account it would be linked to. */
+    unconfirmed: {
+      title: "Conferma prima la tua email",
+      text: "Microsoft non ha confermato che questo account Microsoft sia il titolare del suo indirizzo email, quindi non può ancora essere collegato al tuo account. Accedi prima con la tua email, poi scegli di nuovo Continua con Microsoft in questo browser per collegarlo.",
+    },
   },
 };

@@ -77,6 +77,11 @@ export const strings: Catalogue<typeof english> = {
       unlink: "連携を解除",
       unlinkGoogle: (email: string) => `Googleアカウント（${email}）の連携を解除`,
       unlinked: "Googleとの連携を解除しました。",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "未連携です。連携するには、ログイン画面で「Microsoftで続行」を選択してください。",
+      microsoftLinked: (email: string) => `${email}と連携済み`,
+      unlinkMicrosoft: (email: string) => `Microsoftアカウント（${email}）の連携を解除`,
+      unlinkedMicrosoft: "Microsoftとの連携を解除しました。",
     },
     passkeys: {
       heading: "パスキー",
@@ -214,6 +219,7 @@ export const strings: Catalogue<typeof english> = {
         code: "メールに記載のコードで",
         password: "パスワードで",
         google: "Googleで",
+        microsoft: "Microsoftで",
         passkey: "パスキーで",
       } as Record<string, string>,
       /** An app inside a sentence: "DS Oneデスクトップアプリにログインしました". */
@@ -233,6 +239,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "現在のパスワードが正しくなかったため、パスワードの変更が拒否されました",
         googleLinked: "Googleと連携しました",
         googleUnlinked: "Googleとの連携が解除されました",
+        microsoftLinked: "Microsoftと連携しました",
+        microsoftUnlinked: "Microsoftとの連携が解除されました",
         signedOut: "ブラウザーがログアウトされました",
         signedOutEverywhere: "すべてのブラウザーとアプリがログアウトされました",
         appSignedOut: (app: string | undefined) => `${app ?? "アプリ"}がログアウトされました`,

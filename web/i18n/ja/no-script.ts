@@ -9,7 +9,8 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "パスワードまたはGoogleでログインするには、JavaScriptが必要です。メールで届くリンクはJavaScriptなしで使えます。",
+    loginHint:
+      "パスワード、Google、またはMicrosoftでログインするには、JavaScriptが必要です。メールで届くリンクはJavaScriptなしで使えます。",
     title: "JavaScriptを有効にしてください",
     text: "このページにはJavaScriptが必要です。ブラウザーの設定でJavaScriptを有効にしてから、ページを再読み込みしてください。",
     emailInstead: "または、メールで届くリンクでログインしてください。こちらはJavaScriptなしで使えます。",

@@ -29,6 +29,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "お客様ログイン",
     continueWithGoogle: "Googleで続行",
+    continueWithMicrosoft: "Microsoftで続行",
     or: "または",
     emailLabelWithSocial: "別のメールアドレスを使用",
     emailLabel: "メールアドレスを入力",

@@ -43,6 +43,55 @@ export const strings: Catalogue<typeof english> = {
       title: "このアカウントは無効です",
       text: "このGoogleログインに対応するアカウントは無効になっているため、ログインできません。サポートにお問い合わせください。",
     },
+    /** The provider does not vouch for the address of the account it would be linked to. */
+    unconfirmed: {
+      title: "先にメールアドレスでログインしてください",
+      text: "このGoogleアカウントがそのメールアドレスの所有者であることをGoogleが確認していないため、まだお客様のアカウントと連携できません。先にメールアドレスでログインしてから、このブラウザーでもう一度「Googleで続行」を選択すると連携されます。",
+    },
     backToLogin: "ログイン画面に戻る",
+  },
+  /** The same, of a sign-in with Microsoft. */
+  microsoftSignIn: {
+    cancelled: {
+      title: "Microsoftログインがキャンセルされました",
+      text: "Microsoftでのログインがキャンセルされたため、ログインしていません。もう一度お試しいただくか、メールアドレスでログインしてください。",
+    },
+    refused: {
+      title: "Microsoftでログインできませんでした",
+      text: "Microsoftがこのログインを拒否したため、ログインしていません。もう一度お試しいただくか、メールアドレスでログインしてください。",
+    },
+    expired: {
+      title: "このログインは有効期限切れです",
+      text: "Microsoftでのログインに時間がかかりすぎたか、すでに完了しているか、別のブラウザーウィンドウで開始された可能性があります。最初からやり直してください。",
+    },
+    unverified: {
+      title: "Microsoftのメールアドレスが未確認です",
+      text: "このMicrosoftアカウントのメールアドレスはMicrosoftで確認されていないため、ログインに使用できません。Microsoftでメールアドレスを確認するか、メールアドレスでログインしてください。",
+    },
+    unreachable: {
+      title: "Microsoftから応答がありません",
+      text: "ログインを完了するためにMicrosoftに接続できませんでした。しばらくしてからもう一度お試しいただくか、メールアドレスでログインしてください。",
+    },
+    failed: {
+      title: "Microsoftログインに失敗しました",
+      text: "Microsoftからの応答を検証できなかったため、ログインしていません。もう一度お試しいただくか、メールアドレスでログインしてください。",
+    },
+    busy: {
+      title: "試行回数が多すぎます",
+      text: "お使いのネットワークからのログインが多すぎます。しばらく待ってからもう一度お試しいただくか、メールアドレスでログインしてください。",
+    },
+    unavailable: {
+      title: "Microsoftログインは利用できません",
+      text: "ここでは、このサービスを使ったログインはご利用いただけません。メールアドレスでログインしてください。",
+    },
+    disabled: {
+      title: "このアカウントは無効です",
+      text: "このMicrosoftログインに対応するアカウントは無効になっているため、ログインできません。サポートにお問い合わせください。",
+    },
+    /** The provider does not vouch for the address of the account it would be linked to. */
+    unconfirmed: {
+      title: "先にメールアドレスでログインしてください",
+      text: "このMicrosoftアカウントがそのメールアドレスの所有者であることをMicrosoftが確認していないため、まだお客様のアカウントと連携できません。先にメールアドレスでログインしてから、このブラウザーでもう一度「Microsoftで続行」を選択すると連携されます。",
+    },
   },
 };

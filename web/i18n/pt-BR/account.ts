@@ -90,6 +90,11 @@ export const strings: Catalogue<typeof english> = {
       unlink: "Desvincular",
       unlinkGoogle: (email: string) => `Desvincular a Conta do Google ${email}`,
       unlinked: "A Conta do Google foi desvinculada.",
+      microsoft: "Microsoft",
+      microsoftNotLinked: "Não vinculada. Para vincular, use “Continuar com a Microsoft” em uma tela de login.",
+      microsoftLinked: (email: string) => `Vinculada a ${email}`,
+      unlinkMicrosoft: (email: string) => `Desvincular a Conta Microsoft ${email}`,
+      unlinkedMicrosoft: "A Conta Microsoft foi desvinculada.",
     },
     passkeys: {
       heading: "Chaves de acesso",
@@ -236,6 +241,7 @@ export const strings: Catalogue<typeof english> = {
         code: "com o código enviado por e-mail",
         password: "com sua senha",
         google: "com o Google",
+        microsoft: "com a Microsoft",
         passkey: "com uma chave de acesso",
       } as Record<string, string>,
       /** An app inside a sentence, after "no"/"do": "Login realizado no DS One para computador". */
@@ -258,6 +264,8 @@ export const strings: Catalogue<typeof english> = {
         passwordChangeRefused: "Alteração de senha recusada (senha atual incorreta)",
         googleLinked: "Conta do Google vinculada",
         googleUnlinked: "Conta do Google desvinculada",
+        microsoftLinked: "Conta Microsoft vinculada",
+        microsoftUnlinked: "Conta Microsoft desvinculada",
         signedOut: "Sessão encerrada em um navegador",
         signedOutEverywhere: "Sessões encerradas em todos os navegadores e apps",
         appSignedOut: (app: string | undefined) => (app ? `Sessão encerrada no ${app}` : "Sessão encerrada em um app"),

@@ -9,7 +9,8 @@ import { strings as accessLink } from "./access-link.ts";
 export const strings: Catalogue<typeof english> = {
   ...accessLink,
   noScript: {
-    loginHint: "Para entrar com senha ou com o Google, é preciso ativar o JavaScript. O link enviado por e-mail funciona sem ele.",
+    loginHint:
+      "Para entrar com senha, com o Google ou com a Microsoft, é preciso ativar o JavaScript. O link enviado por e-mail funciona sem ele.",
     title: "Ative o JavaScript",
     text: "Esta página precisa do JavaScript. Ative-o nas configurações do navegador e recarregue a página.",
     emailInstead: "Ou entre com um link enviado por e-mail, que funciona sem JavaScript.",

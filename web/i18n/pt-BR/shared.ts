@@ -35,6 +35,7 @@ export const strings: Catalogue<typeof english> = {
   login: {
     title: "Área do cliente",
     continueWithGoogle: "Continuar com o Google",
+    continueWithMicrosoft: "Continuar com a Microsoft",
     or: "Ou",
     emailLabelWithSocial: "Usar outro e-mail",
     emailLabel: "Digite seu e-mail",

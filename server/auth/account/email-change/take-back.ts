@@ -161,14 +161,16 @@ async function removeWhatTheChangeAdded(tx: Transaction, row: Change, caller: Ca
     passkeys.map((passkey) => passkey.id),
     { caller },
   );
-  const google = await tx
+  const social = await tx
     .deleteFrom("external_logins")
     .where("account_id", "=", accountId)
     .where("created_at", ">=", since)
     .returning("provider")
     .execute();
-  for (const { provider } of google)
-    await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider}, linked around the email change` }, { caller });
+  for (const { provider } of social) {
+    const event = provider === "microsoft" ? "microsoft_unlinked" : "google_unlinked";
+    await recordAuditEvent(tx, { event, accountId, reason: `${provider}, linked around the email change` }, { caller });
+  }
   const password = await tx
     .updateTable("accounts")
     .set({ password_hash: null, password_set_at: null, password_set_by_session: null })

@@ -6,11 +6,11 @@ import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
-import { googleUnlinkedMail, mailLook } from "../../mail/templates.ts";
+import { googleUnlinkedMail, mailLook, microsoftUnlinkedMail } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
-import { accountBrand } from "../kernel/account-brand.ts";
-import { AccountInputError, findAccountByEmail } from "../kernel/accounts.ts";
-import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { accountBrand } from "./account-brand.ts";
+import { AccountInputError, findAccountByEmail } from "./accounts.ts";
+import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 
 /**
  * Social identities linked to accounts, and the sign-ins started with a provider. An identity is
@@ -101,6 +101,20 @@ export interface ExternalIdentity {
   provider: string;
   subject: string;
   email: string;
+  /** Microsoft's directory of the identity (tid) and its id there (oid); Google has neither. */
+  tenantId?: string | undefined;
+  objectId?: string | undefined;
+}
+
+/** The trail's words for linking and unlinking each provider's login. */
+const TRAIL = {
+  google: { linked: "google_linked", unlinked: "google_unlinked" },
+  microsoft: { linked: "microsoft_linked", unlinked: "microsoft_unlinked" },
+} as const;
+
+/** The trail's words for a provider's login; an unknown provider's (none is stored) reads as Google's. */
+function trailOf(provider: string) {
+  return provider === "microsoft" ? TRAIL.microsoft : TRAIL.google;
 }
 
 export type IdentityMatch = { kind: "linked"; accountId: string } | { kind: "same-email"; accountId: string } | { kind: "no-account" };
@@ -140,13 +154,15 @@ export async function linkIdentity(
         subject: identity.subject,
         account_id: accountId,
         email: identity.email,
+        tenant_id: identity.tenantId ?? null,
+        object_id: identity.objectId ?? null,
         created_at: now,
         last_used_at: now,
       })
       .onConflict((conflict) => conflict.columns(["provider", "subject"]).doNothing())
       .executeTakeFirst();
     if (Number(linked.numInsertedOrUpdatedRows ?? 0n) > 0) {
-      await recordAuditEvent(tx, { event: "google_linked", accountId, reason: identity.email }, source, now);
+      await recordAuditEvent(tx, { event: trailOf(identity.provider).linked, accountId, reason: identity.email }, source, now);
     }
   });
 }
@@ -155,6 +171,8 @@ export interface LinkedLogin {
   provider: string;
   subject: string;
   email: string;
+  tenantId: string | null;
+  objectId: string | null;
   createdAt: number;
   lastUsedAt: number;
 }
@@ -166,6 +184,8 @@ export async function loginsOfAccount(db: Db, accountId: string): Promise<Linked
     provider: row.provider,
     subject: row.subject,
     email: row.email,
+    tenantId: row.tenant_id ?? null,
+    objectId: row.object_id ?? null,
     createdAt: Number(row.created_at),
     lastUsedAt: Number(row.last_used_at),
   }));
@@ -228,7 +248,7 @@ export async function unlinkAccountLogin(
       .where("provider", "=", provider)
       .where("subject", "=", subject)
       .execute();
-    await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider} ${subject}` }, source);
+    await recordAuditEvent(tx, { event: trailOf(provider).unlinked, accountId, reason: `${provider} ${subject}` }, source);
     const brand = productId !== undefined ? brandForProduct(productId) : await accountBrand(tx, accountId);
     const language = "caller" in source ? source.caller.language : (languageForTag(account.language) ?? DEFAULT_LANGUAGE);
     await enqueueMail(
@@ -236,7 +256,7 @@ export async function unlinkAccountLogin(
       config,
       fromHeader(brand.name, config.mailFrom),
       account.email,
-      googleUnlinkedMail(mailLook(brand, config.publicUrl, language)),
+      (provider === "microsoft" ? microsoftUnlinkedMail : googleUnlinkedMail)(mailLook(brand, config.publicUrl, language)),
     );
     return "unlinked";
   });
