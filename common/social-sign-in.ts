@@ -21,6 +21,8 @@ const SOCIAL_SIGN_IN_PROBLEMS = [
   "unavailable",
   /** Support has disabled the account the provider's login belongs to. */
   "disabled",
+  /** Google said the Google account was hijacked: Google sign-in is held for the account (decision 91). */
+  "held",
 ] as const;
 
 export type SocialSignInProblem = (typeof SOCIAL_SIGN_IN_PROBLEMS)[number];

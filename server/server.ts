@@ -3,6 +3,7 @@ import { type AppOptions, buildApp } from "./app.ts";
 import { pruneExpiredSignInCodes } from "./auth/access-link/sign-in-codes.ts";
 import { pruneEmailChanges } from "./auth/account/email-change/shared.ts";
 import { pruneAttempts } from "./auth/google/external-logins.ts";
+import { pruneRiscTokens } from "./auth/google/risc.ts";
 import { pruneAuditTrail } from "./auth/kernel/audit-trail.ts";
 import { pruneKnownOrigins } from "./auth/kernel/known-origins.ts";
 import { pruneSignInNotices } from "./auth/kernel/not-me.ts";
@@ -138,6 +139,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     ["dpop_proofs", () => pruneDpopProofs(db)],
     ["telemetry_events", () => pruneTelemetry(db, config.telemetry.retentionMs)],
     ["external_login_attempts", () => pruneAttempts(db)],
+    ["google_risc_tokens", () => pruneRiscTokens(db)],
     ["audit_events", () => pruneAuditTrail(db, config.auditRetentionMs)],
     ["outbox", () => pruneSettledMail(db, config.outboxRetentionMs)],
     ["logout_deliveries", () => pruneSettledLogoutTokens(db, config.outboxRetentionMs)],

@@ -87,6 +87,12 @@ export interface MyAccount {
    * reaches it.
    */
   undelivered: (Undelivered & { since: number }) | null;
+  /**
+   * What Google told us of the linked Google account (docs/decisions/0091): since when Google
+   * sign-in is held (Google said it was hijacked), and when Google asked the customer to change
+   * its credentials (until Google signs them in again). Null when it has not.
+   */
+  googleSecurity: { heldSince: number | null; changeAskedAt: number | null };
   /** The last 30 days of the security trail, newest first. */
   activity: (TrailEntry & {
     /** The app of clientId as a customer knows it, when it is registered. */
@@ -129,8 +135,11 @@ export interface AccountExport {
     detail: string | null;
     network: string | null;
     browser: string | null;
-    /** "support" for an entry support (or an operator) made, as the account page says it; never who. */
-    by: "support" | null;
+    /**
+     * "support" for an entry support (or an operator) made, as the account page says it; never who.
+     * "google" for what Google told us of the linked Google account (docs/decisions/0091).
+     */
+    by: "support" | "google" | null;
   }[];
   telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
 }

@@ -3,6 +3,7 @@ import { enforceLimits } from "../auth/kernel/rate-limit.ts";
 import { staffAccess } from "../auth/kernel/roles.ts";
 import {
   changeCustomerEmail,
+  clearCustomerGoogleHold,
   clearCustomerLimits,
   clearCustomerMail,
   deleteCustomer,
@@ -63,6 +64,11 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
     mailWorker.deliverNow();
     return { isOk: true };
   });
+
+  contractRoute(app, "POST /api/support/clear-google-hold", async ({ accountId, reason }, request, reply) => ({
+    isOk: true,
+    cleared: await clearCustomerGoogleHold(db, await agentOf(request, reply), accountId, reason),
+  }));
 
   contractRoute(app, "POST /api/support/sign-out-browser", async ({ accountId, reason, ref }, request, reply) => {
     await signOutCustomerBrowser(db, await agentOf(request, reply), accountId, ref, reason);

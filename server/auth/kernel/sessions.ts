@@ -77,6 +77,17 @@ async function writeSessionRows(
   await recordAuditEvent(handle, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   // The brand signed in through is the brand of the account's mail that no page names (account-brand.ts).
   if (brand) await rememberSignInBrand(handle, accountId, brand);
+  // A password or a passkey is a way in the taker of a Google account does not hold: signing in
+  // with one ends the hold on Google sign-in that Google's hijacking event set (decision 91). The
+  // emailed link does not: the taken Google account may be the mailbox it goes to.
+  if (method === "password" || method === "passkey") {
+    await handle
+      .updateTable("accounts")
+      .set({ google_held_at: null })
+      .where("id", "=", accountId)
+      .where("google_held_at", "is not", null)
+      .execute();
+  }
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
   // the customer chose (or the page they saw named) replaces the account's; a browser's default
   // alone only fills it in when the account has none, so a link opened in another browser, or a

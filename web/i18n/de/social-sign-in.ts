@@ -43,6 +43,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Dieses Konto ist deaktiviert",
       text: "Das Konto zu dieser Google-Anmeldung wurde deaktiviert, daher ist keine Anmeldung damit möglich. Bitte wenden Sie sich an den Support.",
     },
+    held: {
+      title: "Die Anmeldung mit Google ist ausgesetzt",
+      text: "Google hat uns mitgeteilt, dass dieses Google-Konto möglicherweise übernommen wurde. Deshalb ist damit vorerst keine Anmeldung bei Ihrem Konto möglich. Melden Sie sich mit Ihrem Passwort oder einem Passkey an, oder wenden Sie sich an den Support.",
+    },
     backToLogin: "Zurück zur Anmeldung",
   },
 };

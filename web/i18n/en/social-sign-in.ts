@@ -41,6 +41,10 @@ export const strings = {
       title: "This Account Is Disabled",
       text: "The account of this Google login has been disabled, so it cannot sign in. Please contact support.",
     },
+    held: {
+      title: "Google Sign-In Is Paused",
+      text: "Google told us this Google account may have been taken over, so it cannot sign in to your account for now. Sign in with your password or a passkey, or contact support.",
+    },
     backToLogin: "Back to Login",
   },
 } as const;

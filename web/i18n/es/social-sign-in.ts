@@ -43,6 +43,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Esta cuenta está desactivada",
       text: "La cuenta vinculada a este inicio de sesión de Google está desactivada, así que no se puede usar para iniciar sesión. Ponte en contacto con el servicio de asistencia.",
     },
+    held: {
+      title: "El inicio de sesión con Google está en pausa",
+      text: "Google nos ha avisado de que otra persona podría haberse hecho con esta cuenta de Google, así que por ahora no puede iniciar sesión en tu cuenta. Inicia sesión con tu contraseña o una llave de acceso, o contacta con soporte.",
+    },
     backToLogin: "Volver al inicio de sesión",
   },
 };

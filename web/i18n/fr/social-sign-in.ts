@@ -43,6 +43,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Ce compte est désactivé",
       text: "Le compte associé à cette connexion Google a été désactivé et ne peut pas être utilisé pour se connecter. Veuillez contacter l'assistance.",
     },
+    held: {
+      title: "La connexion avec Google est suspendue",
+      text: "Google nous a signalé que ce compte Google a peut-être été piraté : il ne peut donc pas se connecter à votre compte pour le moment. Connectez-vous avec votre mot de passe ou une clé d'accès, ou contactez l'assistance.",
+    },
     backToLogin: "Retour à la connexion",
   },
 };

@@ -43,6 +43,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Questo account è disattivato",
       text: "L'account collegato a questo accesso Google è stato disattivato, quindi non può accedere. Contatta l'assistenza.",
     },
+    held: {
+      title: "L'accesso con Google è sospeso",
+      text: "Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo di questo account Google, quindi per ora non può accedere al tuo account. Accedi con la tua password o una passkey, oppure contatta l'assistenza.",
+    },
     backToLogin: "Torna all'accesso",
   },
 };

@@ -43,6 +43,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Esta conta está desativada",
       text: "A conta vinculada a este login do Google foi desativada e não pode ser usada para entrar. Entre em contato com o suporte.",
     },
+    held: {
+      title: "O login com o Google está pausado",
+      text: "O Google nos informou que esta conta do Google pode ter sido invadida, então ela não pode entrar na sua conta por enquanto. Entre com sua senha ou uma chave de acesso, ou fale com o suporte.",
+    },
     backToLogin: "Voltar para o login",
   },
 };

@@ -1,0 +1,243 @@
+import * as client from "openid-client";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { linkIdentity } from "../../../server/auth/google/external-logins.ts";
+import { RISC_EVENT_TYPES } from "../../../server/auth/google/risc.ts";
+import { createAccount } from "../../../server/auth/kernel/accounts.ts";
+import { clearCustomerGoogleHold } from "../../../server/auth/support/support-actions.ts";
+import { drainMail } from "../../support/app.ts";
+import { BrowserAgent } from "../../support/browser-agent.ts";
+import { describeEachDatabase } from "../../support/databases.ts";
+import { userinfoStatus } from "../../support/dpop.ts";
+import { unlimitedRateLimits } from "../../support/limits.ts";
+import { desktopAgentSignIn, type OidcTestBed, passwordSignIn, startOidcTestBed } from "../../support/oidc-flow.ts";
+import { TestIssuer } from "../../support/test-issuer.ts";
+
+/**
+ * Google's Cross-Account Protection (docs/decisions/0091): Google posts a security event token to
+ * /google/risc when something happens to a Google account that signs in here. A fake Google (the
+ * test's own issuer, with a risc-configuration naming its keys) signs them; a stranger signs with
+ * a key Google does not publish.
+ */
+const SUBJECT = "110169484474386276334";
+
+describeEachDatabase("Google's security events on %s", (kind) => {
+  let bed: OidcTestBed;
+  let google: TestIssuer;
+
+  beforeAll(async () => {
+    google = await new TestIssuer().start();
+    bed = await startOidcTestBed(kind, {
+      ...unlimitedRateLimits(),
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER_URL: google.url,
+      GOOGLE_TIMEOUT: "2s",
+    });
+    await linkIdentity(bed.server.db, { provider: "google", subject: SUBJECT, email: bed.email }, bed.accountId, { operator: "test" });
+  });
+  afterAll(async () => {
+    await bed?.server.stop();
+    await google?.close();
+  });
+  beforeEach(async () => {
+    google.idToken = (defaults) => ({ ...defaults, email: bed.email });
+    await bed.server.db.updateTable("accounts").set({ google_held_at: null, google_change_asked_at: null }).execute();
+  });
+
+  const post = (token: string, contentType = "application/secevent+jwt") =>
+    fetch(`${bed.issuer}/google/risc`, {
+      method: "POST",
+      headers: { "content-type": contentType, accept: "application/json" },
+      body: token,
+    });
+
+  /** A browser signed in with the password, and a desktop agent signed in through it with its tokens. */
+  async function signedInEverywhere() {
+    const browser = new BrowserAgent();
+    await passwordSignIn(bed, browser);
+    const agent = await desktopAgentSignIn(bed, browser);
+    expect(await browserSignedIn(browser)).toBe(true);
+    expect(await userinfoStatus(bed.issuer, agent.tokens.access_token, agent.key)).toBe(200);
+    return { browser, agent };
+  }
+
+  async function browserSignedIn(browser: BrowserAgent): Promise<boolean> {
+    const session = (await (await browser.request(`${bed.issuer}/api/dsone/session`)).json()) as { signedIn: boolean };
+    return session.signedIn;
+  }
+
+  async function stillSignedIn({ browser, agent }: Awaited<ReturnType<typeof signedInEverywhere>>): Promise<boolean> {
+    const refreshed = await client
+      .refreshTokenGrant(agent.config, agent.tokens.refresh_token as string, undefined, { DPoP: agent.dpop })
+      .then((tokens) => {
+        agent.tokens = tokens;
+        return true;
+      })
+      .catch(() => false);
+    return refreshed && (await browserSignedIn(browser));
+  }
+
+  async function trail() {
+    return bed.server.db
+      .selectFrom("audit_events")
+      .select(["event", "actor", "reason"])
+      .where("account_id", "=", bed.accountId)
+      .where("event", "like", "google_%")
+      .orderBy("id")
+      .execute();
+  }
+
+  it("ends every browser session and every app's tokens on a signed sessions-revoked, within seconds, and says so in the trail", async () => {
+    const signedIn = await signedInEverywhere();
+    const before = (await trail()).length;
+    const started = Date.now();
+    const response = await post(await google.securityEvent(RISC_EVENT_TYPES.sessionsRevoked, SUBJECT));
+    expect(response.status).toBe(202);
+    expect(await browserSignedIn(signedIn.browser)).toBe(false);
+    await expect(
+      client.refreshTokenGrant(signedIn.agent.config, signedIn.agent.tokens.refresh_token as string, undefined, {
+        DPoP: signedIn.agent.dpop,
+      }),
+    ).rejects.toMatchObject({ error: "invalid_grant" });
+    expect(await userinfoStatus(bed.issuer, signedIn.agent.tokens.access_token, signedIn.agent.key)).toBe(401);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await trail()).slice(before)).toEqual([{ event: "google_sessions_revoked", actor: "google", reason: null }]);
+  });
+
+  it("ends them on tokens-revoked too", async () => {
+    const signedIn = await signedInEverywhere();
+    const response = await post(await google.securityEvent(RISC_EVENT_TYPES.tokensRevoked, SUBJECT));
+    expect(response.status).toBe(202);
+    expect(await stillSignedIn(signedIn)).toBe(false);
+    expect((await trail()).at(-1)).toMatchObject({ event: "google_tokens_revoked", actor: "google" });
+  });
+
+  it("refuses a forged, foreign, mistyped or replayed token with 400 and ends nothing", async () => {
+    const signedIn = await signedInEverywhere();
+    const before = await trail();
+    const type = RISC_EVENT_TYPES.sessionsRevoked;
+    const refused = [
+      [await google.securityEvent(type, SUBJECT, { signedBy: "stranger" }), "invalid_key"],
+      [await google.securityEvent(type, SUBJECT, { header: { kid: "unknown-key" } }), "invalid_key"],
+      [await google.securityEvent(type, SUBJECT, { claims: { aud: "another-client.apps.example" } }), "invalid_audience"],
+      [await google.securityEvent(type, SUBJECT, { claims: { iss: "https://accounts.example.net/" } }), "invalid_issuer"],
+      [await google.securityEvent(type, SUBJECT, { header: { typ: "JWT" } }), "invalid_request"],
+      [await google.securityEvent(type, SUBJECT, { claims: { iat: Math.floor(Date.now() / 1000) - 30 * 86_400 } }), "invalid_request"],
+      ["not.a.token", "invalid_request"],
+    ] as const;
+    for (const [token, err] of refused) {
+      const response = await post(token);
+      expect(response.status, err).toBe(400);
+      expect(await response.json()).toMatchObject({ err });
+    }
+    // The right token, but not as a security event token.
+    const valid = await google.securityEvent(type, SUBJECT);
+    expect((await post(valid, "application/jwt")).status).toBe(400);
+    expect(await stillSignedIn(signedIn)).toBe(true);
+    expect(await trail()).toEqual(before);
+
+    // Taken once: a replay (here after a new sign-in) ends nothing.
+    expect((await post(valid)).status).toBe(202);
+    const again = await signedInEverywhere();
+    const replay = await post(valid);
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({ err: "invalid_request", description: "this token was already received" });
+    expect(await stillSignedIn(again)).toBe(true);
+  });
+
+  it("refuses a body over 64 KB with 400", async () => {
+    const signedIn = await signedInEverywhere();
+    const big = await google.securityEvent(RISC_EVENT_TYPES.sessionsRevoked, SUBJECT, { event: { padding: "x".repeat(70 * 1024) } });
+    const response = await post(big);
+    expect(response.status).toBe(400);
+    expect(await stillSignedIn(signedIn)).toBe(true);
+  });
+
+  it("accepts an event about a subject it does not know, or another issuer's, and changes nothing", async () => {
+    const signedIn = await signedInEverywhere();
+    const before = await trail();
+    expect((await post(await google.securityEvent(RISC_EVENT_TYPES.sessionsRevoked, "subject-of-nobody"))).status).toBe(202);
+    const otherIssuer = await google.securityEvent(RISC_EVENT_TYPES.sessionsRevoked, SUBJECT, {
+      event: { subject: { subject_type: "iss-sub", iss: "https://accounts.example.net/", sub: SUBJECT } },
+    });
+    expect((await post(otherIssuer)).status).toBe(202);
+    expect(await stillSignedIn(signedIn)).toBe(true);
+    expect(await trail()).toEqual(before);
+  });
+
+  it("answers a verification event", async () => {
+    const response = await post(
+      await google.securityEvent(RISC_EVENT_TYPES.verification, SUBJECT, { event: { subject: undefined, state: "check-1" } }),
+    );
+    expect(response.status).toBe(202);
+  });
+
+  it("holds Google sign-in after hijacking and mails why; a password sign-in or support lets Google in again", async () => {
+    const signedIn = await signedInEverywhere();
+    bed.server.delivered.length = 0;
+    const response = await post(await google.securityEvent(RISC_EVENT_TYPES.accountDisabled, SUBJECT, { event: { reason: "hijacking" } }));
+    expect(response.status).toBe(202);
+    expect(await stillSignedIn(signedIn)).toBe(false);
+    expect((await trail()).at(-1)).toMatchObject({ event: "google_account_hijacked", actor: "google", reason: "hijacking" });
+    await drainMail(bed.server);
+    const mail = bed.server.delivered.find((delivered) => delivered.to === bed.email && delivered.subject.includes("Google"));
+    expect(mail?.subject).toBe("Signing in with Google to your DS One account is paused");
+    expect(mail?.text).toContain("taken over");
+
+    // Google signs the customer in no more.
+    expect(await googleSignIn()).toContain("problem=held");
+    // A password sign-in (a way in the taker does not hold) ends the hold.
+    await passwordSignIn(bed, new BrowserAgent());
+    expect(await googleSignIn()).not.toContain("problem=");
+
+    // Held again; support clears it, and the trail says so.
+    await post(await google.securityEvent(RISC_EVENT_TYPES.accountDisabled, SUBJECT, { event: { reason: "hijacking" } }));
+    expect(await googleSignIn()).toContain("problem=held");
+    const agent = await createAccount(bed.server.db, { email: `agent-${kind}@example.com`, role: "support" });
+    expect(
+      await clearCustomerGoogleHold(bed.server.db, { accountId: agent.id, role: "support" }, bed.accountId, "secured with Google"),
+    ).toBe(true);
+    expect((await trail()).at(-1)).toMatchObject({ event: "google_hold_cleared", actor: `support:${agent.id}` });
+    expect(await googleSignIn()).not.toContain("problem=");
+  });
+
+  it("records account-disabled for another reason and account-enabled, ending nothing", async () => {
+    const signedIn = await signedInEverywhere();
+    expect(
+      (await post(await google.securityEvent(RISC_EVENT_TYPES.accountDisabled, SUBJECT, { event: { reason: "bulk-account" } }))).status,
+    ).toBe(202);
+    expect((await post(await google.securityEvent(RISC_EVENT_TYPES.accountEnabled, SUBJECT))).status).toBe(202);
+    expect(await stillSignedIn(signedIn)).toBe(true);
+    expect((await trail()).slice(-2)).toEqual([
+      { event: "google_account_disabled", actor: "google", reason: "bulk-account" },
+      { event: "google_account_enabled", actor: "google", reason: null },
+    ]);
+    expect(await googleSignIn()).not.toContain("problem=");
+  });
+
+  it("shows a credential change Google asked for on the account page until Google signs the customer in again", async () => {
+    const browser = new BrowserAgent();
+    await passwordSignIn(bed, browser);
+    expect((await post(await google.securityEvent(RISC_EVENT_TYPES.credentialChangeRequired, SUBJECT))).status).toBe(202);
+    const me = async () =>
+      ((await (await browser.request(`${bed.issuer}/api/me`)).json()) as { googleSecurity: { changeAskedAt: number | null } })
+        .googleSecurity;
+    expect((await me()).changeAskedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect((await trail()).at(-1)).toMatchObject({ event: "google_credential_change_required", actor: "google" });
+    expect(await googleSignIn()).not.toContain("problem=");
+    expect((await me()).changeAskedAt).toBeNull();
+  });
+
+  /** A Google sign-in as the browser makes it: answers where the callback sends the browser. */
+  async function googleSignIn(): Promise<string> {
+    const browser = new BrowserAgent();
+    const started = await browser.request(`${bed.issuer}/external/login?provider=Google&product=dsone`, { redirect: "manual" });
+    const location = new URL(String(started.headers.get("location")));
+    google.nonce = location.searchParams.get("nonce") ?? "";
+    const back = await browser.request(
+      `${bed.issuer}/signin-google?code=the-code&state=${encodeURIComponent(location.searchParams.get("state") ?? "")}`,
+      { redirect: "manual" },
+    );
+    return String(back.headers.get("location"));
+  }
+});
