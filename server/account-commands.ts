@@ -6,6 +6,8 @@ import { removeAccount } from "./auth/account/account-deletion.ts";
 import { exportAccount } from "./auth/account/account-export.ts";
 import { changeEmailByOperator } from "./auth/account/email-change/by-operator.ts";
 import { linkedLogins, unlinkLogin } from "./auth/google/external-logins.ts";
+import { clearGoogleHold } from "./auth/google/risc.ts";
+import { byHand, registerReceiver } from "./auth/google/risc-registration.ts";
 import {
   AccountInputError,
   type AccountSummary,
@@ -48,7 +50,12 @@ export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Obj
   logins --email E                              the Google logins linked to the account
   unlink-login --email E --provider google --subject S
                                                 removes one; the next Google sign-in links by email again
-  mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained`;
+  mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained
+  google-hold-clear --email E --reason R        lets Google sign the account in again after Google said its
+                                                Google account was hijacked
+  google-risc-register [--service-account KEY.json]
+                                                registers PUBLIC_URL/google/risc with Google's Cross-Account
+                                                Protection; without a key, prints how to do it by hand`;
 
 export const ACCOUNT_OPTIONS = {
   email: { type: "string" },
@@ -67,6 +74,7 @@ export const ACCOUNT_OPTIONS = {
   app: { type: "string" },
   to: { type: "string" },
   "without-confirmation": { type: "boolean" },
+  "service-account": { type: "string" },
 } as const;
 
 type AccountValues = ReturnType<typeof parseArgs<{ options: typeof ACCOUNT_OPTIONS; allowPositionals: true }>>["values"];
@@ -358,6 +366,31 @@ async function disableOrEnable({ db, name, values }: Command): Promise<string> {
     : `${account.email} is enabled again`;
 }
 
+// Google's Cross-Account Protection (decision 91).
+
+async function googleHoldClear(command: Command): Promise<string> {
+  required(command.values.email, "email");
+  const reason = required(command.values.reason, "reason");
+  const { email, found } = await namedAccount(command);
+  return (await clearGoogleHold(command.db, found.id, operatorWith(reason)))
+    ? `Google signs ${email} in again`
+    : `Google sign-in was not held for ${email}`;
+}
+
+async function googleRiscRegister({ config, values }: Command): Promise<string> {
+  if (!config.google || config.google.standIn) {
+    throw new AccountInputError("Google sign-in is not configured (GOOGLE_CLIENT_ID): there is nothing to register");
+  }
+  const instructions = byHand(config.publicUrl, config.google.clientId);
+  const keyFile = values["service-account"];
+  if (keyFile === undefined) return instructions;
+  try {
+    return await registerReceiver(config.publicUrl, keyFile, { timeoutMs: config.google.timeoutMs });
+  } catch (error) {
+    throw new AccountInputError(`${error instanceof Error ? error.message : String(error)}\n\n${instructions}`);
+  }
+}
+
 const COMMANDS: Record<string, (command: Command) => Promise<string>> = {
   create,
   show,
@@ -377,6 +410,8 @@ const COMMANDS: Record<string, (command: Command) => Promise<string>> = {
   disable: disableOrEnable,
   enable: disableOrEnable,
   "mail-clear": mailClear,
+  "google-hold-clear": googleHoldClear,
+  "google-risc-register": googleRiscRegister,
 };
 
 export async function runAccountCommand(db: Db, config: Config, name: string | undefined, values: AccountValues): Promise<string> {
