@@ -82,7 +82,7 @@ export function GoogleSignals({ customer, busy, act }: { customer: SupportCustom
             type="button"
             className="support__button"
             disabled={busy}
-            aria-label={`Let Google sign ${email} in again`}
+            aria-label={`Clear the Google sign-in hold on ${email}`}
             onClick={() => void act("POST /api/support/clear-google-hold", {}, `Google signs ${email} in again: the hold is cleared.`)}
           >
             Clear
