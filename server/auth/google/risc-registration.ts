@@ -12,17 +12,17 @@ import { RISC_EVENT_TYPES } from "./risc.ts";
  * CLI, or does it by hand with what `byHand` prints.
  */
 
-export const RISC_API = "https://risc.googleapis.com/v1beta/stream:update";
+const RISC_API = "https://risc.googleapis.com/v1beta/stream:update";
 /** The audience Google's RISC API asks of a service account's token. */
 const RISC_API_AUDIENCE = "https://risc.googleapis.com/google.identity.risc.v1beta.RiscManagementService";
 const PUSH_DELIVERY = "https://schemas.openid.net/secevent/risc/delivery-method/push";
 
-export interface StreamConfiguration {
+interface StreamConfiguration {
   delivery: { delivery_method: string; url: string };
   events_requested: string[];
 }
 
-export function streamConfiguration(publicUrl: string): StreamConfiguration {
+function streamConfiguration(publicUrl: string): StreamConfiguration {
   return {
     delivery: { delivery_method: PUSH_DELIVERY, url: `${publicUrl}${GOOGLE_RISC_PATH}` },
     events_requested: Object.values(RISC_EVENT_TYPES),

@@ -48,7 +48,7 @@ const GOOGLE_SOURCE: AuditSource = { provider: "google" };
 export type RiscOutcome = { accepted: true; applied: AppliedEvent[] } | { accepted: false; error: "invalid_request"; description: string };
 
 /** One event of an accepted token, for the log: its type's last part, and the account it changed if any. */
-export interface AppliedEvent {
+interface AppliedEvent {
   type: string;
   accountId: string | null;
   reason?: string;

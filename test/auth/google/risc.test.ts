@@ -1,10 +1,10 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { linkIdentity } from "../../../server/auth/google/external-logins.ts";
-import { RISC_EVENT_TYPES } from "../../../server/auth/google/risc.ts";
+import { pruneRiscTokens, RISC_EVENT_TYPES } from "../../../server/auth/google/risc.ts";
 import { createAccount } from "../../../server/auth/kernel/accounts.ts";
 import { clearCustomerGoogleHold } from "../../../server/auth/support/support-actions.ts";
-import { drainMail } from "../../support/app.ts";
+import { drainMail, startTestServer, type TestServer } from "../../support/app.ts";
 import { BrowserAgent } from "../../support/browser-agent.ts";
 import { describeEachDatabase } from "../../support/databases.ts";
 import { userinfoStatus } from "../../support/dpop.ts";
@@ -226,6 +226,11 @@ describeEachDatabase("Google's security events on %s", (kind) => {
     expect((await trail()).at(-1)).toMatchObject({ event: "google_credential_change_required", actor: "google" });
     expect(await googleSignIn()).not.toContain("problem=");
     expect((await me()).changeAskedAt).toBeNull();
+    // The export names Google as the source, and keeps its reason.
+    const exported = (await (await browser.request(`${bed.issuer}/api/me/export`)).json()) as {
+      activity: { event: string; by: string | null }[];
+    };
+    expect(exported.activity.find((entry) => entry.event === "google_credential_change_required")).toMatchObject({ by: "google" });
   });
 
   /** A Google sign-in as the browser makes it: answers where the callback sends the browser. */
@@ -240,4 +245,50 @@ describeEachDatabase("Google's security events on %s", (kind) => {
     );
     return String(back.headers.get("location"));
   }
+});
+
+describeEachDatabase("the RISC receiver's limit per address on %s", (kind) => {
+  let server: TestServer;
+  let google: TestIssuer;
+
+  beforeAll(async () => {
+    google = await new TestIssuer().start();
+    server = await startTestServer(kind, {
+      GOOGLE_CLIENT_ID: google.clientId,
+      GOOGLE_CLIENT_SECRET: google.clientSecret,
+      GOOGLE_ISSUER_URL: google.url,
+      GOOGLE_RISC_LIMIT_PER_IP: "2",
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await google?.close();
+  });
+
+  it("answers 429 past the limit, before reading the token", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await server.app.inject({
+        method: "POST",
+        url: "/google/risc",
+        headers: { "content-type": "application/secevent+jwt" },
+        payload: await google.securityEvent(RISC_EVENT_TYPES.verification, "anyone"),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([202, 202, 429]);
+    expect(await server.db.selectFrom("google_risc_tokens").select("jti_hash").execute()).toHaveLength(2);
+  });
+
+  it("keeps each token id until a token that old is refused anyway, then housekeeping sweeps it", async () => {
+    const now = Date.now();
+    await server.db
+      .insertInto("google_risc_tokens")
+      .values({ jti_hash: "expired", received_at: now - 8 * 86_400_000, expires_at: now - 86_400_000 })
+      .execute();
+    const kept = await server.db.selectFrom("google_risc_tokens").select("expires_at").where("jti_hash", "!=", "expired").execute();
+    for (const row of kept) expect(Number(row.expires_at)).toBeGreaterThan(now + 6 * 86_400_000);
+    expect((await pruneRiscTokens(server.db, now)).rows).toBe(1);
+    expect(await server.db.selectFrom("google_risc_tokens").select("jti_hash").execute()).toHaveLength(kept.length);
+  });
 });
