@@ -1,7 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { linkIn, subjectOf } from "../test/support/smtp-sink.ts";
 import { TestIssuer } from "../test/support/test-issuer.ts";
+import { strings as arabic } from "../web/i18n/ar/social-sign-in.ts";
 import { strings } from "../web/i18n/en/account.ts";
+import { strings as english } from "../web/i18n/en/social-sign-in.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -114,6 +116,8 @@ test("a hijacking holds Google sign-in: the customer is told by mail and on the 
   expect((await customer.request.post("/api/access-link", { data: { Email: email, ProductId: 6 } })).status()).toBe(200);
   await customer.goto(linkIn(await mail.waitFor(email, { since: asked }), "/dsone/access-link?token="));
   await customer.getByRole("button", { name: "Sign In" }).click();
+  await customer.waitForURL((url) => !url.pathname.includes("access-link"));
+  expect(await signedIn(customer)).toBe(true);
   for (const brand of ["dsone", "maverick"]) {
     await customer.goto(`/${brand}/account`);
     const methods = customer.getByRole("region", { name: t.heading });
@@ -123,6 +127,9 @@ test("a hijacking holds Google sign-in: the customer is told by mail and on the 
       await customer.emulateMedia({ colorScheme });
       await expectNoAxeViolations(customer);
     }
+    await customer.setViewportSize({ width: 360, height: 740 });
+    expect(await customer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await customer.setViewportSize({ width: 1280, height: 800 });
   }
   const activity = customer.getByRole("region", { name: "Recent activity" });
   await expect(activity.getByText(/^Google said your Google account may have been taken over/)).toBeVisible();
@@ -144,4 +151,33 @@ test("a hijacking holds Google sign-in: the customer is told by mail and on the 
   await expect(
     agent.getByRole("region", { name: "Trail" }).getByRole("row", { name: /Google said the Google account was hijacked/ }),
   ).toHaveCount(1);
+});
+
+test("a held Google sign-in says why on each brand's screen, light and dark, phone and desktop, in Arabic too", async ({
+  browser,
+  baseURL,
+}) => {
+  const held = english.socialSignIn.held;
+  for (const locale of ["en-GB", "ar-EG"]) {
+    const page = await (await browser.newContext({ baseURL: baseURL as string, locale })).newPage();
+    const title = locale === "ar-EG" ? arabic.socialSignIn.held.title : held.title;
+    for (const [brand, role] of [
+      ["dsone", "heading"],
+      ["maverick", "dialog"],
+    ] as const) {
+      await page.goto(`/${brand}/social-sign-in?ReturnUrl=%2Fdemo%2F${brand}%2Fui&problem=held`);
+      await expect(page.getByRole(role, { name: title })).toBeVisible();
+      if (locale === "ar-EG") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      else await expect(page.getByText(held.text)).toBeVisible();
+      for (const colorScheme of ["dark", "light"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await expectNoAxeViolations(page);
+      }
+      // On a phone, the words wrap: nothing scrolls sideways.
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await page.context().close();
+  }
 });
