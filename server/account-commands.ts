@@ -158,7 +158,24 @@ async function show(command: Command): Promise<string> {
   const { found } = await namedAccount(command);
   const standing = await addressStanding(command.db, found.email);
   const mails = await lastMailsTo(command.db, found.email);
-  return [formatAccount(found), ...formatMailStanding(standing), ...formatLastMails(mails)].join("\n");
+  const google = await command.db
+    .selectFrom("accounts")
+    .select(["google_held_at", "google_change_asked_at"])
+    .where("id", "=", found.id)
+    .executeTakeFirstOrThrow();
+  return [formatAccount(found), ...formatGoogleSignals(google), ...formatMailStanding(standing), ...formatLastMails(mails)].join("\n");
+}
+
+/** What Google told us of the account's Google account (decision 91), when it told anything. */
+function formatGoogleSignals(row: { google_held_at: number | null; google_change_asked_at: number | null }): string[] {
+  return [
+    row.google_held_at === null
+      ? undefined
+      : `google:    sign-in held since ${isoTime(Number(row.google_held_at))} (Google said it was hijacked); google-hold-clear ends it`,
+    row.google_change_asked_at === null
+      ? undefined
+      : `google:    Google asked for a password change ${isoTime(Number(row.google_change_asked_at))}`,
+  ].filter((line) => line !== undefined);
 }
 
 // Its address's mail: what the relay and the mailbox said, and clearing it.

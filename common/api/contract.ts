@@ -117,6 +117,9 @@ export interface AccountExport {
     language: string | null;
     /** The brand of the last sign-in that named one, in which mail no page names is sent. */
     lastBrand: string | null;
+    /** Since when Google sign-in is held, and when Google asked for a password change (docs/decisions/0091). */
+    googleSignInHeldSince: string | null;
+    googleChangeAskedAt: string | null;
   };
   licenses: { product: string; state: string; createdAt: string; updatedAt: string }[];
   devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];

@@ -60,6 +60,8 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       disabled: account.disabled_at !== null,
       language: account.language,
       lastBrand: account.last_brand,
+      googleSignInHeldSince: account.google_held_at === null ? null : iso(account.google_held_at),
+      googleChangeAskedAt: account.google_change_asked_at === null ? null : iso(account.google_change_asked_at),
     },
     licenses: licenses.map((row) => ({
       product: row.code,
