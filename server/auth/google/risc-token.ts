@@ -46,6 +46,7 @@ export interface RiscTokenChecker {
 }
 
 const CONFIGURATION_LIFETIME_MS = 24 * 3_600_000;
+const MAX_EVENTS = 8;
 
 interface RiscConfiguration {
   issuer: string;
@@ -106,6 +107,8 @@ export function riscTokenChecker(settings: RiscTokenSettings): RiscTokenChecker 
       if (typeof events !== "object" || events === null || Array.isArray(events) || Object.keys(events).length === 0) {
         throw new RiscTokenRefused("invalid_request", "the token carries no events");
       }
+      // Google sends one event a token; a few more are allowed, not a body's worth of lookups.
+      if (Object.keys(events).length > MAX_EVENTS) throw new RiscTokenRefused("invalid_request", "the token carries too many events");
       return { jti, iat, events: events as Record<string, unknown> };
     },
   };

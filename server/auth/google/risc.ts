@@ -109,9 +109,12 @@ async function applyEvent(
   subjectIssuers: readonly string[],
   now: number,
 ): Promise<AppliedEvent> {
-  const name = type.slice(type.lastIndexOf("/") + 1);
+  const name = type.slice(type.lastIndexOf("/") + 1).slice(0, 64);
   const event = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
-  if (type === RISC_EVENT_TYPES.verification) return { type: name, accountId: null };
+  // Google's stream:verify: answered, and its state logged so the operator sees it arrive.
+  if (type === RISC_EVENT_TYPES.verification) {
+    return { type: name, accountId: null, ...(typeof event.state === "string" ? { reason: event.state.slice(0, 64) } : {}) };
+  }
   const subject = subjectOf(event, subjectIssuers);
   const linked =
     subject === undefined

@@ -123,6 +123,13 @@ describeEachDatabase("Google's security events on %s", (kind) => {
       [await google.securityEvent(type, SUBJECT, { claims: { iss: "https://accounts.example.net/" } }), "invalid_issuer"],
       [await google.securityEvent(type, SUBJECT, { header: { typ: "JWT" } }), "invalid_request"],
       [await google.securityEvent(type, SUBJECT, { claims: { iat: Math.floor(Date.now() / 1000) - 30 * 86_400 } }), "invalid_request"],
+      [
+        await google.securityEvent(type, SUBJECT, {
+          claims: { events: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`${type}-${i}`, {}])) },
+        }),
+        "invalid_request",
+      ],
+      [await google.securityEvent(type, SUBJECT, { claims: { events: {} } }), "invalid_request"],
       ["not.a.token", "invalid_request"],
     ] as const;
     for (const [token, err] of refused) {
