@@ -163,8 +163,9 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
  * held because Google said the Google account was taken over, or that Google asked for its
  * password to be changed. Nothing when it has said neither.
  */
-function GoogleNotice({ security }: { security: MyAccount["googleSecurity"] }) {
-  if (security.heldSince === null && security.changeAskedAt === null) return null;
+function GoogleNotice({ security }: { security: MyAccount["googleSecurity"] | undefined }) {
+  // An instance of the release before this one, mid-upgrade, does not send it.
+  if (!security || (security.heldSince === null && security.changeAskedAt === null)) return null;
   return (
     <div className="account__google-notice">
       {security.heldSince !== null ? (
