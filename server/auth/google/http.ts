@@ -104,9 +104,11 @@ export function googleRoutes(app: FastifyInstance, context: AppContext): void {
  * taken (an unknown subject too); 400 with RFC 8935's `{ err, description }` and nothing changed
  * when it is not Google's, not ours, replayed, malformed or over 64 KB; 429 past the address's limit.
  */
-function riscRoute(scope: FastifyInstance, { db, config, mailWorker }: AppContext, checker: RiscTokenChecker): void {
-  const refuse = (reply: FastifyReply, err: string, description: string) =>
-    reply.code(400).header("cache-control", "no-store").send({ err, description });
+function riscRoute(scope: FastifyInstance, { db, config, mailWorker, telemetry }: AppContext, checker: RiscTokenChecker): void {
+  const refuse = (reply: FastifyReply, err: string, description: string) => {
+    telemetry.metrics.googleSecurityEvents.inc({ outcome: err });
+    return reply.code(400).header("cache-control", "no-store").send({ err, description });
+  };
   scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: RISC_BODY_LIMIT }, (_request, body, done) => done(null, body));
   scope.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
@@ -139,6 +141,7 @@ function riscRoute(scope: FastifyInstance, { db, config, mailWorker }: AppContex
       return refuse(reply, outcome.error, outcome.description);
     }
     request.log.info({ risc: { events: outcome.applied } }, "google security event received");
+    telemetry.metrics.googleSecurityEvents.inc({ outcome: "accepted" });
     mailWorker.deliverNow();
     return reply.code(202).header("cache-control", "no-store").send();
   });

@@ -150,6 +150,11 @@ describeEachDatabase("Google's security events on %s", (kind) => {
     expect(replay.status).toBe(400);
     expect(await replay.json()).toMatchObject({ err: "invalid_request", description: "this token was already received" });
     expect(await stillSignedIn(again)).toBe(true);
+    const counted = await bed.server.telemetry.metrics.registry.getSingleMetric("account_google_security_events_total")?.get();
+    const count = (outcome: string) => counted?.values.find((value) => value.labels.outcome === outcome)?.value ?? 0;
+    expect(count("invalid_key")).toBeGreaterThanOrEqual(2);
+    expect(count("invalid_audience")).toBeGreaterThanOrEqual(1);
+    expect(count("accepted")).toBeGreaterThanOrEqual(1);
   });
 
   it("refuses a body over 64 KB with 400", async () => {
