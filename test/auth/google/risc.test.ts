@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { linkIdentity } from "../../../server/auth/google/external-logins.ts";
 import { pruneRiscTokens, RISC_EVENT_TYPES } from "../../../server/auth/google/risc.ts";
 import { createAccount } from "../../../server/auth/kernel/accounts.ts";
+import { GOOGLE_HOLD_LOOKBACK_MS } from "../../../server/auth/kernel/sessions.ts";
 import { clearCustomerGoogleHold } from "../../../server/auth/support/support-actions.ts";
 import { drainMail, startTestServer, type TestServer } from "../../support/app.ts";
 import { BrowserAgent } from "../../support/browser-agent.ts";
@@ -10,6 +11,7 @@ import { describeEachDatabase } from "../../support/databases.ts";
 import { userinfoStatus } from "../../support/dpop.ts";
 import { unlimitedRateLimits } from "../../support/limits.ts";
 import { desktopAgentSignIn, type OidcTestBed, passwordSignIn, startOidcTestBed } from "../../support/oidc-flow.ts";
+import { SoftAuthenticator } from "../../support/soft-authenticator.ts";
 import { TestIssuer } from "../../support/test-issuer.ts";
 
 /**
@@ -198,9 +200,17 @@ describeEachDatabase("Google's security events on %s", (kind) => {
 
     // Google signs the customer in no more.
     expect(await googleSignIn()).toContain("problem=held");
-    // A password sign-in (a way in the taker does not hold) ends the hold.
+    // A password set lately may be the taker's, set while signed in with Google: it does not end the hold.
+    const setAt = (at: number | null) =>
+      bed.server.db.updateTable("accounts").set({ password_set_at: at }).where("id", "=", bed.accountId).execute();
+    await setAt(Date.now() - GOOGLE_HOLD_LOOKBACK_MS + 86_400_000);
+    await passwordSignIn(bed, new BrowserAgent());
+    expect(await googleSignIn()).toContain("problem=held");
+    // One set before then is a way in the taker does not hold: signing in with it ends the hold.
+    await setAt(Date.now() - GOOGLE_HOLD_LOOKBACK_MS - 86_400_000);
     await passwordSignIn(bed, new BrowserAgent());
     expect(await googleSignIn()).not.toContain("problem=");
+    await setAt(null);
 
     // Held again; support clears it, and the trail says so.
     await post(await google.securityEvent(RISC_EVENT_TYPES.accountDisabled, SUBJECT, { event: { reason: "hijacking" } }));
@@ -212,6 +222,45 @@ describeEachDatabase("Google's security events on %s", (kind) => {
     expect((await trail()).at(-1)).toMatchObject({ event: "google_hold_cleared", actor: `support:${agent.id}` });
     expect(await googleSignIn()).not.toContain("problem=");
   });
+
+  it("lets a passkey end the hold only when it was added before the taker could have added it", async () => {
+    // A passkey made after a password sign-in, as the offer's button makes it.
+    const browser = new BrowserAgent();
+    const authenticator = new SoftAuthenticator(bed.issuer);
+    await passwordSignIn(bed, browser);
+    const post = (agent: BrowserAgent, path: string, body: unknown) =>
+      agent.request(`${bed.issuer}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: bed.issuer },
+        body: JSON.stringify(body),
+      });
+    // biome-ignore lint/suspicious/noExplicitAny: the options go to the soft authenticator and are read loosely.
+    const options = async (answer: Promise<Response>) => ((await (await answer).json()) as { options: any }).options;
+    const made = await post(browser, "/api/passkey/register", {
+      credential: authenticator.create(await options(post(browser, "/api/passkey/register/options", { ProductId: 6 }))),
+    });
+    expect(made.status).toBe(200);
+    const passkeySignIn = async () => {
+      const agent = new BrowserAgent();
+      const asked = await options(post(agent, "/api/passkey/sign-in/options", {}));
+      return (await post(agent, "/api/passkey/sign-in", { credential: authenticator.get(asked), ProductId: 6 })).status;
+    };
+
+    expect(await deliverHijacking()).toBe(202);
+    expect(await passkeySignIn()).toBe(200);
+    expect(await googleSignIn()).toContain("problem=held");
+    await bed.server.db
+      .updateTable("passkeys")
+      .set({ created_at: Date.now() - GOOGLE_HOLD_LOOKBACK_MS - 86_400_000 })
+      .where("account_id", "=", bed.accountId)
+      .execute();
+    expect(await passkeySignIn()).toBe(200);
+    expect(await googleSignIn()).not.toContain("problem=");
+  });
+
+  async function deliverHijacking(): Promise<number> {
+    return (await post(await google.securityEvent(RISC_EVENT_TYPES.accountDisabled, SUBJECT, { event: { reason: "hijacking" } }))).status;
+  }
 
   it("records account-disabled for another reason and account-enabled, ending nothing", async () => {
     const signedIn = await signedInEverywhere();

@@ -69,7 +69,7 @@ export function GoogleSignals({ customer, busy, act }: { customer: SupportCustom
         {googleHeldAt !== null ? (
           <li className="support__failed">
             Google sign-in held since {when(googleHeldAt)}: Google said the customer's Google account was hijacked. Every sign-in was ended
-            and the customer was mailed. A password or passkey sign-in ends the hold.
+            and the customer was mailed. A sign-in with a password or passkey they had 30 days before ends the hold.
           </li>
         ) : null}
         {googleChangeAskedAt !== null ? (
