@@ -110,7 +110,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `أبلغتنا Google أن شخصًا آخر ربما استولى على حساب Google الذي تسجّل به الدخول إلى ${brand}. لحماية حسابك في ${brand}، سجّلنا خروجه من كل المتصفحات والتطبيقات، وأوقفنا تسجيل الدخول باستخدام Google مؤقتًا.`,
       footer:
-        "سجّل الدخول بكلمة المرور أو بمفتاح مرور لتستخدم Google مجددًا، أو تواصل مع فريق الدعم. وقبل ذلك، أمّن حسابك في Google لدى Google.",
+        "سجّل الدخول بكلمة المرور أو بمفتاح مرور لتستخدم Google مجددًا، أو تواصل مع فريق الدعم. وقبل ذلك، أمّن حسابك في Google لدى Google. لا تُحتسب كلمة مرور أو مفتاح مرور أُضيف في الشهر السابق.",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

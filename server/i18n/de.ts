@@ -114,7 +114,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `Google hat uns mitgeteilt, dass jemand anderes das Google-Konto übernommen haben könnte, mit dem Sie sich bei ${brand} anmelden. Zum Schutz Ihres Kontos bei ${brand} haben wir es in allen Browsern und Apps abgemeldet und die Anmeldung mit Google ausgesetzt.`,
       footer:
-        "Melden Sie sich mit Ihrem Passwort oder einem Passkey an, um Google wieder zu nutzen, oder wenden Sie sich an unseren Support. Sichern Sie vorher Ihr Google-Konto bei Google.",
+        "Melden Sie sich mit Ihrem Passwort oder einem Passkey an, um Google wieder zu nutzen, oder wenden Sie sich an unseren Support. Sichern Sie vorher Ihr Google-Konto bei Google. Ein Passwort oder Passkey aus dem Monat davor zählt nicht.",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

@@ -112,7 +112,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `Google nos ha avisado de que otra persona podría haberse hecho con la cuenta de Google con la que inicias sesión en ${brand}. Para proteger tu cuenta de ${brand}, hemos cerrado la sesión en todos los navegadores y aplicaciones, y hemos pausado el inicio de sesión con Google.`,
       footer:
-        "Inicia sesión con tu contraseña o una llave de acceso para volver a usar Google, o contacta con nuestro equipo de soporte. Antes, protege tu cuenta de Google con Google.",
+        "Inicia sesión con tu contraseña o una llave de acceso para volver a usar Google, o contacta con nuestro equipo de soporte. Antes, protege tu cuenta de Google con Google. No sirve una contraseña o llave de acceso añadida en el mes anterior.",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

@@ -110,7 +110,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `Google nous a signalé que quelqu'un d'autre a peut-être pris le contrôle du compte Google avec lequel vous vous connectez à ${brand}. Pour protéger votre compte ${brand}, nous l'avons déconnecté de tous les navigateurs et de toutes les applications, et avons suspendu la connexion avec Google.`,
       footer:
-        "Connectez-vous avec votre mot de passe ou une clé d'accès pour utiliser Google à nouveau, ou contactez notre équipe d'assistance. Avant cela, sécurisez votre compte Google auprès de Google.",
+        "Connectez-vous avec votre mot de passe ou une clé d'accès pour utiliser Google à nouveau, ou contactez notre équipe d'assistance. Avant cela, sécurisez votre compte Google auprès de Google. Un mot de passe ou une clé d'accès ajouté dans le mois précédent ne compte pas.",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

@@ -113,7 +113,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo dell'account Google con cui accedi a ${brand}. Per proteggere il tuo account ${brand}, lo abbiamo disconnesso da tutti i browser e da tutte le app e abbiamo sospeso l'accesso con Google.`,
       footer:
-        "Accedi con la tua password o una passkey per usare di nuovo Google, oppure contatta il nostro team di assistenza. Prima, metti al sicuro il tuo account Google con Google.",
+        "Accedi con la tua password o una passkey per usare di nuovo Google, oppure contatta il nostro team di assistenza. Prima, metti al sicuro il tuo account Google con Google. Non vale una password o una passkey aggiunta nel mese precedente.",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

@@ -113,7 +113,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `${brand} へのサインインに使用している Google アカウントが第三者に乗っ取られた可能性があると Google から通知がありました。${brand} アカウントを保護するため、すべてのブラウザーとアプリからサインアウトし、Google でのサインインを一時停止しました。`,
       footer:
-        "Google を再び使用するには、パスワードまたはパスキーでサインインするか、サポートチームにお問い合わせください。その前に、Google で Google アカウントを保護してください。",
+        "Google を再び使用するには、パスワードまたはパスキーでサインインするか、サポートチームにお問い合わせください。その前に、Google で Google アカウントを保護してください。直前の 1 か月以内に追加したパスワードやパスキーは使用できません。",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

@@ -111,7 +111,7 @@ export const strings: Catalogue<typeof english> = {
       intro: (brand: string) =>
         `O Google nos informou que outra pessoa pode ter assumido a conta do Google que você usa para entrar na ${brand}. Para proteger sua conta ${brand}, encerramos a sessão em todos os navegadores e apps e pausamos o login com o Google.`,
       footer:
-        "Entre com sua senha ou uma chave de acesso para usar o Google de novo, ou fale com nossa equipe de suporte. Antes disso, proteja sua conta do Google com o Google.",
+        "Entre com sua senha ou uma chave de acesso para usar o Google de novo, ou fale com nossa equipe de suporte. Antes disso, proteja sua conta do Google com o Google. Não vale uma senha ou chave de acesso adicionada no mês anterior.",
     },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {

@@ -76,7 +76,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "تم إلغاء ربط حساب Google.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `في ${date} أبلغتنا Google أن شخصًا آخر ربما استولى على حسابك في Google، لذا أوقفنا تسجيل الدخول باستخدام Google مؤقتًا. أمّن حسابك في Google لدى Google، ثم سجّل الدخول بكلمة المرور أو بمفتاح مرور لتستخدم Google مجددًا، أو تواصل مع فريق الدعم.`,
+        `في ${date} أبلغتنا Google أن شخصًا آخر ربما استولى على حسابك في Google، لذا أوقفنا تسجيل الدخول باستخدام Google مؤقتًا. أمّن حسابك في Google لدى Google، ثم سجّل الدخول بكلمة المرور أو بمفتاح مرور لتستخدم Google مجددًا، أو تواصل مع فريق الدعم. لا تُحتسب كلمة مرور أو مفتاح مرور أُضيف في الشهر السابق.`,
       googleChangeAsked: (date: string) =>
         `في ${date} طلبت منك Google تغيير كلمة مرور حسابك في Google. وإلى أن تسجّل الدخول باستخدام Google مجددًا، راجع أمان حسابك في Google لدى Google.`,
     },

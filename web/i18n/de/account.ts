@@ -91,7 +91,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "Ihr Google-Konto wurde getrennt.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `Am ${date} hat Google uns mitgeteilt, dass jemand anderes Ihr Google-Konto übernommen haben könnte. Deshalb ist die Anmeldung mit Google ausgesetzt. Sichern Sie Ihr Google-Konto bei Google und melden Sie sich dann mit Ihrem Passwort oder einem Passkey an, um Google wieder zu nutzen, oder wenden Sie sich an unseren Support.`,
+        `Am ${date} hat Google uns mitgeteilt, dass jemand anderes Ihr Google-Konto übernommen haben könnte. Deshalb ist die Anmeldung mit Google ausgesetzt. Sichern Sie Ihr Google-Konto bei Google und melden Sie sich dann mit Ihrem Passwort oder einem Passkey an, um Google wieder zu nutzen, oder wenden Sie sich an unseren Support. Ein Passwort oder Passkey aus dem Monat davor zählt nicht.`,
       googleChangeAsked: (date: string) =>
         `Am ${date} hat Google Sie aufgefordert, das Passwort Ihres Google-Kontos zu ändern. Bis Sie sich wieder mit Google anmelden, prüfen Sie die Sicherheit Ihres Google-Kontos bei Google.`,
     },

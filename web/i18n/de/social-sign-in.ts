@@ -45,7 +45,7 @@ export const strings: Catalogue<typeof english> = {
     },
     held: {
       title: "Die Anmeldung mit Google ist ausgesetzt",
-      text: "Google hat uns mitgeteilt, dass dieses Google-Konto möglicherweise übernommen wurde. Deshalb ist damit vorerst keine Anmeldung bei Ihrem Konto möglich. Melden Sie sich mit Ihrem Passwort oder einem Passkey an, oder wenden Sie sich an den Support.",
+      text: "Google hat uns mitgeteilt, dass dieses Google-Konto möglicherweise übernommen wurde. Deshalb ist damit vorerst keine Anmeldung bei Ihrem Konto möglich. Melden Sie sich mit Ihrem Passwort oder einem Passkey an, oder wenden Sie sich an den Support. Ein Passwort oder Passkey aus dem Monat davor zählt nicht.",
     },
     backToLogin: "Zurück zur Anmeldung",
   },

@@ -83,7 +83,7 @@ export const strings = {
       unlinked: "Google is unlinked.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `On ${date} Google told us that someone else may have taken over your Google account, so signing in with Google is paused. Secure your Google account with Google, then sign in with your password or a passkey to use Google again, or contact our support team.`,
+        `On ${date} Google told us that someone else may have taken over your Google account, so signing in with Google is paused. Secure your Google account with Google, then sign in with your password or a passkey to use Google again, or contact our support team. A password or passkey added in the month before Google told us does not count.`,
       googleChangeAsked: (date: string) =>
         `On ${date} Google asked you to change your Google account's password. Until you sign in with Google again, check your Google account's security with Google.`,
     },

@@ -43,7 +43,7 @@ export const strings = {
     },
     held: {
       title: "Google Sign-In Is Paused",
-      text: "Google told us this Google account may have been taken over, so it cannot sign in to your account for now. Sign in with your password or a passkey, or contact support.",
+      text: "Google told us this Google account may have been taken over, so it cannot sign in to your account for now. Sign in with your password or a passkey, or contact support. A password or passkey added in the month before Google told us does not count.",
     },
     backToLogin: "Back to Login",
   },

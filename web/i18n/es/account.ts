@@ -80,7 +80,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "Se ha desvinculado tu cuenta de Google.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `El ${date} Google nos avisó de que otra persona podría haberse hecho con tu cuenta de Google, así que el inicio de sesión con Google está en pausa. Protege tu cuenta de Google con Google y después inicia sesión con tu contraseña o una llave de acceso para volver a usar Google, o contacta con nuestro equipo de soporte.`,
+        `El ${date} Google nos avisó de que otra persona podría haberse hecho con tu cuenta de Google, así que el inicio de sesión con Google está en pausa. Protege tu cuenta de Google con Google y después inicia sesión con tu contraseña o una llave de acceso para volver a usar Google, o contacta con nuestro equipo de soporte. No sirve una contraseña o llave de acceso añadida en el mes anterior.`,
       googleChangeAsked: (date: string) =>
         `El ${date} Google te pidió que cambiaras la contraseña de tu cuenta de Google. Hasta que vuelvas a iniciar sesión con Google, revisa la seguridad de tu cuenta de Google con Google.`,
     },

@@ -45,7 +45,7 @@ export const strings: Catalogue<typeof english> = {
     },
     held: {
       title: "El inicio de sesión con Google está en pausa",
-      text: "Google nos ha avisado de que otra persona podría haberse hecho con esta cuenta de Google, así que por ahora no puede iniciar sesión en tu cuenta. Inicia sesión con tu contraseña o una llave de acceso, o contacta con soporte.",
+      text: "Google nos ha avisado de que otra persona podría haberse hecho con esta cuenta de Google, así que por ahora no puede iniciar sesión en tu cuenta. Inicia sesión con tu contraseña o una llave de acceso, o contacta con soporte. No sirve una contraseña o llave de acceso añadida en el mes anterior.",
     },
     backToLogin: "Volver al inicio de sesión",
   },

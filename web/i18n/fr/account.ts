@@ -80,7 +80,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "Le compte Google a été dissocié.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `Le ${date}, Google nous a signalé que quelqu'un d'autre a peut-être pris le contrôle de votre compte Google : la connexion avec Google est donc suspendue. Sécurisez votre compte Google auprès de Google, puis connectez-vous avec votre mot de passe ou une clé d'accès pour utiliser Google à nouveau, ou contactez notre équipe d'assistance.`,
+        `Le ${date}, Google nous a signalé que quelqu'un d'autre a peut-être pris le contrôle de votre compte Google : la connexion avec Google est donc suspendue. Sécurisez votre compte Google auprès de Google, puis connectez-vous avec votre mot de passe ou une clé d'accès pour utiliser Google à nouveau, ou contactez notre équipe d'assistance. Un mot de passe ou une clé d'accès ajouté dans le mois précédent ne compte pas.`,
       googleChangeAsked: (date: string) =>
         `Le ${date}, Google vous a demandé de changer le mot de passe de votre compte Google. Tant que vous ne vous êtes pas reconnecté avec Google, vérifiez la sécurité de votre compte Google auprès de Google.`,
     },

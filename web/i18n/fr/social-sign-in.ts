@@ -45,7 +45,7 @@ export const strings: Catalogue<typeof english> = {
     },
     held: {
       title: "La connexion avec Google est suspendue",
-      text: "Google nous a signalé que ce compte Google a peut-être été piraté : il ne peut donc pas se connecter à votre compte pour le moment. Connectez-vous avec votre mot de passe ou une clé d'accès, ou contactez l'assistance.",
+      text: "Google nous a signalé que ce compte Google a peut-être été piraté : il ne peut donc pas se connecter à votre compte pour le moment. Connectez-vous avec votre mot de passe ou une clé d'accès, ou contactez l'assistance. Un mot de passe ou une clé d'accès ajouté dans le mois précédent ne compte pas.",
     },
     backToLogin: "Retour à la connexion",
   },

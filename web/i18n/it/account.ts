@@ -88,7 +88,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "L'account Google è stato scollegato.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `Il ${date} Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo del tuo account Google, quindi l'accesso con Google è sospeso. Metti al sicuro il tuo account Google con Google, poi accedi con la tua password o una passkey per usare di nuovo Google, oppure contatta il nostro team di assistenza.`,
+        `Il ${date} Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo del tuo account Google, quindi l'accesso con Google è sospeso. Metti al sicuro il tuo account Google con Google, poi accedi con la tua password o una passkey per usare di nuovo Google, oppure contatta il nostro team di assistenza. Non vale una password o una passkey aggiunta nel mese precedente.`,
       googleChangeAsked: (date: string) =>
         `Il ${date} Google ti ha chiesto di cambiare la password del tuo account Google. Finché non accedi di nuovo con Google, controlla la sicurezza del tuo account Google con Google.`,
     },

@@ -45,7 +45,7 @@ export const strings: Catalogue<typeof english> = {
     },
     held: {
       title: "L'accesso con Google è sospeso",
-      text: "Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo di questo account Google, quindi per ora non può accedere al tuo account. Accedi con la tua password o una passkey, oppure contatta l'assistenza.",
+      text: "Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo di questo account Google, quindi per ora non può accedere al tuo account. Accedi con la tua password o una passkey, oppure contatta l'assistenza. Non vale una password o una passkey aggiunta nel mese precedente.",
     },
     backToLogin: "Torna all'accesso",
   },

@@ -79,7 +79,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "Googleとの連携を解除しました。",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `${date}に、お使いの Google アカウントが第三者に乗っ取られた可能性があると Google から通知があったため、Google でのサインインを一時停止しています。Google で Google アカウントを保護してから、パスワードまたはパスキーでサインインすると Google を再び使用できます。サポートチームにお問い合わせいただくこともできます。`,
+        `${date}に、お使いの Google アカウントが第三者に乗っ取られた可能性があると Google から通知があったため、Google でのサインインを一時停止しています。Google で Google アカウントを保護してから、パスワードまたはパスキーでサインインすると Google を再び使用できます。サポートチームにお問い合わせいただくこともできます。直前の 1 か月以内に追加したパスワードやパスキーは使用できません。`,
       googleChangeAsked: (date: string) =>
         `${date}に、Google から Google アカウントのパスワードを変更するよう求められました。Google で再びサインインするまでに、Google で Google アカウントのセキュリティを確認してください。`,
     },

@@ -92,7 +92,7 @@ export const strings: Catalogue<typeof english> = {
       unlinked: "A Conta do Google foi desvinculada.",
       /** What Google told us of the linked Google account (docs/decisions/0091). */
       googleHeld: (date: string) =>
-        `Em ${date}, o Google nos informou que outra pessoa pode ter assumido sua Conta do Google, então o login com o Google está pausado. Proteja sua Conta do Google com o Google e depois entre com sua senha ou uma chave de acesso para usar o Google de novo, ou fale com nossa equipe de suporte.`,
+        `Em ${date}, o Google nos informou que outra pessoa pode ter assumido sua Conta do Google, então o login com o Google está pausado. Proteja sua Conta do Google com o Google e depois entre com sua senha ou uma chave de acesso para usar o Google de novo, ou fale com nossa equipe de suporte. Não vale uma senha ou chave de acesso adicionada no mês anterior.`,
       googleChangeAsked: (date: string) =>
         `Em ${date}, o Google pediu que você mudasse a senha da sua Conta do Google. Até entrar com o Google de novo, verifique a segurança da sua Conta do Google com o Google.`,
     },

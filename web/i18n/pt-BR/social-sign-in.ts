@@ -45,7 +45,7 @@ export const strings: Catalogue<typeof english> = {
     },
     held: {
       title: "O login com o Google está pausado",
-      text: "O Google nos informou que esta conta do Google pode ter sido invadida, então ela não pode entrar na sua conta por enquanto. Entre com sua senha ou uma chave de acesso, ou fale com o suporte.",
+      text: "O Google nos informou que esta conta do Google pode ter sido invadida, então ela não pode entrar na sua conta por enquanto. Entre com sua senha ou uma chave de acesso, ou fale com o suporte. Não vale uma senha ou chave de acesso adicionada no mês anterior.",
     },
     backToLogin: "Voltar para o login",
   },
