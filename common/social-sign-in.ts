@@ -26,6 +26,8 @@ const SOCIAL_SIGN_IN_PROBLEMS = [
    * work account without a domain-verified email): the customer signs in by email first.
    */
   "unconfirmed",
+  /** Google said the Google account was hijacked: Google sign-in is held for the account (decision 91). */
+  "held",
 ] as const;
 
 export type SocialSignInProblem = (typeof SOCIAL_SIGN_IN_PROBLEMS)[number];

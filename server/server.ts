@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { type AppOptions, buildApp } from "./app.ts";
 import { pruneExpiredSignInCodes } from "./auth/access-link/sign-in-codes.ts";
 import { pruneEmailChanges } from "./auth/account/email-change/shared.ts";
+import { pruneRiscTokens } from "./auth/google/risc.ts";
 import { pruneAuditTrail } from "./auth/kernel/audit-trail.ts";
 import { pruneAttempts } from "./auth/kernel/external-logins.ts";
 import { pruneKnownOrigins } from "./auth/kernel/known-origins.ts";
@@ -138,6 +139,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     ["dpop_proofs", () => pruneDpopProofs(db)],
     ["telemetry_events", () => pruneTelemetry(db, config.telemetry.retentionMs)],
     ["external_login_attempts", () => pruneAttempts(db)],
+    ["google_risc_tokens", () => pruneRiscTokens(db)],
     ["audit_events", () => pruneAuditTrail(db, config.auditRetentionMs)],
     ["outbox", () => pruneSettledMail(db, config.outboxRetentionMs)],
     ["logout_deliveries", () => pruneSettledLogoutTokens(db, config.outboxRetentionMs)],

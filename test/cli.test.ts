@@ -19,14 +19,20 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     await database?.drop();
   });
 
-  function account(...args: string[]) {
+  function run(env: Record<string, string>, args: string[]) {
     const result = spawnSync(process.execPath, [CLI, ...args], {
       // A key of its own for the mail the CLI queues (remove's goodbye), never the repository's data folder's.
-      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test", MAIL_KEYS: Buffer.alloc(32, 7).toString("base64") },
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: "test", MAIL_KEYS: Buffer.alloc(32, 7).toString("base64"), ...env },
       encoding: "utf8",
     });
     return { code: result.status, out: result.stdout, err: result.stderr };
   }
+  const account = Object.assign((...args: string[]) => run({}, args), {
+    withEnv:
+      (env: Record<string, string>) =>
+      (...args: string[]) =>
+        run(env, args),
+  });
 
   it("creates, shows and lists accounts without printing secrets", () => {
     const created = account("create", "--email", "Op@Example.com", "--password", "correct horse", "--product", "dsone", "--name", "Opal");
@@ -322,4 +328,42 @@ describeEachDatabase("operator CLI on %s", (kind) => {
     expect(result.err).toContain('error: unknown command "frobnicate"');
     expect(result.err).toContain("Usage: npm run account -- <command>");
   });
+
+  it("shows a Google sign-in hold and clears it; prints how to register the RISC receiver by hand", async () => {
+    expect(account("create", "--email", "held.op@example.com").code).toBe(0);
+    const { db } = await openDatabase(database.url);
+    try {
+      await db
+        .updateTable("accounts")
+        .set({ google_held_at: Date.UTC(2026, 11, 3, 9) })
+        .where("email_key", "=", "held.op@example.com")
+        .execute();
+    } finally {
+      await db.destroy();
+    }
+    expect(account("show", "--email", "held.op@example.com").out).toContain(
+      "google:    sign-in held since 2026-12-03T09:00:00.000Z (Google said it was hijacked); google-hold-clear ends it",
+    );
+    expect(account("google-hold-clear", "--email", "held.op@example.com").err).toMatch(/^error: missing --reason\n/);
+    const cleared = account("google-hold-clear", "--email", "held.op@example.com", "--reason", "ticket 91: secured with Google");
+    expect({ code: cleared.code, out: cleared.out.trim() }).toEqual({ code: 0, out: "Google signs held.op@example.com in again" });
+    expect(account("show", "--email", "held.op@example.com").out).not.toContain("google:");
+    expect(account("activity", "--email", "held.op@example.com").out.trim().split("\n")[0]).toMatch(
+      / {2}google_hold_cleared {2}by cli:\S+ {2}\(ticket 91: secured with Google\)$/,
+    );
+
+    expect(account("google-risc-register").err.trim()).toBe(
+      "error: Google sign-in is not configured (GOOGLE_CLIENT_ID): there is nothing to register",
+    );
+    const google = {
+      GOOGLE_CLIENT_ID: "client-1.apps.googleusercontent.com",
+      GOOGLE_CLIENT_SECRET: "s",
+      PUBLIC_URL: "https://account.example.com",
+    };
+    const byHand = account.withEnv(google)("google-risc-register");
+    expect(byHand.code, byHand.err).toBe(0);
+    expect(byHand.out).toContain("Register https://account.example.com/google/risc with Google's Cross-Account Protection");
+    expect(byHand.out).toContain('"delivery_method": "https://schemas.openid.net/secevent/risc/delivery-method/push"');
+    // Eight CLI processes, each a Node start.
+  }, 60_000);
 });

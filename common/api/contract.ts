@@ -89,6 +89,12 @@ export interface MyAccount {
    * reaches it.
    */
   undelivered: (Undelivered & { since: number }) | null;
+  /**
+   * What Google told us of the linked Google account (docs/decisions/0091): since when Google
+   * sign-in is held (Google said it was hijacked), and when Google asked the customer to change
+   * its credentials (until Google signs them in again). Null when it has not.
+   */
+  googleSecurity: { heldSince: number | null; changeAskedAt: number | null };
   /** The last 30 days of the security trail, newest first. */
   activity: (TrailEntry & {
     /** The app of clientId as a customer knows it, when it is registered. */
@@ -113,6 +119,9 @@ export interface AccountExport {
     language: string | null;
     /** The brand of the last sign-in that named one, in which mail no page names is sent. */
     lastBrand: string | null;
+    /** Since when Google sign-in is held, and when Google asked for a password change (docs/decisions/0091). */
+    googleSignInHeldSince: string | null;
+    googleChangeAskedAt: string | null;
   };
   licenses: { product: string; state: string; createdAt: string; updatedAt: string }[];
   devices: { uuid: string; product: string; linkedAt: string; showNotifications: boolean | null }[];
@@ -131,8 +140,11 @@ export interface AccountExport {
     detail: string | null;
     network: string | null;
     browser: string | null;
-    /** "support" for an entry support (or an operator) made, as the account page says it; never who. */
-    by: "support" | null;
+    /**
+     * "support" for an entry support (or an operator) made, as the account page says it; never who.
+     * "google" for what Google told us of the linked Google account (docs/decisions/0091).
+     */
+    by: "support" | "google" | null;
   }[];
   telemetry: { at: string; kind: string; name: string; screen: string; brand: string }[];
 }

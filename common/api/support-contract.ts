@@ -49,6 +49,10 @@ export interface SupportCustomer {
     role: string | null;
     disabledAt: number | null;
     passwordSet: boolean;
+    /** Since when Google sign-in is held: Google said the linked Google account was hijacked (decision 91). */
+    googleHeldAt: number | null;
+    /** When Google last asked the customer to change their Google account's credentials. */
+    googleChangeAskedAt: number | null;
   };
   licenses: { product: string; state: string; createdAt: number; updatedAt: number }[];
   devices: { uuid: string; product: string; linkedAt: number }[];
@@ -141,6 +145,8 @@ export const SUPPORT_API = {
   "POST /api/support/clear-limits": endpoint<{ isOk: boolean; cleared: number }>()(z.object(act)),
   /** Lets mail go to the customer's address again: its bounce and its complaint forgotten (what was cleared; both false when nothing was). */
   "POST /api/support/clear-mail": endpoint<{ isOk: boolean; cleared: { bounced: boolean; complained: boolean } }>()(z.object(act)),
+  /** Lets Google sign the customer in again after Google said their Google account was hijacked (decision 91). */
+  "POST /api/support/clear-google-hold": endpoint<{ isOk: boolean; cleared: boolean }>()(z.object(act)),
   "POST /api/support/unlink-google": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),
 
   "POST /api/support/unlink-microsoft": endpoint<{ isOk: boolean }>()(z.object({ ...act, subject: externalSubject })),

@@ -431,6 +431,8 @@ function mailKeyFileBeside(databaseUrl: string): string {
 export const GOOGLE_CALLBACK_PATH = "/signin-google";
 /** Where the development stand-in for Google is mounted (never in production). */
 export const GOOGLE_STAND_IN_PATH = "/dev/google";
+/** Where Google posts its security event tokens (Cross-Account Protection, docs/decisions/0091). */
+export const GOOGLE_RISC_PATH = "/google/risc";
 
 /** An OpenID provider's settings (Google's, and Microsoft's in the same shape). */
 export interface GoogleSettings {

@@ -227,6 +227,13 @@ export const BUCKETS = {
     setting: "SOCIAL_SIGN_IN_LIMIT_PER_IP",
     defaultLimit: 30,
   },
+  /** Security event tokens posted to /google/risc (decision 91): each is a signature check, and some a key fetch. */
+  googleRiscPerIp: {
+    prefix: "google-risc:ip",
+    parts: ["address"],
+    setting: "GOOGLE_RISC_LIMIT_PER_IP",
+    defaultLimit: 300,
+  },
   notificationSettingsPerIp: {
     prefix: "notifications:ip",
     parts: ["address"],

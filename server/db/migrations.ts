@@ -837,6 +837,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable("external_logins").dropColumn("tenant_id").execute();
     },
   },
+  "0035_google_risc": {
+    async up(db: Kysely<unknown>) {
+      // Google's security event tokens (Cross-Account Protection, docs/decisions/0091): each token
+      // id is taken once, by one insert that conflicts on a replay, and kept until no token that
+      // old is accepted any more.
+      await db.schema
+        .createTable("google_risc_tokens")
+        .addColumn("jti_hash", "text", (c) => c.primaryKey())
+        .addColumn("received_at", "bigint", (c) => c.notNull())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("google_risc_tokens_expires_at").on("google_risc_tokens").column("expires_at").execute();
+      // Set while Google sign-in is held after Google said the Google account was hijacked; and
+      // when Google last asked the customer to change their Google credentials. Nullable: the
+      // release before this one neither reads nor writes them while both run.
+      await db.schema.alterTable("accounts").addColumn("google_held_at", "bigint").execute();
+      await db.schema.alterTable("accounts").addColumn("google_change_asked_at", "bigint").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.alterTable("accounts").dropColumn("google_change_asked_at").execute();
+      await db.schema.alterTable("accounts").dropColumn("google_held_at").execute();
+      await db.schema.dropTable("google_risc_tokens").execute();
+    },
+  },
   "0036_client_changes_notified": {
     async up(db: Kysely<unknown>) {
       // Each change of a registered client tells every instance listening (provider/client-cache.ts),

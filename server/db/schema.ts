@@ -21,6 +21,13 @@ interface AccountsTable {
   language: string | null;
   /** The brand id (common/brands) of the last sign-in that named one: the brand of mail no page names. */
   last_brand: string | null;
+  /**
+   * Set while Google sign-in is held: Google said the linked Google account was hijacked
+   * (docs/decisions/0091). A password or passkey sign-in, or support, clears it.
+   */
+  google_held_at: Millis | null;
+  /** When Google last asked the customer to change their Google account's credentials, until Google signs them in again. */
+  google_change_asked_at: Millis | null;
   created_at: Millis;
 }
 
@@ -239,6 +246,15 @@ interface ExternalLoginsTable {
   last_used_at: Millis;
 }
 
+/** A security event token Google sent (docs/decisions/0091): its id, taken once. */
+interface GoogleRiscTokensTable {
+  /** SHA-256 of the token's jti. */
+  jti_hash: string;
+  received_at: Millis;
+  /** When a token this old is refused anyway, so the row may go. */
+  expires_at: Millis;
+}
+
 interface ExternalLoginAttemptsTable {
   /** SHA-256 of the state sent to the provider. */
   state_hash: string;
@@ -344,6 +360,7 @@ export interface Database {
   audit_events: AuditEventsTable;
   external_logins: ExternalLoginsTable;
   external_login_attempts: ExternalLoginAttemptsTable;
+  google_risc_tokens: GoogleRiscTokensTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   step_up_codes: StepUpCodesTable;

@@ -111,6 +111,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "إذا لم تكن أنت من قام بذلك، فسجّل الدخول باستخدام رابط مُرسل بالبريد الإلكتروني وراجع حسابك: سجّل الخروج من كل مكان، وغيّر كلمة المرور إذا كانت لديك كلمة مرور.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `تم إيقاف تسجيل الدخول باستخدام Google إلى حسابك في ${brand} مؤقتًا`,
+      intro: (brand: string) =>
+        `أبلغتنا Google أن شخصًا آخر ربما استولى على حساب Google الذي تسجّل به الدخول إلى ${brand}. لحماية حسابك في ${brand}، سجّلنا خروجه من كل المتصفحات والتطبيقات، وأوقفنا تسجيل الدخول باستخدام Google مؤقتًا.`,
+      footer:
+        "سجّل الدخول بكلمة المرور أو بمفتاح مرور لتستخدم Google مجددًا، أو تواصل مع فريق الدعم. وقبل ذلك، أمّن حسابك في Google لدى Google. لا تُحتسب كلمة مرور أو مفتاح مرور أُضيف في الشهر السابق.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `تأكيد بريدك الإلكتروني الجديد في ${brand}`,

@@ -115,6 +115,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Wenn Sie das nicht waren, melden Sie sich mit einem Link per E-Mail an und überprüfen Sie Ihr Konto: Melden Sie sich überall ab und ändern Sie Ihr Passwort, falls Sie eines haben.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `Die Anmeldung mit Google bei Ihrem Konto bei ${brand} ist ausgesetzt`,
+      intro: (brand: string) =>
+        `Google hat uns mitgeteilt, dass jemand anderes das Google-Konto übernommen haben könnte, mit dem Sie sich bei ${brand} anmelden. Zum Schutz Ihres Kontos bei ${brand} haben wir es in allen Browsern und Apps abgemeldet und die Anmeldung mit Google ausgesetzt.`,
+      footer:
+        "Melden Sie sich mit Ihrem Passwort oder einem Passkey an, um Google wieder zu nutzen, oder wenden Sie sich an unseren Support. Sichern Sie vorher Ihr Google-Konto bei Google. Ein Passwort oder Passkey aus dem Monat davor zählt nicht.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Ihre neue E-Mail-Adresse für ${brand} bestätigen`,

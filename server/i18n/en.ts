@@ -115,6 +115,14 @@ export const strings = {
       footer:
         "If you did not do this, sign in with an emailed link and review your account: sign out everywhere, and change your password if you have one.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `Signing in with Google to your ${brand} account is paused`,
+      intro: (brand: string) =>
+        `Google told us that someone else may have taken over the Google account you sign in to ${brand} with. To protect your ${brand} account, we signed it out of every browser and app, and paused signing in with Google.`,
+      footer:
+        "Sign in with your password or a passkey to use Google again, or contact our support team. Before that, secure your Google account with Google. A password or passkey added in the month before Google told us does not count.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirm your new ${brand} email`,

@@ -113,6 +113,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si no has sido tú, inicia sesión con un enlace por correo y revisa tu cuenta: cierra la sesión en todas partes y cambia tu contraseña si tienes una.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `El inicio de sesión con Google en tu cuenta de ${brand} está en pausa`,
+      intro: (brand: string) =>
+        `Google nos ha avisado de que otra persona podría haberse hecho con la cuenta de Google con la que inicias sesión en ${brand}. Para proteger tu cuenta de ${brand}, hemos cerrado la sesión en todos los navegadores y aplicaciones, y hemos pausado el inicio de sesión con Google.`,
+      footer:
+        "Inicia sesión con tu contraseña o una llave de acceso para volver a usar Google, o contacta con nuestro equipo de soporte. Antes, protege tu cuenta de Google con Google. No sirve una contraseña o llave de acceso añadida en el mes anterior.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirma tu nuevo correo electrónico de ${brand}`,

@@ -111,6 +111,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Si vous n'êtes pas à l'origine de cette action, connectez-vous avec un lien envoyé par e-mail et vérifiez votre compte : déconnectez-vous partout, et modifiez votre mot de passe si vous en avez un.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `La connexion avec Google à votre compte ${brand} est suspendue`,
+      intro: (brand: string) =>
+        `Google nous a signalé que quelqu'un d'autre a peut-être pris le contrôle du compte Google avec lequel vous vous connectez à ${brand}. Pour protéger votre compte ${brand}, nous l'avons déconnecté de tous les navigateurs et de toutes les applications, et avons suspendu la connexion avec Google.`,
+      footer:
+        "Connectez-vous avec votre mot de passe ou une clé d'accès pour utiliser Google à nouveau, ou contactez notre équipe d'assistance. Avant cela, sécurisez votre compte Google auprès de Google. Un mot de passe ou une clé d'accès ajouté dans le mois précédent ne compte pas.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirmez votre nouvelle adresse e-mail ${brand}`,

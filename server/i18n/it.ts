@@ -114,6 +114,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Se non l'hai fatto tu, accedi con un link via email e controlla il tuo account: disconnettiti ovunque e cambia la password, se ne hai una.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `L'accesso con Google al tuo account ${brand} è sospeso`,
+      intro: (brand: string) =>
+        `Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo dell'account Google con cui accedi a ${brand}. Per proteggere il tuo account ${brand}, lo abbiamo disconnesso da tutti i browser e da tutte le app e abbiamo sospeso l'accesso con Google.`,
+      footer:
+        "Accedi con la tua password o una passkey per usare di nuovo Google, oppure contatta il nostro team di assistenza. Prima, metti al sicuro il tuo account Google con Google. Non vale una password o una passkey aggiunta nel mese precedente.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Conferma il tuo nuovo indirizzo email di ${brand}`,

@@ -114,6 +114,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "お心当たりがない場合は、メールで届くリンクでログインして、アカウントを確認してください。すべての場所からログアウトし、パスワードを設定している場合は変更してください。",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `${brand} アカウントへの Google でのサインインを一時停止しました`,
+      intro: (brand: string) =>
+        `${brand} へのサインインに使用している Google アカウントが第三者に乗っ取られた可能性があると Google から通知がありました。${brand} アカウントを保護するため、すべてのブラウザーとアプリからサインアウトし、Google でのサインインを一時停止しました。`,
+      footer:
+        "Google を再び使用するには、パスワードまたはパスキーでサインインするか、サポートチームにお問い合わせください。その前に、Google で Google アカウントを保護してください。直前の 1 か月以内に追加したパスワードやパスキーは使用できません。",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `${brand}の新しいメールアドレスのご確認`,

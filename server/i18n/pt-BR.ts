@@ -112,6 +112,14 @@ export const strings: Catalogue<typeof english> = {
       footer:
         "Se não foi você, entre com um link enviado por e-mail e revise sua conta: encerre as sessões em todos os lugares e altere sua senha, se tiver uma.",
     },
+    /** Google said the Google account was hijacked: sign-ins ended, Google sign-in held (decision 91). */
+    googleHeld: {
+      subject: (brand: string) => `O login com o Google na sua conta ${brand} está pausado`,
+      intro: (brand: string) =>
+        `O Google nos informou que outra pessoa pode ter assumido a conta do Google que você usa para entrar na ${brand}. Para proteger sua conta ${brand}, encerramos a sessão em todos os navegadores e apps e pausamos o login com o Google.`,
+      footer:
+        "Entre com sua senha ou uma chave de acesso para usar o Google de novo, ou fale com nossa equipe de suporte. Antes disso, proteja sua conta do Google com o Google. Não vale uma senha ou chave de acesso adicionada no mês anterior.",
+    },
     /** To the new address: the link (and, for the browser that asked, the code) that confirms it. */
     emailChange: {
       subject: (brand: string) => `Confirme seu novo e-mail do ${brand}`,

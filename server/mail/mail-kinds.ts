@@ -15,6 +15,7 @@ export const MAIL_KINDS = {
   email_change_requested: "security",
   email_changed: "security",
   email_changed_back: "security",
+  google_held: "security",
   new_sign_in: "notice",
   passkey_added: "notice",
   google_unlinked: "notice",

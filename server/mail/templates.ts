@@ -296,6 +296,22 @@ export function microsoftUnlinkedMail(look: MailLook): Mail {
   };
 }
 
+/**
+ * Google said the Google account that signs in to this account was hijacked (decision 91): every
+ * sign-in ended, and Google sign-in is held until a password or passkey sign-in, or support.
+ */
+export function googleHeldMail(look: MailLook): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.googleHeld.intro(brand);
+  const footer = mail.googleHeld.footer;
+  return {
+    kind: "google_held",
+    subject: mail.googleHeld.subject(brand),
+    text: `${intro}\n\n${footer}\n`,
+    html: layout(look, [intro], undefined, footer),
+  };
+}
+
 /** The last mail to a deleted account's address: nothing to click, nothing left to sign in to. */
 export function accountDeletedMail(look: MailLook): Mail {
   const { mail, brand } = wordsOf(look);

@@ -5,6 +5,8 @@ import { isRole, ROLES, type Role } from "../../common/roles.ts";
 import { removeAccount } from "../auth/account/account-deletion.ts";
 import { exportAccount } from "../auth/account/account-export.ts";
 import { changeEmailByOperator } from "../auth/account/email-change/by-operator.ts";
+import { clearGoogleHold } from "../auth/google/risc.ts";
+import { byHand, registerReceiver } from "../auth/google/risc-registration.ts";
 import {
   AccountInputError,
   type AccountSummary,
@@ -55,7 +57,12 @@ export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Obj
   logins --email E                              the Google and Microsoft logins linked to the account
   unlink-login --email E --provider google|microsoft --subject S
                                                 removes one; the next Google sign-in links by email again
-  mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained`;
+  mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained
+  google-hold-clear --email E --reason R        lets Google sign the account in again after Google said its
+                                                Google account was hijacked
+  google-risc-register [--service-account KEY.json]
+                                                registers PUBLIC_URL/google/risc with Google's Cross-Account
+                                                Protection; without a key, prints how to do it by hand`;
 
 export const ACCOUNT_OPTIONS = {
   email: { type: "string" },
@@ -74,6 +81,7 @@ export const ACCOUNT_OPTIONS = {
   app: { type: "string" },
   to: { type: "string" },
   "without-confirmation": { type: "boolean" },
+  "service-account": { type: "string" },
 } as const;
 
 type AccountValues = ReturnType<typeof parseArgs<{ options: typeof ACCOUNT_OPTIONS; allowPositionals: true }>>["values"];
@@ -157,7 +165,24 @@ async function show(command: Command): Promise<string> {
   const { found } = await namedAccount(command);
   const standing = await addressStanding(command.db, found.email);
   const mails = await lastMailsTo(command.db, found.email);
-  return [formatAccount(found), ...formatMailStanding(standing), ...formatLastMails(mails)].join("\n");
+  const google = await command.db
+    .selectFrom("accounts")
+    .select(["google_held_at", "google_change_asked_at"])
+    .where("id", "=", found.id)
+    .executeTakeFirstOrThrow();
+  return [formatAccount(found), ...formatGoogleSignals(google), ...formatMailStanding(standing), ...formatLastMails(mails)].join("\n");
+}
+
+/** What Google told us of the account's Google account (decision 91), when it told anything. */
+function formatGoogleSignals(row: { google_held_at: number | null; google_change_asked_at: number | null }): string[] {
+  return [
+    row.google_held_at === null
+      ? undefined
+      : `google:    sign-in held since ${isoTime(Number(row.google_held_at))} (Google said it was hijacked); google-hold-clear ends it`,
+    row.google_change_asked_at === null
+      ? undefined
+      : `google:    Google asked for a password change ${isoTime(Number(row.google_change_asked_at))}`,
+  ].filter((line) => line !== undefined);
 }
 
 // Its address's mail: what the relay and the mailbox said, and clearing it.
@@ -365,6 +390,31 @@ async function disableOrEnable({ db, name, values }: Command): Promise<string> {
     : `${account.email} is enabled again`;
 }
 
+// Google's Cross-Account Protection (decision 91).
+
+async function googleHoldClear(command: Command): Promise<string> {
+  required(command.values.email, "email");
+  const reason = required(command.values.reason, "reason");
+  const { email, found } = await namedAccount(command);
+  return (await clearGoogleHold(command.db, found.id, operatorWith(reason)))
+    ? `Google signs ${email} in again`
+    : `Google sign-in was not held for ${email}`;
+}
+
+async function googleRiscRegister({ config, values }: Command): Promise<string> {
+  if (!config.google || config.google.standIn) {
+    throw new AccountInputError("Google sign-in is not configured (GOOGLE_CLIENT_ID): there is nothing to register");
+  }
+  const instructions = byHand(config.publicUrl, config.google.clientId);
+  const keyFile = values["service-account"];
+  if (keyFile === undefined) return instructions;
+  try {
+    return await registerReceiver(config.publicUrl, keyFile, { timeoutMs: config.google.timeoutMs });
+  } catch (error) {
+    throw new AccountInputError(`${error instanceof Error ? error.message : String(error)}\n\n${instructions}`);
+  }
+}
+
 const COMMANDS: Record<string, (command: Command) => Promise<string>> = {
   create,
   show,
@@ -384,6 +434,8 @@ const COMMANDS: Record<string, (command: Command) => Promise<string>> = {
   disable: disableOrEnable,
   enable: disableOrEnable,
   "mail-clear": mailClear,
+  "google-hold-clear": googleHoldClear,
+  "google-risc-register": googleRiscRegister,
 };
 
 export async function runAccountCommand(db: Db, config: Config, name: string | undefined, values: AccountValues): Promise<string> {

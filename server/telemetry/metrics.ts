@@ -88,6 +88,12 @@ export class Metrics {
     labelNames: ["reason"] as const,
     registers: [this.registry],
   });
+  readonly googleSecurityEvents = new Counter({
+    name: "account_google_security_events_total",
+    help: "Security event tokens Google posted to /google/risc, by outcome: accepted, or refused with invalid_key, invalid_issuer, invalid_audience, invalid_request.",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
   readonly rateLimitRefusals = new Counter({
     name: "account_rate_limit_refusals_total",
     help: "Requests refused by a rate limit, by route.",

@@ -19,7 +19,9 @@ export function migrationNames(source: string): string[] {
 /**
  * The release before this one, as far as the database is concerned: the last commit before the
  * newest migration was added, so that upgrading from it to the code here runs at least one
- * migration (a later edit of that migration, before it was released, does not count).
+ * migration (a later edit of that migration, before it was released, does not count). Its
+ * migrations are a beginning of ours: work merged from branches can add a migration numbered
+ * before one added here earlier, and no release ever ran the later one without the earlier.
  * UPGRADE_FROM names another commit.
  */
 export function previousReleaseCommit(): string {
@@ -32,7 +34,8 @@ export function previousReleaseCommit(): string {
     } catch {
       break;
     }
-    if (migrationNames(migrationsSourceAt(parent)).join(",") !== current) return parent;
+    const names = migrationNames(migrationsSourceAt(parent)).join(",");
+    if (names !== current && current.startsWith(`${names},`)) return parent;
   }
   throw new Error("no earlier commit has other migrations than these (a shallow clone? fetch the history)");
 }

@@ -7,6 +7,10 @@ import { type CryptoKey, exportJWK, generateKeyPair, type JWTPayload, SignJWT } 
  * token endpoint. By default it behaves as Google does (its own issuer, the client as audience,
  * the nonce of the authorization request, a verified email); `idToken` overrides any claim, and
  * `tokenDelayMs` makes the token endpoint slow. It records what the client sent.
+ *
+ * It also plays Google's Cross-Account Protection: its risc-configuration names its issuer (with
+ * Google's trailing slash) and its keys, and `securityEvent` signs a security event token with
+ * its key, or with a key it does not publish (`signedBy: "stranger"`).
  */
 export interface IssuedClaims extends JWTPayload {
   email?: string;
@@ -27,6 +31,8 @@ export class TestIssuer {
   readonly #server: Server;
   #key: CryptoKey | undefined;
   #jwk: object | undefined;
+  #strangerKey: CryptoKey | undefined;
+  #sequence = 0;
 
   constructor() {
     this.#server = createServer((request, response) => {
@@ -38,9 +44,45 @@ export class TestIssuer {
     const { privateKey, publicKey } = await generateKeyPair("RS256");
     this.#key = privateKey;
     this.#jwk = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+    this.#strangerKey = (await generateKeyPair("RS256")).privateKey;
     await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** The issuer of its security event tokens, as Google's: the address with a trailing slash. */
+  get riscIssuer(): string {
+    return `${this.url}/`;
+  }
+
+  /**
+   * A security event token of one event about `subject` (an iss-sub subject of this issuer), as
+   * Google signs it; `claims` and `header` override any part, `signedBy: "stranger"` signs it
+   * with a key the issuer does not publish (under the published key's id).
+   */
+  async securityEvent(
+    type: string,
+    subject: string,
+    {
+      event = {},
+      claims = {},
+      header = {},
+      signedBy = "issuer",
+    }: { event?: Record<string, unknown>; claims?: JWTPayload; header?: Record<string, unknown>; signedBy?: "issuer" | "stranger" } = {},
+  ): Promise<string> {
+    this.#sequence += 1;
+    const payload: JWTPayload = {
+      iss: this.riscIssuer,
+      aud: this.clientId,
+      iat: Math.floor(Date.now() / 1000),
+      jti: `risc-${this.#sequence}-${Math.random().toString(36).slice(2)}`,
+      events: { [type]: { subject: { subject_type: "iss-sub", iss: this.riscIssuer, sub: subject }, ...event } },
+      ...claims,
+    };
+    const key = signedBy === "issuer" ? this.#key : this.#strangerKey;
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "secevent+jwt", ...header })
+      .sign(key as CryptoKey);
   }
 
   close(): Promise<void> {
@@ -63,6 +105,13 @@ export class TestIssuer {
         subject_types_supported: ["public"],
         id_token_signing_alg_values_supported: ["RS256"],
         code_challenge_methods_supported: ["S256"],
+      });
+    }
+    if (path === "/.well-known/risc-configuration") {
+      return json(200, {
+        issuer: this.riscIssuer,
+        jwks_uri: `${this.url}/jwks`,
+        delivery_methods_supported: ["https://schemas.openid.net/secevent/risc/delivery-method/push"],
       });
     }
     if (path === "/jwks") return json(200, { keys: [this.#jwk] });

@@ -1,6 +1,6 @@
 import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
-import { accountActivity } from "../kernel/audit-trail.ts";
+import { accountActivity, PROVIDER_ACTOR } from "../kernel/audit-trail.ts";
 import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -60,6 +60,8 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       disabled: account.disabled_at !== null,
       language: account.language,
       lastBrand: account.last_brand,
+      googleSignInHeldSince: account.google_held_at === null ? null : iso(account.google_held_at),
+      googleChangeAskedAt: account.google_change_asked_at === null ? null : iso(account.google_change_asked_at),
     },
     licenses: licenses.map((row) => ({
       product: row.code,
@@ -108,10 +110,11 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
       method: entry.method,
       brand: entry.brand,
       app: entry.clientId,
-      detail: entry.actor === null ? entry.reason : null,
+      // Google's own events (decision 91) keep their reason ("hijacking"): it is Google's word, not an agent's.
+      detail: entry.actor === null || entry.actor === PROVIDER_ACTOR.google ? entry.reason : null,
       network: entry.address,
       browser: entry.device,
-      by: entry.actor === null ? null : "support",
+      by: entry.actor === null ? null : entry.actor === PROVIDER_ACTOR.google ? "google" : "support",
     })),
     telemetry: telemetry.map((row) => ({ at: iso(row.created_at), kind: row.kind, name: row.name, screen: row.screen, brand: row.brand })),
   };

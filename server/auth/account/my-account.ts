@@ -3,7 +3,7 @@ import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
-import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { type AuditSource, accountActivity, PROVIDER_ACTOR, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
@@ -25,7 +25,11 @@ export async function myAccount(
   currentSessionId: string | undefined,
   browserMark?: string,
 ): Promise<MyAccount | undefined> {
-  const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await db
+    .selectFrom("accounts")
+    .select(["email", "name", "password_hash", "google_held_at", "google_change_asked_at"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
   if (!account) return undefined;
   const [licenses, google, places, activity, passkeys, undelivered] = await Promise.all([
     db
@@ -70,13 +74,18 @@ export async function myAccount(
       passkeys.map((passkey) => passkey.id),
     ),
     undelivered,
+    googleSecurity: {
+      heldSince: account.google_held_at === null ? null : Number(account.google_held_at),
+      changeAskedAt: account.google_change_asked_at === null ? null : Number(account.google_change_asked_at),
+    },
     // Who the operator was is support's business; the customer sees that it was support. Each
     // app is named as the customer knows it ("DS One desktop app"), not by its client id.
     activity: activity.map(({ actor, reason: _reason, ...entry }) => ({
       ...entry,
       address: entry.address && networkOf(entry.address),
       app: entry.clientId ? (apps.get(entry.clientId) ?? null) : null,
-      byOperator: actor !== null,
+      // Google's own events (decision 91) name Google in their words: no operator acted.
+      byOperator: actor !== null && actor !== PROVIDER_ACTOR.google,
     })),
   };
 }

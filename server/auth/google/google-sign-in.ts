@@ -78,6 +78,23 @@ async function withinLimit(db: Db, config: Config, caller: Caller, bucket: "soci
 }
 
 /**
+ * Whether Google sign-in is held for the account (decision 91). A Google sign-in that is not held
+ * ends Google's request to change credentials that the account page shows: Google let them in.
+ */
+async function googleSignInHeld(db: Db, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("accounts")
+    .select(["google_held_at", "google_change_asked_at"])
+    .where("id", "=", accountId)
+    .executeTakeFirst();
+  if (row?.google_held_at != null) return true;
+  if (row?.google_change_asked_at != null) {
+    await db.updateTable("accounts").set({ google_change_asked_at: null }).where("id", "=", accountId).execute();
+  }
+  return false;
+}
+
+/**
  * GET /external/login?provider=Google&product=…&…: the login page's query (ReturnUrl, uuid…) is
  * kept with the attempt, so the customer comes back to the same place whatever happens.
  */
@@ -172,6 +189,9 @@ export async function finishGoogleSignIn(
       return { redirectTo: `${desktopSignIn}${encodeURIComponent(identity.email)}`, brand, outcome: "existing-desktop-user" };
   }
   if (await isDisabled(db, match.accountId)) return problem(brand, attempt.query, "disabled");
+  // Google said this Google account was hijacked (risc.ts): Google signs nobody in to the account
+  // until a password or passkey sign-in, or support, clears the hold.
+  if (await googleSignInHeld(db, match.accountId)) return problem(brand, attempt.query, "held");
   if (match.kind === "same-email") await linkIdentity(db, externalIdentity, match.accountId, { caller });
   const signedIn = await startSession(db, config, inLanguageOfPage(caller, attempt.query), match.accountId, {
     method: "google",

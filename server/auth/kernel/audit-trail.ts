@@ -58,6 +58,20 @@ const AUDIT_EVENTS = [
   "role_changed",
   /** Mail goes to the account's address again: its bounce or complaint cleared (the reason says which, and the source who). */
   "mail_cleared",
+  /**
+   * What Google told us of the linked Google account (Cross-Account Protection, decision 91), with
+   * Google as the source: its sessions ended, its grant to us was revoked, it was hijacked (Google
+   * sign-in is held), disabled for another reason (the reason says which), enabled again, or it
+   * must change its credentials.
+   */
+  "google_sessions_revoked",
+  "google_tokens_revoked",
+  "google_account_hijacked",
+  "google_account_disabled",
+  "google_account_enabled",
+  "google_credential_change_required",
+  /** Google sign-in works again after a hold: support cleared it. */
+  "google_hold_cleared",
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
@@ -76,10 +90,14 @@ export interface AuditEntry {
 /**
  * Who did it: the customer's browser (its address and its short description), or an operator
  * (the CLI as "cli:<user>", the support console as "support:<agent's account id>") named, with
- * the reason they gave; or nobody named, for the record that a customer deleted their own
+ * the reason they gave; or a provider telling us of its own account (Google's security events,
+ * actor "google"); or nobody named, for the record that a customer deleted their own
  * account, which must not say who they were nor where from.
  */
-export type AuditSource = { caller: Caller } | { operator: string; reason?: string } | { anonymous: true };
+export type AuditSource = { caller: Caller } | { operator: string; reason?: string } | { anonymous: true } | { provider: "google" };
+
+/** The actor of an entry a provider's own message caused (decision 91): neither the customer nor support. */
+export const PROVIDER_ACTOR = { google: "google" } as const;
 
 const REASON_MAX = 200;
 
@@ -113,7 +131,7 @@ export async function recordAuditEvent(db: Kysely<Database>, entry: AuditEntry, 
     reason: reasonOf(entry, source)?.slice(0, REASON_MAX) ?? null,
     address: fromCaller ? addressForLimits(fromCaller.address) : null,
     device: fromCaller?.device ?? null,
-    actor: "operator" in source ? source.operator : null,
+    actor: "operator" in source ? source.operator : "provider" in source ? PROVIDER_ACTOR[source.provider] : null,
     created_at: now,
   });
 }

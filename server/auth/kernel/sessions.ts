@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { addressForLimits } from "../../base/client-address.ts";
 import type { Config } from "../../base/config.ts";
 import { providerCookieNames } from "../../base/cookies.ts";
@@ -48,6 +48,12 @@ export async function writeSession(
 }
 
 /** A session's rows, by the handle of the writes it is one of: the session, its trail entry, the language. */
+/**
+ * How long before Google's hijacking event a password or passkey must have been set to end the
+ * hold on Google sign-in (decision 91): one added since may be the taker's, signed in with Google.
+ */
+export const GOOGLE_HOLD_LOOKBACK_MS = 30 * 86_400_000;
+
 async function writeSessionRows(
   handle: Kysely<Database>,
   config: Config,
@@ -77,6 +83,32 @@ async function writeSessionRows(
   await recordAuditEvent(handle, { event: "signed_in", accountId, method, ...(brand ? { brand } : {}) }, { caller }, now);
   // The brand signed in through is the brand of the account's mail that no page names (account-brand.ts).
   if (brand) await rememberSignInBrand(handle, accountId, brand);
+  // A password or a passkey is a way in the taker of a Google account does not hold, unless they
+  // added it while signed in with Google: signing in with one set or added at least
+  // GOOGLE_HOLD_LOOKBACK_MS before Google's hijacking event ends the hold that event set
+  // (decision 91). The emailed link does not: the taken Google account may be its mailbox.
+  if (method === "password" || (method === "passkey" && passkeyId)) {
+    await handle
+      .updateTable("accounts")
+      .set({ google_held_at: null })
+      .where("id", "=", accountId)
+      .where("google_held_at", "is not", null)
+      .where((row) =>
+        method === "password"
+          ? row.or([
+              row("password_set_at", "is", null),
+              row("password_set_at", "<", sql<number>`google_held_at - ${GOOGLE_HOLD_LOOKBACK_MS}`),
+            ])
+          : row.exists(
+              row
+                .selectFrom("passkeys")
+                .select("passkeys.id")
+                .where("passkeys.id", "=", passkeyId as string)
+                .where("passkeys.created_at", "<", sql<number>`accounts.google_held_at - ${GOOGLE_HOLD_LOOKBACK_MS}`),
+            ),
+      )
+      .execute();
+  }
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
   // the customer chose (or the page they saw named) replaces the account's; a browser's default
   // alone only fills it in when the account has none, so a link opened in another browser, or a

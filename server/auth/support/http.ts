@@ -10,6 +10,7 @@ import { enforceLimits } from "../kernel/rate-limit.ts";
 import { adminAccess, staffAccess } from "./roles.ts";
 import {
   changeCustomerEmail,
+  clearCustomerGoogleHold,
   clearCustomerLimits,
   clearCustomerMail,
   deleteCustomer,
@@ -67,6 +68,11 @@ export function supportRoutes(app: FastifyInstance, { db, config, mailWorker }: 
     mailWorker.deliverNow();
     return { isOk: true };
   });
+
+  contractRoute(app, "POST /api/support/clear-google-hold", async ({ accountId, reason }, request, reply) => ({
+    isOk: true,
+    cleared: await clearCustomerGoogleHold(db, await agentOf(request, reply), accountId, reason),
+  }));
 
   contractRoute(app, "POST /api/support/sign-out-browser", async ({ accountId, reason, ref }, request, reply) => {
     await signOutCustomerBrowser(db, await agentOf(request, reply), accountId, ref, reason);

@@ -6,6 +6,7 @@ import { addressStanding, clearAddress } from "../../mail/delivery-state.ts";
 import { removeAccount } from "../account/account-deletion.ts";
 import { requestEmailChange } from "../account/email-change/request.ts";
 import { mailClearedReason } from "../account/undelivered-email.ts";
+import { clearGoogleHold } from "../google/risc.ts";
 import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
@@ -114,6 +115,16 @@ export async function clearCustomerMail(db: Db, agent: Agent, accountId: string,
     if (what) await recordAuditEvent(tx, { event: "mail_cleared", accountId, reason: what }, agentSource(agent, reason));
     return cleared;
   });
+}
+
+/**
+ * Lets Google sign the customer in again after Google said their Google account was hijacked
+ * (decision 91): for a customer who has secured it with Google and has no password or passkey.
+ * Answers whether there was a hold to clear.
+ */
+export async function clearCustomerGoogleHold(db: Db, agent: Agent, accountId: string, reason: string): Promise<boolean> {
+  await customerFor(db, agent, accountId);
+  return clearGoogleHold(db, accountId, agentSource(agent, reason));
 }
 
 /** Support may unlink the last way in besides the emailed link: a lost Google account is the case. */

@@ -166,6 +166,8 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
       role: account.role,
       disabledAt: account.disabled_at === null ? null : Number(account.disabled_at),
       passwordSet: account.password_hash !== null,
+      googleHeldAt: account.google_held_at === null ? null : Number(account.google_held_at),
+      googleChangeAskedAt: account.google_change_asked_at === null ? null : Number(account.google_change_asked_at),
     },
     licenses: licenses.map((row) => ({
       product: productCode(row.product_id),

@@ -11,6 +11,7 @@ import { config } from "../../platform/config.ts";
 import { Button } from "../../ui/Button.tsx";
 import { PasswordField } from "../../ui/PasswordField.tsx";
 import { ConfirmItsYou } from "./ConfirmItsYou.tsx";
+import { day } from "./format.ts";
 import { ItemText, Outcome, Section } from "./Section.tsx";
 import { useAccountAction, useFocusOnToggle } from "./use-account-action.ts";
 
@@ -19,6 +20,8 @@ const t = strings.account.methods;
 /**
  * How the customer signs in: the emailed link (always), a password (set, or changed with the
  * current one or a fresh emailed link), Google and Microsoft (unlinked here).
+ * current one or a fresh emailed link) and Google (unlinked here), with what Google told us of
+ * the Google account (docs/decisions/0091).
  */
 export function SignInMethodsSection({ account, brand, refresh }: { account: MyAccount; brand: Brand; refresh: () => Promise<void> }) {
   // Sent here by the link a breached password's sign-in mailed instead: the form opens, saying why.
@@ -179,7 +182,28 @@ export function SignInMethodsSection({ account, brand, refresh }: { account: MyA
           ))
         )}
       </ul>
+      <GoogleNotice security={account.googleSecurity} />
       <Outcome text={outcome?.text} failed={outcome?.failed ?? false} />
     </Section>
+  );
+}
+
+/**
+ * What Google told us of the linked Google account (docs/decisions/0091): that Google sign-in is
+ * held because Google said the Google account was taken over, or that Google asked for its
+ * password to be changed. Nothing when it has said neither.
+ */
+function GoogleNotice({ security }: { security: MyAccount["googleSecurity"] | undefined }) {
+  // An instance of the release before this one, mid-upgrade, does not send it.
+  if (!security || (security.heldSince === null && security.changeAskedAt === null)) return null;
+  return (
+    <div className="account__google-notice">
+      {security.heldSince !== null ? (
+        <p>
+          <strong>{t.googleHeld(day(security.heldSince))}</strong>
+        </p>
+      ) : null}
+      {security.changeAskedAt !== null ? <p>{t.googleChangeAsked(day(security.changeAskedAt))}</p> : null}
+    </div>
   );
 }

@@ -70,6 +70,20 @@ describe("the account page's activity sentences", () => {
     );
   });
 
+  it("say what Google told us of the Google account, with Google as the source and no browser", () => {
+    const fromGoogle = (event: string) => activitySentence(entry(event, { device: null, address: null }));
+    expect(fromGoogle("google_sessions_revoked")).toBe(
+      "Google ended your Google account's sessions, so every browser and app was signed out.",
+    );
+    expect(fromGoogle("google_account_hijacked")).toBe(
+      "Google said your Google account may have been taken over: every browser and app was signed out and signing in with Google was paused.",
+    );
+    expect(fromGoogle("google_credential_change_required")).toBe("Google asked you to change your Google account's password.");
+    expect(activitySentence(entry("google_hold_cleared", { byOperator: true }))).toBe(
+      "Signing in with Google was turned back on by our support team.",
+    );
+  });
+
   it("read an event they do not know yet as its name", () => {
     expect(activitySentence(entry("passkey_added", { device: null, address: null }))).toBe("Passkey added.");
   });

@@ -54,6 +54,13 @@ const EVENTS: Record<string, keyof typeof words.events> = {
   account_enabled: "accountEnabled",
   role_changed: "roleChanged",
   mail_cleared: "mailCleared",
+  google_sessions_revoked: "googleSessionsRevoked",
+  google_tokens_revoked: "googleTokensRevoked",
+  google_account_hijacked: "googleAccountHijacked",
+  google_account_disabled: "googleAccountDisabled",
+  google_account_enabled: "googleAccountEnabled",
+  google_credential_change_required: "googleCredentialChangeRequired",
+  google_hold_cleared: "googleHoldCleared",
 };
 
 /** What happened, as the start of a sentence. */

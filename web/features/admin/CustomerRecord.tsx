@@ -31,7 +31,10 @@ export function CustomerFacts({ customer, heading }: { customer: SupportCustomer
         <dt>Since</dt>
         <dd>{when(account.createdAt)}</dd>
         <dt>Status</dt>
-        <dd>{account.disabledAt === null ? "Active" : `Disabled since ${when(account.disabledAt)}: no way in works`}</dd>
+        <dd>
+          {account.disabledAt === null ? "Active" : `Disabled since ${when(account.disabledAt)}: no way in works`}
+          {account.googleHeldAt === null ? "" : `; Google sign-in held since ${when(account.googleHeldAt)}`}
+        </dd>
         <dt>Role</dt>
         <dd>{account.role ?? "customer"}</dd>
         <dt>Licenses</dt>
@@ -58,6 +61,44 @@ export function CustomerFacts({ customer, heading }: { customer: SupportCustomer
 
 /** The directory of every personal Microsoft account. */
 const PERSONAL_TENANT = "9188040d-6c67-4c5b-b112-36a304b66dad";
+/**
+ * What Google told us of the customer's Google account (Cross-Account Protection,
+ * docs/decisions/0091): Google sign-in held since Google said it was hijacked, with the Clear that
+ * lets Google sign them in again; a credential change Google asked for. The trail has every event.
+ */
+export function GoogleSignals({ customer, busy, act }: { customer: SupportCustomer; busy: boolean; act: Act }) {
+  const { googleHeldAt, googleChangeAskedAt, email } = customer.account;
+  return (
+    <>
+      <ul className="support__places">
+        {googleHeldAt === null && googleChangeAskedAt === null ? <li>Nothing holds Google sign-in.</li> : null}
+        {googleHeldAt !== null ? (
+          <li className="support__failed">
+            Google sign-in held since {when(googleHeldAt)}: Google said the customer's Google account was hijacked. Every sign-in was ended
+            and the customer was mailed. A sign-in with a password or passkey they had 30 days before ends the hold.
+          </li>
+        ) : null}
+        {googleChangeAskedAt !== null ? (
+          <li>Google asked the customer to change their Google account's password on {when(googleChangeAskedAt)}.</li>
+        ) : null}
+      </ul>
+      {googleHeldAt !== null ? (
+        <p>
+          <button
+            type="button"
+            className="support__button"
+            disabled={busy}
+            aria-label={`Clear the Google sign-in hold on ${email}`}
+            onClick={() => void act("POST /api/support/clear-google-hold", {}, `Google signs ${email} in again: the hold is cleared.`)}
+          >
+            Clear
+          </button>{" "}
+          Once the customer has secured their Google account with Google: the reason goes in the trail.
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** Why they cannot sign in: the rate limits counted against them. */
 export function RateLimits({ limits }: { limits: SupportCustomer["limits"] }) {

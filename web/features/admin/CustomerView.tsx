@@ -3,7 +3,7 @@ import { SUPPORT_SCREEN } from "../../../common/roles.ts";
 import { usePasskeysToRemove } from "../../forms/PasskeysToRemove.tsx";
 import { navigate } from "../../platform/router.ts";
 import { CustomerActions } from "./CustomerActions.tsx";
-import { AddressMail, CustomerFacts, Part, RateLimits, RecentMail, SignedInPlaces, Trail } from "./CustomerRecord.tsx";
+import { AddressMail, CustomerFacts, GoogleSignals, Part, RateLimits, RecentMail, SignedInPlaces, Trail } from "./CustomerRecord.tsx";
 import { useCustomer } from "./use-customer.ts";
 
 /** A customer's whole account, and what support can do about it. */
@@ -41,6 +41,9 @@ export function CustomerView({ accountId, refused }: { accountId: string; refuse
       />
       <Part title="Why they cannot sign in: rate limits">
         <RateLimits limits={customer.limits} />
+      </Part>
+      <Part title="What Google told us">
+        <GoogleSignals customer={customer} busy={busy} act={act} />
       </Part>
       <Part title="Mail to their address">
         <AddressMail customer={customer} busy={busy} act={act} />

@@ -13,6 +13,13 @@ describe("the support console's trail", () => {
     expect(trailWhat("mail_cleared")).toEqual({ text: "mail cleared: the address gets mail again", needsSupport: false });
   });
 
+  it("says what Google told us in words of its own", () => {
+    expect(trailWhat("google_account_hijacked")).toEqual({
+      text: "Google said the Google account was hijacked: every sign-in ended, Google sign-in held, customer mailed",
+      needsSupport: false,
+    });
+  });
+
   it("names any other entry by its event", () => {
     expect(trailWhat("email_change_undone")).toEqual({ text: "email change undone", needsSupport: false });
   });

@@ -10,6 +10,13 @@ const SENTENCES: Record<string, string> = {
 /** Entries whose event's name alone would not say what happened; the Reason column says the rest. */
 const WORDS: Record<string, string> = {
   mail_cleared: "mail cleared: the address gets mail again",
+  google_sessions_revoked: "Google ended the Google account's sessions: every sign-in ended",
+  google_tokens_revoked: "Google revoked our access to the Google account: every sign-in ended",
+  google_account_hijacked: "Google said the Google account was hijacked: every sign-in ended, Google sign-in held, customer mailed",
+  google_account_disabled: "Google disabled the Google account (nothing ended)",
+  google_account_enabled: "Google enabled the Google account again",
+  google_credential_change_required: "Google asked for the Google account's password to be changed",
+  google_hold_cleared: "Google sign-in hold cleared: Google signs them in again",
 };
 
 /** What an entry says in the console's What column, and whether it waits for support. */

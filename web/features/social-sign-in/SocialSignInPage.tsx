@@ -25,7 +25,9 @@ export default function SocialSignInPage() {
   params.delete(SOCIAL_SIGN_IN_PROBLEM_PARAMETER);
   params.delete(SOCIAL_SIGN_IN_PROVIDER_PARAMETER);
   const rest = params.toString();
-  const { title, text } = (microsoft ? strings.microsoftSignIn : strings.socialSignIn)[problem];
+  const words = microsoft ? strings.microsoftSignIn : strings.socialSignIn;
+  // A hold after Google said the account was hijacked is Google's alone (decision 91).
+  const { title, text } = problem in words ? words[problem as keyof typeof words] : words.failed;
   return (
     <Screen brand={brand} title={title} dialog={brand.dialogs}>
       <p>{text}</p>

@@ -79,6 +79,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `مرتبط بالحساب ${email}`,
       unlinkMicrosoft: (email: string) => `إلغاء ربط حساب Microsoft ${email}`,
       unlinkedMicrosoft: "تم إلغاء ربط حساب Microsoft.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `في ${date} أبلغتنا Google أن شخصًا آخر ربما استولى على حسابك في Google، لذا أوقفنا تسجيل الدخول باستخدام Google مؤقتًا. أمّن حسابك في Google لدى Google، ثم سجّل الدخول بكلمة المرور أو بمفتاح مرور لتستخدم Google مجددًا، أو تواصل مع فريق الدعم. لا تُحتسب كلمة مرور أو مفتاح مرور أُضيف في الشهر السابق.`,
+      googleChangeAsked: (date: string) =>
+        `في ${date} طلبت منك Google تغيير كلمة مرور حسابك في Google. وإلى أن تسجّل الدخول باستخدام Google مجددًا، راجع أمان حسابك في Google لدى Google.`,
     },
     passkeys: {
       heading: "مفاتيح المرور",
@@ -269,6 +274,14 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "تمت إعادة تفعيل حسابك",
         roleChanged: "تم تغيير دور حسابك",
         mailCleared: "تمت إعادة تفعيل إرسال الرسائل إلى عنوانك",
+        googleSessionsRevoked: "أنهت Google جلسات حسابك في Google، لذا سُجّل الخروج من كل المتصفحات والتطبيقات",
+        googleTokensRevoked: "أبلغتنا Google بإلغاء وصولنا إلى حسابك في Google، لذا سُجّل الخروج من كل المتصفحات والتطبيقات",
+        googleAccountHijacked:
+          "أبلغتنا Google أن حسابك في Google ربما تعرّض للاستيلاء: سُجّل الخروج من كل المتصفحات والتطبيقات وأُوقف تسجيل الدخول باستخدام Google مؤقتًا",
+        googleAccountDisabled: "أبلغتنا Google بتعطيل حسابك في Google",
+        googleAccountEnabled: "أبلغتنا Google بإعادة تفعيل حسابك في Google",
+        googleCredentialChangeRequired: "طلبت منك Google تغيير كلمة مرور حسابك في Google",
+        googleHoldCleared: "أُعيد تفعيل تسجيل الدخول باستخدام Google",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

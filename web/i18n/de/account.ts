@@ -95,6 +95,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `Verknüpft mit ${email}`,
       unlinkMicrosoft: (email: string) => `Microsoft-Konto ${email} trennen`,
       unlinkedMicrosoft: "Ihr Microsoft-Konto wurde getrennt.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `Am ${date} hat Google uns mitgeteilt, dass jemand anderes Ihr Google-Konto übernommen haben könnte. Deshalb ist die Anmeldung mit Google ausgesetzt. Sichern Sie Ihr Google-Konto bei Google und melden Sie sich dann mit Ihrem Passwort oder einem Passkey an, um Google wieder zu nutzen, oder wenden Sie sich an unseren Support. Ein Passwort oder Passkey aus dem Monat davor zählt nicht.`,
+      googleChangeAsked: (date: string) =>
+        `Am ${date} hat Google Sie aufgefordert, das Passwort Ihres Google-Kontos zu ändern. Bis Sie sich wieder mit Google anmelden, prüfen Sie die Sicherheit Ihres Google-Kontos bei Google.`,
     },
     passkeys: {
       heading: "Passkeys",
@@ -288,6 +293,15 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "Ihr Konto wurde wieder aktiviert",
         roleChanged: "Die Rolle Ihres Kontos wurde geändert",
         mailCleared: "Der E-Mail-Versand an Ihre Adresse wurde wieder aufgenommen",
+        googleSessionsRevoked: "Google hat die Sitzungen Ihres Google-Kontos beendet, deshalb wurden alle Browser und Apps abgemeldet",
+        googleTokensRevoked:
+          "Laut Google wurde unser Zugriff auf Ihr Google-Konto widerrufen, deshalb wurden alle Browser und Apps abgemeldet",
+        googleAccountHijacked:
+          "Laut Google wurde Ihr Google-Konto möglicherweise übernommen: Alle Browser und Apps wurden abgemeldet und die Anmeldung mit Google ausgesetzt",
+        googleAccountDisabled: "Laut Google wurde Ihr Google-Konto deaktiviert",
+        googleAccountEnabled: "Laut Google wurde Ihr Google-Konto wieder aktiviert",
+        googleCredentialChangeRequired: "Google hat Sie aufgefordert, das Passwort Ihres Google-Kontos zu ändern",
+        googleHoldCleared: "Die Anmeldung mit Google wurde wieder freigegeben",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

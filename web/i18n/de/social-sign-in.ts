@@ -48,6 +48,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Bestätigen Sie zuerst Ihre E-Mail-Adresse",
       text: "Google hat nicht bestätigt, dass die E-Mail-Adresse zu diesem Google-Konto gehört, daher kann es noch nicht mit Ihrem Konto verknüpft werden. Melden Sie sich zuerst mit Ihrer E-Mail-Adresse an und wählen Sie dann in diesem Browser erneut „Weiter mit Google“, um es zu verknüpfen.",
     },
+    held: {
+      title: "Die Anmeldung mit Google ist ausgesetzt",
+      text: "Google hat uns mitgeteilt, dass dieses Google-Konto möglicherweise übernommen wurde. Deshalb ist damit vorerst keine Anmeldung bei Ihrem Konto möglich. Melden Sie sich mit Ihrem Passwort oder einem Passkey an, oder wenden Sie sich an den Support. Ein Passwort oder Passkey aus dem Monat davor zählt nicht.",
+    },
     backToLogin: "Zurück zur Anmeldung",
   },
   /** The same, of a sign-in with Microsoft. */

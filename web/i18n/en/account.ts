@@ -86,6 +86,11 @@ export const strings = {
       microsoftLinked: (email: string) => `Linked to ${email}`,
       unlinkMicrosoft: (email: string) => `Unlink Microsoft account ${email}`,
       unlinkedMicrosoft: "Microsoft is unlinked.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `On ${date} Google told us that someone else may have taken over your Google account, so signing in with Google is paused. Secure your Google account with Google, then sign in with your password or a passkey to use Google again, or contact our support team. A password or passkey added in the month before Google told us does not count.`,
+      googleChangeAsked: (date: string) =>
+        `On ${date} Google asked you to change your Google account's password. Until you sign in with Google again, check your Google account's security with Google.`,
     },
     passkeys: {
       heading: "Passkeys",
@@ -285,6 +290,14 @@ export const strings = {
         accountEnabled: "Your account was enabled again",
         roleChanged: "Your account's role was changed",
         mailCleared: "Emails to your address were turned back on",
+        googleSessionsRevoked: "Google ended your Google account's sessions, so every browser and app was signed out",
+        googleTokensRevoked: "Google said our access to your Google account was revoked, so every browser and app was signed out",
+        googleAccountHijacked:
+          "Google said your Google account may have been taken over: every browser and app was signed out and signing in with Google was paused",
+        googleAccountDisabled: "Google said your Google account was disabled",
+        googleAccountEnabled: "Google said your Google account was enabled again",
+        googleCredentialChangeRequired: "Google asked you to change your Google account's password",
+        googleHoldCleared: "Signing in with Google was turned back on",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

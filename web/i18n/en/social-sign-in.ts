@@ -46,6 +46,10 @@ export const strings = {
       title: "Confirm Your Email First",
       text: "Google has not confirmed that this Google account owns its email address, so it cannot be linked to your account yet. Sign in with your email first, then choose Continue with Google again in this browser to link it.",
     },
+    held: {
+      title: "Google Sign-In Is Paused",
+      text: "Google told us this Google account may have been taken over, so it cannot sign in to your account for now. Sign in with your password or a passkey, or contact support. A password or passkey added in the month before Google told us does not count.",
+    },
     backToLogin: "Back to Login",
   },
   /** The same, of a sign-in with Microsoft. */

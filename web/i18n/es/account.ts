@@ -83,6 +83,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `Cuenta vinculada: ${email}`,
       unlinkMicrosoft: (email: string) => `Desvincular la cuenta de Microsoft ${email}`,
       unlinkedMicrosoft: "Se ha desvinculado tu cuenta de Microsoft.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `El ${date} Google nos avisó de que otra persona podría haberse hecho con tu cuenta de Google, así que el inicio de sesión con Google está en pausa. Protege tu cuenta de Google con Google y después inicia sesión con tu contraseña o una llave de acceso para volver a usar Google, o contacta con nuestro equipo de soporte. No sirve una contraseña o llave de acceso añadida en el mes anterior.`,
+      googleChangeAsked: (date: string) =>
+        `El ${date} Google te pidió que cambiaras la contraseña de tu cuenta de Google. Hasta que vuelvas a iniciar sesión con Google, revisa la seguridad de tu cuenta de Google con Google.`,
     },
     passkeys: {
       heading: "Llaves de acceso",
@@ -275,6 +280,16 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "Se ha vuelto a activar tu cuenta",
         roleChanged: "Se ha cambiado el rol de tu cuenta",
         mailCleared: "Se han reactivado los correos a tu dirección",
+        googleSessionsRevoked:
+          "Google cerró las sesiones de tu cuenta de Google, así que se cerró la sesión en todos los navegadores y aplicaciones",
+        googleTokensRevoked:
+          "Google indicó que se revocó nuestro acceso a tu cuenta de Google, así que se cerró la sesión en todos los navegadores y aplicaciones",
+        googleAccountHijacked:
+          "Google indicó que otra persona podría haberse hecho con tu cuenta de Google: se cerró la sesión en todos los navegadores y aplicaciones y se pausó el inicio de sesión con Google",
+        googleAccountDisabled: "Google indicó que tu cuenta de Google se desactivó",
+        googleAccountEnabled: "Google indicó que tu cuenta de Google se volvió a activar",
+        googleCredentialChangeRequired: "Google te pidió que cambiaras la contraseña de tu cuenta de Google",
+        googleHoldCleared: "Se reactivó el inicio de sesión con Google",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

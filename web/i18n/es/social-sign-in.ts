@@ -48,6 +48,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Confirma primero tu correo electrónico",
       text: "Google no ha confirmado que esta cuenta de Google sea la propietaria de su dirección de correo electrónico, así que todavía no se puede vincular a tu cuenta. Inicia sesión primero con tu correo electrónico y, después, vuelve a elegir Continuar con Google en este navegador para vincularla.",
     },
+    held: {
+      title: "El inicio de sesión con Google está en pausa",
+      text: "Google nos ha avisado de que otra persona podría haberse hecho con esta cuenta de Google, así que por ahora no puede iniciar sesión en tu cuenta. Inicia sesión con tu contraseña o una llave de acceso, o contacta con soporte. No sirve una contraseña o llave de acceso añadida en el mes anterior.",
+    },
     backToLogin: "Volver al inicio de sesión",
   },
   /** The same, of a sign-in with Microsoft. */

@@ -83,6 +83,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `Associé à ${email}`,
       unlinkMicrosoft: (email: string) => `Dissocier le compte Microsoft ${email}`,
       unlinkedMicrosoft: "Le compte Microsoft a été dissocié.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `Le ${date}, Google nous a signalé que quelqu'un d'autre a peut-être pris le contrôle de votre compte Google : la connexion avec Google est donc suspendue. Sécurisez votre compte Google auprès de Google, puis connectez-vous avec votre mot de passe ou une clé d'accès pour utiliser Google à nouveau, ou contactez notre équipe d'assistance. Un mot de passe ou une clé d'accès ajouté dans le mois précédent ne compte pas.`,
+      googleChangeAsked: (date: string) =>
+        `Le ${date}, Google vous a demandé de changer le mot de passe de votre compte Google. Tant que vous ne vous êtes pas reconnecté avec Google, vérifiez la sécurité de votre compte Google auprès de Google.`,
     },
     passkeys: {
       heading: "Clés d'accès",
@@ -273,6 +278,16 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "Compte réactivé",
         roleChanged: "Rôle du compte modifié",
         mailCleared: "Envoi d'e-mails à votre adresse rétabli",
+        googleSessionsRevoked:
+          "Google a fermé les sessions de votre compte Google : tous les navigateurs et toutes les applications ont été déconnectés",
+        googleTokensRevoked:
+          "Google a indiqué que notre accès à votre compte Google a été révoqué : tous les navigateurs et toutes les applications ont été déconnectés",
+        googleAccountHijacked:
+          "Google a indiqué que votre compte Google a peut-être été piraté : tous les navigateurs et toutes les applications ont été déconnectés et la connexion avec Google a été suspendue",
+        googleAccountDisabled: "Google a indiqué que votre compte Google a été désactivé",
+        googleAccountEnabled: "Google a indiqué que votre compte Google a été réactivé",
+        googleCredentialChangeRequired: "Google vous a demandé de changer le mot de passe de votre compte Google",
+        googleHoldCleared: "Connexion avec Google rétablie",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -48,6 +48,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Confirmez d'abord votre adresse e-mail",
       text: "Google n'a pas confirmé que ce compte Google possède son adresse e-mail, il ne peut donc pas encore être associé à votre compte. Connectez-vous d'abord avec votre adresse e-mail, puis choisissez à nouveau Continuer avec Google dans ce navigateur pour l'associer.",
     },
+    held: {
+      title: "La connexion avec Google est suspendue",
+      text: "Google nous a signalé que ce compte Google a peut-être été piraté : il ne peut donc pas se connecter à votre compte pour le moment. Connectez-vous avec votre mot de passe ou une clé d'accès, ou contactez l'assistance. Un mot de passe ou une clé d'accès ajouté dans le mois précédent ne compte pas.",
+    },
     backToLogin: "Retour à la connexion",
   },
   /** The same, of a sign-in with Microsoft. */

@@ -91,6 +91,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `Collegato a ${email}`,
       unlinkMicrosoft: (email: string) => `Scollega l'account Microsoft ${email}`,
       unlinkedMicrosoft: "L'account Microsoft è stato scollegato.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `Il ${date} Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo del tuo account Google, quindi l'accesso con Google è sospeso. Metti al sicuro il tuo account Google con Google, poi accedi con la tua password o una passkey per usare di nuovo Google, oppure contatta il nostro team di assistenza. Non vale una password o una passkey aggiunta nel mese precedente.`,
+      googleChangeAsked: (date: string) =>
+        `Il ${date} Google ti ha chiesto di cambiare la password del tuo account Google. Finché non accedi di nuovo con Google, controlla la sicurezza del tuo account Google con Google.`,
     },
     passkeys: {
       heading: "Passkey",
@@ -281,6 +286,16 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "Account riattivato",
         roleChanged: "Ruolo dell'account modificato",
         mailCleared: "Invio di email al tuo indirizzo ripristinato",
+        googleSessionsRevoked:
+          "Google ha chiuso le sessioni del tuo account Google, quindi tutti i browser e le app sono stati disconnessi",
+        googleTokensRevoked:
+          "Google ha segnalato che il nostro accesso al tuo account Google è stato revocato, quindi tutti i browser e le app sono stati disconnessi",
+        googleAccountHijacked:
+          "Google ha segnalato che il tuo account Google potrebbe essere stato violato: tutti i browser e le app sono stati disconnessi e l'accesso con Google è stato sospeso",
+        googleAccountDisabled: "Google ha segnalato che il tuo account Google è stato disattivato",
+        googleAccountEnabled: "Google ha segnalato che il tuo account Google è stato riattivato",
+        googleCredentialChangeRequired: "Google ti ha chiesto di cambiare la password del tuo account Google",
+        googleHoldCleared: "Accesso con Google ripristinato",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

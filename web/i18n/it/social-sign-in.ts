@@ -48,6 +48,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Conferma prima la tua email",
       text: "Google non ha confermato che questo account Google sia il titolare del suo indirizzo email, quindi non può ancora essere collegato al tuo account. Accedi prima con la tua email, poi scegli di nuovo Continua con Google in questo browser per collegarlo.",
     },
+    held: {
+      title: "L'accesso con Google è sospeso",
+      text: "Google ci ha segnalato che qualcun altro potrebbe aver preso il controllo di questo account Google, quindi per ora non può accedere al tuo account. Accedi con la tua password o una passkey, oppure contatta l'assistenza. Non vale una password o una passkey aggiunta nel mese precedente.",
+    },
     backToLogin: "Torna all'accesso",
   },
   /** The same, of a sign-in with Microsoft. */

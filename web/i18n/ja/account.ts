@@ -82,6 +82,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `${email}と連携済み`,
       unlinkMicrosoft: (email: string) => `Microsoftアカウント（${email}）の連携を解除`,
       unlinkedMicrosoft: "Microsoftとの連携を解除しました。",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `${date}に、お使いの Google アカウントが第三者に乗っ取られた可能性があると Google から通知があったため、Google でのサインインを一時停止しています。Google で Google アカウントを保護してから、パスワードまたはパスキーでサインインすると Google を再び使用できます。サポートチームにお問い合わせいただくこともできます。直前の 1 か月以内に追加したパスワードやパスキーは使用できません。`,
+      googleChangeAsked: (date: string) =>
+        `${date}に、Google から Google アカウントのパスワードを変更するよう求められました。Google で再びサインインするまでに、Google で Google アカウントのセキュリティを確認してください。`,
     },
     passkeys: {
       heading: "パスキー",
@@ -269,6 +274,15 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "アカウントが再び有効化されました",
         roleChanged: "アカウントの役割が変更されました",
         mailCleared: "お使いのアドレスへのメール送信が再開されました",
+        googleSessionsRevoked: "Google が Google アカウントのセッションを終了したため、すべてのブラウザーとアプリからサインアウトしました",
+        googleTokensRevoked:
+          "Google アカウントへのアクセス権が取り消されたと Google から通知があったため、すべてのブラウザーとアプリからサインアウトしました",
+        googleAccountHijacked:
+          "Google アカウントが乗っ取られた可能性があると Google から通知がありました。すべてのブラウザーとアプリからサインアウトし、Google でのサインインを一時停止しました",
+        googleAccountDisabled: "Google アカウントが無効になったと Google から通知がありました",
+        googleAccountEnabled: "Google アカウントが再び有効になったと Google から通知がありました",
+        googleCredentialChangeRequired: "Google から Google アカウントのパスワードを変更するよう求められました",
+        googleHoldCleared: "Google でのサインインが再開されました",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

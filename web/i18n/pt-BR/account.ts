@@ -1,5 +1,4 @@
-import type { Catalogue } from "../../../common/i18n/catalogue.ts";
-import { plural } from "../../../common/i18n/catalogue.ts";
+import { type Catalogue, plural } from "../../../common/i18n/catalogue.ts";
 import type { strings as english } from "../en/account.ts";
 import { strings as shared } from "./shared.ts";
 
@@ -95,6 +94,11 @@ export const strings: Catalogue<typeof english> = {
       microsoftLinked: (email: string) => `Vinculada a ${email}`,
       unlinkMicrosoft: (email: string) => `Desvincular a Conta Microsoft ${email}`,
       unlinkedMicrosoft: "A Conta Microsoft foi desvinculada.",
+      /** What Google told us of the linked Google account (docs/decisions/0091). */
+      googleHeld: (date: string) =>
+        `Em ${date}, o Google nos informou que outra pessoa pode ter assumido sua Conta do Google, então o login com o Google está pausado. Proteja sua Conta do Google com o Google e depois entre com sua senha ou uma chave de acesso para usar o Google de novo, ou fale com nossa equipe de suporte. Não vale uma senha ou chave de acesso adicionada no mês anterior.`,
+      googleChangeAsked: (date: string) =>
+        `Em ${date}, o Google pediu que você mudasse a senha da sua Conta do Google. Até entrar com o Google de novo, verifique a segurança da sua Conta do Google com o Google.`,
     },
     passkeys: {
       heading: "Chaves de acesso",
@@ -294,6 +298,16 @@ export const strings: Catalogue<typeof english> = {
         accountEnabled: "Conta reativada",
         roleChanged: "Função da conta alterada",
         mailCleared: "Envio de e-mails para seu endereço retomado",
+        googleSessionsRevoked:
+          "O Google encerrou as sessões da sua Conta do Google, então a sessão foi encerrada em todos os navegadores e apps",
+        googleTokensRevoked:
+          "O Google informou que nosso acesso à sua Conta do Google foi revogado, então a sessão foi encerrada em todos os navegadores e apps",
+        googleAccountHijacked:
+          "O Google informou que sua Conta do Google pode ter sido invadida: a sessão foi encerrada em todos os navegadores e apps e o login com o Google foi pausado",
+        googleAccountDisabled: "O Google informou que sua Conta do Google foi desativada",
+        googleAccountEnabled: "O Google informou que sua Conta do Google foi reativada",
+        googleCredentialChangeRequired: "O Google pediu que você mudasse a senha da sua Conta do Google",
+        googleHoldCleared: "Login com o Google retomado",
         /** An event this page has no words for yet, by its name ("Passkey added"). */
         other: (event: string) => event.replaceAll("_", " ").replace(/^./, (first) => first.toUpperCase()),
       },

@@ -48,6 +48,10 @@ export const strings: Catalogue<typeof english> = {
       title: "Confirme seu e-mail primeiro",
       text: "O Google não confirmou que esta Conta do Google é dona do endereço de e-mail, então ela ainda não pode ser vinculada à sua conta. Entre primeiro com seu e-mail e, depois, escolha “Continuar com o Google” de novo neste navegador para vinculá-la.",
     },
+    held: {
+      title: "O login com o Google está pausado",
+      text: "O Google nos informou que esta conta do Google pode ter sido invadida, então ela não pode entrar na sua conta por enquanto. Entre com sua senha ou uma chave de acesso, ou fale com o suporte. Não vale uma senha ou chave de acesso adicionada no mês anterior.",
+    },
     backToLogin: "Voltar para o login",
   },
   /** The same, of a sign-in with Microsoft. */
