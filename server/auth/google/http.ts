@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { GOOGLE_CALLBACK_PATH, GOOGLE_RISC_PATH } from "../../base/config.ts";
 import type { AppContext } from "../../base/context.ts";
