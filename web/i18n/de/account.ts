@@ -178,7 +178,7 @@ export const strings: Catalogue<typeof english> = {
       undoWhat: (email: string, newEmail: string) =>
         `Dadurch wird ${email} anstelle von ${newEmail} wieder zur E-Mail-Adresse Ihres Kontos.`,
       undoEffect:
-        "Alle Browser und Apps werden abgemeldet, und Passkeys, Passwörter und Verknüpfungen mit Google, die seit der Anforderung der Änderung hinzugefügt wurden, werden entfernt.",
+        "Alle Browser und Apps werden abgemeldet, und Passkeys, Passwörter und Verknüpfungen mit Google oder Microsoft, die seit der Anforderung der Änderung hinzugefügt wurden, werden entfernt.",
       undo: "Meine E-Mail-Adresse wiederherstellen",
       undoneTitle: "Ihre E-Mail-Adresse wurde wiederhergestellt",
       undone: (email: string) => `${email} ist wieder die E-Mail-Adresse Ihres Kontos, und alle Browser und Apps wurden abgemeldet.`,
@@ -326,7 +326,7 @@ export const strings: Catalogue<typeof english> = {
     },
     delete: {
       heading: "Konto löschen",
-      text: "Wenn Sie Ihr Konto löschen, werden Sie überall abgemeldet, Google und Ihre Geräte werden getrennt, Ihre Lizenzen (auch kostenpflichtige) werden entfernt und Ihre Angaben und Aktivitäten gelöscht. Dies kann nicht rückgängig gemacht werden.",
+      text: "Wenn Sie Ihr Konto löschen, werden Sie überall abgemeldet, Google, Microsoft und Ihre Geräte werden getrennt, Ihre Lizenzen (auch kostenpflichtige) werden entfernt und Ihre Angaben und Aktivitäten gelöscht. Dies kann nicht rückgängig gemacht werden.",
       request: "Mein Konto löschen",
       confirmText: "Wir senden Ihnen einen Link zur Bestätigung per E-Mail. Gelöscht wird erst, wenn Sie ihn öffnen.",
       confirm: "Link per E-Mail anfordern",
@@ -341,7 +341,7 @@ export const strings: Catalogue<typeof english> = {
     text: (email: string) => `Dadurch wird das Konto ${email} gelöscht:`,
     effects: [
       "Alle damit angemeldeten Browser, Computer und Apps werden abgemeldet.",
-      "Passwort, Verknüpfung mit Google, Geräte und Einstellungen werden entfernt.",
+      "Passwort, Verknüpfungen mit Google und Microsoft, Geräte und Einstellungen werden entfernt.",
       "Die Lizenzen enden, auch kostenpflichtige.",
       "Alle Angaben und Aktivitäten werden gelöscht.",
     ],

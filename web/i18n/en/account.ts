@@ -173,7 +173,7 @@ export const strings = {
       undoTitle: "Undo the Email Change?",
       undoWhat: (email: string, newEmail: string) => `This makes ${email} the email of your account again, instead of ${newEmail}.`,
       undoEffect:
-        "Every browser and app is signed out, and any passkey, password or Google login added since the change was asked for is removed.",
+        "Every browser and app is signed out, and any passkey, password, Google or Microsoft login added since the change was asked for is removed.",
       undo: "Restore My Email",
       undoneTitle: "Your Email Is Restored",
       undone: (email: string) => `${email} is the email of your account again, and every browser and app is signed out.`,
@@ -318,7 +318,7 @@ export const strings = {
     },
     delete: {
       heading: "Delete your account",
-      text: "Deleting your account signs you out everywhere, unlinks Google and your devices, removes your licenses (paid ones included), and erases your details and activity. It cannot be undone.",
+      text: "Deleting your account signs you out everywhere, unlinks Google, Microsoft and your devices, removes your licenses (paid ones included), and erases your details and activity. It cannot be undone.",
       request: "Delete My Account",
       confirmText: "We will email you a link to confirm. Nothing is deleted until you open it.",
       confirm: "Email Me the Link",
@@ -332,7 +332,7 @@ export const strings = {
     text: (email: string) => `This deletes the account ${email}:`,
     effects: [
       "every browser, computer and app signed in with it is signed out;",
-      "its password, Google link, devices and settings are removed;",
+      "its password, Google and Microsoft links, devices and settings are removed;",
       "its licenses, paid ones included, end;",
       "its details and activity are erased.",
     ],

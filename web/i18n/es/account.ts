@@ -162,7 +162,7 @@ export const strings: Catalogue<typeof english> = {
       undoTitle: "¿Deshacer el cambio de correo electrónico?",
       undoWhat: (email: string, newEmail: string) => `${email} volverá a ser el correo electrónico de tu cuenta, en lugar de ${newEmail}.`,
       undoEffect:
-        "Se cerrará la sesión en todos los navegadores y aplicaciones, y se quitará cualquier llave de acceso, contraseña o cuenta de Google vinculada que se haya añadido desde que se pidió el cambio.",
+        "Se cerrará la sesión en todos los navegadores y aplicaciones, y se quitará cualquier llave de acceso, contraseña o cuenta de Google o Microsoft vinculada que se haya añadido desde que se pidió el cambio.",
       undo: "Recuperar mi correo electrónico",
       undoneTitle: "Se ha recuperado tu correo electrónico",
       undone: (email: string) =>
@@ -318,7 +318,7 @@ export const strings: Catalogue<typeof english> = {
     },
     delete: {
       heading: "Elimina tu cuenta",
-      text: "Al eliminar tu cuenta, se cierra tu sesión en todas partes, se desvinculan Google y tus dispositivos, se quitan tus licencias (incluidas las de pago) y se borran tus datos y tu actividad. No se puede deshacer.",
+      text: "Al eliminar tu cuenta, se cierra tu sesión en todas partes, se desvinculan Google, Microsoft y tus dispositivos, se quitan tus licencias (incluidas las de pago) y se borran tus datos y tu actividad. No se puede deshacer.",
       request: "Eliminar mi cuenta",
       confirmText: "Te enviaremos por correo un enlace para confirmarlo. No se eliminará nada hasta que lo abras.",
       confirm: "Enviarme el enlace",
@@ -332,7 +332,7 @@ export const strings: Catalogue<typeof english> = {
     text: (email: string) => `Se eliminará la cuenta ${email}:`,
     effects: [
       "se cerrará la sesión en todos los navegadores, equipos y aplicaciones que la usen;",
-      "se quitarán su contraseña, su vinculación con Google, sus dispositivos y su configuración;",
+      "se quitarán su contraseña, sus vinculaciones con Google y Microsoft, sus dispositivos y su configuración;",
       "finalizarán sus licencias, incluidas las de pago;",
       "se borrarán sus datos y su actividad.",
     ],

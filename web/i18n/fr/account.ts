@@ -165,7 +165,7 @@ export const strings: Catalogue<typeof english> = {
       undoWhat: (email: string, newEmail: string) =>
         `Cette action rétablit ${email} comme adresse e-mail de votre compte, à la place de ${newEmail}.`,
       undoEffect:
-        "Tous les navigateurs et applications seront déconnectés, et toute clé d'accès, tout mot de passe ou toute association avec Google ajoutés depuis la demande de modification seront supprimés.",
+        "Tous les navigateurs et applications seront déconnectés, et toute clé d'accès, tout mot de passe ou toute association avec Google ou Microsoft ajoutés depuis la demande de modification seront supprimés.",
       undo: "Rétablir mon adresse e-mail",
       undoneTitle: "Votre adresse e-mail a été rétablie",
       undone: (email: string) =>
@@ -312,7 +312,7 @@ export const strings: Catalogue<typeof english> = {
     },
     delete: {
       heading: "Supprimer votre compte",
-      text: "La suppression de votre compte vous déconnecte partout, dissocie Google et vos appareils, supprime vos licences (y compris celles payées) et efface vos informations et votre activité. Cette action est irréversible.",
+      text: "La suppression de votre compte vous déconnecte partout, dissocie Google, Microsoft et vos appareils, supprime vos licences (y compris celles payées) et efface vos informations et votre activité. Cette action est irréversible.",
       request: "Supprimer mon compte",
       confirmText: "Nous allons vous envoyer un lien de confirmation par e-mail. Rien n'est supprimé tant que vous ne l'avez pas ouvert.",
       confirm: "M'envoyer le lien",
@@ -327,7 +327,7 @@ export const strings: Catalogue<typeof english> = {
     text: (email: string) => `Cette action supprime le compte ${email} :`,
     effects: [
       "tous les navigateurs, ordinateurs et applications connectés avec ce compte sont déconnectés ;",
-      "son mot de passe, son association avec Google, ses appareils et ses paramètres sont supprimés ;",
+      "son mot de passe, ses associations avec Google et Microsoft, ses appareils et ses paramètres sont supprimés ;",
       "ses licences, y compris celles payées, prennent fin ;",
       "ses informations et son activité sont effacées.",
     ],

@@ -172,7 +172,7 @@ export const strings: Catalogue<typeof english> = {
       undoWhat: (email: string, newEmail: string) =>
         `${email} tornerà a essere l'indirizzo email del tuo account, al posto di ${newEmail}.`,
       undoEffect:
-        "Tutti i browser e le app verranno disconnessi e verranno rimossi eventuali passkey, password o collegamenti a Google aggiunti dopo la richiesta di modifica.",
+        "Tutti i browser e le app verranno disconnessi e verranno rimossi eventuali passkey, password o collegamenti a Google o Microsoft aggiunti dopo la richiesta di modifica.",
       undo: "Ripristina il mio indirizzo email",
       undoneTitle: "Il tuo indirizzo email è stato ripristinato",
       undone: (email: string) => `${email} è di nuovo l'indirizzo email del tuo account e abbiamo disconnesso tutti i browser e le app.`,
@@ -321,7 +321,7 @@ export const strings: Catalogue<typeof english> = {
     },
     delete: {
       heading: "Elimina il tuo account",
-      text: "L'eliminazione dell'account ti disconnette ovunque, scollega Google e i tuoi dispositivi, rimuove le tue licenze (comprese quelle a pagamento) e cancella i tuoi dati e la tua attività. L'operazione non può essere annullata.",
+      text: "L'eliminazione dell'account ti disconnette ovunque, scollega Google, Microsoft e i tuoi dispositivi, rimuove le tue licenze (comprese quelle a pagamento) e cancella i tuoi dati e la tua attività. L'operazione non può essere annullata.",
       request: "Elimina il mio account",
       confirmText: "Ti invieremo via email un link di conferma. Non verrà eliminato nulla finché non lo apri.",
       confirm: "Inviami il link",
@@ -335,7 +335,7 @@ export const strings: Catalogue<typeof english> = {
     text: (email: string) => `Questa operazione elimina l'account ${email}:`,
     effects: [
       "viene chiuso l'accesso su ogni browser, computer e app;",
-      "vengono rimossi la password, il collegamento a Google, i dispositivi e le impostazioni;",
+      "vengono rimossi la password, i collegamenti a Google e Microsoft, i dispositivi e le impostazioni;",
       "terminano le licenze, comprese quelle a pagamento;",
       "vengono cancellati i dati e l'attività.",
     ],

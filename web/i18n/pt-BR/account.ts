@@ -172,7 +172,7 @@ export const strings: Catalogue<typeof english> = {
       undoTitle: "Desfazer a alteração de e-mail?",
       undoWhat: (email: string, newEmail: string) => `Esta ação faz ${email} voltar a ser o e-mail da sua conta, no lugar de ${newEmail}.`,
       undoEffect:
-        "As sessões em todos os navegadores e apps são encerradas, e as chaves de acesso, senhas e vínculos com o Google adicionados desde o pedido da alteração são removidos.",
+        "As sessões em todos os navegadores e apps são encerradas, e as chaves de acesso, senhas e vínculos com o Google ou a Microsoft adicionados desde o pedido da alteração são removidos.",
       undo: "Restaurar meu e-mail",
       undoneTitle: "Seu e-mail foi restaurado",
       undone: (email: string) =>
@@ -327,7 +327,7 @@ export const strings: Catalogue<typeof english> = {
     },
     delete: {
       heading: "Excluir sua conta",
-      text: "Ao excluir sua conta, suas sessões são encerradas em todos os lugares, a Conta do Google e seus dispositivos são desvinculados, suas licenças (inclusive as pagas) são removidas e seus dados e sua atividade são apagados. Não é possível desfazer essa ação.",
+      text: "Ao excluir sua conta, suas sessões são encerradas em todos os lugares, as contas do Google e da Microsoft e seus dispositivos são desvinculados, suas licenças (inclusive as pagas) são removidas e seus dados e sua atividade são apagados. Não é possível desfazer essa ação.",
       request: "Excluir minha conta",
       confirmText: "Enviaremos um link por e-mail para você confirmar. Nada será excluído até você abri-lo.",
       confirm: "Enviar o link por e-mail",
@@ -341,7 +341,7 @@ export const strings: Catalogue<typeof english> = {
     text: (email: string) => `Esta ação exclui a conta ${email}:`,
     effects: [
       "as sessões em todos os navegadores, computadores e apps conectados a ela são encerradas;",
-      "a senha, o vínculo com o Google, os dispositivos e as configurações dela são removidos;",
+      "a senha, os vínculos com o Google e a Microsoft, os dispositivos e as configurações dela são removidos;",
       "as licenças dela, inclusive as pagas, são encerradas;",
       "os dados e a atividade dela são apagados.",
     ],
