@@ -297,7 +297,6 @@ const NOT_YET: string[] = [
   "products: server/auth/account/account-export.ts, server/auth/account/my-account.ts, server/db/brand-products.ts",
   "sessions: server/auth/account/account-deletion.ts, server/auth/kernel/passkey-removal.ts, server/auth/kernel/recent-sign-in.ts, server/auth/kernel/session-store.ts, server/auth/kernel/sessions.ts, server/auth/kernel/sign-out.ts, server/auth/kernel/signed-in-places.ts",
   "sign_in_codes: server/auth/access-link/approval.ts, server/auth/access-link/sign-in-codes.ts, server/auth/account/account-deletion.ts",
-  "telemetry_events: server/auth/account/account-deletion.ts, server/auth/account/account-export.ts, server/telemetry/report.ts, server/telemetry/store.ts",
 ];
 
 describe("each table queried from two modules at most", () => {

@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
 import { parseDuration } from "../../common/duration.ts";

@@ -8,6 +8,7 @@ import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
@@ -142,7 +143,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await forgetCountersNaming(tx, accountId, account.email);
 
   // Telemetry keeps its counts, no longer anyone's.
-  await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", accountId).execute();
+  await forgetAccountsTelemetry(tx, accountId);
 
   // The trail goes with the account; what stays is that a deletion happened, naming nobody.
   await tx.deleteFrom("audit_events").where("account_id", "=", accountId).execute();

@@ -1,5 +1,6 @@
 import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
+import { telemetryOfAccount } from "../../telemetry/store.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
@@ -39,12 +40,7 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
     // Every session that has not ended, idle or not: the export says what is held.
     whereSignedIn(db, accountId, { idleTimeoutMs: Number.MAX_SAFE_INTEGER }, now),
     accountActivity(db, accountId, { days: 36_500, limit: 100_000 }, now),
-    db
-      .selectFrom("telemetry_events")
-      .select(["kind", "name", "screen", "brand", "created_at"])
-      .where("account_id", "=", accountId)
-      .orderBy("created_at")
-      .execute(),
+    telemetryOfAccount(db, accountId),
     passkeysOf(db, accountId, undefined),
   ]);
   return {
