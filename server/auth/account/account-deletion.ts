@@ -10,7 +10,7 @@ import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/te
 import { hashSecret } from "../../secrets/tokens.ts";
 import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
-import { requireAccount } from "../kernel/accounts.ts";
+import { deleteDevicesAndLicensesOf, requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
@@ -130,10 +130,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await tx.deleteFrom("one_time_tokens").where("account_id", "=", accountId).execute();
 
   // Its computers and their settings, its licenses, its Google logins, the browsers and networks it signed in from.
-  const devices = tx.selectFrom("devices").select("uuid").where("account_id", "=", accountId);
-  await tx.deleteFrom("device_settings").where("uuid", "in", devices).execute();
-  await tx.deleteFrom("devices").where("account_id", "=", accountId).execute();
-  await tx.deleteFrom("licenses").where("account_id", "=", accountId).execute();
+  await deleteDevicesAndLicensesOf(tx, accountId);
   await tx.deleteFrom("external_logins").where("account_id", "=", accountId).execute();
   await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
   // Its email changes, asked for or made: they hold its addresses, old and new.

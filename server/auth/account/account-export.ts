@@ -2,6 +2,7 @@ import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
 import { telemetryOfAccount } from "../../telemetry/store.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
+import { devicesWithSettings, licensesWithProducts } from "../kernel/accounts.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -21,21 +22,8 @@ export async function exportAccount(db: Db, accountId: string, now = Date.now())
   const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
   const [licenses, devices, logins, places, activity, telemetry, passkeys] = await Promise.all([
-    db
-      .selectFrom("licenses")
-      .innerJoin("products", "products.id", "licenses.product_id")
-      .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
-      .where("licenses.account_id", "=", accountId)
-      .orderBy("products.id")
-      .execute(),
-    db
-      .selectFrom("devices")
-      .innerJoin("products", "products.id", "devices.product_id")
-      .leftJoin("device_settings", "device_settings.uuid", "devices.uuid")
-      .select(["devices.uuid", "products.code", "devices.created_at", "device_settings.show_notifications"])
-      .where("devices.account_id", "=", accountId)
-      .orderBy("devices.created_at")
-      .execute(),
+    licensesWithProducts(db, accountId),
+    devicesWithSettings(db, accountId),
     loginsOfAccount(db, accountId),
     // Every session that has not ended, idle or not: the export says what is held.
     whereSignedIn(db, accountId, { idleTimeoutMs: Number.MAX_SAFE_INTEGER }, now),

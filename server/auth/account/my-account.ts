@@ -4,6 +4,7 @@ import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
+import { licensesWithProducts } from "../kernel/accounts.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
@@ -28,13 +29,7 @@ export async function myAccount(
   const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
   if (!account) return undefined;
   const [licenses, google, places, activity, passkeys, undelivered] = await Promise.all([
-    db
-      .selectFrom("licenses")
-      .innerJoin("products", "products.id", "licenses.product_id")
-      .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
-      .where("licenses.account_id", "=", accountId)
-      .orderBy("products.id")
-      .execute(),
+    licensesWithProducts(db, accountId),
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
     accountActivity(db, accountId, { days: 30, limit: 200 }),

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { BRANDS, type Brand, brandForProduct, dsone } from "../../../common/brands/index.ts";
 import type { Database } from "../../db/schema.ts";
+import { firstLicensedProduct } from "./accounts.ts";
 
 /**
  * The brand of an account's mail when no page names one: an operator's or support's mail, a
@@ -17,18 +18,7 @@ import type { Database } from "../../db/schema.ts";
 export async function accountBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
   const row = await db
     .selectFrom("accounts")
-    .select((eb) => [
-      "accounts.last_brand",
-      eb
-        .selectFrom("licenses")
-        .select("licenses.product_id")
-        .whereRef("licenses.account_id", "=", "accounts.id")
-        // A license the previous release wrote during an upgrade has no created_at: updated_at stands in.
-        .orderBy(sql`coalesce(licenses.created_at, licenses.updated_at)`)
-        .orderBy("licenses.product_id")
-        .limit(1)
-        .as("first_product_id"),
-    ])
+    .select((eb) => ["accounts.last_brand", firstLicensedProduct(eb)])
     .where("accounts.id", "=", accountId)
     .executeTakeFirst();
   const lastSignedIn = BRANDS.find((brand) => brand.id === row?.last_brand);

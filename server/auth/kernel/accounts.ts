@@ -1,7 +1,7 @@
-import type { ExpressionBuilder, Kysely, Selectable } from "kysely";
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
 import { isValidEmail, normalizeEmail } from "../../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../common/password-rules.ts";
-import { LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../../common/products.ts";
+import { DSONE_PRODUCT_ID, LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../../common/products.ts";
 import { isRole, type Role } from "../../../common/roles.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { Db } from "../../db/database.ts";
@@ -200,6 +200,133 @@ export async function showAccount(db: Db, email: string): Promise<AccountSummary
     licenses: licenses.map((license) => ({ product: productCode(license.product_id), state: license.state })),
     devices: devices.map((device) => ({ uuid: device.uuid, product: productCode(device.product_id) })),
   };
+}
+
+/** An account's licenses with their products' codes, by product: the account page and the data export. */
+export function licensesWithProducts(db: Db, accountId: string) {
+  return db
+    .selectFrom("licenses")
+    .innerJoin("products", "products.id", "licenses.product_id")
+    .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
+    .where("licenses.account_id", "=", accountId)
+    .orderBy("products.id")
+    .execute();
+}
+
+/** An account's devices with their products' codes and their notification setting, oldest first: the data export. */
+export function devicesWithSettings(db: Db, accountId: string) {
+  return db
+    .selectFrom("devices")
+    .innerJoin("products", "products.id", "devices.product_id")
+    .leftJoin("device_settings", "device_settings.uuid", "devices.uuid")
+    .select(["devices.uuid", "products.code", "devices.created_at", "device_settings.show_notifications"])
+    .where("devices.account_id", "=", accountId)
+    .orderBy("devices.created_at")
+    .execute();
+}
+
+/** An account's licenses as stored, by product: the support console. */
+export function licensesOf(db: Db, accountId: string) {
+  return db
+    .selectFrom("licenses")
+    .select(["product_id", "state", "created_at", "updated_at"])
+    .where("account_id", "=", accountId)
+    .orderBy("product_id")
+    .execute();
+}
+
+/** An account's devices as stored, oldest first: the support console. */
+export function devicesOf(db: Db, accountId: string) {
+  return db
+    .selectFrom("devices")
+    .select(["uuid", "product_id", "created_at"])
+    .where("account_id", "=", accountId)
+    .orderBy("created_at")
+    .execute();
+}
+
+/** The account a device's UUID belongs to, as a subquery of a search for accounts (the support console). */
+export function accountOfDevice(db: Db, uuid: string) {
+  return db.selectFrom("devices").select("account_id").where("uuid", "=", uuid.toLowerCase());
+}
+
+/** The account's own device of this UUID for a product, or undefined (desktop auto-login). */
+export function ownDevice(db: Db, uuid: string, accountId: string, productId: number) {
+  return db
+    .selectFrom("devices")
+    .select("uuid")
+    .where("uuid", "=", uuid.toLowerCase())
+    .where("account_id", "=", accountId)
+    .where("product_id", "=", productId)
+    .executeTakeFirst();
+}
+
+/** Whether the account holds a license of the earlier desktop products (DS One or solve IQ), whatever its state. */
+export async function hasDesktopLicense(db: Db, accountId: string): Promise<boolean> {
+  const desktop = await db
+    .selectFrom("licenses")
+    .select("product_id")
+    .where("account_id", "=", accountId)
+    .where("product_id", "in", [DSONE_PRODUCT_ID, PRODUCTS.solveiq.id])
+    .executeTakeFirst();
+  return desktop !== undefined;
+}
+
+/** Whether a device (by its UUID, claimed by an account or not) shows notifications: written, or replaced. */
+export async function setDeviceNotifications(db: Db, uuid: string, show: boolean): Promise<void> {
+  const row = { show_notifications: show ? 1 : 0, updated_at: Date.now() };
+  await db
+    .insertInto("device_settings")
+    .values({ uuid: uuid.toLowerCase(), ...row })
+    .onConflict((conflict) => conflict.column("uuid").doUpdateSet(row))
+    .execute();
+}
+
+/** The product's license and newest device of the account in the query, as two columns. */
+export function standingColumns(eb: ExpressionBuilder<Database, "accounts">, productId: number) {
+  return [
+    eb
+      .selectFrom("licenses")
+      .select("state")
+      .whereRef("licenses.account_id", "=", "accounts.id")
+      .where("licenses.product_id", "=", productId)
+      .limit(1)
+      .as("license_state"),
+    eb
+      .selectFrom("devices")
+      .select("uuid")
+      .whereRef("devices.account_id", "=", "accounts.id")
+      .where("devices.product_id", "=", productId)
+      .orderBy("devices.created_at", "desc")
+      .limit(1)
+      .as("device_uuid"),
+  ];
+}
+
+/** The product of the account in the query's first license, by the date it was granted, as a column (account-brand.ts). */
+export function firstLicensedProduct(eb: ExpressionBuilder<Database, "accounts">) {
+  return (
+    eb
+      .selectFrom("licenses")
+      .select("licenses.product_id")
+      .whereRef("licenses.account_id", "=", "accounts.id")
+      // A license the previous release wrote during an upgrade has no created_at: updated_at stands in.
+      .orderBy(sql`coalesce(licenses.created_at, licenses.updated_at)`)
+      .orderBy("licenses.product_id")
+      .limit(1)
+      .as("first_product_id")
+  );
+}
+
+/**
+ * An account's devices, their settings and its licenses, deleted inside the account deletion's
+ * transaction. The settings first: they are found through the devices.
+ */
+export async function deleteDevicesAndLicensesOf(tx: Kysely<Database>, accountId: string): Promise<void> {
+  const devices = tx.selectFrom("devices").select("uuid").where("account_id", "=", accountId);
+  await tx.deleteFrom("device_settings").where("uuid", "in", devices).execute();
+  await tx.deleteFrom("devices").where("account_id", "=", accountId).execute();
+  await tx.deleteFrom("licenses").where("account_id", "=", accountId).execute();
 }
 
 export async function listAccounts(db: Db): Promise<AccountSummary[]> {

@@ -9,7 +9,7 @@ import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
 import { licenseSince } from "../account/license-since.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
-import { productCode } from "../kernel/accounts.ts";
+import { accountOfDevice, devicesOf, licensesOf, productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
@@ -45,7 +45,7 @@ export async function findCustomers(db: Db, agent: Agent, query: string, page: n
     .selectFrom("accounts")
     .select(["accounts.id", "accounts.email", "accounts.name", "accounts.disabled_at", "accounts.role"]);
   if (isValidUuid(text)) {
-    search = search.where("accounts.id", "in", db.selectFrom("devices").select("account_id").where("uuid", "=", text.toLowerCase()));
+    search = search.where("accounts.id", "in", accountOfDevice(db, text));
   } else {
     search = search.where((eb) =>
       eb.or([
@@ -107,18 +107,8 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
   if (!account) return undefined;
   const now = Date.now();
   const [licenses, devices, logins, places, passkeys, trail, mails, counters, standing, lastMails] = await Promise.all([
-    db
-      .selectFrom("licenses")
-      .select(["product_id", "state", "created_at", "updated_at"])
-      .where("account_id", "=", accountId)
-      .orderBy("product_id")
-      .execute(),
-    db
-      .selectFrom("devices")
-      .select(["uuid", "product_id", "created_at"])
-      .where("account_id", "=", accountId)
-      .orderBy("created_at")
-      .execute(),
+    licensesOf(db, accountId),
+    devicesOf(db, accountId),
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs }),
     passkeysOf(db, accountId, undefined),
