@@ -150,3 +150,25 @@ async function waitingBy(tx: Kysely<Database>, column: "client_id" | "account_id
     .execute();
   return new Map(rows.map((row) => [row[column], Number(row.count)]));
 }
+
+/** Logout tokens waiting for their app (neither delivered nor given up): a gauge of the metrics. */
+export async function countWaitingLogoutTokens(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("logout_deliveries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("delivered_at", "is", null)
+    .where("failed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The logout tokens made since a moment or still waiting, newest first, at most `limit`: the operations report. */
+export function logoutDeliveriesSince(db: Kysely<Database>, since: number, limit: number) {
+  return db
+    .selectFrom("logout_deliveries")
+    .select(["client_id", "attempts", "delivered_at", "failed_at", "last_error"])
+    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("delivered_at", "is", null), eb("failed_at", "is", null)])]))
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+}

@@ -2,6 +2,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { MAIL_RATE_THRESHOLDS, MAIL_RATE_WINDOWS, type MailRateWindow, rateOf } from "../../common/mail-rates.ts";
 import type { SignInStep, VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
+import { countWaitingLogoutTokens } from "../db/logout-deliveries.ts";
 import { type DeliveryRates, deliveryRatesSince } from "../mail/delivery-state.ts";
 
 /** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
@@ -130,15 +131,9 @@ export class Metrics {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     });
-    this.#countGauge("account_logout_tokens_waiting", "Logout tokens waiting for their app (neither delivered nor given up).", async () => {
-      const row = await db
-        .selectFrom("logout_deliveries")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("delivered_at", "is", null)
-        .where("failed_at", "is", null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    });
+    this.#countGauge("account_logout_tokens_waiting", "Logout tokens waiting for their app (neither delivered nor given up).", () =>
+      countWaitingLogoutTokens(db),
+    );
     this.#mailRateGauges(db);
     collectDefaultMetrics({ register: this.registry });
   }

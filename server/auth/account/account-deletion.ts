@@ -9,9 +9,10 @@ import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
+import { deleteLoginsOf } from "../google/external-logins.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { deleteDevicesAndLicensesOf, requireAccount } from "../kernel/accounts.ts";
-import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { type AuditSource, deleteAccountsTrail, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
@@ -131,7 +132,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
 
   // Its computers and their settings, its licenses, its Google logins, the browsers and networks it signed in from.
   await deleteDevicesAndLicensesOf(tx, accountId);
-  await tx.deleteFrom("external_logins").where("account_id", "=", accountId).execute();
+  await deleteLoginsOf(tx, accountId);
   await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
   // Its email changes, asked for or made: they hold its addresses, old and new.
   await tx.deleteFrom("email_changes").where("account_id", "=", accountId).execute();
@@ -143,7 +144,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await forgetAccountsTelemetry(tx, accountId);
 
   // The trail goes with the account; what stays is that a deletion happened, naming nobody.
-  await tx.deleteFrom("audit_events").where("account_id", "=", accountId).execute();
+  await deleteAccountsTrail(tx, accountId);
   await tx.deleteFrom("accounts").where("id", "=", accountId).execute();
 
   // Mail to the address, sent (its recipient is personal) or still waiting (it must not go out

@@ -159,6 +159,26 @@ export interface LinkedLogin {
   lastUsedAt: number;
 }
 
+/** The accounts a Google (or other provider's) subject is linked to, as a subquery of a search for accounts (the support console). */
+export function accountsOfSubject(db: Db, subject: string) {
+  return db.selectFrom("external_logins").select("account_id").where("subject", "=", subject);
+}
+
+/** The logins an account linked since a moment, unlinked: what an email change taken back undoes. Answers their providers. */
+export function unlinkLoginsSince(tx: Db, accountId: string, since: number) {
+  return tx
+    .deleteFrom("external_logins")
+    .where("account_id", "=", accountId)
+    .where("created_at", ">=", since)
+    .returning("provider")
+    .execute();
+}
+
+/** Every login of an account, deleted inside the account deletion's transaction. */
+export async function deleteLoginsOf(tx: Db, accountId: string): Promise<void> {
+  await tx.deleteFrom("external_logins").where("account_id", "=", accountId).execute();
+}
+
 /** The social logins linked to an account, oldest first (the account page, the export, the CLI). */
 export async function loginsOfAccount(db: Db, accountId: string): Promise<LinkedLogin[]> {
   const rows = await db.selectFrom("external_logins").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute();

@@ -8,7 +8,7 @@ import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
 import { licenseSince } from "../account/license-since.ts";
-import { loginsOfAccount } from "../google/external-logins.ts";
+import { accountsOfSubject, loginsOfAccount } from "../google/external-logins.ts";
 import { accountOfDevice, devicesOf, licensesOf, productCode } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
@@ -51,7 +51,7 @@ export async function findCustomers(db: Db, agent: Agent, query: string, page: n
       eb.or([
         // The beginning of an address, compared as text: no LIKE, so "_" and "%" are themselves.
         eb(sql<string>`substr(accounts.email_key, 1, ${prefix.length})`, "=", prefix),
-        eb("accounts.id", "in", db.selectFrom("external_logins").select("account_id").where("subject", "=", text)),
+        eb("accounts.id", "in", accountsOfSubject(db, text)),
       ]),
     );
   }

@@ -5,6 +5,7 @@ import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
+import { unlinkLoginsSince } from "../../google/external-logins.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
@@ -161,12 +162,7 @@ async function removeWhatTheChangeAdded(tx: Transaction, row: Change, caller: Ca
     passkeys.map((passkey) => passkey.id),
     { caller },
   );
-  const google = await tx
-    .deleteFrom("external_logins")
-    .where("account_id", "=", accountId)
-    .where("created_at", ">=", since)
-    .returning("provider")
-    .execute();
+  const google = await unlinkLoginsSince(tx, accountId, since);
   for (const { provider } of google)
     await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider}, linked around the email change` }, { caller });
   const password = await tx
