@@ -18,6 +18,7 @@ import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { readSessionId } from "../kernel/sessions.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
+import { deleteChangesOf } from "./email-change/shared.ts";
 
 /**
  * Deleting an account (docs/decisions/0056-account-deletion.md): the customer asks from the
@@ -135,7 +136,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await deleteLoginsOf(tx, accountId);
   await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
   // Its email changes, asked for or made: they hold its addresses, old and new.
-  await tx.deleteFrom("email_changes").where("account_id", "=", accountId).execute();
+  await deleteChangesOf(tx, accountId);
 
   // Counters kept under the account or its email: left, they would still tell of it for a window.
   await forgetCountersNaming(tx, accountId, account.email);

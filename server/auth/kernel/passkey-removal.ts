@@ -205,3 +205,26 @@ export async function passkeysToOffer(db: Db, accountId: string): Promise<{ id: 
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, createdAt: Number(row.created_at) }));
 }
+
+/** The ids of an account's passkeys (the passkey user's handle and exclusions). */
+export function passkeyIdsOf(db: Db, accountId: string) {
+  return db.selectFrom("passkeys").select("id").where("account_id", "=", accountId).execute();
+}
+
+/** A passkey of the account made in this browser (by its mark), if any: a passkey offer is due only without one. */
+export function passkeyMadeIn(db: Db, accountId: string, mark: string) {
+  return db.selectFrom("passkeys").select("id").where("account_id", "=", accountId).where("browser_mark", "=", mark).executeTakeFirst();
+}
+
+/**
+ * The passkeys an account added since a moment, or in one of the given sessions: what an email
+ * change taken back removes (account/email-change/take-back.ts).
+ */
+export function passkeysAddedSince(tx: Kysely<Database>, accountId: string, since: number, sessions: string[]) {
+  return tx
+    .selectFrom("passkeys")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .where((eb) => eb.or([eb("created_at", ">=", since), ...(sessions.length > 0 ? [eb("added_by_session", "in", sessions)] : [])]))
+    .execute();
+}

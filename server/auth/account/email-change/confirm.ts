@@ -19,7 +19,18 @@ import { readSessionId } from "../../kernel/sessions.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { wrongCode } from "../../kernel/wrong-code.ts";
 import { addressTaken } from "./request.ts";
-import { CODE_ATTEMPTS, CODE_LIFETIME_MS, codeHash, type EmailChangeRow, peekChange, UNDO_LIFETIME_MS, whyNot } from "./shared.ts";
+import {
+  CODE_ATTEMPTS,
+  changeByToken,
+  codeHash,
+  countCodeTry,
+  type EmailChangeRow,
+  latestChangeOf,
+  markChangeConfirmed,
+  peekChange,
+  UNDO_LIFETIME_MS,
+  whyNot,
+} from "./shared.ts";
 
 /**
  * The new address confirms an email change (docs/decisions/0070): by the mailed link's button (on
@@ -66,17 +77,7 @@ export async function confirmEmailChangeWithCode(
 ): Promise<{ newEmail: string }> {
   await enforceLimits(db, config, [["emailChangeLinkPerIp", caller.address]], "attempts");
   const sessionHash = hashSecret(session.sessionId);
-  const attempt = await db
-    .updateTable("email_changes")
-    .set((eb) => ({ code_attempts: eb("code_attempts", "+", 1) }))
-    .where("session_hash", "=", sessionHash)
-    .where("account_id", "=", session.accountId)
-    .where("confirmed_at", "is", null)
-    .where("ended_at", "is", null)
-    .where("code_attempts", "<", CODE_ATTEMPTS)
-    .where("requested_at", ">", Date.now() - CODE_LIFETIME_MS)
-    .returning(["token_hash", "code_hash", "code_attempts"])
-    .executeTakeFirst();
+  const attempt = await countCodeTry(db, sessionHash, session.accountId);
   if (!attempt?.code_hash) throw new AppError(attempt ? "CODE_EXPIRED" : await whyNoCode(db, sessionHash));
   if (!timingSafeEqual(Buffer.from(codeHash(session.sessionId, code)), Buffer.from(attempt.code_hash)))
     throw wrongCode(CODE_ATTEMPTS - attempt.code_attempts);
@@ -89,19 +90,14 @@ export async function confirmEmailChangeWithCode(
 
 /** A code that cannot be tried: its five tries are spent, or there is none that still works. */
 async function whyNoCode(db: Db, sessionHash: string): Promise<"CODE_SPENT" | "CODE_EXPIRED"> {
-  const latest = await db
-    .selectFrom("email_changes")
-    .select(["code_attempts", "confirmed_at", "ended_at"])
-    .where("session_hash", "=", sessionHash)
-    .orderBy("requested_at", "desc")
-    .executeTakeFirst();
+  const latest = await latestChangeOf(db, sessionHash);
   const open = latest && latest.confirmed_at === null && latest.ended_at === null;
   return open && latest.code_attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED";
 }
 
 /** Spends the confirmation link by its hash, or says why it cannot be. */
 async function spendChange(tx: Kysely<Database>, tokenHash: string): Promise<NonNullable<EmailChangeRow>> {
-  const row = await tx.selectFrom("email_changes").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+  const row = await changeByToken(tx, "token_hash", tokenHash);
   try {
     await spendTokenByHash(tx, PURPOSES.emailChange, tokenHash);
   } catch (error) {
@@ -140,15 +136,11 @@ export async function applyChange(
     returnUrl: null,
     lifetimeMs: UNDO_LIFETIME_MS,
   });
-  await tx
-    .updateTable("email_changes")
-    .set({
-      confirmed_at: now,
-      undo_token_hash: hashSecret(undoToken),
-      confirmed_by_session: confirmingSessionId ? hashSecret(confirmingSessionId) : null,
-    })
-    .where("token_hash", "=", row.token_hash)
-    .execute();
+  await markChangeConfirmed(tx, row.token_hash, {
+    confirmed_at: now,
+    undo_token_hash: hashSecret(undoToken),
+    confirmed_by_session: confirmingSessionId ? hashSecret(confirmingSessionId) : null,
+  });
   await tx
     .updateTable("one_time_tokens")
     .set({ used_at: now })

@@ -15,7 +15,7 @@ import { issueToken, PURPOSES } from "../../kernel/one-time-tokens.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../../kernel/recent-sign-in.ts";
-import { CODE_LIFETIME_MS, codeHash, LINK_LIFETIME_MS } from "./shared.ts";
+import { CODE_LIFETIME_MS, codeHash, insertChange, LINK_LIFETIME_MS } from "./shared.ts";
 
 /**
  * Asking to change an account's email (docs/decisions/0070). The customer asks from the account
@@ -105,7 +105,7 @@ export async function openChange(
     ended_at: null,
     ended_how: null,
   };
-  await tx.insertInto("email_changes").values(row).execute();
+  await insertChange(tx, row);
   return { confirmToken, cancelToken, row };
 }
 

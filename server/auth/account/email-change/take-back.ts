@@ -9,13 +9,13 @@ import { unlinkLoginsSince } from "../../google/external-logins.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
-import { removePasskeysOf } from "../../kernel/passkey-removal.ts";
+import { passkeysAddedSince, removePasskeysOf } from "../../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { RECENT_SIGN_IN_MS } from "../../kernel/recent-sign-in.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { signOutBrowser } from "../../kernel/signed-in-places.ts";
-import { changeByToken, type EmailChangeRow, peekChange, whyNot } from "./shared.ts";
+import { changeByToken, type EmailChangeRow, markChangeUndone, peekChange, supersedeLaterChanges, whyNot } from "./shared.ts";
 import { tellReplacedAddress } from "./undo-notice.ts";
 
 type Transaction = Kysely<Database>;
@@ -101,11 +101,7 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
     // Whatever the address became since (changed again, say), it is the old one again.
     await tx.updateTable("accounts").set({ email: row.old_email, email_key: oldKey }).where("id", "=", accountId).execute();
     await endPendingChanges(tx, accountId, "undone");
-    await tx
-      .updateTable("email_changes")
-      .set({ ended_at: Date.now(), ended_how: "undone" })
-      .where("token_hash", "=", row.token_hash)
-      .execute();
+    await markChangeUndone(tx, row.token_hash);
     await endLaterUndoLinks(tx, row);
 
     // Every browser and app: the address was taken over, so any sign-in may be the taker's.
@@ -124,15 +120,7 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
  */
 async function endLaterUndoLinks(tx: Transaction, row: Change): Promise<void> {
   const now = Date.now();
-  const later = await tx
-    .updateTable("email_changes")
-    .set({ ended_at: now, ended_how: "superseded" })
-    .where("account_id", "=", row.account_id)
-    .where("token_hash", "!=", row.token_hash)
-    .where("requested_at", ">=", row.requested_at)
-    .where("ended_at", "is", null)
-    .returning("undo_token_hash")
-    .execute();
+  const later = await supersedeLaterChanges(tx, row.account_id, row.token_hash, row.requested_at, now);
   const links = later.flatMap((change) => (change.undo_token_hash ? [change.undo_token_hash] : []));
   if (links.length > 0)
     await tx.updateTable("one_time_tokens").set({ used_at: now }).where("token_hash", "in", links).where("used_at", "is", null).execute();
@@ -150,12 +138,7 @@ async function removeWhatTheChangeAdded(tx: Transaction, row: Change, caller: Ca
   const since = Number(row.requested_at) - RECENT_SIGN_IN_MS;
   const sessions = [row.session_hash, row.confirmed_by_session].filter((hash): hash is string => hash !== null);
 
-  const passkeys = await tx
-    .selectFrom("passkeys")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .where((eb) => eb.or([eb("created_at", ">=", since), ...(sessions.length > 0 ? [eb("added_by_session", "in", sessions)] : [])]))
-    .execute();
+  const passkeys = await passkeysAddedSince(tx, accountId, since, sessions);
   await removePasskeysOf(
     tx,
     accountId,
