@@ -286,7 +286,6 @@ const NOT_YET: string[] = [
   "oidc_clients: server/auth/kernel/signed-in-places.ts, server/db/logout-deliveries.ts, server/db/oidc-payloads.ts, server/development/demo-clients.ts, server/provider/clients.ts",
   "one_time_tokens: server/auth/access-link/approval.ts, server/auth/account/account-deletion.ts, server/auth/account/email-change/confirm.ts, server/auth/account/email-change/take-back.ts, server/auth/account/email-change/undo-notice.ts, server/auth/kernel/one-time-tokens.ts, server/auth/kernel/pending-email-change.ts, server/auth/password/password-reset.ts",
   "outbox: server/auth/access-link/approval.ts, server/auth/account/account-deletion.ts, server/auth/support/support-console.ts, server/development/mailbox.ts, server/mail/delivery-state.ts, server/mail/outbox.ts, server/mail/worker.ts, server/telemetry/metrics.ts, server/telemetry/report.ts",
-  "sessions: server/auth/account/account-deletion.ts, server/auth/kernel/passkey-removal.ts, server/auth/kernel/recent-sign-in.ts, server/auth/kernel/session-store.ts, server/auth/kernel/sessions.ts, server/auth/kernel/sign-out.ts, server/auth/kernel/signed-in-places.ts",
   "sign_in_codes: server/auth/access-link/approval.ts, server/auth/access-link/sign-in-codes.ts, server/auth/account/account-deletion.ts",
 ];
 

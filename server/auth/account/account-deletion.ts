@@ -16,6 +16,7 @@ import { type AuditSource, deleteAccountsTrail, recordAuditEvent } from "../kern
 import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
+import { isSessionOf } from "../kernel/session-store.ts";
 import { readSessionId } from "../kernel/sessions.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { deleteChangesOf } from "./email-change/shared.ts";
@@ -85,14 +86,7 @@ export async function deleteAccountByLink(db: Db, config: Config, caller: Caller
   const here = readSessionId(caller, config);
   const signedOutHere = await db.transaction().execute(async (tx) => {
     const { accountId, productId } = await spendToken(tx, PURPOSES.accountDeletion, token);
-    const signedInHere =
-      here !== undefined &&
-      (await tx
-        .selectFrom("sessions")
-        .select("id_hash")
-        .where("id_hash", "=", hashSecret(here))
-        .where("account_id", "=", accountId)
-        .executeTakeFirst()) !== undefined;
+    const signedInHere = here !== undefined && (await isSessionOf(tx, hashSecret(here), accountId));
     await deleteAccount(tx, config, accountId, brandForProduct(productId), { anonymous: true });
     return signedInHere;
   });

@@ -13,7 +13,7 @@ import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { endBrowserSessions } from "./session-store.ts";
+import { endBrowserSessions, sessionsSignedInWith } from "./session-store.ts";
 
 /**
  * Taking a passkey back (docs/decisions/0065): a passkey outlives a password reset, so one added
@@ -95,15 +95,7 @@ export async function endSessionsSignedInWith(
   source: AuditSource,
   { also = [], keep }: SessionsToEnd = {},
 ): Promise<void> {
-  const signedIn =
-    passkeyIds.length === 0
-      ? []
-      : await tx
-          .selectFrom("sessions")
-          .select("id_hash")
-          .where("account_id", "=", accountId)
-          .where("passkey_id", "in", [...passkeyIds])
-          .execute();
+  const signedIn = passkeyIds.length === 0 ? [] : await sessionsSignedInWith(tx, accountId, passkeyIds);
   const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...also])].filter((hash) => hash !== keep);
   if (hashes.length === 0) return;
   await endBrowserSessions(tx, accountId, hashes, "signed in with, or added, a removed passkey", source);

@@ -6,7 +6,7 @@ import { hashSecret } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { removePasskeysAddedIn, removePasskeysOf } from "./passkey-removal.ts";
 import { endPendingChanges } from "./pending-email-change.ts";
-import { endAccountSessions, endBrowserSessions } from "./session-store.ts";
+import { endAccountSessions, endBrowserSessions, sessionsOfBrowser } from "./session-store.ts";
 
 /**
  * What each kind of sign-out ends, in one place (docs/security.md, "What each sign-out ends"; decision 52):
@@ -68,15 +68,7 @@ export async function endSignInsOfBrowser(
   { sessionHash, browserMark }: { sessionHash: string; browserMark: string | null },
   source: AuditSource,
 ): Promise<void> {
-  const sameBrowser =
-    browserMark === null
-      ? []
-      : await tx
-          .selectFrom("sessions")
-          .select("id_hash")
-          .where("account_id", "=", accountId)
-          .where((eb) => eb.or([eb("browser_mark", "=", browserMark), eb("approved_by_browser", "=", browserMark)]))
-          .execute();
+  const sameBrowser = browserMark === null ? [] : await sessionsOfBrowser(tx, accountId, browserMark);
   const sessionHashes = [...new Set([sessionHash, ...sameBrowser.map((row) => row.id_hash)])];
   await removePasskeysAddedIn(tx, accountId, { sessionHashes, browserMark }, source);
   await endBrowserSessions(tx, accountId, sessionHashes, "reported by the owner as not theirs", source);
