@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { listeningClients } from "./oidc-clients.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -56,12 +57,7 @@ const keyOf = (app: { clientId: string; accountId: string; sid: string | null })
 export async function enqueueLogoutTokens(tx: Kysely<Database>, apps: readonly AppToTell[], now = Date.now()): Promise<string[]> {
   if (apps.length === 0) return [];
   const clientIds = [...new Set(apps.map((app) => app.clientId))];
-  const listening = await tx
-    .selectFrom("oidc_clients")
-    .select("id")
-    .where("id", "in", clientIds)
-    .where("backchannel_logout_uri", "is not", null)
-    .execute();
+  const listening = await listeningClients(tx, clientIds);
   const told = new Set(listening.map((row) => row.id));
   const withSid = new Set(apps.filter((app) => app.sid !== null).map((app) => `${app.accountId} ${app.clientId}`));
   const unique = new Map<string, AppToTell>();

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database.ts";
+import { clientsAmong } from "../../db/oidc-clients.ts";
 import { accountGrants, deleteAppProviderObjects, deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
@@ -31,7 +32,7 @@ function appKind(type: string | null): SignedInApp["kind"] {
 export async function appsByClientId(db: Db, clientIds: string[]): Promise<Map<string, { brand: string; kind: "desktop" | "web" }>> {
   const unique = [...new Set(clientIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom("oidc_clients").select(["id", "brand", "type"]).where("id", "in", unique).execute();
+  const rows = await clientsAmong(db, unique);
   return new Map(rows.map((row) => [row.id, { brand: row.brand, kind: row.type === "native" ? "desktop" : "web" }]));
 }
 
