@@ -9,12 +9,13 @@ import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
+import { deleteCodesOfAccount } from "../access-link/sign-in-codes.ts";
 import { deleteLoginsOf } from "../google/external-logins.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { deleteDevicesAndLicensesOf, requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, deleteAccountsTrail, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { deleteTokensOf, issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { isSessionOf } from "../kernel/session-store.ts";
 import { readSessionId } from "../kernel/sessions.ts";
@@ -121,9 +122,8 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   await endEverySignIn(tx, accountId);
 
   // Links and codes not yet used, and the spent ones kept to say so.
-  const tokens = tx.selectFrom("one_time_tokens").select("token_hash").where("account_id", "=", accountId);
-  await tx.deleteFrom("sign_in_codes").where("token_hash", "in", tokens).execute();
-  await tx.deleteFrom("one_time_tokens").where("account_id", "=", accountId).execute();
+  await deleteCodesOfAccount(tx, accountId);
+  await deleteTokensOf(tx, accountId);
 
   // Its computers and their settings, its licenses, its Google logins, the browsers and networks it signed in from.
   await deleteDevicesAndLicensesOf(tx, accountId);

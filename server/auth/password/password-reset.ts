@@ -17,7 +17,7 @@ import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { accountAndOwnOrigin } from "../kernel/known-origins.ts";
 import { enforceMailLimits } from "../kernel/mail-limits.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { issueToken, PURPOSES, peekToken, spendLinksOnNewPassword, spendToken } from "../kernel/one-time-tokens.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { accountFailureKey } from "../kernel/password-check.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
@@ -244,19 +244,7 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
   // are the owner's against someone else (removing a passkey, "This wasn't me", undoing an email
   // change), which a taker's new password must not disarm.
   await endPendingChanges(tx, accountId, "cancelled");
-  await tx
-    .updateTable("one_time_tokens")
-    .set({ used_at: Date.now() })
-    .where("account_id", "=", accountId)
-    .where("used_at", "is", null)
-    .where("purpose", "not in", [
-      PURPOSES.passkeyRemoval.name,
-      PURPOSES.notMe.name,
-      PURPOSES.emailChangeUndo.name,
-      // Deleting the account is the owner's decision either way: a new password does not cancel it.
-      PURPOSES.accountDeletion.name,
-    ])
-    .execute();
+  await spendLinksOnNewPassword(tx, accountId);
   // The failed logins that may have locked the account no longer count: its password is new.
   await forgetAttempts(tx, accountFailureKey(account.email));
   await mailPasswordNotice(tx, config, account.email, productId, change.from.language, passwordChangedMail);

@@ -12,7 +12,7 @@ import { emailChangedMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { issueToken, PURPOSES, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
+import { issueToken, markTokenUsed, PURPOSES, productOfToken, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import type { SignedInSession } from "../../kernel/recent-sign-in.ts";
 import { readSessionId } from "../../kernel/sessions.ts";
@@ -129,7 +129,7 @@ export async function applyChange(
     .execute();
 
   // The old address's "This wasn't me" gives way to the undo link.
-  const brand = brandForProduct(await productOf(tx, row.token_hash));
+  const brand = brandForProduct(await productOfToken(tx, row.token_hash));
   const undoToken = await issueToken(tx, PURPOSES.emailChangeUndo, {
     accountId: row.account_id,
     productId: brand.productId,
@@ -141,12 +141,7 @@ export async function applyChange(
     undo_token_hash: hashSecret(undoToken),
     confirmed_by_session: confirmingSessionId ? hashSecret(confirmingSessionId) : null,
   });
-  await tx
-    .updateTable("one_time_tokens")
-    .set({ used_at: now })
-    .where("token_hash", "=", row.cancel_token_hash)
-    .where("used_at", "is", null)
-    .execute();
+  await markTokenUsed(tx, row.cancel_token_hash, now);
 
   await signOutOthers(tx, row, confirmingSessionId);
   await recordAuditEvent(tx, { event: "email_changed", accountId: row.account_id, reason: `from ${maskEmail(row.old_email)}` }, source);
@@ -161,12 +156,6 @@ export async function applyChange(
     row.old_email,
     emailChangedMail(mailLook(brand, config.publicUrl, language), maskEmail(row.new_email), undoLink, UNDO_LIFETIME_MS),
   );
-}
-
-/** The brand the request was made in: its confirmation token's product. */
-async function productOf(tx: Kysely<Database>, tokenHash: string): Promise<number> {
-  const token = await tx.selectFrom("one_time_tokens").select("product_id").where("token_hash", "=", tokenHash).executeTakeFirstOrThrow();
-  return token.product_id;
 }
 
 /**

@@ -8,7 +8,7 @@ import { hashSecret } from "../../../secrets/tokens.ts";
 import { unlinkLoginsSince } from "../../google/external-logins.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
+import { markTokensUsed, PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
 import { passkeysAddedSince, removePasskeysOf } from "../../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
@@ -122,8 +122,7 @@ async function endLaterUndoLinks(tx: Transaction, row: Change): Promise<void> {
   const now = Date.now();
   const later = await supersedeLaterChanges(tx, row.account_id, row.token_hash, row.requested_at, now);
   const links = later.flatMap((change) => (change.undo_token_hash ? [change.undo_token_hash] : []));
-  if (links.length > 0)
-    await tx.updateTable("one_time_tokens").set({ used_at: now }).where("token_hash", "in", links).where("used_at", "is", null).execute();
+  if (links.length > 0) await markTokensUsed(tx, links, now);
 }
 
 /**

@@ -11,7 +11,7 @@ import { emailChangedBackMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "../../kernel/one-time-tokens.ts";
+import { issueToken, PURPOSES, peekToken, spendToken, tokenMadeAt } from "../../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { latestUndoOf, UNDO_LIFETIME_MS } from "./shared.ts";
 
@@ -76,13 +76,7 @@ async function undoOf(db: Kysely<Database>, accountId: string, linkMadeAt: numbe
 
 /** When a notice's link was made: the moment of its undo. */
 async function linkMadeAt(db: Kysely<Database>, token: string): Promise<number> {
-  const link = await db
-    .selectFrom("one_time_tokens")
-    .select("created_at")
-    .where("token_hash", "=", hashSecret(token))
-    .where("purpose", "=", PURPOSES.emailUndoDispute.name)
-    .executeTakeFirstOrThrow();
-  return Number(link.created_at);
+  return tokenMadeAt(db, hashSecret(token), PURPOSES.emailUndoDispute);
 }
 
 /** What the link's page shows before its button: the address the account went back to (masked), and when. */
