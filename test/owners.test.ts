@@ -283,7 +283,6 @@ describe("one owner per table and per cookie", () => {
  */
 const NOT_YET: string[] = [
   "accounts: server/auth/account/account-deletion.ts, server/auth/account/account-export.ts, server/auth/account/email-change/confirm.ts, server/auth/account/email-change/request.ts, server/auth/account/email-change/take-back.ts, server/auth/account/my-account.ts, server/auth/account/undelivered-email.ts, server/auth/earlier/http.ts, server/auth/google/external-logins.ts, server/auth/kernel/access-link-mail.ts, server/auth/kernel/account-brand.ts, server/auth/kernel/account-status.ts, server/auth/kernel/accounts.ts, server/auth/kernel/known-origins.ts, server/auth/kernel/passkey-removal.ts, server/auth/kernel/recent-sign-in.ts, server/auth/kernel/sessions.ts, server/auth/not-me/new-sign-in-mail.ts, server/auth/not-me/not-me.ts, server/auth/passkey/passkey-user.ts, server/auth/passkey/passkeys.ts, server/auth/password/password-change.ts, server/auth/password/password-reset.ts, server/auth/support/roles.ts, server/auth/support/support-actions.ts, server/auth/support/support-console.ts, server/provider/logout-delivery.ts",
-  "outbox: server/auth/access-link/sign-in-codes.ts, server/auth/account/account-deletion.ts, server/auth/support/support-console.ts, server/development/mailbox.ts, server/mail/delivery-state.ts, server/mail/outbox.ts, server/mail/worker.ts, server/telemetry/metrics.ts, server/telemetry/report.ts",
 ];
 
 describe("each table queried from two modules at most", () => {

@@ -4,6 +4,7 @@ import { GOOD_VITALS, type OperationsReport, SIGN_IN_METHODS, type SignInMethod,
 import type { Db } from "../db/database.ts";
 import { logoutDeliveriesSince } from "../db/logout-deliveries.ts";
 import { deliveryRatesSince } from "../mail/delivery-state.ts";
+import { mailSince } from "../mail/outbox.ts";
 
 /** The most rows one figure reads: a busy month is summarised from its newest rows. */
 const ROW_CAP = 100_000;
@@ -91,12 +92,7 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
 
   const errors = await topErrors(db, since);
 
-  const outboxRows = await db
-    .selectFrom("outbox")
-    .select(["sent_at", "failed_at", "attempts"])
-    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("sent_at", "is", null), eb("failed_at", "is", null)])]))
-    .limit(ROW_CAP)
-    .execute();
+  const outboxRows = await mailSince(db, since, ROW_CAP);
   const outbox = { pending: 0, retrying: 0, sent: 0, failed: 0 };
   for (const row of outboxRows) {
     if (row.sent_at !== null) outbox.sent += 1;

@@ -1,11 +1,11 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { type Brand, brandForProduct } from "../../../common/brands/index.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../../common/languages.ts";
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import { checkpointAfterDeletion, type Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
+import { deleteMailTo, enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
@@ -146,7 +146,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   // now). After the account's row: a request that queued mail for it and committed meanwhile is
   // seen by this statement, and one still running now fails on the account being gone, its mail
   // with it.
-  await tx.deleteFrom("outbox").where(sql`lower(to_address)`, "=", account.email_key).execute();
+  await deleteMailTo(tx, account.email_key);
   await recordAuditEvent(tx, { event: "account_deleted", accountId: null, brand: brand.id }, source);
 
   await enqueueMail(

@@ -7,6 +7,7 @@ import type { Config } from "../../base/config.ts";
 import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
+import { recentMailTo } from "../../mail/outbox.ts";
 import { licenseSince } from "../account/license-since.ts";
 import { accountsOfSubject, loginsOfAccount } from "../google/external-logins.ts";
 import { accountOfDevice, devicesOf, licensesOf, productCode } from "../kernel/accounts.ts";
@@ -133,14 +134,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
       .orderBy("audit_events.id", "desc")
       .limit(200)
       .execute(),
-    db
-      .selectFrom("outbox")
-      .select(["id", "subject", "created_at", "attempts", "sent_at", "failed_at", "last_error"])
-      .where(sql`lower(to_address)`, "=", account.email_key)
-      .where("created_at", ">", now - MAIL_DAYS * 86_400_000)
-      .orderBy("created_at", "desc")
-      .limit(100)
-      .execute(),
+    recentMailTo(db, account.email_key, now - MAIL_DAYS * 86_400_000),
     countersNaming(db, accountId, account.email),
     addressStanding(db, account.email),
     lastMailsTo(db, account.email, LAST_MAILS),
