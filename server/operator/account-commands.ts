@@ -15,9 +15,9 @@ import {
   requireAccount,
   setLicense,
   showAccount,
-  signAccountOutEverywhere,
 } from "../auth/kernel/accounts.ts";
 import { accountActivity, recordAuditEvent } from "../auth/kernel/audit-trail.ts";
+import { signAccountOutEverywhere } from "../auth/kernel/sign-out.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "../auth/kernel/signed-in-places.ts";
 import { setDisabled, setRole } from "../auth/support/support-actions.ts";
 import type { Config } from "../base/config.ts";

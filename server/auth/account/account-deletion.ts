@@ -12,9 +12,10 @@ import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
 import { deleteCodesOfAccount } from "../access-link/sign-in-codes.ts";
 import { deleteLoginsOf } from "../google/external-logins.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
-import { deleteDevicesAndLicensesOf, requireAccount } from "../kernel/accounts.ts";
+import { accountEmail, deleteAccountRow, deleteDevicesAndLicensesOf, existingAccountForMail, requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, deleteAccountsTrail, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
+import { forgetOriginsOf } from "../kernel/known-origins.ts";
 import { deleteTokensOf, issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { isSessionOf } from "../kernel/session-store.ts";
@@ -39,7 +40,7 @@ export async function requestAccountDeletion(db: Db, config: Config, caller: Cal
   await enforceLimits(db, config, [["accountDeletionMailPerAccount", accountId]], "account deletion emails were requested");
   const brand = brandForProduct(productId);
   await db.transaction().execute(async (tx) => {
-    const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirst();
+    const account = await accountEmail(tx, accountId);
     if (!account) throw new AppError("NOT_SIGNED_IN");
     const token = await issueToken(tx, PURPOSES.accountDeletion, {
       accountId,
@@ -63,7 +64,7 @@ async function limitDeletionLinkChecks(db: Db, config: Config, caller: Caller): 
 export async function checkAccountDeletion(db: Db, config: Config, caller: Caller, token: string): Promise<{ email: string }> {
   await limitDeletionLinkChecks(db, config, caller);
   const { accountId } = await peekToken(db, PURPOSES.accountDeletion, token);
-  const account = await db.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirst();
+  const account = await accountEmail(db, accountId);
   if (!account) throw new AppError(PURPOSES.accountDeletion.unknown);
   return { email: account.email };
 }
@@ -112,11 +113,7 @@ export async function removeAccount(db: Db, config: Config, email: string, sourc
  * here holds nothing that names an account (test/auth/account/account-deletion.test.ts searches them all).
  */
 async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: string, brand: Brand, source: AuditSource): Promise<void> {
-  const account = await tx
-    .selectFrom("accounts")
-    .select(["email", "email_key", "language"])
-    .where("id", "=", accountId)
-    .executeTakeFirstOrThrow();
+  const account = await existingAccountForMail(tx, accountId);
 
   // Every browser session, and every grant, token, code and provider session of every app.
   await endEverySignIn(tx, accountId);
@@ -128,7 +125,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
   // Its computers and their settings, its licenses, its Google logins, the browsers and networks it signed in from.
   await deleteDevicesAndLicensesOf(tx, accountId);
   await deleteLoginsOf(tx, accountId);
-  await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
+  await forgetOriginsOf(tx, accountId);
   // Its email changes, asked for or made: they hold its addresses, old and new.
   await deleteChangesOf(tx, accountId);
 
@@ -140,7 +137,7 @@ async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: st
 
   // The trail goes with the account; what stays is that a deletion happened, naming nobody.
   await deleteAccountsTrail(tx, accountId);
-  await tx.deleteFrom("accounts").where("id", "=", accountId).execute();
+  await deleteAccountRow(tx, accountId);
 
   // Mail to the address, sent (its recipient is personal) or still waiting (it must not go out
   // now). After the account's row: a request that queued mail for it and committed meanwhile is

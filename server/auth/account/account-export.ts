@@ -2,7 +2,7 @@ import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
 import { telemetryOfAccount } from "../../telemetry/store.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
-import { devicesWithSettings, licensesWithProducts } from "../kernel/accounts.ts";
+import { accountById, devicesWithSettings, licensesWithProducts } from "../kernel/accounts.ts";
 import { accountActivity } from "../kernel/audit-trail.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -19,7 +19,7 @@ const iso = (millis: number | string) => new Date(Number(millis)).toISOString();
 
 /** The account's data, or undefined when there is no such account. */
 export async function exportAccount(db: Db, accountId: string, now = Date.now()): Promise<AccountExport | undefined> {
-  const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+  const account = await accountById(db, accountId);
   if (!account) return undefined;
   const [licenses, devices, logins, places, activity, telemetry, passkeys] = await Promise.all([
     licensesWithProducts(db, accountId),

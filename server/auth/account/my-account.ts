@@ -4,7 +4,7 @@ import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { loginsOfAccount } from "../google/external-logins.ts";
-import { licensesWithProducts } from "../kernel/accounts.ts";
+import { accountForPage, licensesWithProducts, setAccountName } from "../kernel/accounts.ts";
 import { type AuditSource, accountActivity, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
@@ -26,7 +26,7 @@ export async function myAccount(
   currentSessionId: string | undefined,
   browserMark?: string,
 ): Promise<MyAccount | undefined> {
-  const account = await db.selectFrom("accounts").select(["email", "name", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await accountForPage(db, accountId);
   if (!account) return undefined;
   const [licenses, google, places, activity, passkeys, undelivered] = await Promise.all([
     licensesWithProducts(db, accountId),
@@ -76,7 +76,7 @@ export async function myAccount(
 /** Changes the name the account shows; the trail says it changed, not what to. */
 export async function renameAccount(db: Db, accountId: string, name: string, source: AuditSource): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("accounts").set({ name }).where("id", "=", accountId).execute();
+    await setAccountName(tx, accountId, name);
     await recordAuditEvent(tx, { event: "name_changed", accountId }, source);
   });
 }

@@ -8,7 +8,7 @@ import { contractRoute } from "../../http/contract-route.ts";
 import { serverStrings } from "../../i18n/index.ts";
 import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
 import { requestAccessLink } from "../access-link/access-links.ts";
-import { findAccountByEmail, hasDesktopLicense, setDeviceNotifications } from "../kernel/accounts.ts";
+import { existingAccountRole, findAccountByEmail, hasDesktopLicense, setDeviceNotifications } from "../kernel/accounts.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { continueTo } from "../kernel/return-url.ts";
 import { currentAccount, endSession, readSessionId } from "../kernel/sessions.ts";
@@ -175,7 +175,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       reply.code(401);
       return { isOk: false, statusText: serverStrings(caller.language).errors.NOT_SIGNED_IN, email: "", name: "", isAdmin: false };
     }
-    const row = await db.selectFrom("accounts").select(["role"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
+    const row = await existingAccountRole(db, account.accountId);
     return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.role === "admin" };
   });
 

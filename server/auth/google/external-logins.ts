@@ -9,7 +9,7 @@ import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { googleUnlinkedMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
-import { AccountInputError, findAccountByEmail } from "../kernel/accounts.ts";
+import { AccountInputError, findAccountByEmail, holdAccountRow } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 
 /**
@@ -233,12 +233,7 @@ export async function unlinkAccountLogin(
   return db.transaction().execute(async (tx) => {
     // Writing the account's row first holds it to the end: two unlinks racing each other cannot
     // each count the other's login as the one left.
-    const account = await tx
-      .updateTable("accounts")
-      .set((eb) => ({ password_hash: eb.ref("password_hash") }))
-      .where("id", "=", accountId)
-      .returning(["password_hash", "email", "language"])
-      .executeTakeFirst();
+    const account = await holdAccountRow(tx, accountId);
     const logins = await tx.selectFrom("external_logins").select(["provider", "subject"]).where("account_id", "=", accountId).execute();
     if (!account || !logins.some((login) => login.provider === provider && login.subject === subject)) return "not linked";
     if (keepSecondWayIn && account.password_hash === null && logins.length === 1) return "only way in";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { BRANDS, type Brand, brandForProduct, dsone } from "../../../common/brands/index.ts";
 import type { Database } from "../../db/schema.ts";
-import { firstLicensedProduct } from "./accounts.ts";
+import { brandColumnsOf, setLastBrand } from "./accounts.ts";
 
 /**
  * The brand of an account's mail when no page names one: an operator's or support's mail, a
@@ -16,11 +16,7 @@ import { firstLicensedProduct } from "./accounts.ts";
  * A brand id no longer registered counts as none, so the account falls back to its licenses.
  */
 export async function accountBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
-  const row = await db
-    .selectFrom("accounts")
-    .select((eb) => ["accounts.last_brand", firstLicensedProduct(eb)])
-    .where("accounts.id", "=", accountId)
-    .executeTakeFirst();
+  const row = await brandColumnsOf(db, accountId);
   const lastSignedIn = BRANDS.find((brand) => brand.id === row?.last_brand);
   if (lastSignedIn) return lastSignedIn;
   const firstProduct = row?.first_product_id;
@@ -33,10 +29,5 @@ export async function accountBrand(db: Kysely<Database>, accountId: string): Pro
  * it goes into writeTogether's one statement beside the session it belongs to.
  */
 export async function rememberSignInBrand(handle: Kysely<Database>, accountId: string, brandId: string): Promise<void> {
-  await handle
-    .updateTable("accounts")
-    .set({ last_brand: brandId })
-    .where("id", "=", accountId)
-    .where((row) => row.or([row("last_brand", "is", null), row("last_brand", "!=", brandId)]))
-    .execute();
+  await setLastBrand(handle, accountId, brandId);
 }

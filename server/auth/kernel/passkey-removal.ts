@@ -9,6 +9,7 @@ import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, passkeyAddedMail } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { existingAccountEmail } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
@@ -43,7 +44,7 @@ export async function mailPasskeyAdded(
     .set({ removal_token_hash: hashSecret(token) })
     .where("id", "=", passkeyId)
     .execute();
-  const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+  const account = await existingAccountEmail(tx, accountId);
   const mail = passkeyAddedMail(
     mailLook(brand, config.publicUrl, caller.language),
     { browser: caller.device, network: networkOf(caller.address), at: now },

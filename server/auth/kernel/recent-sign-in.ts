@@ -10,6 +10,7 @@ import { serverStrings } from "../../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { confirmationCodeMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { accountPasswordSetter, existingAccountEmail } from "./accounts.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { checkPassword, type PasswordCheckWording } from "./password-check.ts";
@@ -87,11 +88,7 @@ const CONFIRMING_PASSWORD: PasswordCheckWording = {
  * with it (docs/decisions/0078); that session confirms with the emailed code instead.
  */
 export async function confirmWithPassword(db: Db, config: Config, caller: Caller, session: SignedInSession, password: string) {
-  const account = await db
-    .selectFrom("accounts")
-    .select(["email", "password_set_by_session"])
-    .where("id", "=", session.accountId)
-    .executeTakeFirstOrThrow();
+  const account = await accountPasswordSetter(db, session.accountId);
   if (account.password_set_by_session === hashSecret(session.sessionId)) throw new AppError("PASSWORD_SET_IN_THIS_SESSION");
   await checkPassword(db, config, caller, { email: account.email, password }, CONFIRMING_PASSWORD);
   await markConfirmed(db, caller, session, "password");
@@ -112,7 +109,7 @@ export async function mailConfirmationCode(db: Db, config: Config, caller: Calle
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
   await db.transaction().execute(async (tx) => {
-    const account = await tx.selectFrom("accounts").select("email").where("id", "=", session.accountId).executeTakeFirstOrThrow();
+    const account = await existingAccountEmail(tx, session.accountId);
     await tx.deleteFrom("step_up_codes").where("session_hash", "=", sessionHash).execute();
     await tx
       .insertInto("step_up_codes")

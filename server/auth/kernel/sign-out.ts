@@ -3,6 +3,7 @@ import type { Db } from "../../db/database.ts";
 import { deleteAccountProviderObjects, deleteProviderObjectsOfBrowser } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { requireAccount } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { removePasskeysAddedIn, removePasskeysOf } from "./passkey-removal.ts";
 import { endPendingChanges } from "./pending-email-change.ts";
@@ -73,4 +74,10 @@ export async function endSignInsOfBrowser(
   await removePasskeysAddedIn(tx, accountId, { sessionHashes, browserMark }, source);
   await endBrowserSessions(tx, accountId, sessionHashes, "reported by the owner as not theirs", source);
   await deleteProviderObjectsOfBrowser(tx, accountId, { mark: browserMark, appSessionHashes: sessionHashes });
+}
+
+/** Signs the account out of every browser and every app (the operator's "sign out everywhere"). */
+export async function signAccountOutEverywhere(db: Db, email: string, source: AuditSource): Promise<void> {
+  const account = await requireAccount(db, email);
+  await signOutEverywhere(db, account.id, source);
 }

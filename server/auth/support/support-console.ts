@@ -10,7 +10,7 @@ import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery
 import { recentMailTo } from "../../mail/outbox.ts";
 import { licenseSince } from "../account/license-since.ts";
 import { accountsOfSubject, loginsOfAccount } from "../google/external-logins.ts";
-import { accountOfDevice, devicesOf, licensesOf, productCode } from "../kernel/accounts.ts";
+import { accountById, accountOfDevice, devicesOf, licensesOf, productCode, selectCustomers, trailWithAgents } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
@@ -42,9 +42,7 @@ const PAGE_SIZE = 20;
 export async function findCustomers(db: Db, agent: Agent, query: string, page: number): Promise<SupportSearchAnswer> {
   const text = query.trim();
   const prefix = normalizeEmail(text);
-  let search = db
-    .selectFrom("accounts")
-    .select(["accounts.id", "accounts.email", "accounts.name", "accounts.disabled_at", "accounts.role"]);
+  let search = selectCustomers(db);
   if (isValidUuid(text)) {
     search = search.where("accounts.id", "in", accountOfDevice(db, text));
   } else {
@@ -104,7 +102,7 @@ const LAST_MAILS = 10;
 
 /** A customer's whole account for the console; undefined when there is no such account. Recorded as a look. */
 export async function supportCustomer(db: Db, config: Config, agent: Agent, accountId: string): Promise<SupportCustomer | undefined> {
-  const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+  const account = await accountById(db, accountId);
   if (!account) return undefined;
   const now = Date.now();
   const [licenses, devices, logins, places, passkeys, trail, mails, counters, standing, lastMails] = await Promise.all([
@@ -113,27 +111,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs }),
     passkeysOf(db, accountId, undefined),
-    db
-      .selectFrom("audit_events")
-      .leftJoin("accounts as agents", (join) => join.on(sql`'support:' || agents.id`, "=", sql.ref("audit_events.actor")))
-      .select([
-        "audit_events.id",
-        "audit_events.created_at",
-        "audit_events.event",
-        "audit_events.method",
-        "audit_events.brand",
-        "audit_events.client_id",
-        "audit_events.address",
-        "audit_events.device",
-        "audit_events.actor",
-        "audit_events.reason",
-        "agents.email as agent_email",
-      ])
-      .where("audit_events.account_id", "=", accountId)
-      .orderBy("audit_events.created_at", "desc")
-      .orderBy("audit_events.id", "desc")
-      .limit(200)
-      .execute(),
+    trailWithAgents(db, accountId),
     recentMailTo(db, account.email_key, now - MAIL_DAYS * 86_400_000),
     countersNaming(db, accountId, account.email),
     addressStanding(db, account.email),

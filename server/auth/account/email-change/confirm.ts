@@ -10,6 +10,7 @@ import type { Database } from "../../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangedMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
+import { accountKeyAndLanguage, setAccountEmail } from "../../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { issueToken, markTokenUsed, PURPOSES, productOfToken, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
@@ -118,15 +119,11 @@ export async function applyChange(
   source: AuditSource,
   confirmingSessionId: string | undefined,
 ): Promise<void> {
-  const account = await tx.selectFrom("accounts").select(["email_key", "language"]).where("id", "=", row.account_id).executeTakeFirst();
+  const account = await accountKeyAndLanguage(tx, row.account_id);
   if (!account) throw new AppError("EMAIL_CHANGE_LINK_UNKNOWN");
   if (await addressTaken(tx, row.new_email)) throw new AppError("EMAIL_TAKEN_NOW");
   const now = Date.now();
-  await tx
-    .updateTable("accounts")
-    .set({ email: row.new_email, email_key: normalizeEmail(row.new_email) })
-    .where("id", "=", row.account_id)
-    .execute();
+  await setAccountEmail(tx, row.account_id, row.new_email, normalizeEmail(row.new_email));
 
   // The old address's "This wasn't me" gives way to the undo link.
   const brand = brandForProduct(await productOfToken(tx, row.token_hash));

@@ -10,6 +10,7 @@ import type { Database } from "../../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangeMail, emailChangeRequestedMail, emailInUseMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
+import { accountForMail, accountIdByEmailKey } from "../../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import { issueToken, PURPOSES } from "../../kernel/one-time-tokens.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
@@ -37,7 +38,7 @@ export type EmailChangeAsker =
 
 export async function requestEmailChange(db: Db, config: Config, asker: EmailChangeAsker, accountId: string, typed: string): Promise<void> {
   if (asker.kind === "customer") await requireRecentSignIn(db, asker.session);
-  const account = await db.selectFrom("accounts").select(["email", "email_key", "language"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await accountForMail(db, accountId);
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const newEmail = newAddress(account.email_key, typed);
   await enforceLimits(
@@ -120,6 +121,6 @@ export function newAddress(currentKey: string, typed: string): string {
 
 /** Whether an account already signs in with this address. */
 export async function addressTaken(tx: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await tx.selectFrom("accounts").select("id").where("email_key", "=", normalizeEmail(email)).executeTakeFirst();
+  const row = await accountIdByEmailKey(tx, normalizeEmail(email));
   return row !== undefined;
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
 import { unlinkLoginsSince } from "../../google/external-logins.ts";
+import { accountIdByEmailKey, accountToTell, removePasswordSetSince, setAccountEmail } from "../../kernel/accounts.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
 import { markTokensUsed, PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
@@ -91,15 +92,11 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
     if (!row) throw new AppError("EMAIL_CHANGE_LINK_UNKNOWN");
     const accountId = row.account_id;
     const oldKey = normalizeEmail(row.old_email);
-    const holder = await tx.selectFrom("accounts").select("id").where("email_key", "=", oldKey).executeTakeFirst();
+    const holder = await accountIdByEmailKey(tx, oldKey);
     if (holder && holder.id !== accountId) throw new AppError("OLD_EMAIL_TAKEN");
-    const replaced = await tx
-      .selectFrom("accounts")
-      .select(["id as accountId", "email", "language"])
-      .where("id", "=", accountId)
-      .executeTakeFirstOrThrow();
+    const replaced = await accountToTell(tx, accountId);
     // Whatever the address became since (changed again, say), it is the old one again.
-    await tx.updateTable("accounts").set({ email: row.old_email, email_key: oldKey }).where("id", "=", accountId).execute();
+    await setAccountEmail(tx, accountId, row.old_email, oldKey);
     await endPendingChanges(tx, accountId, "undone");
     await markChangeUndone(tx, row.token_hash);
     await endLaterUndoLinks(tx, row);
@@ -147,15 +144,7 @@ async function removeWhatTheChangeAdded(tx: Transaction, row: Change, caller: Ca
   const google = await unlinkLoginsSince(tx, accountId, since);
   for (const { provider } of google)
     await recordAuditEvent(tx, { event: "google_unlinked", accountId, reason: `${provider}, linked around the email change` }, { caller });
-  const password = await tx
-    .updateTable("accounts")
-    .set({ password_hash: null, password_set_at: null, password_set_by_session: null })
-    .where("id", "=", accountId)
-    .where("password_hash", "is not", null)
-    .where((eb) =>
-      eb.or([eb("password_set_at", ">=", since), ...(sessions.length > 0 ? [eb("password_set_by_session", "in", sessions)] : [])]),
-    )
-    .executeTakeFirst();
+  const password = await removePasswordSetSince(tx, accountId, since, sessions);
   if (password.numUpdatedRows > 0n)
     await recordAuditEvent(tx, { event: "password_changed", accountId, reason: "removed: set around the email change" }, { caller });
 }
