@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signAccountOutEverywhere } from "../server/auth/kernel/accounts.ts";
 import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
+import { signAccountOutEverywhere } from "../server/auth/kernel/sign-out.ts";
 import { setDisabled } from "../server/auth/support/support-actions.ts";
 import { runOidcCommand } from "../server/provider/cli-commands.ts";
 import { clientChecks } from "../server/provider/clients.ts";

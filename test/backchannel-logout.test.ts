@@ -1,8 +1,8 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeAccount } from "../server/auth/account/account-deletion.ts";
-import { signAccountOutEverywhere } from "../server/auth/kernel/accounts.ts";
 import { accountActivity } from "../server/auth/kernel/audit-trail.ts";
+import { signAccountOutEverywhere } from "../server/auth/kernel/sign-out.ts";
 import { signOutBrowser } from "../server/auth/kernel/signed-in-places.ts";
 import { setDisabled } from "../server/auth/support/support-actions.ts";
 import { enqueueLogoutTokens } from "../server/db/logout-deliveries.ts";

@@ -184,6 +184,38 @@ function modules(): string[] {
   );
 }
 
+/** The tables of the database, as server/db/schema.ts declares them (a word of prose after "from" is none). */
+const TABLES = new Set(
+  [
+    ...(readFileSync(join(ROOT, "server/db/schema.ts"), "utf8").match(/export interface Database \{([^}]*)\}/)?.[1] ?? "").matchAll(
+      /^\s*(\w+):/gm,
+    ),
+  ].map((match) => match[1] as string),
+);
+
+/** The modules that query each table (migrations aside), by the table's name. */
+function queriersByTable(sources: Record<string, string>): Map<string, string[]> {
+  const byTable = new Map<string, string[]>();
+  for (const [path, source] of Object.entries(sources)) {
+    if (EXEMPT.test(path)) continue;
+    const ast = parseAst(source, { lang: path.endsWith(".tsx") ? "tsx" : "ts" });
+    for (const table of new Set(readModule(ast).uses.map((use) => use.table)))
+      if (TABLES.has(table)) byTable.set(table, [...(byTable.get(table) ?? []), path]);
+  }
+  return byTable;
+}
+
+/** The most modules one table may be queried from: its owner, and one more (a store and its reader, say). */
+const MOST_QUERIERS = 2;
+
+/** Every table queried from more modules than that, as `table: module, module, module`. */
+function crowdedTables(sources: Record<string, string>): string[] {
+  return [...queriersByTable(sources)]
+    .filter(([, paths]) => paths.length > MOST_QUERIERS)
+    .map(([table, paths]) => `${table}: ${paths.sort().join(", ")}`)
+    .sort();
+}
+
 describe("one owner per table and per cookie", () => {
   it("holds in every module of the product", () => {
     const found = modules().flatMap((path) => breaches(path, readFileSync(join(ROOT, path), "utf8")));
@@ -242,5 +274,41 @@ describe("one owner per table and per cookie", () => {
 
   it.each(PROBES)("$path: $source", ({ path, source, refused }) => {
     expect(breaches(path, source).length > 0).toBe(refused);
+  });
+});
+
+/**
+ * Each table has an owning module that other code calls (docs/decisions/0074, decision 92's last
+ * rule): a table is queried from two modules at most, its owner and one more (a store and its
+ * reader, a join read in one statement). A third module calls one of them instead.
+ */
+describe("each table queried from two modules at most", () => {
+  it("knows the tables", () => {
+    expect(TABLES.size).toBeGreaterThan(20);
+    expect(TABLES.has("accounts") && TABLES.has("email_changes")).toBe(true);
+  });
+
+  it("holds in every module of the product (migrations aside)", () => {
+    const sources = Object.fromEntries(modules().map((path) => [path, readFileSync(join(ROOT, path), "utf8")]));
+    expect(crowdedTables(sources)).toEqual([]);
+  });
+
+  /** Probes, so that the rule cannot pass by finding nothing. */
+  const owner = `export const find = (db, id) => db.selectFrom("devices").where("id", "=", id).executeTakeFirst();`;
+  const reader = `await sql\`delete from devices where account_id = \${id}\`.execute(tx);`;
+  const third = `db.selectFrom("accounts").innerJoin("devices as d", "d.account_id", "accounts.id").selectAll();`;
+
+  it("refuses a third module", () => {
+    const sources = { "server/auth/kernel/devices.ts": owner, "server/auth/account/delete.ts": reader, "server/site/probe.ts": third };
+    expect(crowdedTables(sources)).toEqual(["devices: server/auth/account/delete.ts, server/auth/kernel/devices.ts, server/site/probe.ts"]);
+  });
+
+  it("accepts two, and does not count migrations", () => {
+    const sources = {
+      "server/auth/kernel/devices.ts": owner,
+      "server/auth/account/delete.ts": reader,
+      "server/db/migrations/001.ts": third,
+    };
+    expect(crowdedTables(sources)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
+import { listeningClients } from "./oidc-clients.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -56,12 +57,7 @@ const keyOf = (app: { clientId: string; accountId: string; sid: string | null })
 export async function enqueueLogoutTokens(tx: Kysely<Database>, apps: readonly AppToTell[], now = Date.now()): Promise<string[]> {
   if (apps.length === 0) return [];
   const clientIds = [...new Set(apps.map((app) => app.clientId))];
-  const listening = await tx
-    .selectFrom("oidc_clients")
-    .select("id")
-    .where("id", "in", clientIds)
-    .where("backchannel_logout_uri", "is not", null)
-    .execute();
+  const listening = await listeningClients(tx, clientIds);
   const told = new Set(listening.map((row) => row.id));
   const withSid = new Set(apps.filter((app) => app.sid !== null).map((app) => `${app.accountId} ${app.clientId}`));
   const unique = new Map<string, AppToTell>();
@@ -149,4 +145,26 @@ async function waitingBy(tx: Kysely<Database>, column: "client_id" | "account_id
     .groupBy(column)
     .execute();
   return new Map(rows.map((row) => [row[column], Number(row.count)]));
+}
+
+/** Logout tokens waiting for their app (neither delivered nor given up): a gauge of the metrics. */
+export async function countWaitingLogoutTokens(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("logout_deliveries")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("delivered_at", "is", null)
+    .where("failed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The logout tokens made since a moment or still waiting, newest first, at most `limit`: the operations report. */
+export function logoutDeliveriesSince(db: Kysely<Database>, since: number, limit: number) {
+  return db
+    .selectFrom("logout_deliveries")
+    .select(["client_id", "attempts", "delivered_at", "failed_at", "last_error"])
+    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("delivered_at", "is", null), eb("failed_at", "is", null)])]))
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Config } from "../base/config.ts";
 import type { Db } from "../db/database.ts";
+import { upsertClient } from "../db/oidc-clients.ts";
 import { type ClientRegistration, defaultDpop } from "../provider/clients.ts";
 import { hashSecret } from "../secrets/tokens.ts";
 
@@ -66,10 +67,6 @@ export async function registerDemoClients(db: Db, config: Config): Promise<void>
       backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
       dpop: client.dpop ?? defaultDpop(client.type),
     };
-    await db
-      .insertInto("oidc_clients")
-      .values({ id: client.id, ...row, created_at: Date.now() })
-      .onConflict((conflict) => conflict.column("id").doUpdateSet(row))
-      .execute();
+    await upsertClient(db, client.id, row);
   }
 }

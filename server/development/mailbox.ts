@@ -5,6 +5,7 @@ import { escapeHtml } from "../base/escape-html.ts";
 import { sendPlainPage } from "../http/html.ts";
 import { registerLocalOnly } from "../http/local-only.ts";
 import { bodyContext, MailBodyError, mailKeysFor } from "../mail/body-encryption.ts";
+import { unsentMail } from "../mail/outbox.ts";
 
 const LINK = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -42,13 +43,7 @@ export async function devMailboxRoutes(app: FastifyInstance, { db, config }: App
     scope.get("/dev/mailbox", async (_request, reply) => {
       const [mails, waiting] = await Promise.all([
         db.selectFrom("dev_mailbox").selectAll().orderBy("delivered_at", "desc").limit(100).execute(),
-        db
-          .selectFrom("outbox")
-          .select(["to_address", "subject", "created_at", "attempts", "failed_at"])
-          .where("sent_at", "is", null)
-          .orderBy("created_at", "desc")
-          .limit(100)
-          .execute(),
+        unsentMail(db),
       ]);
       const items = mails
         .map(

@@ -5,6 +5,7 @@ import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { type DeliveryFailure, withoutAddresses } from "./delivery-failure.ts";
 import { MAIL_KINDS, type MailKind, stoppedByComplaint } from "./mail-kinds.ts";
+import { deliveryCountsSince, deliveryOf, lastMailRowsTo, markDelivery, recipientOf } from "./outbox.ts";
 
 /*
  * What became of each mail past the relay, and what each address's mailbox said
@@ -108,7 +109,7 @@ export async function recordRelayRefusal(db: Db, mail: { id: string; to_address:
  */
 export async function recordReport(db: Db, mailId: string, verdict: DeliveryVerdict, now = Date.now()): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const mail = await tx.selectFrom("outbox").select(["to_address", "to_key"]).where("id", "=", mailId).executeTakeFirst();
+    const mail = await recipientOf(tx, mailId);
     if (!mail) return false;
     await markMail(tx, mailId, verdict, now);
     const emailKey = mail.to_key ?? normalizeEmail(mail.to_address);
@@ -124,13 +125,14 @@ export async function recordReport(db: Db, mailId: string, verdict: DeliveryVerd
 }
 
 async function markMail(tx: Kysely<Database>, mailId: string, verdict: DeliveryVerdict, now = Date.now()): Promise<void> {
-  const row = await tx.selectFrom("outbox").select("delivery").where("id", "=", mailId).executeTakeFirst();
+  const row = await deliveryOf(tx, mailId);
   if (row?.delivery && (WEIGHT[row.delivery] ?? 0) > (WEIGHT[verdict.delivery] ?? 0)) return;
-  await tx
-    .updateTable("outbox")
-    .set({ delivery: verdict.delivery, delivery_code: verdict.code, delivery_words: verdict.words, reported_at: now })
-    .where("id", "=", mailId)
-    .execute();
+  await markDelivery(tx, mailId, {
+    delivery: verdict.delivery,
+    delivery_code: verdict.code,
+    delivery_words: verdict.words,
+    reported_at: now,
+  });
 }
 
 async function markAddress(
@@ -225,13 +227,7 @@ export interface MailRecord {
 
 /** The address's last mails, newest first. */
 export async function lastMailsTo(db: Kysely<Database>, email: string, limit = 10): Promise<MailRecord[]> {
-  const rows = await db
-    .selectFrom("outbox")
-    .select(["id", "kind", "created_at", "sent_at", "failed_at", "attempts", "last_error", "delivery", "delivery_code", "delivery_words"])
-    .where("to_key", "=", normalizeEmail(email))
-    .orderBy("created_at", "desc")
-    .limit(limit)
-    .execute();
+  const rows = await lastMailRowsTo(db, normalizeEmail(email), limit);
   return rows.map((row) => ({
     reference: mailReference(row.id),
     kind: row.kind,
@@ -251,15 +247,7 @@ export interface DeliveryRates {
 
 /** Mails sent since `since`, and how many of them bounced (or were refused) and drew a complaint. */
 export async function deliveryRatesSince(db: Kysely<Database>, since: number): Promise<DeliveryRates> {
-  const row = await db
-    .selectFrom("outbox")
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as("sent"),
-      eb.fn.sum<number | string | null>(eb.case().when("delivery", "in", ["bounced", "refused"]).then(1).else(0).end()).as("bounced"),
-      eb.fn.sum<number | string | null>(eb.case().when("delivery", "=", "complained").then(1).else(0).end()).as("complained"),
-    ])
-    .where((eb) => eb.or([eb("sent_at", ">=", since), eb.and([eb("failed_at", ">=", since), eb("delivery", "=", "refused")])]))
-    .executeTakeFirstOrThrow();
+  const row = await deliveryCountsSince(db, since);
   return { sent: Number(row.sent), bounced: Number(row.bounced ?? 0), complained: Number(row.complained ?? 0) };
 }
 

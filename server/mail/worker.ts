@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
-import type { ExpressionBuilder, Selectable } from "kysely";
+import type { Updateable } from "kysely";
 import { BatchedWrites } from "../db/batched-writes.ts";
-import { type Db, isPostgres, oneOf } from "../db/database.ts";
-import { reusableQuery } from "../db/reusable-query.ts";
+import type { Db } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { bodyContext, type MailKeySettings, type MailKeys, mailKeysFor } from "./body-encryption.ts";
 import { failureOf, withoutAddresses } from "./delivery-failure.ts";
 import { type AddressHold, heldAddresses, holdBack, recordRelayRefusal } from "./delivery-state.ts";
 import type { MailParts } from "./message.ts";
-import { newMessageId } from "./outbox.ts";
+import { claimDue, newMessageId, type OutboxRow, recordSent, releaseClaim, renewClaim, SETTLED, updateClaimedMail } from "./outbox.ts";
 import { type BounceAddress, parseBounceAddress, taggedBounceAddress } from "./verp.ts";
 
 /**
@@ -116,37 +115,6 @@ const BUSY_POLL_MS = 100;
 /** A failed record of delivered mail is tried again after this, then twice as long, up to the most. */
 const RECORD_RETRY_MS = 100;
 const RECORD_RETRY_MAX_MS = 2_000;
-
-type OutboxRow = Selectable<Database["outbox"]>;
-
-/** A mail that has settled (delivered, or given up): its bodies cleared and its claim let go. */
-const SETTLED = { text_body: "", html_body: "", locked_until: null, locked_by: null } as const;
-
-/** Mail the worker may take now: waiting, due, and held by no live claim. */
-function claimable(now: number) {
-  return (eb: ExpressionBuilder<Database, "outbox">) =>
-    eb.and([
-      eb("sent_at", "is", null),
-      eb("failed_at", "is", null),
-      eb("next_attempt_at", "<=", now),
-      eb.or([eb("locked_until", "is", null), eb("locked_until", "<", now)]),
-    ]);
-}
-
-/** The claim of up to `limit` due mails (MailWorker's #claim), compiled once per database: a burst makes hundreds. */
-const claimDue = reusableQuery<{ now: number; until: number; claim: string; limit: number }, OutboxRow>(
-  ["now", "until", "claim", "limit"],
-  (db, { now, until, claim, limit }) => {
-    let pick = db.selectFrom("outbox").select("id").where(claimable(now)).orderBy("next_attempt_at").limit(limit);
-    if (isPostgres(db)) pick = pick.forUpdate().skipLocked();
-    return db
-      .updateTable("outbox")
-      .set({ locked_until: until, locked_by: claim })
-      .where("id", "in", pick)
-      .where(claimable(now))
-      .returningAll();
-  },
-);
 
 /**
  * Delivers what the outbox holds, `concurrency` mails at a time. Several instances may run this
@@ -305,14 +273,9 @@ export class MailWorker {
     // A mail queued but not yet begun must not see its claim lapse while the lanes are busy.
     const renewal = setInterval(
       () => {
-        this.#db
-          .updateTable("outbox")
-          .set({ locked_until: Date.now() + this.#claimMs })
-          .where("locked_by", "=", claim)
-          .where("sent_at", "is", null)
-          .where("failed_at", "is", null)
-          .execute()
-          .catch((error: unknown) => this.#log?.warn({ err: error }, "mail claim renewal failed"));
+        renewClaim(this.#db, claim, Date.now() + this.#claimMs).catch((error: unknown) =>
+          this.#log?.warn({ err: error }, "mail claim renewal failed"),
+        );
       },
       Math.max(10, Math.floor(this.#claimMs / 3)),
     );
@@ -323,13 +286,7 @@ export class MailWorker {
     } finally {
       clearInterval(renewal);
       if (queue.length > 0) {
-        await this.#db
-          .updateTable("outbox")
-          .set({ locked_until: null, locked_by: null })
-          .where("locked_by", "=", claim)
-          .where("sent_at", "is", null)
-          .where("failed_at", "is", null)
-          .execute();
+        await releaseClaim(this.#db, claim);
       }
     }
   }
@@ -357,17 +314,7 @@ export class MailWorker {
     const giveUpAt = Date.now() + this.#claimMs / 2;
     for (let wait = RECORD_RETRY_MS; ; wait = Math.min(2 * wait, RECORD_RETRY_MAX_MS)) {
       try {
-        await this.#db
-          .updateTable("outbox")
-          .set((eb) => ({
-            ...SETTLED,
-            sent_at: Date.now(),
-            attempts: eb("attempts", "+", 1),
-            last_error: null,
-          }))
-          .where("locked_by", "=", claim)
-          .where((eb) => oneOf(this.#db, eb.ref("id"), ids))
-          .execute();
+        await recordSent(this.#db, claim, ids);
         return ids.map(() => undefined);
       } catch (error) {
         if (Date.now() + wait > giveUpAt) throw error;
@@ -389,14 +336,13 @@ export class MailWorker {
     deliveries: BatchedWrites<string, undefined>,
     hold: AddressHold | undefined,
   ): Promise<boolean> {
-    const mine = () => this.#db.updateTable("outbox").where("id", "=", row.id).where("locked_by", "=", claim);
+    // An outcome is written only while this pass's claim still holds the mail.
+    const mine = (changes: Updateable<Database["outbox"]>) => updateClaimedMail(this.#db, row.id, claim, changes);
     const why = holdBack(row, hold);
     if (why) {
       // Sending again to a mailbox that bounced, or a notice to one that said spam, risks every
       // customer's mail with the relay: kept as not sent, and why, for support to see.
-      await mine()
-        .set({ ...SETTLED, failed_at: Date.now(), delivery: "suppressed", delivery_code: hold?.code ?? null, last_error: why })
-        .execute();
+      await mine({ ...SETTLED, failed_at: Date.now(), delivery: "suppressed", delivery_code: hold?.code ?? null, last_error: why });
       this.onOutcome?.("suppressed");
       this.#log?.info({ mailId: row.id, messageId: row.message_id }, why);
       return false;
@@ -409,9 +355,7 @@ export class MailWorker {
     } catch (error) {
       // Retrying cannot bring a key back, and sending what did not decrypt would be garbage.
       const message = `not sent: ${error instanceof Error ? error.message : String(error)}`;
-      await mine()
-        .set({ ...SETTLED, last_error: message, failed_at: Date.now() })
-        .execute();
+      await mine({ ...SETTLED, last_error: message, failed_at: Date.now() });
       this.onOutcome?.("failed");
       this.#log?.error({ mailId: row.id, messageId: row.message_id, error: message }, "mail body cannot be decrypted; mail abandoned");
       return false;
@@ -419,7 +363,7 @@ export class MailWorker {
     const attempts = row.attempts + 1;
     // Rows queued before Message-IDs were stored get one now, kept for every later attempt.
     const messageId = row.message_id ?? newMessageId(row.from_address);
-    if (row.message_id === null) await mine().set({ message_id: messageId }).execute();
+    if (row.message_id === null) await mine({ message_id: messageId });
     try {
       await this.#deliver(
         {
@@ -437,15 +381,13 @@ export class MailWorker {
       const permanent = isPermanentFailure(error);
       const gaveUp = permanent || attempts >= MAX_ATTEMPTS;
       const message = describeDeliveryError(error);
-      await mine()
-        .set({
-          ...(gaveUp ? SETTLED : { locked_until: null, locked_by: null }),
-          attempts,
-          last_error: message,
-          next_attempt_at: Date.now() + backoffMs(attempts),
-          failed_at: gaveUp ? Date.now() : null,
-        })
-        .execute();
+      await mine({
+        ...(gaveUp ? SETTLED : { locked_until: null, locked_by: null }),
+        attempts,
+        last_error: message,
+        next_attempt_at: Date.now() + backoffMs(attempts),
+        failed_at: gaveUp ? Date.now() : null,
+      });
       // The relay's own refusal, at once: kept on the mail, and on the address when it was the address.
       if (permanent) await recordRelayRefusal(this.#db, row, failureOf(error));
       this.onOutcome?.(gaveUp ? "failed" : "retry");

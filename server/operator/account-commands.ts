@@ -11,15 +11,16 @@ import {
   AccountInputError,
   type AccountSummary,
   createAccount,
+  googleSignals,
   linkDevice,
   listAccounts,
   requireAccount,
   setLicense,
   showAccount,
-  signAccountOutEverywhere,
 } from "../auth/kernel/accounts.ts";
 import { accountActivity, recordAuditEvent } from "../auth/kernel/audit-trail.ts";
 import { linkedLogins, unlinkLogin } from "../auth/kernel/external-logins.ts";
+import { signAccountOutEverywhere } from "../auth/kernel/sign-out.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "../auth/kernel/signed-in-places.ts";
 import { setDisabled, setRole } from "../auth/support/support-actions.ts";
 import type { Config } from "../base/config.ts";
@@ -165,11 +166,7 @@ async function show(command: Command): Promise<string> {
   const { found } = await namedAccount(command);
   const standing = await addressStanding(command.db, found.email);
   const mails = await lastMailsTo(command.db, found.email);
-  const google = await command.db
-    .selectFrom("accounts")
-    .select(["google_held_at", "google_change_asked_at"])
-    .where("id", "=", found.id)
-    .executeTakeFirstOrThrow();
+  const google = (await googleSignals(command.db, found.id)) ?? { google_held_at: null, google_change_asked_at: null };
   return [formatAccount(found), ...formatGoogleSignals(google), ...formatMailStanding(standing), ...formatLastMails(mails)].join("\n");
 }
 

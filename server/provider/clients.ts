@@ -11,6 +11,16 @@ import {
   resolveWithDns,
 } from "../base/public-address.ts";
 import type { Db } from "../db/database.ts";
+import {
+  clientBrandOf,
+  clientById,
+  clientExists,
+  clientTypeOf,
+  deleteClient,
+  everyClient,
+  insertClient,
+  updateClient,
+} from "../db/oidc-clients.ts";
 import { hashSecret, newSecret } from "../secrets/tokens.ts";
 
 /**
@@ -182,26 +192,22 @@ export function validateRegistration(
 export async function addClient(db: Db, input: ClientRegistration, checks?: ClientChecks): Promise<{ secret?: string }> {
   const client = validateRegistration(input, checks);
   if (client.backchannelLogoutUri !== undefined && checks) await checkBackchannelLogoutHost(client.backchannelLogoutUri, checks);
-  const existing = await db.selectFrom("oidc_clients").select("id").where("id", "=", client.id).executeTakeFirst();
-  if (existing) throw new ClientInputError(`a client with id ${client.id} already exists`);
+  if (await clientExists(db, client.id)) throw new ClientInputError(`a client with id ${client.id} already exists`);
   await checkIntrospected(db, client.introspects ?? []);
   const secret = client.type === "web" || client.type === "api" ? newSecret() : undefined;
-  await db
-    .insertInto("oidc_clients")
-    .values({
-      id: client.id,
-      type: client.type,
-      brand: client.brand,
-      redirect_uris: JSON.stringify(client.redirectUris),
-      post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
-      secret_hash: secret ? hashSecret(secret) : null,
-      backchannel_logout_uri: client.backchannelLogoutUri ?? null,
-      backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
-      dpop: client.dpop ?? defaultDpop(client.type),
-      introspects: JSON.stringify(client.introspects ?? []),
-      created_at: Date.now(),
-    })
-    .execute();
+  await insertClient(db, {
+    id: client.id,
+    type: client.type,
+    brand: client.brand,
+    redirect_uris: JSON.stringify(client.redirectUris),
+    post_logout_redirect_uris: JSON.stringify(client.postLogoutRedirectUris),
+    secret_hash: secret ? hashSecret(secret) : null,
+    backchannel_logout_uri: client.backchannelLogoutUri ?? null,
+    backchannel_logout_session_required: client.backchannelLogoutSessionRequired ? 1 : 0,
+    dpop: client.dpop ?? defaultDpop(client.type),
+    introspects: JSON.stringify(client.introspects ?? []),
+    created_at: Date.now(),
+  });
   return secret ? { secret } : {};
 }
 
@@ -211,18 +217,13 @@ export async function addClient(db: Db, input: ClientRegistration, checks?: Clie
  */
 export async function setClientDpop(db: Db, id: string, dpop: string | undefined): Promise<void> {
   if (!DPOP_MODES.includes(dpop as DpopMode)) throw new ClientInputError(`--dpop must be one of ${DPOP_MODES.join(", ")}`);
-  const result = await db
-    .updateTable("oidc_clients")
-    .set({ dpop: dpop as DpopMode })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new ClientInputError(`no client with id ${id}`);
+  if ((await updateClient(db, id, { dpop: dpop as DpopMode })) === 0) throw new ClientInputError(`no client with id ${id}`);
 }
 
 /** The clients an api introspects must exist and sign customers in: a typo would check nothing. */
 async function checkIntrospected(db: Db, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
-    const row = await db.selectFrom("oidc_clients").select("type").where("id", "=", id).executeTakeFirst();
+    const row = await clientTypeOf(db, id);
     if (!row) throw new ClientInputError(`--introspects ${id}: no client with that id`);
     if (row.type === "api") throw new ClientInputError(`--introspects ${id}: an api has no tokens to check`);
   }
@@ -230,27 +231,22 @@ async function checkIntrospected(db: Db, ids: readonly string[]): Promise<void> 
 
 /** Replaces the clients whose tokens an api may introspect (an agent added to a product, say). */
 export async function setClientIntrospects(db: Db, id: string, introspects: readonly string[]): Promise<void> {
-  const row = await db.selectFrom("oidc_clients").select("type").where("id", "=", id).executeTakeFirst();
+  const row = await clientTypeOf(db, id);
   if (!row) throw new ClientInputError(`no client with id ${id}`);
   if (row.type !== "api")
     throw new ClientInputError("--introspects is for an api: a client that signs customers in checks only its own tokens");
   if (introspects.length === 0)
     throw new ClientInputError("an api needs at least one --introspects CLIENT_ID: the clients whose tokens it checks");
   await checkIntrospected(db, introspects);
-  await db
-    .updateTable("oidc_clients")
-    .set({ introspects: JSON.stringify(introspects) })
-    .where("id", "=", id)
-    .execute();
+  await updateClient(db, id, { introspects: JSON.stringify(introspects) });
 }
 
 export async function removeClient(db: Db, id: string): Promise<void> {
-  const result = await db.deleteFrom("oidc_clients").where("id", "=", id).executeTakeFirst();
-  if (Number(result.numDeletedRows) === 0) throw new ClientInputError(`no client with id ${id}`);
+  if ((await deleteClient(db, id)) === 0) throw new ClientInputError(`no client with id ${id}`);
 }
 
 export async function listClients(db: Db): Promise<ClientRegistration[]> {
-  const rows = await db.selectFrom("oidc_clients").selectAll().orderBy("id").execute();
+  const rows = await everyClient(db);
   return rows.map((row) => ({
     id: row.id,
     type: row.type as ClientType,
@@ -266,10 +262,7 @@ export async function listClients(db: Db): Promise<ClientRegistration[]> {
 
 /** The brand a client's customers sign in with; the default brand when the client is unknown. */
 export async function clientBrand(db: Db, clientId: unknown): Promise<Brand> {
-  const row =
-    typeof clientId === "string"
-      ? await db.selectFrom("oidc_clients").select("brand").where("id", "=", clientId).executeTakeFirst()
-      : undefined;
+  const row = typeof clientId === "string" ? await clientBrandOf(db, clientId) : undefined;
   return brandById(row?.brand);
 }
 
@@ -279,7 +272,7 @@ export const brandOfClient = (client: { [key: string]: unknown } | undefined): B
 
 /** A registered client as oidc-provider's client metadata. */
 export async function clientMetadata(db: Db, id: string): Promise<Record<string, unknown> | undefined> {
-  const row = await db.selectFrom("oidc_clients").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await clientById(db, id);
   if (!row) return undefined;
   const common = {
     client_id: row.id,

@@ -5,6 +5,7 @@ import type { LookupFunction } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { type ExpressionBuilder, type Selectable, sql } from "kysely";
 import type Provider from "oidc-provider";
+import { accountExists } from "../auth/kernel/accounts.ts";
 import { recordAuditEvent } from "../auth/kernel/audit-trail.ts";
 import {
   AddressRefused,
@@ -294,8 +295,7 @@ export class LogoutDeliveryWorker {
     row: DeliveryRow,
     reason?: string,
   ): Promise<void> {
-    const account = await tx.selectFrom("accounts").select("id").where("id", "=", row.account_id).executeTakeFirst();
-    if (!account) {
+    if (!(await accountExists(tx, row.account_id))) {
       await tx.deleteFrom("logout_deliveries").where("id", "=", row.id).execute();
       return;
     }

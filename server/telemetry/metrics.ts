@@ -2,7 +2,9 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom
 import { MAIL_RATE_THRESHOLDS, MAIL_RATE_WINDOWS, type MailRateWindow, rateOf } from "../../common/mail-rates.ts";
 import type { SignInStep, VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
+import { countWaitingLogoutTokens } from "../db/logout-deliveries.ts";
 import { type DeliveryRates, deliveryRatesSince } from "../mail/delivery-state.ts";
+import { countWaitingMail } from "../mail/outbox.ts";
 
 /** Web vitals measured in time, observed in seconds (Prometheus' base unit). */
 const TIME_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10];
@@ -127,24 +129,10 @@ export class Metrics {
   });
 
   constructor(db: Db) {
-    this.#countGauge("account_mail_outbox_depth", "Mails waiting in the outbox (neither sent nor given up).", async () => {
-      const row = await db
-        .selectFrom("outbox")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("sent_at", "is", null)
-        .where("failed_at", "is", null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    });
-    this.#countGauge("account_logout_tokens_waiting", "Logout tokens waiting for their app (neither delivered nor given up).", async () => {
-      const row = await db
-        .selectFrom("logout_deliveries")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("delivered_at", "is", null)
-        .where("failed_at", "is", null)
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    });
+    this.#countGauge("account_mail_outbox_depth", "Mails waiting in the outbox (neither sent nor given up).", () => countWaitingMail(db));
+    this.#countGauge("account_logout_tokens_waiting", "Logout tokens waiting for their app (neither delivered nor given up).", () =>
+      countWaitingLogoutTokens(db),
+    );
     this.#mailRateGauges(db);
     collectDefaultMetrics({ register: this.registry });
   }

@@ -2,7 +2,9 @@ import { BRANDS } from "../../common/brands/index.ts";
 import { MAIL_RATE_WINDOWS, type MailRateWindow } from "../../common/mail-rates.ts";
 import { GOOD_VITALS, type OperationsReport, SIGN_IN_METHODS, type SignInMethod, type VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
+import { logoutDeliveriesSince } from "../db/logout-deliveries.ts";
 import { deliveryRatesSince } from "../mail/delivery-state.ts";
+import { mailSince } from "../mail/outbox.ts";
 
 /** The most rows one figure reads: a busy month is summarised from its newest rows. */
 const ROW_CAP = 100_000;
@@ -90,12 +92,7 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
 
   const errors = await topErrors(db, since);
 
-  const outboxRows = await db
-    .selectFrom("outbox")
-    .select(["sent_at", "failed_at", "attempts"])
-    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("sent_at", "is", null), eb("failed_at", "is", null)])]))
-    .limit(ROW_CAP)
-    .execute();
+  const outboxRows = await mailSince(db, since, ROW_CAP);
   const outbox = { pending: 0, retrying: 0, sent: 0, failed: 0 };
   for (const row of outboxRows) {
     if (row.sent_at !== null) outbox.sent += 1;
@@ -133,13 +130,7 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
  * that no longer hears of sign-outs keeps customers signed in, which an operator must see.
  */
 async function logoutTokenDeliveries(db: Db, since: number): Promise<OperationsReport["logoutTokens"]> {
-  const rows = await db
-    .selectFrom("logout_deliveries")
-    .select(["client_id", "attempts", "delivered_at", "failed_at", "last_error"])
-    .where((eb) => eb.or([eb("created_at", ">=", since), eb.and([eb("delivered_at", "is", null), eb("failed_at", "is", null)])]))
-    .orderBy("created_at", "desc")
-    .limit(ROW_CAP)
-    .execute();
+  const rows = await logoutDeliveriesSince(db, since, ROW_CAP);
   const counts = { pending: 0, retrying: 0, delivered: 0, failed: 0 };
   const failedApps = new Map<string, OperationsReport["logoutTokens"]["failedApps"][number]>();
   for (const row of rows) {

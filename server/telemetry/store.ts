@@ -310,6 +310,21 @@ function exported(row: TelemetryEventsTable, detail: Record<string, unknown>): E
   };
 }
 
+/** An account's events, oldest first, for its data export (server/auth/account/account-export.ts). */
+export function telemetryOfAccount(db: Db, accountId: string) {
+  return db
+    .selectFrom("telemetry_events")
+    .select(["kind", "name", "screen", "brand", "created_at"])
+    .where("account_id", "=", accountId)
+    .orderBy("created_at")
+    .execute();
+}
+
+/** When an account is deleted, its events stay as counts, no longer anyone's: inside the deletion's transaction. */
+export async function forgetAccountsTelemetry(tx: Db, accountId: string): Promise<void> {
+  await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", accountId).execute();
+}
+
 /** Deletes events older than the retention period; called from the housekeeping timer. */
 export async function pruneTelemetry(db: Db, retentionMs: number, now = Date.now()): Promise<SweepCost> {
   return deleteInBatches(db, "telemetry_events", "created_at", sql`created_at < ${now - retentionMs}`);

@@ -1,7 +1,8 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeAccount } from "../../server/auth/account/account-deletion.ts";
-import { createAccount, signAccountOutEverywhere } from "../../server/auth/kernel/accounts.ts";
+import { createAccount } from "../../server/auth/kernel/accounts.ts";
+import { signAccountOutEverywhere } from "../../server/auth/kernel/sign-out.ts";
 import { signOutBrowser } from "../../server/auth/kernel/signed-in-places.ts";
 import { cookieFromHeader } from "../../server/base/cookies.ts";
 import { addClient } from "../../server/provider/clients.ts";

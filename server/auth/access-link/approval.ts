@@ -1,23 +1,21 @@
-import type { Kysely } from "kysely";
 import type { AskingDevice } from "../../../common/api/contract.ts";
 import { networkOf } from "../../../common/network.ts";
 import type { Undelivered } from "../../../common/undelivered.ts";
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import type { Database } from "../../db/schema.ts";
 import { enhancedStatus, isUndelivered, mailReference, reasonOf } from "../../mail/delivery-state.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
 import { browserMark } from "../kernel/known-origins.ts";
-import { PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { destinationOfToken, PURPOSES, peekToken, signInOfToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { approvalDestination } from "./approval-destination.ts";
 import { sameApprovalNumber } from "./approval-digits.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
-import { CODE_COOKIE } from "./sign-in-codes.ts";
+import { approvalStanding, CODE_COOKIE, markApproval, pendingRequest, takeApprovedCode } from "./sign-in-codes.ts";
 import { takeWaitSlot } from "./wait-slot.ts";
 
 /**
@@ -33,20 +31,6 @@ import { takeWaitSlot } from "./wait-slot.ts";
  * the same rows: no sticky sessions.
  */
 
-/** The request a link's page may approve: a live code of that link, not yet approved or refused. */
-async function pendingRequest(db: Kysely<Database>, tokenHash: string, now = Date.now()) {
-  return db
-    .selectFrom("sign_in_codes")
-    .selectAll()
-    .where("token_hash", "=", tokenHash)
-    .where("expires_at", ">", now)
-    .where("approved_at", "is", null)
-    .where("refused_at", "is", null)
-    .where("approval_number", "is not", null)
-    .orderBy("created_at", "desc")
-    .executeTakeFirst();
-}
-
 /** Whether this browser is the one that asked (it holds the code's secret). */
 function isAskingBrowser(caller: Caller, browserHash: string): boolean {
   const secret = caller.cookie(CODE_COOKIE);
@@ -60,11 +44,7 @@ function isAskingBrowser(caller: Caller, browserHash: string): boolean {
 export async function askingDeviceFor(db: Db, config: Config, caller: Caller, token: string): Promise<AskingDevice | undefined> {
   const request = await pendingRequest(db, hashSecret(token));
   if (!request || isAskingBrowser(caller, request.browser_hash)) return undefined;
-  const link = await db
-    .selectFrom("one_time_tokens")
-    .select(["product_id", "return_url"])
-    .where("token_hash", "=", request.token_hash)
-    .executeTakeFirst();
+  const link = await destinationOfToken(db, request.token_hash);
   if (!link) return undefined;
   return {
     device: request.device,
@@ -99,12 +79,11 @@ export async function approveSignIn(
     // Spending first makes this the request's only entry: entries racing it find the link spent.
     const { accountId } = await spendToken(tx, PURPOSES.accessLink, token);
     const right = sameApprovalNumber(typed, request.approval_number as number);
-    await tx
-      .updateTable("sign_in_codes")
-      .set(right ? { approved_at: Date.now(), approved_by_browser: browserMark(caller, config) ?? null } : { refused_at: Date.now() })
-      .where("browser_hash", "=", request.browser_hash)
-      .where("token_hash", "=", request.token_hash)
-      .execute();
+    await markApproval(
+      tx,
+      request,
+      right ? { approved_at: Date.now(), approved_by_browser: browserMark(caller, config) ?? null } : { refused_at: Date.now() },
+    );
     if (!right)
       await recordAuditEvent(
         tx,
@@ -160,25 +139,7 @@ export async function waitForApproval(db: Db, config: Config, caller: Caller, wa
 }
 
 async function where(db: Db, config: Config, caller: Caller, browserHash: string): Promise<Waiting> {
-  const request = await db
-    .selectFrom("sign_in_codes")
-    .innerJoin("one_time_tokens", "one_time_tokens.token_hash", "sign_in_codes.token_hash")
-    // The mail that carried the request, as far as the relay and its reports told (delivery-state.ts).
-    .leftJoin("outbox", "outbox.id", "sign_in_codes.mail_id")
-    .select([
-      "sign_in_codes.approval_number",
-      "sign_in_codes.approved_at",
-      "sign_in_codes.refused_at",
-      "sign_in_codes.expires_at",
-      "sign_in_codes.mail_id",
-      "one_time_tokens.used_at",
-      "outbox.delivery",
-      "outbox.delivery_code",
-      "outbox.attempts",
-      "outbox.sent_at",
-    ])
-    .where("sign_in_codes.browser_hash", "=", browserHash)
-    .executeTakeFirst();
+  const request = await approvalStanding(db, browserHash);
   if (!request || request.approval_number === null) return { state: "none" };
   if (request.approved_at !== null) return signInApproved(db, config, caller, browserHash);
   if (request.refused_at !== null) return { state: "refused" };
@@ -203,18 +164,9 @@ async function where(db: Db, config: Config, caller: Caller, browserHash: string
  */
 async function signInApproved(db: Db, config: Config, caller: Caller, browserHash: string): Promise<Waiting> {
   const signedIn = await db.transaction().execute(async (tx) => {
-    const taken = await tx
-      .deleteFrom("sign_in_codes")
-      .where("browser_hash", "=", browserHash)
-      .where("approved_at", "is not", null)
-      .returning(["token_hash", "approved_by_browser"])
-      .executeTakeFirst();
+    const taken = await takeApprovedCode(tx, browserHash);
     if (!taken) return undefined;
-    const link = await tx
-      .selectFrom("one_time_tokens")
-      .select(["account_id", "product_id", "return_url"])
-      .where("token_hash", "=", taken.token_hash)
-      .executeTakeFirst();
+    const link = await signInOfToken(tx, taken.token_hash);
     if (!link) return undefined;
     return sessionForSpentLink(
       tx,

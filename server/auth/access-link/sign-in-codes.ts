@@ -128,6 +128,75 @@ async function refusal(db: Db, browserHash: string): Promise<AppError> {
   return new AppError(row.attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
 }
 
+/** The request a link's page may approve: a live code of that link, not yet approved or refused (approval.ts). */
+export async function pendingRequest(db: Kysely<Database>, tokenHash: string, now = Date.now()) {
+  return db
+    .selectFrom("sign_in_codes")
+    .selectAll()
+    .where("token_hash", "=", tokenHash)
+    .where("expires_at", ">", now)
+    .where("approved_at", "is", null)
+    .where("refused_at", "is", null)
+    .where("approval_number", "is not", null)
+    .orderBy("created_at", "desc")
+    .executeTakeFirst();
+}
+
+/** A request approved (when, from which browser) or refused (when): the other device's one entry. */
+export async function markApproval(
+  tx: Kysely<Database>,
+  request: { browser_hash: string; token_hash: string },
+  outcome: { approved_at: number; approved_by_browser: string | null } | { refused_at: number },
+): Promise<void> {
+  await tx
+    .updateTable("sign_in_codes")
+    .set(outcome)
+    .where("browser_hash", "=", request.browser_hash)
+    .where("token_hash", "=", request.token_hash)
+    .execute();
+}
+
+/**
+ * Where the asking browser's request stands, in one read: the code, whether its link was used, and
+ * the mail that carried it, as far as the relay and its reports told (mail/delivery-state.ts).
+ */
+export function approvalStanding(db: Kysely<Database>, browserHash: string) {
+  return db
+    .selectFrom("sign_in_codes")
+    .innerJoin("one_time_tokens", "one_time_tokens.token_hash", "sign_in_codes.token_hash")
+    .leftJoin("outbox", "outbox.id", "sign_in_codes.mail_id")
+    .select([
+      "sign_in_codes.approval_number",
+      "sign_in_codes.approved_at",
+      "sign_in_codes.refused_at",
+      "sign_in_codes.expires_at",
+      "sign_in_codes.mail_id",
+      "one_time_tokens.used_at",
+      "outbox.delivery",
+      "outbox.delivery_code",
+      "outbox.attempts",
+      "outbox.sent_at",
+    ])
+    .where("sign_in_codes.browser_hash", "=", browserHash)
+    .executeTakeFirst();
+}
+
+/** The browser's approved request, taken once: its row goes in the same statement, so two waits racing sign in once. */
+export function takeApprovedCode(tx: Kysely<Database>, browserHash: string) {
+  return tx
+    .deleteFrom("sign_in_codes")
+    .where("browser_hash", "=", browserHash)
+    .where("approved_at", "is not", null)
+    .returning(["token_hash", "approved_by_browser"])
+    .executeTakeFirst();
+}
+
+/** The codes of every link of an account, deleted inside the account deletion's transaction (before its links). */
+export async function deleteCodesOfAccount(tx: Kysely<Database>, accountId: string): Promise<void> {
+  const tokens = tx.selectFrom("one_time_tokens").select("token_hash").where("account_id", "=", accountId);
+  await tx.deleteFrom("sign_in_codes").where("token_hash", "in", tokens).execute();
+}
+
 /** Housekeeping: codes past their 10 minutes can never be used again. */
 export function pruneExpiredSignInCodes(db: Db, now = Date.now()): Promise<SweepCost> {
   return deleteInBatches(db, "sign_in_codes", "expires_at", sql`expires_at <= ${now}`);

@@ -1,21 +1,27 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { type Brand, brandForProduct } from "../../../common/brands/index.ts";
 import { DEFAULT_LANGUAGE, languageForTag } from "../../../common/languages.ts";
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import { checkpointAfterDeletion, type Db } from "../../db/database.ts";
 import type { Database } from "../../db/schema.ts";
-import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
+import { deleteMailTo, enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accountDeletedMail, accountDeletionMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { forgetAccountsTelemetry } from "../../telemetry/store.ts";
+import { deleteCodesOfAccount } from "../access-link/sign-in-codes.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
-import { requireAccount } from "../kernel/accounts.ts";
-import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
+import { accountEmail, deleteAccountRow, deleteDevicesAndLicensesOf, existingAccountForMail, requireAccount } from "../kernel/accounts.ts";
+import { type AuditSource, deleteAccountsTrail, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { deleteLoginsOf } from "../kernel/external-logins.ts";
+import { forgetOriginsOf } from "../kernel/known-origins.ts";
+import { deleteTokensOf, issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
+import { isSessionOf } from "../kernel/session-store.ts";
 import { readSessionId } from "../kernel/sessions.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
+import { deleteChangesOf } from "./email-change/shared.ts";
 
 /**
  * Deleting an account (docs/decisions/0056-account-deletion.md): the customer asks from the
@@ -34,7 +40,7 @@ export async function requestAccountDeletion(db: Db, config: Config, caller: Cal
   await enforceLimits(db, config, [["accountDeletionMailPerAccount", accountId]], "account deletion emails were requested");
   const brand = brandForProduct(productId);
   await db.transaction().execute(async (tx) => {
-    const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirst();
+    const account = await accountEmail(tx, accountId);
     if (!account) throw new AppError("NOT_SIGNED_IN");
     const token = await issueToken(tx, PURPOSES.accountDeletion, {
       accountId,
@@ -58,7 +64,7 @@ async function limitDeletionLinkChecks(db: Db, config: Config, caller: Caller): 
 export async function checkAccountDeletion(db: Db, config: Config, caller: Caller, token: string): Promise<{ email: string }> {
   await limitDeletionLinkChecks(db, config, caller);
   const { accountId } = await peekToken(db, PURPOSES.accountDeletion, token);
-  const account = await db.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirst();
+  const account = await accountEmail(db, accountId);
   if (!account) throw new AppError(PURPOSES.accountDeletion.unknown);
   return { email: account.email };
 }
@@ -82,14 +88,7 @@ export async function deleteAccountByLink(db: Db, config: Config, caller: Caller
   const here = readSessionId(caller, config);
   const signedOutHere = await db.transaction().execute(async (tx) => {
     const { accountId, productId } = await spendToken(tx, PURPOSES.accountDeletion, token);
-    const signedInHere =
-      here !== undefined &&
-      (await tx
-        .selectFrom("sessions")
-        .select("id_hash")
-        .where("id_hash", "=", hashSecret(here))
-        .where("account_id", "=", accountId)
-        .executeTakeFirst()) !== undefined;
+    const signedInHere = here !== undefined && (await isSessionOf(tx, hashSecret(here), accountId));
     await deleteAccount(tx, config, accountId, brandForProduct(productId), { anonymous: true });
     return signedInHere;
   });
@@ -114,45 +113,37 @@ export async function removeAccount(db: Db, config: Config, email: string, sourc
  * here holds nothing that names an account (test/auth/account/account-deletion.test.ts searches them all).
  */
 async function deleteAccount(tx: Kysely<Database>, config: Config, accountId: string, brand: Brand, source: AuditSource): Promise<void> {
-  const account = await tx
-    .selectFrom("accounts")
-    .select(["email", "email_key", "language"])
-    .where("id", "=", accountId)
-    .executeTakeFirstOrThrow();
+  const account = await existingAccountForMail(tx, accountId);
 
   // Every browser session, and every grant, token, code and provider session of every app.
   await endEverySignIn(tx, accountId);
 
   // Links and codes not yet used, and the spent ones kept to say so.
-  const tokens = tx.selectFrom("one_time_tokens").select("token_hash").where("account_id", "=", accountId);
-  await tx.deleteFrom("sign_in_codes").where("token_hash", "in", tokens).execute();
-  await tx.deleteFrom("one_time_tokens").where("account_id", "=", accountId).execute();
+  await deleteCodesOfAccount(tx, accountId);
+  await deleteTokensOf(tx, accountId);
 
   // Its computers and their settings, its licenses, its Google logins, the browsers and networks it signed in from.
-  const devices = tx.selectFrom("devices").select("uuid").where("account_id", "=", accountId);
-  await tx.deleteFrom("device_settings").where("uuid", "in", devices).execute();
-  await tx.deleteFrom("devices").where("account_id", "=", accountId).execute();
-  await tx.deleteFrom("licenses").where("account_id", "=", accountId).execute();
-  await tx.deleteFrom("external_logins").where("account_id", "=", accountId).execute();
-  await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
+  await deleteDevicesAndLicensesOf(tx, accountId);
+  await deleteLoginsOf(tx, accountId);
+  await forgetOriginsOf(tx, accountId);
   // Its email changes, asked for or made: they hold its addresses, old and new.
-  await tx.deleteFrom("email_changes").where("account_id", "=", accountId).execute();
+  await deleteChangesOf(tx, accountId);
 
   // Counters kept under the account or its email: left, they would still tell of it for a window.
   await forgetCountersNaming(tx, accountId, account.email);
 
   // Telemetry keeps its counts, no longer anyone's.
-  await tx.updateTable("telemetry_events").set({ account_id: null }).where("account_id", "=", accountId).execute();
+  await forgetAccountsTelemetry(tx, accountId);
 
   // The trail goes with the account; what stays is that a deletion happened, naming nobody.
-  await tx.deleteFrom("audit_events").where("account_id", "=", accountId).execute();
-  await tx.deleteFrom("accounts").where("id", "=", accountId).execute();
+  await deleteAccountsTrail(tx, accountId);
+  await deleteAccountRow(tx, accountId);
 
   // Mail to the address, sent (its recipient is personal) or still waiting (it must not go out
   // now). After the account's row: a request that queued mail for it and committed meanwhile is
   // seen by this statement, and one still running now fails on the account being gone, its mail
   // with it.
-  await tx.deleteFrom("outbox").where(sql`lower(to_address)`, "=", account.email_key).execute();
+  await deleteMailTo(tx, account.email_key);
   await recordAuditEvent(tx, { event: "account_deleted", accountId: null, brand: brand.id }, source);
 
   await enqueueMail(

@@ -1,5 +1,7 @@
 import type { AccountExport } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
+import { telemetryOfAccount } from "../../telemetry/store.ts";
+import { accountById, devicesWithSettings, licensesWithProducts } from "../kernel/accounts.ts";
 import { accountActivity, PROVIDER_ACTOR } from "../kernel/audit-trail.ts";
 import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
@@ -17,34 +19,16 @@ const iso = (millis: number | string) => new Date(Number(millis)).toISOString();
 
 /** The account's data, or undefined when there is no such account. */
 export async function exportAccount(db: Db, accountId: string, now = Date.now()): Promise<AccountExport | undefined> {
-  const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+  const account = await accountById(db, accountId);
   if (!account) return undefined;
   const [licenses, devices, logins, places, activity, telemetry, passkeys] = await Promise.all([
-    db
-      .selectFrom("licenses")
-      .innerJoin("products", "products.id", "licenses.product_id")
-      .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
-      .where("licenses.account_id", "=", accountId)
-      .orderBy("products.id")
-      .execute(),
-    db
-      .selectFrom("devices")
-      .innerJoin("products", "products.id", "devices.product_id")
-      .leftJoin("device_settings", "device_settings.uuid", "devices.uuid")
-      .select(["devices.uuid", "products.code", "devices.created_at", "device_settings.show_notifications"])
-      .where("devices.account_id", "=", accountId)
-      .orderBy("devices.created_at")
-      .execute(),
+    licensesWithProducts(db, accountId),
+    devicesWithSettings(db, accountId),
     loginsOfAccount(db, accountId),
     // Every session that has not ended, idle or not: the export says what is held.
     whereSignedIn(db, accountId, { idleTimeoutMs: Number.MAX_SAFE_INTEGER }, now),
     accountActivity(db, accountId, { days: 36_500, limit: 100_000 }, now),
-    db
-      .selectFrom("telemetry_events")
-      .select(["kind", "name", "screen", "brand", "created_at"])
-      .where("account_id", "=", accountId)
-      .orderBy("created_at")
-      .execute(),
+    telemetryOfAccount(db, accountId),
     passkeysOf(db, accountId, undefined),
   ]);
   return {

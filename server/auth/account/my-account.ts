@@ -3,6 +3,7 @@ import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { accountForPage, licensesWithProducts, setAccountName } from "../kernel/accounts.ts";
 import { type AuditSource, accountActivity, PROVIDER_ACTOR, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
@@ -25,20 +26,10 @@ export async function myAccount(
   currentSessionId: string | undefined,
   browserMark?: string,
 ): Promise<MyAccount | undefined> {
-  const account = await db
-    .selectFrom("accounts")
-    .select(["email", "name", "password_hash", "google_held_at", "google_change_asked_at"])
-    .where("id", "=", accountId)
-    .executeTakeFirst();
+  const account = await accountForPage(db, accountId);
   if (!account) return undefined;
   const [licenses, google, places, activity, passkeys, undelivered] = await Promise.all([
-    db
-      .selectFrom("licenses")
-      .innerJoin("products", "products.id", "licenses.product_id")
-      .select(["products.code", "licenses.state", "licenses.created_at", "licenses.updated_at"])
-      .where("licenses.account_id", "=", accountId)
-      .orderBy("products.id")
-      .execute(),
+    licensesWithProducts(db, accountId),
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs, currentSessionId }),
     accountActivity(db, accountId, { days: 30, limit: 200 }),
@@ -93,7 +84,7 @@ export async function myAccount(
 /** Changes the name the account shows; the trail says it changed, not what to. */
 export async function renameAccount(db: Db, accountId: string, name: string, source: AuditSource): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("accounts").set({ name }).where("id", "=", accountId).execute();
+    await setAccountName(tx, accountId, name);
     await recordAuditEvent(tx, { event: "name_changed", accountId }, source);
   });
 }

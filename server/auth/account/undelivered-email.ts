@@ -1,6 +1,7 @@
 import type { MyAccount } from "../../../common/api/contract.ts";
 import type { Db } from "../../db/database.ts";
 import { type AddressStanding, addressStanding, clearBounce, mailReference } from "../../mail/delivery-state.ts";
+import { accountEmail } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 
 /*
@@ -37,7 +38,7 @@ export function mailClearedReason(before: AddressStanding, cleared: { bounced: b
  */
 export async function tryEmailAgain(db: Db, accountId: string, source: AuditSource): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirst();
+    const account = await accountEmail(tx, accountId);
     if (!account) return false;
     const before = await addressStanding(tx, account.email);
     const reason = mailClearedReason(before, { bounced: await clearBounce(tx, account.email), complained: false });

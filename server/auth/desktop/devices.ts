@@ -1,6 +1,7 @@
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
+import { ownDevice } from "../kernel/accounts.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { currentAccount, productStanding } from "../kernel/sessions.ts";
 
@@ -17,13 +18,7 @@ export async function signedInDevice(
 ): Promise<{ uuid: string; licenseState: string }> {
   const account = await currentAccount(db, config, caller);
   if (!account) throw new AppError("NOT_SIGNED_IN");
-  const device = await db
-    .selectFrom("devices")
-    .select("uuid")
-    .where("uuid", "=", uuid.toLowerCase())
-    .where("account_id", "=", account.accountId)
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
+  const device = await ownDevice(db, uuid, account.accountId, productId);
   if (!device) throw new AppError("DEVICE_NOT_FOUND");
   const { licenseState } = await productStanding(db, account.accountId, productId);
   return { uuid: device.uuid, licenseState };

@@ -8,7 +8,7 @@ import { contractRoute } from "../../http/contract-route.ts";
 import { serverStrings } from "../../i18n/index.ts";
 import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
 import { requestAccessLink } from "../access-link/access-links.ts";
-import { findAccountByEmail } from "../kernel/accounts.ts";
+import { existingAccountRole, findAccountByEmail, hasDesktopLicense, setDeviceNotifications } from "../kernel/accounts.ts";
 import { enforceLimits } from "../kernel/rate-limit.ts";
 import { continueTo } from "../kernel/return-url.ts";
 import { currentAccount, endSession, readSessionId } from "../kernel/sessions.ts";
@@ -175,7 +175,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       reply.code(401);
       return { isOk: false, statusText: serverStrings(caller.language).errors.NOT_SIGNED_IN, email: "", name: "", isAdmin: false };
     }
-    const row = await db.selectFrom("accounts").select(["role"]).where("id", "=", account.accountId).executeTakeFirstOrThrow();
+    const row = await existingAccountRole(db, account.accountId);
     return { isOk: true, statusText: "", email: account.email, name: account.name, isAdmin: row.role === "admin" };
   });
 
@@ -184,13 +184,7 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
     await enforceLimits(db, config, [["accountCheckPerIp", clientAddress(request)]], "account checks");
     const account = await findAccountByEmail(db, emailOf(body));
     if (!account) return { isOk: true, isDesktopAccount: false };
-    const desktop = await db
-      .selectFrom("licenses")
-      .select("product_id")
-      .where("account_id", "=", account.id)
-      .where("product_id", "in", [DSONE_PRODUCT_ID, PRODUCTS.solveiq.id])
-      .executeTakeFirst();
-    return { isOk: true, isDesktopAccount: desktop !== undefined };
+    return { isOk: true, isDesktopAccount: await hasDesktopLicense(db, account.id) };
   });
 }
 
@@ -203,13 +197,7 @@ export function notificationRoutes(app: FastifyInstance, { db, config }: AppCont
   contractRoute(app, "POST /notifications/updateunregisterednotifications", async (body, request) => {
     // Writes are cheap but each new UUID is a row: a bound per client address keeps the table sane.
     await enforceLimits(db, config, [["notificationSettingsPerIp", clientAddress(request)]], "settings changes");
-    const uuid = body.uuid.toLowerCase();
-    const row = { show_notifications: body.settingValue ? 1 : 0, updated_at: Date.now() };
-    await db
-      .insertInto("device_settings")
-      .values({ uuid, ...row })
-      .onConflict((conflict) => conflict.column("uuid").doUpdateSet(row))
-      .execute();
+    await setDeviceNotifications(db, body.uuid, body.settingValue);
     return { isOk: true };
   });
 }

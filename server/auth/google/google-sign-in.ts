@@ -6,7 +6,7 @@ import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { isDisabled } from "../kernel/account-status.ts";
-import { isExistingDesktopUser } from "../kernel/accounts.ts";
+import { googleSignals, isExistingDesktopUser, setGoogleChangeAsked } from "../kernel/accounts.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import {
@@ -82,15 +82,9 @@ async function withinLimit(db: Db, config: Config, caller: Caller, bucket: "soci
  * ends Google's request to change credentials that the account page shows: Google let them in.
  */
 async function googleSignInHeld(db: Db, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("accounts")
-    .select(["google_held_at", "google_change_asked_at"])
-    .where("id", "=", accountId)
-    .executeTakeFirst();
+  const row = await googleSignals(db, accountId);
   if (row?.google_held_at != null) return true;
-  if (row?.google_change_asked_at != null) {
-    await db.updateTable("accounts").set({ google_change_asked_at: null }).where("id", "=", accountId).execute();
-  }
+  if (row?.google_change_asked_at != null) await setGoogleChangeAsked(db, accountId, null);
   return false;
 }
 

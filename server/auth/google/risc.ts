@@ -8,6 +8,7 @@ import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { googleHeldMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
+import { endGoogleHold, holdGoogleSignIn, mailAddressOf, setGoogleChangeAsked } from "../kernel/accounts.ts";
 import { type AuditEventName, type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
@@ -140,7 +141,7 @@ async function applyEvent(
     case RISC_EVENT_TYPES.accountDisabled:
       if (reason === "hijacking") {
         await endEverything(tx, accountId);
-        await tx.updateTable("accounts").set({ google_held_at: now }).where("id", "=", accountId).execute();
+        await holdGoogleSignIn(tx, accountId, now);
         await record("google_account_hijacked", reason);
         await mailHeld(tx, config, accountId);
       } else {
@@ -151,7 +152,7 @@ async function applyEvent(
       await record("google_account_enabled");
       break;
     case RISC_EVENT_TYPES.credentialChangeRequired:
-      await tx.updateTable("accounts").set({ google_change_asked_at: now }).where("id", "=", accountId).execute();
+      await setGoogleChangeAsked(tx, accountId, now);
       await record("google_credential_change_required");
       break;
     default:
@@ -170,7 +171,7 @@ async function endEverything(tx: Kysely<Database>, accountId: string): Promise<v
 
 /** Tells the owner why they were signed out and Google sign-in is held, in the account's language and brand. */
 async function mailHeld(tx: Kysely<Database>, config: Config, accountId: string): Promise<void> {
-  const account = await tx.selectFrom("accounts").select(["email", "language"]).where("id", "=", accountId).executeTakeFirstOrThrow();
+  const account = await mailAddressOf(tx, accountId);
   const brand = await accountBrand(tx, accountId);
   const language = languageForTag(account.language) ?? DEFAULT_LANGUAGE;
   await enqueueMail(
@@ -188,13 +189,7 @@ async function mailHeld(tx: Kysely<Database>, config: Config, accountId: string)
  */
 export async function clearGoogleHold(db: Db, accountId: string, source: AuditSource): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    const cleared = await tx
-      .updateTable("accounts")
-      .set({ google_held_at: null })
-      .where("id", "=", accountId)
-      .where("google_held_at", "is not", null)
-      .executeTakeFirst();
-    if (Number(cleared.numUpdatedRows) === 0) return false;
+    if (!(await endGoogleHold(tx, accountId))) return false;
     await recordAuditEvent(tx, { event: "google_hold_cleared", accountId }, source);
     return true;
   });

@@ -9,6 +9,7 @@ import { writeTogether } from "../../db/write-together.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { accessLinkMail, mailLook } from "../../mail/templates.ts";
 import { refuseDisabledAccount } from "./account-status.ts";
+import { accountForMail } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { issueToken, PURPOSES } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
@@ -54,7 +55,7 @@ export async function sendAccessLinkFromSupport(
   /** Where the link leads (the account page, say), and the language of a customer's own request. */
   { returnUrl = null, language: asked }: { returnUrl?: string | null; language?: Language } = {},
 ): Promise<void> {
-  const account = await db.selectFrom("accounts").select(["email", "email_key", "language"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await accountForMail(db, accountId);
   if (!account) throw new AppError("NOT_FOUND");
   await refuseDisabledAccount(db, accountId);
   await enforceLimits(db, config, [["accessLinkPerEmail", account.email_key]], "sign-in links were sent to this address");

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { BRANDS, type Brand, brandForProduct, dsone } from "../../../common/brands/index.ts";
 import type { Database } from "../../db/schema.ts";
+import { brandColumnsOf, setLastBrand } from "./accounts.ts";
 
 /**
  * The brand of an account's mail when no page names one: an operator's or support's mail, a
@@ -15,22 +16,7 @@ import type { Database } from "../../db/schema.ts";
  * A brand id no longer registered counts as none, so the account falls back to its licenses.
  */
 export async function accountBrand(db: Kysely<Database>, accountId: string): Promise<Brand> {
-  const row = await db
-    .selectFrom("accounts")
-    .select((eb) => [
-      "accounts.last_brand",
-      eb
-        .selectFrom("licenses")
-        .select("licenses.product_id")
-        .whereRef("licenses.account_id", "=", "accounts.id")
-        // A license the previous release wrote during an upgrade has no created_at: updated_at stands in.
-        .orderBy(sql`coalesce(licenses.created_at, licenses.updated_at)`)
-        .orderBy("licenses.product_id")
-        .limit(1)
-        .as("first_product_id"),
-    ])
-    .where("accounts.id", "=", accountId)
-    .executeTakeFirst();
+  const row = await brandColumnsOf(db, accountId);
   const lastSignedIn = BRANDS.find((brand) => brand.id === row?.last_brand);
   if (lastSignedIn) return lastSignedIn;
   const firstProduct = row?.first_product_id;
@@ -43,10 +29,5 @@ export async function accountBrand(db: Kysely<Database>, accountId: string): Pro
  * it goes into writeTogether's one statement beside the session it belongs to.
  */
 export async function rememberSignInBrand(handle: Kysely<Database>, accountId: string, brandId: string): Promise<void> {
-  await handle
-    .updateTable("accounts")
-    .set({ last_brand: brandId })
-    .where("id", "=", accountId)
-    .where((row) => row.or([row("last_brand", "is", null), row("last_brand", "!=", brandId)]))
-    .execute();
+  await setLastBrand(handle, accountId, brandId);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { AppError } from "../../base/errors.ts";
 import type { Database } from "../../db/schema.ts";
+import { accountDisabledAt } from "./accounts.ts";
 
 /**
  * A disabled account (by support, server/auth/support/support-actions.ts) has no way in: every sign-in
@@ -19,6 +20,6 @@ export function refuseIfDisabled(account: { disabled_at: number | null }): void 
 
 /** Whether support has disabled the account (a sign-in's problem screen says so before trying). */
 export async function isDisabled(db: Kysely<Database>, accountId: string): Promise<boolean> {
-  const row = await db.selectFrom("accounts").select("disabled_at").where("id", "=", accountId).executeTakeFirst();
+  const row = await accountDisabledAt(db, accountId);
   return row !== undefined && row.disabled_at !== null;
 }

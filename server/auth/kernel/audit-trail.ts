@@ -180,6 +180,11 @@ export async function accountActivity(
   }));
 }
 
+/** The account's trail goes with the account, inside the deletion's transaction. */
+export async function deleteAccountsTrail(tx: Kysely<Database>, accountId: string): Promise<void> {
+  await tx.deleteFrom("audit_events").where("account_id", "=", accountId).execute();
+}
+
 /** Housekeeping: entries older than AUDIT_RETENTION go. */
 export function pruneAuditTrail(db: Db, retentionMs: number, now = Date.now()): Promise<SweepCost> {
   return deleteInBatches(db, "audit_events", "created_at", sql`created_at <= ${now - retentionMs}`);

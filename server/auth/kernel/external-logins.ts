@@ -9,7 +9,7 @@ import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { googleUnlinkedMail, mailLook, microsoftUnlinkedMail } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { accountBrand } from "./account-brand.ts";
-import { AccountInputError, findAccountByEmail } from "./accounts.ts";
+import { AccountInputError, findAccountByEmail, holdAccountRow } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 
 /**
@@ -177,6 +177,26 @@ export interface LinkedLogin {
   lastUsedAt: number;
 }
 
+/** The accounts a Google (or other provider's) subject is linked to, as a subquery of a search for accounts (the support console). */
+export function accountsOfSubject(db: Db, subject: string) {
+  return db.selectFrom("external_logins").select("account_id").where("subject", "=", subject);
+}
+
+/** The logins an account linked since a moment, unlinked: what an email change taken back undoes. Answers their providers. */
+export function unlinkLoginsSince(tx: Db, accountId: string, since: number) {
+  return tx
+    .deleteFrom("external_logins")
+    .where("account_id", "=", accountId)
+    .where("created_at", ">=", since)
+    .returning("provider")
+    .execute();
+}
+
+/** Every login of an account, deleted inside the account deletion's transaction. */
+export async function deleteLoginsOf(tx: Db, accountId: string): Promise<void> {
+  await tx.deleteFrom("external_logins").where("account_id", "=", accountId).execute();
+}
+
 /** The social logins linked to an account, oldest first (the account page, the export, the CLI). */
 export async function loginsOfAccount(db: Db, accountId: string): Promise<LinkedLogin[]> {
   const rows = await db.selectFrom("external_logins").selectAll().where("account_id", "=", accountId).orderBy("created_at").execute();
@@ -233,12 +253,7 @@ export async function unlinkAccountLogin(
   return db.transaction().execute(async (tx) => {
     // Writing the account's row first holds it to the end: two unlinks racing each other cannot
     // each count the other's login as the one left.
-    const account = await tx
-      .updateTable("accounts")
-      .set((eb) => ({ password_hash: eb.ref("password_hash") }))
-      .where("id", "=", accountId)
-      .returning(["password_hash", "email", "language"])
-      .executeTakeFirst();
+    const account = await holdAccountRow(tx, accountId);
     const logins = await tx.selectFrom("external_logins").select(["provider", "subject"]).where("account_id", "=", accountId).execute();
     if (!account || !logins.some((login) => login.provider === provider && login.subject === subject)) return "not linked";
     if (keepSecondWayIn && account.password_hash === null && logins.length === 1) return "only way in";

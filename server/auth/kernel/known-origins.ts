@@ -6,7 +6,7 @@ import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts
 import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
-import { type SignInAccount, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
+import { type SignInAccount, selectAccountById, selectAccountForSignIn, signInAccountOf } from "./accounts.ts";
 import type { SignInMethodName } from "./audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 
@@ -152,6 +152,11 @@ function ownMark(
   return undefined;
 }
 
+/** Every origin an account was seen from, deleted inside the account deletion's transaction. */
+export async function forgetOriginsOf(tx: Kysely<Database>, accountId: string): Promise<void> {
+  await tx.deleteFrom("known_origins").where("account_id", "=", accountId).execute();
+}
+
 /** When the account was last seen by a mark, as a column of its row. */
 function lastSeenBy(eb: ExpressionBuilder<Database, "accounts">, mark: string) {
   return eb
@@ -202,10 +207,7 @@ const accountSeenOnBrowser = reusableQuery<
   { accountId: string; browser: string },
   { disabled_at: number | null; browser_seen_at: number | string | null }
 >(["accountId", "browser"], (db, { accountId, browser }) =>
-  db
-    .selectFrom("accounts")
-    .select((eb) => ["accounts.disabled_at", lastSeenBy(eb, browser).as("browser_seen_at")])
-    .where("accounts.id", "=", accountId),
+  selectAccountById(db, accountId).select((eb) => ["accounts.disabled_at", lastSeenBy(eb, browser).as("browser_seen_at")]),
 );
 
 /** A browser an account has signed in on before, and the account as a sign-in on it read it. */

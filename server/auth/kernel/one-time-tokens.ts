@@ -149,6 +149,78 @@ export async function spendTokenByHash(
  * expired or was already used (SPEC's own messages for each); after it, the row goes and an old
  * link is simply unknown.
  */
+/** One link marked used by its hash, unless it is already. */
+export async function markTokenUsed(tx: Kysely<Database>, tokenHash: string, now: number): Promise<void> {
+  await tx.updateTable("one_time_tokens").set({ used_at: now }).where("token_hash", "=", tokenHash).where("used_at", "is", null).execute();
+}
+
+/** Links marked used by their hashes, those not already. */
+export async function markTokensUsed(tx: Kysely<Database>, tokenHashes: string[], now: number): Promise<void> {
+  await tx
+    .updateTable("one_time_tokens")
+    .set({ used_at: now })
+    .where("token_hash", "in", tokenHashes)
+    .where("used_at", "is", null)
+    .execute();
+}
+
+/**
+ * Every link the account was sent and has not used, marked used, but the owner's against someone
+ * else (removing a passkey, "This wasn't me", undoing an email change) and a deletion's, which a
+ * taker's new password must not disarm (password-reset.ts).
+ */
+export async function spendLinksOnNewPassword(tx: Kysely<Database>, accountId: string): Promise<void> {
+  await tx
+    .updateTable("one_time_tokens")
+    .set({ used_at: Date.now() })
+    .where("account_id", "=", accountId)
+    .where("used_at", "is", null)
+    .where("purpose", "not in", [
+      PURPOSES.passkeyRemoval.name,
+      PURPOSES.notMe.name,
+      PURPOSES.emailChangeUndo.name,
+      // Deleting the account is the owner's decision either way: a new password does not cancel it.
+      PURPOSES.accountDeletion.name,
+    ])
+    .execute();
+}
+
+/** The product a link was made for, by its hash. */
+export async function productOfToken(tx: Kysely<Database>, tokenHash: string): Promise<number> {
+  const token = await tx.selectFrom("one_time_tokens").select("product_id").where("token_hash", "=", tokenHash).executeTakeFirstOrThrow();
+  return token.product_id;
+}
+
+/** When a link of this purpose was made, by its hash. */
+export async function tokenMadeAt(db: Kysely<Database>, tokenHash: string, purpose: Purpose): Promise<number> {
+  const link = await db
+    .selectFrom("one_time_tokens")
+    .select("created_at")
+    .where("token_hash", "=", tokenHash)
+    .where("purpose", "=", purpose.name)
+    .executeTakeFirstOrThrow();
+  return Number(link.created_at);
+}
+
+/** Where a link signs in to (its product and return URL), by its hash; undefined when it is gone. */
+export function destinationOfToken(db: Kysely<Database>, tokenHash: string) {
+  return db.selectFrom("one_time_tokens").select(["product_id", "return_url"]).where("token_hash", "=", tokenHash).executeTakeFirst();
+}
+
+/** Whom a spent link signs in, and where to, by its hash; undefined when it is gone. */
+export function signInOfToken(tx: Kysely<Database>, tokenHash: string) {
+  return tx
+    .selectFrom("one_time_tokens")
+    .select(["account_id", "product_id", "return_url"])
+    .where("token_hash", "=", tokenHash)
+    .executeTakeFirst();
+}
+
+/** Every link of an account, used or not, deleted inside the account deletion's transaction. */
+export async function deleteTokensOf(tx: Kysely<Database>, accountId: string): Promise<void> {
+  await tx.deleteFrom("one_time_tokens").where("account_id", "=", accountId).execute();
+}
+
 export const TOKEN_KEPT_AFTER_EXPIRY_MS = 30 * 24 * 60 * 60_000;
 
 /** Deletes tokens, spent or not, whose expiry is further back than TOKEN_KEPT_AFTER_EXPIRY_MS. */

@@ -2,6 +2,7 @@ import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
 import { type Caller, readCookie, setCookie } from "./caller.ts";
 import { browserMark } from "./known-origins.ts";
+import { passkeyMadeIn } from "./passkey-removal.ts";
 import { continueTo } from "./return-url.ts";
 import { currentAccount } from "./sessions.ts";
 
@@ -35,12 +36,7 @@ export async function passkeyOfferDue(db: Db, config: Config, caller: Caller, ac
   if (readCookie(caller, config, "passkeyOfferDeclined")) return false;
   const mark = browserMark(caller, config);
   if (!mark) return true;
-  const here = await db
-    .selectFrom("passkeys")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .where("browser_mark", "=", mark)
-    .executeTakeFirst();
+  const here = await passkeyMadeIn(db, accountId, mark);
   return here === undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Brand } from "../../../common/brands/index.ts";
 import { networkOf } from "../../../common/network.ts";
 import type { Config } from "../../base/config.ts";
@@ -9,11 +9,12 @@ import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, passkeyAddedMail } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { existingAccountEmail } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken } from "./one-time-tokens.ts";
 import { enforceLimits } from "./rate-limit.ts";
-import { endBrowserSessions } from "./session-store.ts";
+import { endBrowserSessions, sessionsSignedInWith } from "./session-store.ts";
 
 /**
  * Taking a passkey back (docs/decisions/0065): a passkey outlives a password reset, so one added
@@ -43,7 +44,7 @@ export async function mailPasskeyAdded(
     .set({ removal_token_hash: hashSecret(token) })
     .where("id", "=", passkeyId)
     .execute();
-  const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+  const account = await existingAccountEmail(tx, accountId);
   const mail = passkeyAddedMail(
     mailLook(brand, config.publicUrl, caller.language),
     { browser: caller.device, network: networkOf(caller.address), at: now },
@@ -95,15 +96,7 @@ export async function endSessionsSignedInWith(
   source: AuditSource,
   { also = [], keep }: SessionsToEnd = {},
 ): Promise<void> {
-  const signedIn =
-    passkeyIds.length === 0
-      ? []
-      : await tx
-          .selectFrom("sessions")
-          .select("id_hash")
-          .where("account_id", "=", accountId)
-          .where("passkey_id", "in", [...passkeyIds])
-          .execute();
+  const signedIn = passkeyIds.length === 0 ? [] : await sessionsSignedInWith(tx, accountId, passkeyIds);
   const hashes = [...new Set([...signedIn.map((row) => row.id_hash), ...also])].filter((hash) => hash !== keep);
   if (hashes.length === 0) return;
   await endBrowserSessions(tx, accountId, hashes, "signed in with, or added, a removed passkey", source);
@@ -204,4 +197,42 @@ export async function passkeysToOffer(db: Db, accountId: string): Promise<{ id: 
     .orderBy("created_at", "desc")
     .execute();
   return rows.map((row) => ({ id: row.id, name: row.name, createdAt: Number(row.created_at) }));
+}
+
+/** The ids of an account's passkeys (the passkey user's handle and exclusions). */
+export function passkeyIdsOf(db: Db, accountId: string) {
+  return db.selectFrom("passkeys").select("id").where("account_id", "=", accountId).execute();
+}
+
+/** A passkey of the account made in this browser (by its mark), if any: a passkey offer is due only without one. */
+export function passkeyMadeIn(db: Db, accountId: string, mark: string) {
+  return db.selectFrom("passkeys").select("id").where("account_id", "=", accountId).where("browser_mark", "=", mark).executeTakeFirst();
+}
+
+/**
+ * The passkeys an account added since a moment, or in one of the given sessions: what an email
+ * change taken back removes (account/email-change/take-back.ts).
+ */
+export function passkeysAddedSince(tx: Kysely<Database>, accountId: string, since: number, sessions: string[]) {
+  return tx
+    .selectFrom("passkeys")
+    .select("id")
+    .where("account_id", "=", accountId)
+    .where((eb) => eb.or([eb("created_at", ">=", since), ...(sessions.length > 0 ? [eb("added_by_session", "in", sessions)] : [])]))
+    .execute();
+}
+
+/**
+ * Whether the passkey `passkeyId` was added at least `lookbackMs` before the account's Google hold
+ * (decision 91): the condition the statement that ends a hold (sessions.ts) takes, so the passkeys
+ * are read here, by their owner.
+ */
+export function passkeyOlderThanHold(row: ExpressionBuilder<Database, "accounts">, passkeyId: string, lookbackMs: number) {
+  return row.exists(
+    row
+      .selectFrom("passkeys")
+      .select("passkeys.id")
+      .where("passkeys.id", "=", passkeyId)
+      .where("passkeys.created_at", "<", sql<number>`accounts.google_held_at - ${lookbackMs}`),
+  );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { markTokensUsed } from "./one-time-tokens.ts";
 
 /*
  * A pending email change (account/email-change/) ends when the owner takes the account back by
@@ -25,6 +26,5 @@ export async function endPendingChanges(tx: Kysely<Database>, accountId: string,
     .returning(["token_hash", "cancel_token_hash"])
     .execute();
   const hashes = ended.flatMap((row) => [row.token_hash, row.cancel_token_hash]);
-  if (hashes.length > 0)
-    await tx.updateTable("one_time_tokens").set({ used_at: now }).where("token_hash", "in", hashes).where("used_at", "is", null).execute();
+  if (hashes.length > 0) await markTokensUsed(tx, hashes, now);
 }

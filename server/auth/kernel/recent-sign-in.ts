@@ -10,10 +10,12 @@ import { serverStrings } from "../../i18n/index.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { confirmationCodeMail, mailLook } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { accountPasswordSetter, existingAccountEmail } from "./accounts.ts";
 import { recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
 import { checkPassword, type PasswordCheckWording } from "./password-check.ts";
 import { enforceLimits } from "./rate-limit.ts";
+import { confirmFailuresOf, countConfirmFailure, markSessionConfirmed, signInMomentsOf } from "./session-store.ts";
 import { wrongCode } from "./wrong-code.ts";
 
 /**
@@ -34,11 +36,7 @@ const CONFIRMATION_FAILURES_PER_SESSION = 10;
 
 /** Refuses a session that has typed too many wrong codes over its life. */
 async function refuseWornOutSession(db: Db, session: SignedInSession): Promise<void> {
-  const row = await db
-    .selectFrom("sessions")
-    .select("confirm_failures")
-    .where("id_hash", "=", hashSecret(session.sessionId))
-    .executeTakeFirst();
+  const row = await confirmFailuresOf(db, hashSecret(session.sessionId));
   if (Number(row?.confirm_failures ?? 0) >= CONFIRMATION_FAILURES_PER_SESSION) throw new AppError("CODE_SPENT");
 }
 
@@ -50,12 +48,7 @@ export interface SignedInSession {
 
 /** Whether the session signed in, or confirmed who it is, within the last 10 minutes. */
 async function signedInRecently(db: Db, session: SignedInSession, now = Date.now()): Promise<boolean> {
-  const row = await db
-    .selectFrom("sessions")
-    .select(["created_at", "verified_at"])
-    .where("id_hash", "=", hashSecret(session.sessionId))
-    .where("account_id", "=", session.accountId)
-    .executeTakeFirst();
+  const row = await signInMomentsOf(db, hashSecret(session.sessionId), session.accountId);
   if (!row) return false;
   const latest = Math.max(Number(row.created_at), Number(row.verified_at ?? 0));
   return now - latest <= RECENT_SIGN_IN_MS;
@@ -69,12 +62,7 @@ export async function requireRecentSignIn(db: Db, session: SignedInSession): Pro
 /** Marks the session as having proved who it is now, with the trail entry saying how. */
 async function markConfirmed(db: Db, caller: Caller, session: SignedInSession, how: "password" | "code"): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("sessions")
-      .set({ verified_at: Date.now() })
-      .where("id_hash", "=", hashSecret(session.sessionId))
-      .where("account_id", "=", session.accountId)
-      .execute();
+    await markSessionConfirmed(tx, hashSecret(session.sessionId), session.accountId);
     await tx.deleteFrom("step_up_codes").where("session_hash", "=", hashSecret(session.sessionId)).execute();
     await recordAuditEvent(tx, { event: "identity_confirmed", accountId: session.accountId, method: how }, { caller });
   });
@@ -100,11 +88,7 @@ const CONFIRMING_PASSWORD: PasswordCheckWording = {
  * with it (docs/decisions/0078); that session confirms with the emailed code instead.
  */
 export async function confirmWithPassword(db: Db, config: Config, caller: Caller, session: SignedInSession, password: string) {
-  const account = await db
-    .selectFrom("accounts")
-    .select(["email", "password_set_by_session"])
-    .where("id", "=", session.accountId)
-    .executeTakeFirstOrThrow();
+  const account = await accountPasswordSetter(db, session.accountId);
   if (account.password_set_by_session === hashSecret(session.sessionId)) throw new AppError("PASSWORD_SET_IN_THIS_SESSION");
   await checkPassword(db, config, caller, { email: account.email, password }, CONFIRMING_PASSWORD);
   await markConfirmed(db, caller, session, "password");
@@ -125,7 +109,7 @@ export async function mailConfirmationCode(db: Db, config: Config, caller: Calle
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const now = Date.now();
   await db.transaction().execute(async (tx) => {
-    const account = await tx.selectFrom("accounts").select("email").where("id", "=", session.accountId).executeTakeFirstOrThrow();
+    const account = await existingAccountEmail(tx, session.accountId);
     await tx.deleteFrom("step_up_codes").where("session_hash", "=", sessionHash).execute();
     await tx
       .insertInto("step_up_codes")
@@ -166,11 +150,7 @@ export async function confirmWithCode(db: Db, config: Config, caller: Caller, se
     throw new AppError(row.attempts >= CONFIRMATION_CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
   }
   if (!timingSafeEqual(Buffer.from(codeHash(session.sessionId, code)), Buffer.from(attempt.code_hash))) {
-    await db
-      .updateTable("sessions")
-      .set((eb) => ({ confirm_failures: eb("confirm_failures", "+", 1) }))
-      .where("id_hash", "=", sessionHash)
-      .execute();
+    await countConfirmFailure(db, sessionHash);
     throw wrongCode(CONFIRMATION_CODE_ATTEMPTS - attempt.attempts);
   }
   await markConfirmed(db, caller, session, "code");

@@ -69,3 +69,80 @@ export async function pruneExpiredSessions(db: Db, idleTimeoutMs: number, now = 
     await deleteInBatches(db, "sessions", "last_seen_at", sql`last_seen_at <= ${now - idleTimeoutMs}`),
   );
 }
+
+/** Whether a session (by its hash) is the account's: account deletion clears the cookie of the browser it ran in. */
+export async function isSessionOf(db: Kysely<Database>, idHash: string, accountId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("id_hash", "=", idHash)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The account's sessions signed in with one of these passkeys (passkey-removal.ts). */
+export function sessionsSignedInWith(tx: Kysely<Database>, accountId: string, passkeyIds: readonly string[]) {
+  return tx
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("account_id", "=", accountId)
+    .where("passkey_id", "in", [...passkeyIds])
+    .execute();
+}
+
+/** The account's sessions made in a browser (by its mark), or approved from it on another device. */
+export function sessionsOfBrowser(tx: Kysely<Database>, accountId: string, browserMark: string) {
+  return tx
+    .selectFrom("sessions")
+    .select("id_hash")
+    .where("account_id", "=", accountId)
+    .where((eb) => eb.or([eb("browser_mark", "=", browserMark), eb("approved_by_browser", "=", browserMark)]))
+    .execute();
+}
+
+/** The account's sessions neither expired nor idle, most recently used first: where it is signed in. */
+export function liveSessionsOf(db: Db, accountId: string, idleTimeoutMs: number, now: number) {
+  return db
+    .selectFrom("sessions")
+    .select(["id_hash", "device", "address", "created_at", "last_seen_at"])
+    .where("account_id", "=", accountId)
+    .where("expires_at", ">", now)
+    .where("last_seen_at", ">", now - idleTimeoutMs)
+    .orderBy("last_seen_at", "desc")
+    .execute();
+}
+
+/** The wrong confirmation codes a session has typed over its life. */
+export function confirmFailuresOf(db: Db, idHash: string) {
+  return db.selectFrom("sessions").select("confirm_failures").where("id_hash", "=", idHash).executeTakeFirst();
+}
+
+/** One more wrong confirmation code typed in a session. */
+export async function countConfirmFailure(db: Db, idHash: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set((eb) => ({ confirm_failures: eb("confirm_failures", "+", 1) }))
+    .where("id_hash", "=", idHash)
+    .execute();
+}
+
+/** When the account's session signed in, and when it last confirmed who it is (recent-sign-in.ts). */
+export function signInMomentsOf(db: Db, idHash: string, accountId: string) {
+  return db
+    .selectFrom("sessions")
+    .select(["created_at", "verified_at"])
+    .where("id_hash", "=", idHash)
+    .where("account_id", "=", accountId)
+    .executeTakeFirst();
+}
+
+/** The account's session has confirmed who it is, now. */
+export async function markSessionConfirmed(tx: Kysely<Database>, idHash: string, accountId: string): Promise<void> {
+  await tx
+    .updateTable("sessions")
+    .set({ verified_at: Date.now() })
+    .where("id_hash", "=", idHash)
+    .where("account_id", "=", accountId)
+    .execute();
+}

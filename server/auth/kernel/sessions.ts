@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { addressForLimits } from "../../base/client-address.ts";
 import type { Config } from "../../base/config.ts";
 import { providerCookieNames } from "../../base/cookies.ts";
@@ -11,9 +11,11 @@ import { writeTogether } from "../../db/write-together.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
 import { rememberSignInBrand } from "./account-brand.ts";
 import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
+import { standingColumns } from "./accounts.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { deviceIdForSignIn, deviceMark, keepBrowser, knownBrowser, rememberKnownBrowser, rememberOrigin } from "./known-origins.ts";
+import { passkeyOlderThanHold } from "./passkey-removal.ts";
 import { endSessionByHash, replaceSession } from "./session-store.ts";
 
 /**
@@ -99,13 +101,7 @@ async function writeSessionRows(
               row("password_set_at", "is", null),
               row("password_set_at", "<", sql<number>`google_held_at - ${GOOGLE_HOLD_LOOKBACK_MS}`),
             ])
-          : row.exists(
-              row
-                .selectFrom("passkeys")
-                .select("passkeys.id")
-                .where("passkeys.id", "=", passkeyId as string)
-                .where("passkeys.created_at", "<", sql<number>`accounts.google_held_at - ${GOOGLE_HOLD_LOOKBACK_MS}`),
-            ),
+          : passkeyOlderThanHold(row, passkeyId as string, GOOGLE_HOLD_LOOKBACK_MS),
       )
       .execute();
   }
@@ -409,27 +405,6 @@ export async function accountStandingForSessionId(
     account: await recordUse(db, config, row, lookup),
     standing: { licenseState: row.license_state ?? "", uuid: row.device_uuid ?? "" },
   };
-}
-
-/** The product's license and newest device of the account in the query, as two columns. */
-function standingColumns(eb: ExpressionBuilder<Database, "accounts">, productId: number) {
-  return [
-    eb
-      .selectFrom("licenses")
-      .select("state")
-      .whereRef("licenses.account_id", "=", "accounts.id")
-      .where("licenses.product_id", "=", productId)
-      .limit(1)
-      .as("license_state"),
-    eb
-      .selectFrom("devices")
-      .select("uuid")
-      .whereRef("devices.account_id", "=", "accounts.id")
-      .where("devices.product_id", "=", productId)
-      .orderBy("devices.created_at", "desc")
-      .limit(1)
-      .as("device_uuid"),
-  ];
 }
 
 /** An account by its id with its standing for one product, in one query (the OpenID claims). */

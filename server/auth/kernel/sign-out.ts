@@ -3,10 +3,11 @@ import type { Db } from "../../db/database.ts";
 import { deleteAccountProviderObjects, deleteProviderObjectsOfBrowser } from "../../db/oidc-payloads.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { requireAccount } from "./accounts.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 import { removePasskeysAddedIn, removePasskeysOf } from "./passkey-removal.ts";
 import { endPendingChanges } from "./pending-email-change.ts";
-import { endAccountSessions, endBrowserSessions } from "./session-store.ts";
+import { endAccountSessions, endBrowserSessions, sessionsOfBrowser } from "./session-store.ts";
 
 /**
  * What each kind of sign-out ends, in one place (docs/security.md, "What each sign-out ends"; decision 52):
@@ -68,17 +69,15 @@ export async function endSignInsOfBrowser(
   { sessionHash, browserMark }: { sessionHash: string; browserMark: string | null },
   source: AuditSource,
 ): Promise<void> {
-  const sameBrowser =
-    browserMark === null
-      ? []
-      : await tx
-          .selectFrom("sessions")
-          .select("id_hash")
-          .where("account_id", "=", accountId)
-          .where((eb) => eb.or([eb("browser_mark", "=", browserMark), eb("approved_by_browser", "=", browserMark)]))
-          .execute();
+  const sameBrowser = browserMark === null ? [] : await sessionsOfBrowser(tx, accountId, browserMark);
   const sessionHashes = [...new Set([sessionHash, ...sameBrowser.map((row) => row.id_hash)])];
   await removePasskeysAddedIn(tx, accountId, { sessionHashes, browserMark }, source);
   await endBrowserSessions(tx, accountId, sessionHashes, "reported by the owner as not theirs", source);
   await deleteProviderObjectsOfBrowser(tx, accountId, { mark: browserMark, appSessionHashes: sessionHashes });
+}
+
+/** Signs the account out of every browser and every app (the operator's "sign out everywhere"). */
+export async function signAccountOutEverywhere(db: Db, email: string, source: AuditSource): Promise<void> {
+  const account = await requireAccount(db, email);
+  await signOutEverywhere(db, account.id, source);
 }

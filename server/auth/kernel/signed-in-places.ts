@@ -1,8 +1,9 @@
 import type { Db } from "../../db/database.ts";
+import { clientsAmong } from "../../db/oidc-clients.ts";
 import { accountGrants, deleteAppProviderObjects, deleteProviderSessionsOfBrowsers } from "../../db/oidc-payloads.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
-import { endBrowserSessions } from "./session-store.ts";
+import { endBrowserSessions, liveSessionsOf } from "./session-store.ts";
 
 /**
  * Where an account is signed in, as its owner (the account page) and support see it: each browser
@@ -31,7 +32,7 @@ function appKind(type: string | null): SignedInApp["kind"] {
 export async function appsByClientId(db: Db, clientIds: string[]): Promise<Map<string, { brand: string; kind: "desktop" | "web" }>> {
   const unique = [...new Set(clientIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom("oidc_clients").select(["id", "brand", "type"]).where("id", "in", unique).execute();
+  const rows = await clientsAmong(db, unique);
   return new Map(rows.map((row) => [row.id, { brand: row.brand, kind: row.type === "native" ? "desktop" : "web" }]));
 }
 
@@ -52,17 +53,7 @@ export async function whereSignedIn(
   now = Date.now(),
 ): Promise<{ browsers: SignedInBrowser[]; apps: SignedInApp[] }> {
   const current = currentSessionId ? hashSecret(currentSessionId) : undefined;
-  const [sessions, grants] = await Promise.all([
-    db
-      .selectFrom("sessions")
-      .select(["id_hash", "device", "address", "created_at", "last_seen_at"])
-      .where("account_id", "=", accountId)
-      .where("expires_at", ">", now)
-      .where("last_seen_at", ">", now - idleTimeoutMs)
-      .orderBy("last_seen_at", "desc")
-      .execute(),
-    accountGrants(db, accountId, now),
-  ]);
+  const [sessions, grants] = await Promise.all([liveSessionsOf(db, accountId, idleTimeoutMs, now), accountGrants(db, accountId, now)]);
   const apps = new Map<string, SignedInApp>();
   for (const grant of grants) {
     const known = apps.get(grant.clientId);

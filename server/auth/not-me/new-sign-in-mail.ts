@@ -5,6 +5,7 @@ import type { Config } from "../../base/config.ts";
 import type { Database } from "../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { mailLook, newSignInMail } from "../../mail/templates.ts";
+import { existingAccountEmail } from "../kernel/accounts.ts";
 import { recordAuditEvent, type SignInMethodName } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { countIn } from "../kernel/rate-limit.ts";
@@ -39,7 +40,7 @@ export async function announceNewBrowser(
   await recordAuditEvent(tx, { event: "new_browser", accountId, ...(brand ? { brand } : {}) }, { caller }, now);
   if ((firstBrowser && MAILBOX_PROVED.has(method)) || !config.newSignInMail) return;
   if (!(await countIn(tx, config, ["newSignInMailPerAccount", accountId])).allowed) return;
-  const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+  const account = await existingAccountEmail(tx, accountId);
   const look = brandById(brand);
   // The network, as the account page names it: a mail never carries the address itself.
   const network = networkOf(caller.address);

@@ -7,6 +7,7 @@ import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
+import { signInNoticeWithEmail } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { issueToken, PURPOSES, peekToken, spendToken, TOKEN_KEPT_AFTER_EXPIRY_MS } from "../kernel/one-time-tokens.ts";
@@ -67,13 +68,7 @@ export interface NotMeView {
 export async function checkNotMe(db: Db, config: Config, caller: Caller, token: string): Promise<NotMeView> {
   await enforceLimits(db, config, [["notMeLinkPerIp", caller.address]], "attempts");
   const { accountId } = await peekToken(db, PURPOSES.notMe, token);
-  const notice = await db
-    .selectFrom("sign_in_notices")
-    .innerJoin("accounts", "accounts.id", "sign_in_notices.account_id")
-    .select(["sign_in_notices.device", "sign_in_notices.address", "sign_in_notices.signed_in_at", "accounts.email"])
-    .where("sign_in_notices.token_hash", "=", hashSecret(token))
-    .where("sign_in_notices.account_id", "=", accountId)
-    .executeTakeFirst();
+  const notice = await signInNoticeWithEmail(db, hashSecret(token), accountId);
   if (!notice) throw new AppError("NOT_ME_LINK_UNKNOWN");
   // A notice stored before the network was all it kept still holds the address: coarsened here too.
   const address = notice.address === null ? null : networkOf(notice.address);

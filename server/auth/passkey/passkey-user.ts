@@ -1,6 +1,8 @@
 import type { PasskeyUser } from "../../../common/api/contract.ts";
 import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
+import { accountNames } from "../kernel/accounts.ts";
+import { passkeyIdsOf } from "../kernel/passkey-removal.ts";
 
 /** The WebAuthn user handle of an account's passkeys: the bytes of its id, as registration sets user.id. */
 export function passkeyUserHandle(accountId: string): string {
@@ -31,10 +33,7 @@ export function passkeyUser(
 
 /** The same, read for one account (after a sign-in); undefined when the account is gone. */
 export async function passkeyUserOf(db: Db, config: Config, accountId: string): Promise<PasskeyUser | null | undefined> {
-  const [account, passkeys] = await Promise.all([
-    db.selectFrom("accounts").select(["email", "name"]).where("id", "=", accountId).executeTakeFirst(),
-    db.selectFrom("passkeys").select("id").where("account_id", "=", accountId).execute(),
-  ]);
+  const [account, passkeys] = await Promise.all([accountNames(db, accountId), passkeyIdsOf(db, accountId)]);
   if (!account) return undefined;
   return passkeyUser(
     config,

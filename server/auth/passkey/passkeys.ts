@@ -16,7 +16,7 @@ import type { Db } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
 import { isDisabled } from "../kernel/account-status.ts";
-import { isExistingDesktopUser } from "../kernel/accounts.ts";
+import { existingAccountEmail, existingAccountNames, isExistingDesktopUser } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
@@ -223,7 +223,7 @@ export async function signInWithPasskey(
   const landing = config.links[brand.links.ui];
   if (await isExistingDesktopUser(db, passkey.account_id)) {
     // As the access link and Google send an existing desktop user: to the desktop sign-in.
-    const account = await db.selectFrom("accounts").select("email").where("id", "=", passkey.account_id).executeTakeFirstOrThrow();
+    const account = await existingAccountEmail(db, passkey.account_id);
     // The ReturnUrl it carries is checked as every way in checks it: an off-site one is dropped.
     const desktopSignIn = desktopSignInFor(config, await allowedReturnUrl(db, config, signIn.returnUrl));
     if (desktopSignIn) return { redirectUrl: `${desktopSignIn}${encodeURIComponent(account.email)}` };
@@ -289,7 +289,7 @@ export async function passkeyRegistrationOptions(
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   await requireRecentSignIn(db, session);
   const { accountId } = session;
-  const account = await db.selectFrom("accounts").select(["email", "name"]).where("id", "=", accountId).executeTakeFirstOrThrow();
+  const account = await existingAccountNames(db, accountId);
   const existing = await db.selectFrom("passkeys").select(["id", "transports"]).where("account_id", "=", accountId).execute();
   const options = await (await webauthn()).generateRegistrationOptions({
     rpName: brand.name,

@@ -3,6 +3,7 @@ import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { hashPassword } from "../../secrets/passwords.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
+import { accountPassword } from "../kernel/accounts.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { checkPassword, type PasswordCheckWording } from "../kernel/password-check.ts";
 import type { SignedInSession } from "../kernel/recent-sign-in.ts";
@@ -44,7 +45,7 @@ export async function changePassword(
   change: PasswordChange,
 ): Promise<"set" | "changed"> {
   const { accountId } = session;
-  const account = await db.selectFrom("accounts").select(["email", "password_hash"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await accountPassword(db, accountId);
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const currentHash = account.password_hash;
   if (currentHash === null) {

@@ -13,11 +13,18 @@ import { type MailLook, mailLook, passwordChangedMail, passwordResetMail, passwo
 import { hashPassword } from "../../secrets/passwords.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
+import {
+  accountEmailKeyOf,
+  accountPasswordHash,
+  existingAccountEmail,
+  savePasswordHash,
+  setFirstPasswordHash,
+} from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { accountAndOwnOrigin } from "../kernel/known-origins.ts";
 import { enforceMailLimits } from "../kernel/mail-limits.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
+import { issueToken, PURPOSES, peekToken, spendLinksOnNewPassword, spendToken } from "../kernel/one-time-tokens.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { accountFailureKey } from "../kernel/password-check.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
@@ -140,7 +147,7 @@ async function mailResetLink(
 }
 
 async function accountEmailKey(db: Db, accountId: string): Promise<string | undefined> {
-  return (await db.selectFrom("accounts").select("email_key").where("id", "=", accountId).executeTakeFirst())?.email_key;
+  return (await accountEmailKeyOf(db, accountId))?.email_key;
 }
 
 /** Every request that presents a reset code is limited per address: each checks a secret. */
@@ -224,16 +231,11 @@ export interface NewPassword {
  */
 export async function saveNewPassword(tx: Kysely<Database>, config: Config, change: NewPassword): Promise<boolean> {
   const { accountId, productId } = change;
-  let update = tx
-    .updateTable("accounts")
-    .set({
-      password_hash: change.passwordHash,
-      password_set_at: Date.now(),
-      password_set_by_session: change.keepSessionId ? hashSecret(change.keepSessionId) : null,
-    })
-    .where("id", "=", accountId);
-  if (change.replacing !== undefined) update = update.where("password_hash", "=", change.replacing);
-  const account = await update.returning(["email"]).executeTakeFirst();
+  const account = await savePasswordHash(tx, accountId, {
+    passwordHash: change.passwordHash,
+    setBySession: change.keepSessionId ? hashSecret(change.keepSessionId) : null,
+    replacing: change.replacing,
+  });
   if (!account) return false;
   // Whoever knew the old password is signed out of every browser and every app (the desktop
   // agent's refresh token included); the browser saving the new one stays signed in.
@@ -244,19 +246,7 @@ export async function saveNewPassword(tx: Kysely<Database>, config: Config, chan
   // are the owner's against someone else (removing a passkey, "This wasn't me", undoing an email
   // change), which a taker's new password must not disarm.
   await endPendingChanges(tx, accountId, "cancelled");
-  await tx
-    .updateTable("one_time_tokens")
-    .set({ used_at: Date.now() })
-    .where("account_id", "=", accountId)
-    .where("used_at", "is", null)
-    .where("purpose", "not in", [
-      PURPOSES.passkeyRemoval.name,
-      PURPOSES.notMe.name,
-      PURPOSES.emailChangeUndo.name,
-      // Deleting the account is the owner's decision either way: a new password does not cancel it.
-      PURPOSES.accountDeletion.name,
-    ])
-    .execute();
+  await spendLinksOnNewPassword(tx, accountId);
   // The failed logins that may have locked the account no longer count: its password is new.
   await forgetAttempts(tx, accountFailureKey(account.email));
   await mailPasswordNotice(tx, config, account.email, productId, change.from.language, passwordChangedMail);
@@ -341,22 +331,17 @@ export async function setFirstPassword(
   const { accountId } = session;
   await requireRecentSignIn(db, session);
   await limitPasswordChanges(db, config, from, accountId);
-  const account = await db.selectFrom("accounts").select("password_hash").where("id", "=", accountId).executeTakeFirst();
+  const account = await accountPasswordHash(db, accountId);
   if (account?.password_hash) throw alreadySet();
   checkNewPassword(password, confirmPassword);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (tx) => {
-    const updated = await tx
-      .updateTable("accounts")
-      .set({ password_hash: passwordHash, password_set_at: Date.now(), password_set_by_session: hashSecret(session.sessionId) })
-      .where("id", "=", accountId)
-      .where("password_hash", "is", null)
-      .executeTakeFirst();
+    const updated = await setFirstPasswordHash(tx, accountId, passwordHash, hashSecret(session.sessionId));
     if (updated.numUpdatedRows !== 1n) throw alreadySet();
     await recordAuditEvent(tx, { event: "password_set", accountId }, { caller: from });
     // A new way in: its owner hears of it, as of a changed password (a stolen session setting one
     // would otherwise go unnoticed).
-    const account = await tx.selectFrom("accounts").select("email").where("id", "=", accountId).executeTakeFirstOrThrow();
+    const account = await existingAccountEmail(tx, accountId);
     await mailPasswordNotice(
       tx,
       config,

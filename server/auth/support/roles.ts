@@ -1,6 +1,7 @@
 import { isRole, type Role } from "../../../common/roles.ts";
 import type { Config } from "../../base/config.ts";
 import type { Db } from "../../db/database.ts";
+import { accountRole } from "../kernel/accounts.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { currentAccount } from "../kernel/sessions.ts";
 
@@ -14,7 +15,7 @@ export type StaffAccess =
 export async function staffAccess(db: Db, config: Config, caller: Caller): Promise<StaffAccess> {
   const account = await currentAccount(db, config, caller);
   if (!account) return { kind: "not-signed-in" };
-  const row = await db.selectFrom("accounts").select("role").where("id", "=", account.accountId).executeTakeFirst();
+  const row = await accountRole(db, account.accountId);
   return isRole(row?.role)
     ? { kind: "staff", role: row.role, accountId: account.accountId, email: account.email }
     : { kind: "customer", accountId: account.accountId };

@@ -9,6 +9,7 @@ import { mailClearedReason } from "../account/undelivered-email.ts";
 import { clearGoogleHold } from "../google/risc.ts";
 import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
+import { customerById, setAccountDisabled, setAccountRole } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { unlinkAccountLogin } from "../kernel/external-logins.ts";
 import { countersNaming, forgetCountersNaming } from "../kernel/rate-limit.ts";
@@ -33,7 +34,7 @@ import { type Agent, agentSource } from "./support-console.ts";
 async function customerFor(db: Db, agent: Agent, accountId: string, { adminOnly = false } = {}) {
   if (adminOnly && agent.role !== "admin") throw new AppError("ADMIN_ACTION_ONLY");
   if (accountId === agent.accountId) throw new AppError("OWN_ACCOUNT");
-  const account = await db.selectFrom("accounts").select(["id", "email", "role"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await customerById(db, accountId);
   if (!account) throw new AppError("NOT_FOUND", "There is no such customer.");
   if (account.role !== null && agent.role !== "admin") throw new AppError("ADMIN_ACTION_ONLY");
   return account;
@@ -160,11 +161,7 @@ export async function setCustomerDisabled(db: Db, agent: Agent, accountId: strin
 /** Disabling or enabling itself, for the console and the operator CLI alike. */
 export async function setDisabled(db: Db, accountId: string, disabled: boolean, source: AuditSource): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable("accounts")
-      .set({ disabled_at: disabled ? Date.now() : null })
-      .where("id", "=", accountId)
-      .execute();
+    await setAccountDisabled(tx, accountId, disabled);
     if (disabled) await endEverySignIn(tx, accountId);
     await recordAuditEvent(tx, { event: disabled ? "account_disabled" : "account_enabled", accountId }, source);
   });
@@ -185,7 +182,7 @@ export async function setCustomerRole(db: Db, agent: Agent, accountId: string, r
 /** Giving or taking a role itself, for the console and the operator CLI alike. */
 export async function setRole(db: Db, accountId: string, role: Role | null, source: AuditSource): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable("accounts").set({ role }).where("id", "=", accountId).execute();
+    await setAccountRole(tx, accountId, role);
     await recordAuditEvent(tx, { event: "role_changed", accountId, reason: `role: ${role ?? "customer"}` }, source);
   });
 }

@@ -7,10 +7,11 @@ import type { Config } from "../../base/config.ts";
 import type { BucketName } from "../../base/rate-limit-buckets.ts";
 import type { Db } from "../../db/database.ts";
 import { addressStanding, lastMailsTo, mailReference } from "../../mail/delivery-state.ts";
+import { recentMailTo } from "../../mail/outbox.ts";
 import { licenseSince } from "../account/license-since.ts";
-import { productCode } from "../kernel/accounts.ts";
+import { accountById, accountOfDevice, devicesOf, licensesOf, productCode, selectCustomers, trailWithAgents } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
-import { loginsOfAccount } from "../kernel/external-logins.ts";
+import { accountsOfSubject, loginsOfAccount } from "../kernel/external-logins.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -41,17 +42,15 @@ const PAGE_SIZE = 20;
 export async function findCustomers(db: Db, agent: Agent, query: string, page: number): Promise<SupportSearchAnswer> {
   const text = query.trim();
   const prefix = normalizeEmail(text);
-  let search = db
-    .selectFrom("accounts")
-    .select(["accounts.id", "accounts.email", "accounts.name", "accounts.disabled_at", "accounts.role"]);
+  let search = selectCustomers(db);
   if (isValidUuid(text)) {
-    search = search.where("accounts.id", "in", db.selectFrom("devices").select("account_id").where("uuid", "=", text.toLowerCase()));
+    search = search.where("accounts.id", "in", accountOfDevice(db, text));
   } else {
     search = search.where((eb) =>
       eb.or([
         // The beginning of an address, compared as text: no LIKE, so "_" and "%" are themselves.
         eb(sql<string>`substr(accounts.email_key, 1, ${prefix.length})`, "=", prefix),
-        eb("accounts.id", "in", db.selectFrom("external_logins").select("account_id").where("subject", "=", text)),
+        eb("accounts.id", "in", accountsOfSubject(db, text)),
       ]),
     );
   }
@@ -103,54 +102,17 @@ const LAST_MAILS = 10;
 
 /** A customer's whole account for the console; undefined when there is no such account. Recorded as a look. */
 export async function supportCustomer(db: Db, config: Config, agent: Agent, accountId: string): Promise<SupportCustomer | undefined> {
-  const account = await db.selectFrom("accounts").selectAll().where("id", "=", accountId).executeTakeFirst();
+  const account = await accountById(db, accountId);
   if (!account) return undefined;
   const now = Date.now();
   const [licenses, devices, logins, places, passkeys, trail, mails, counters, standing, lastMails] = await Promise.all([
-    db
-      .selectFrom("licenses")
-      .select(["product_id", "state", "created_at", "updated_at"])
-      .where("account_id", "=", accountId)
-      .orderBy("product_id")
-      .execute(),
-    db
-      .selectFrom("devices")
-      .select(["uuid", "product_id", "created_at"])
-      .where("account_id", "=", accountId)
-      .orderBy("created_at")
-      .execute(),
+    licensesOf(db, accountId),
+    devicesOf(db, accountId),
     loginsOfAccount(db, accountId),
     whereSignedIn(db, accountId, { idleTimeoutMs: config.sessionIdleTimeoutMs }),
     passkeysOf(db, accountId, undefined),
-    db
-      .selectFrom("audit_events")
-      .leftJoin("accounts as agents", (join) => join.on(sql`'support:' || agents.id`, "=", sql.ref("audit_events.actor")))
-      .select([
-        "audit_events.id",
-        "audit_events.created_at",
-        "audit_events.event",
-        "audit_events.method",
-        "audit_events.brand",
-        "audit_events.client_id",
-        "audit_events.address",
-        "audit_events.device",
-        "audit_events.actor",
-        "audit_events.reason",
-        "agents.email as agent_email",
-      ])
-      .where("audit_events.account_id", "=", accountId)
-      .orderBy("audit_events.created_at", "desc")
-      .orderBy("audit_events.id", "desc")
-      .limit(200)
-      .execute(),
-    db
-      .selectFrom("outbox")
-      .select(["id", "subject", "created_at", "attempts", "sent_at", "failed_at", "last_error"])
-      .where(sql`lower(to_address)`, "=", account.email_key)
-      .where("created_at", ">", now - MAIL_DAYS * 86_400_000)
-      .orderBy("created_at", "desc")
-      .limit(100)
-      .execute(),
+    trailWithAgents(db, accountId),
+    recentMailTo(db, account.email_key, now - MAIL_DAYS * 86_400_000),
     countersNaming(db, accountId, account.email),
     addressStanding(db, account.email),
     lastMailsTo(db, account.email, LAST_MAILS),

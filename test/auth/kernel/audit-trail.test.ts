@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { removeAccount } from "../../../server/auth/account/account-deletion.ts";
-import { createAccount, signAccountOutEverywhere } from "../../../server/auth/kernel/accounts.ts";
+import { createAccount } from "../../../server/auth/kernel/accounts.ts";
 import { accountActivity, pruneAuditTrail } from "../../../server/auth/kernel/audit-trail.ts";
+import { signAccountOutEverywhere } from "../../../server/auth/kernel/sign-out.ts";
 import { describeUserAgent } from "../../../server/http/user-agent.ts";
 import { drainMail, sessionCookieFrom, startTestServer, type TestServer, tokenFromMail } from "../../support/app.ts";
 import { describeEachDatabase } from "../../support/databases.ts";

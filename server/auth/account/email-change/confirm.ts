@@ -10,16 +10,28 @@ import type { Database } from "../../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangedMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
+import { accountKeyAndLanguage, setAccountEmail } from "../../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { issueToken, PURPOSES, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
+import { issueToken, markTokenUsed, PURPOSES, productOfToken, spendTokenByHash } from "../../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import type { SignedInSession } from "../../kernel/recent-sign-in.ts";
 import { readSessionId } from "../../kernel/sessions.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { wrongCode } from "../../kernel/wrong-code.ts";
 import { addressTaken } from "./request.ts";
-import { CODE_ATTEMPTS, CODE_LIFETIME_MS, codeHash, type EmailChangeRow, peekChange, UNDO_LIFETIME_MS, whyNot } from "./shared.ts";
+import {
+  CODE_ATTEMPTS,
+  changeByToken,
+  codeHash,
+  countCodeTry,
+  type EmailChangeRow,
+  latestChangeOf,
+  markChangeConfirmed,
+  peekChange,
+  UNDO_LIFETIME_MS,
+  whyNot,
+} from "./shared.ts";
 
 /**
  * The new address confirms an email change (docs/decisions/0070): by the mailed link's button (on
@@ -66,17 +78,7 @@ export async function confirmEmailChangeWithCode(
 ): Promise<{ newEmail: string }> {
   await enforceLimits(db, config, [["emailChangeLinkPerIp", caller.address]], "attempts");
   const sessionHash = hashSecret(session.sessionId);
-  const attempt = await db
-    .updateTable("email_changes")
-    .set((eb) => ({ code_attempts: eb("code_attempts", "+", 1) }))
-    .where("session_hash", "=", sessionHash)
-    .where("account_id", "=", session.accountId)
-    .where("confirmed_at", "is", null)
-    .where("ended_at", "is", null)
-    .where("code_attempts", "<", CODE_ATTEMPTS)
-    .where("requested_at", ">", Date.now() - CODE_LIFETIME_MS)
-    .returning(["token_hash", "code_hash", "code_attempts"])
-    .executeTakeFirst();
+  const attempt = await countCodeTry(db, sessionHash, session.accountId);
   if (!attempt?.code_hash) throw new AppError(attempt ? "CODE_EXPIRED" : await whyNoCode(db, sessionHash));
   if (!timingSafeEqual(Buffer.from(codeHash(session.sessionId, code)), Buffer.from(attempt.code_hash)))
     throw wrongCode(CODE_ATTEMPTS - attempt.code_attempts);
@@ -89,19 +91,14 @@ export async function confirmEmailChangeWithCode(
 
 /** A code that cannot be tried: its five tries are spent, or there is none that still works. */
 async function whyNoCode(db: Db, sessionHash: string): Promise<"CODE_SPENT" | "CODE_EXPIRED"> {
-  const latest = await db
-    .selectFrom("email_changes")
-    .select(["code_attempts", "confirmed_at", "ended_at"])
-    .where("session_hash", "=", sessionHash)
-    .orderBy("requested_at", "desc")
-    .executeTakeFirst();
+  const latest = await latestChangeOf(db, sessionHash);
   const open = latest && latest.confirmed_at === null && latest.ended_at === null;
   return open && latest.code_attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED";
 }
 
 /** Spends the confirmation link by its hash, or says why it cannot be. */
 async function spendChange(tx: Kysely<Database>, tokenHash: string): Promise<NonNullable<EmailChangeRow>> {
-  const row = await tx.selectFrom("email_changes").selectAll().where("token_hash", "=", tokenHash).executeTakeFirst();
+  const row = await changeByToken(tx, "token_hash", tokenHash);
   try {
     await spendTokenByHash(tx, PURPOSES.emailChange, tokenHash);
   } catch (error) {
@@ -122,39 +119,26 @@ export async function applyChange(
   source: AuditSource,
   confirmingSessionId: string | undefined,
 ): Promise<void> {
-  const account = await tx.selectFrom("accounts").select(["email_key", "language"]).where("id", "=", row.account_id).executeTakeFirst();
+  const account = await accountKeyAndLanguage(tx, row.account_id);
   if (!account) throw new AppError("EMAIL_CHANGE_LINK_UNKNOWN");
   if (await addressTaken(tx, row.new_email)) throw new AppError("EMAIL_TAKEN_NOW");
   const now = Date.now();
-  await tx
-    .updateTable("accounts")
-    .set({ email: row.new_email, email_key: normalizeEmail(row.new_email) })
-    .where("id", "=", row.account_id)
-    .execute();
+  await setAccountEmail(tx, row.account_id, row.new_email, normalizeEmail(row.new_email));
 
   // The old address's "This wasn't me" gives way to the undo link.
-  const brand = brandForProduct(await productOf(tx, row.token_hash));
+  const brand = brandForProduct(await productOfToken(tx, row.token_hash));
   const undoToken = await issueToken(tx, PURPOSES.emailChangeUndo, {
     accountId: row.account_id,
     productId: brand.productId,
     returnUrl: null,
     lifetimeMs: UNDO_LIFETIME_MS,
   });
-  await tx
-    .updateTable("email_changes")
-    .set({
-      confirmed_at: now,
-      undo_token_hash: hashSecret(undoToken),
-      confirmed_by_session: confirmingSessionId ? hashSecret(confirmingSessionId) : null,
-    })
-    .where("token_hash", "=", row.token_hash)
-    .execute();
-  await tx
-    .updateTable("one_time_tokens")
-    .set({ used_at: now })
-    .where("token_hash", "=", row.cancel_token_hash)
-    .where("used_at", "is", null)
-    .execute();
+  await markChangeConfirmed(tx, row.token_hash, {
+    confirmed_at: now,
+    undo_token_hash: hashSecret(undoToken),
+    confirmed_by_session: confirmingSessionId ? hashSecret(confirmingSessionId) : null,
+  });
+  await markTokenUsed(tx, row.cancel_token_hash, now);
 
   await signOutOthers(tx, row, confirmingSessionId);
   await recordAuditEvent(tx, { event: "email_changed", accountId: row.account_id, reason: `from ${maskEmail(row.old_email)}` }, source);
@@ -169,12 +153,6 @@ export async function applyChange(
     row.old_email,
     emailChangedMail(mailLook(brand, config.publicUrl, language), maskEmail(row.new_email), undoLink, UNDO_LIFETIME_MS),
   );
-}
-
-/** The brand the request was made in: its confirmation token's product. */
-async function productOf(tx: Kysely<Database>, tokenHash: string): Promise<number> {
-  const token = await tx.selectFrom("one_time_tokens").select("product_id").where("token_hash", "=", tokenHash).executeTakeFirstOrThrow();
-  return token.product_id;
 }
 
 /**

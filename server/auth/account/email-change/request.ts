@@ -10,12 +10,13 @@ import type { Database } from "../../../db/schema.ts";
 import { enqueueMail, fromHeader } from "../../../mail/outbox.ts";
 import { emailChangeMail, emailChangeRequestedMail, emailInUseMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
+import { accountForMail, accountIdByEmailKey } from "../../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
 import { issueToken, PURPOSES } from "../../kernel/one-time-tokens.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../../kernel/recent-sign-in.ts";
-import { CODE_LIFETIME_MS, codeHash, LINK_LIFETIME_MS } from "./shared.ts";
+import { CODE_LIFETIME_MS, codeHash, insertChange, LINK_LIFETIME_MS } from "./shared.ts";
 
 /**
  * Asking to change an account's email (docs/decisions/0070). The customer asks from the account
@@ -37,7 +38,7 @@ export type EmailChangeAsker =
 
 export async function requestEmailChange(db: Db, config: Config, asker: EmailChangeAsker, accountId: string, typed: string): Promise<void> {
   if (asker.kind === "customer") await requireRecentSignIn(db, asker.session);
-  const account = await db.selectFrom("accounts").select(["email", "email_key", "language"]).where("id", "=", accountId).executeTakeFirst();
+  const account = await accountForMail(db, accountId);
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const newEmail = newAddress(account.email_key, typed);
   await enforceLimits(
@@ -105,7 +106,7 @@ export async function openChange(
     ended_at: null,
     ended_how: null,
   };
-  await tx.insertInto("email_changes").values(row).execute();
+  await insertChange(tx, row);
   return { confirmToken, cancelToken, row };
 }
 
@@ -120,6 +121,6 @@ export function newAddress(currentKey: string, typed: string): string {
 
 /** Whether an account already signs in with this address. */
 export async function addressTaken(tx: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await tx.selectFrom("accounts").select("id").where("email_key", "=", normalizeEmail(email)).executeTakeFirst();
+  const row = await accountIdByEmailKey(tx, normalizeEmail(email));
   return row !== undefined;
 }

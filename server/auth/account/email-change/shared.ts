@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../../db/retention.ts";
@@ -30,6 +30,83 @@ export async function changeByToken(
   tokenHash: string,
 ) {
   return db.selectFrom("email_changes").selectAll().where(column, "=", tokenHash).executeTakeFirst();
+}
+
+/** A new request, written inside the transaction that issues its links. */
+export async function insertChange(tx: Kysely<Database>, row: Insertable<Database["email_changes"]>): Promise<void> {
+  await tx.insertInto("email_changes").values(row).execute();
+}
+
+/**
+ * One try of the six digits in the browser that asked: counted whether right or wrong, and only
+ * while the request is open, young enough and has tries left. Answers the hashes to compare.
+ */
+export function countCodeTry(db: Db, sessionHash: string, accountId: string) {
+  return db
+    .updateTable("email_changes")
+    .set((eb) => ({ code_attempts: eb("code_attempts", "+", 1) }))
+    .where("session_hash", "=", sessionHash)
+    .where("account_id", "=", accountId)
+    .where("confirmed_at", "is", null)
+    .where("ended_at", "is", null)
+    .where("code_attempts", "<", CODE_ATTEMPTS)
+    .where("requested_at", ">", Date.now() - CODE_LIFETIME_MS)
+    .returning(["token_hash", "code_hash", "code_attempts"])
+    .executeTakeFirst();
+}
+
+/** The latest request a browser made, whatever became of it. */
+export function latestChangeOf(db: Db, sessionHash: string) {
+  return db
+    .selectFrom("email_changes")
+    .select(["code_attempts", "confirmed_at", "ended_at"])
+    .where("session_hash", "=", sessionHash)
+    .orderBy("requested_at", "desc")
+    .executeTakeFirst();
+}
+
+/** A request confirmed: when, its undo link, and the browser that confirmed it (if signed in). */
+export async function markChangeConfirmed(
+  tx: Kysely<Database>,
+  tokenHash: string,
+  confirmation: { confirmed_at: number; undo_token_hash: string; confirmed_by_session: string | null },
+): Promise<void> {
+  await tx.updateTable("email_changes").set(confirmation).where("token_hash", "=", tokenHash).execute();
+}
+
+/** A request undone by its undo link. */
+export async function markChangeUndone(tx: Kysely<Database>, tokenHash: string): Promise<void> {
+  await tx.updateTable("email_changes").set({ ended_at: Date.now(), ended_how: "undone" }).where("token_hash", "=", tokenHash).execute();
+}
+
+/** The account's other requests made since this one and not ended, ended as superseded; answers their undo links' hashes. */
+export function supersedeLaterChanges(tx: Kysely<Database>, accountId: string, tokenHash: string, requestedAt: number, now: number) {
+  return tx
+    .updateTable("email_changes")
+    .set({ ended_at: now, ended_how: "superseded" })
+    .where("account_id", "=", accountId)
+    .where("token_hash", "!=", tokenHash)
+    .where("requested_at", ">=", requestedAt)
+    .where("ended_at", "is", null)
+    .returning("undo_token_hash")
+    .execute();
+}
+
+/** The account's latest undo up to a moment. */
+export function latestUndoOf(db: Kysely<Database>, accountId: string, until: number) {
+  return db
+    .selectFrom("email_changes")
+    .select(["old_email", "ended_at"])
+    .where("account_id", "=", accountId)
+    .where("ended_how", "=", "undone")
+    .where("ended_at", "<=", until)
+    .orderBy("ended_at", "desc")
+    .executeTakeFirst();
+}
+
+/** Every request of an account, deleted inside the account deletion's transaction: they hold its addresses, old and new. */
+export async function deleteChangesOf(tx: Kysely<Database>, accountId: string): Promise<void> {
+  await tx.deleteFrom("email_changes").where("account_id", "=", accountId).execute();
 }
 
 const END_ERRORS = {

@@ -5,16 +5,18 @@ import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import type { Database } from "../../../db/schema.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
+import { accountIdByEmailKey, accountToTell, removePasswordSetSince, setAccountEmail } from "../../kernel/accounts.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
-import { removePasskeysOf } from "../../kernel/passkey-removal.ts";
+import { unlinkLoginsSince } from "../../kernel/external-logins.ts";
+import { markTokensUsed, PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
+import { passkeysAddedSince, removePasskeysOf } from "../../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { RECENT_SIGN_IN_MS } from "../../kernel/recent-sign-in.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { signOutBrowser } from "../../kernel/signed-in-places.ts";
-import { changeByToken, type EmailChangeRow, peekChange, whyNot } from "./shared.ts";
+import { changeByToken, type EmailChangeRow, markChangeUndone, peekChange, supersedeLaterChanges, whyNot } from "./shared.ts";
 import { tellReplacedAddress } from "./undo-notice.ts";
 
 type Transaction = Kysely<Database>;
@@ -90,21 +92,13 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
     if (!row) throw new AppError("EMAIL_CHANGE_LINK_UNKNOWN");
     const accountId = row.account_id;
     const oldKey = normalizeEmail(row.old_email);
-    const holder = await tx.selectFrom("accounts").select("id").where("email_key", "=", oldKey).executeTakeFirst();
+    const holder = await accountIdByEmailKey(tx, oldKey);
     if (holder && holder.id !== accountId) throw new AppError("OLD_EMAIL_TAKEN");
-    const replaced = await tx
-      .selectFrom("accounts")
-      .select(["id as accountId", "email", "language"])
-      .where("id", "=", accountId)
-      .executeTakeFirstOrThrow();
+    const replaced = await accountToTell(tx, accountId);
     // Whatever the address became since (changed again, say), it is the old one again.
-    await tx.updateTable("accounts").set({ email: row.old_email, email_key: oldKey }).where("id", "=", accountId).execute();
+    await setAccountEmail(tx, accountId, row.old_email, oldKey);
     await endPendingChanges(tx, accountId, "undone");
-    await tx
-      .updateTable("email_changes")
-      .set({ ended_at: Date.now(), ended_how: "undone" })
-      .where("token_hash", "=", row.token_hash)
-      .execute();
+    await markChangeUndone(tx, row.token_hash);
     await endLaterUndoLinks(tx, row);
 
     // Every browser and app: the address was taken over, so any sign-in may be the taker's.
@@ -123,18 +117,9 @@ export async function undoEmailChange(db: Db, config: Config, caller: Caller, to
  */
 async function endLaterUndoLinks(tx: Transaction, row: Change): Promise<void> {
   const now = Date.now();
-  const later = await tx
-    .updateTable("email_changes")
-    .set({ ended_at: now, ended_how: "superseded" })
-    .where("account_id", "=", row.account_id)
-    .where("token_hash", "!=", row.token_hash)
-    .where("requested_at", ">=", row.requested_at)
-    .where("ended_at", "is", null)
-    .returning("undo_token_hash")
-    .execute();
+  const later = await supersedeLaterChanges(tx, row.account_id, row.token_hash, row.requested_at, now);
   const links = later.flatMap((change) => (change.undo_token_hash ? [change.undo_token_hash] : []));
-  if (links.length > 0)
-    await tx.updateTable("one_time_tokens").set({ used_at: now }).where("token_hash", "in", links).where("used_at", "is", null).execute();
+  if (links.length > 0) await markTokensUsed(tx, links, now);
 }
 
 /**
@@ -149,37 +134,19 @@ async function removeWhatTheChangeAdded(tx: Transaction, row: Change, caller: Ca
   const since = Number(row.requested_at) - RECENT_SIGN_IN_MS;
   const sessions = [row.session_hash, row.confirmed_by_session].filter((hash): hash is string => hash !== null);
 
-  const passkeys = await tx
-    .selectFrom("passkeys")
-    .select("id")
-    .where("account_id", "=", accountId)
-    .where((eb) => eb.or([eb("created_at", ">=", since), ...(sessions.length > 0 ? [eb("added_by_session", "in", sessions)] : [])]))
-    .execute();
+  const passkeys = await passkeysAddedSince(tx, accountId, since, sessions);
   await removePasskeysOf(
     tx,
     accountId,
     passkeys.map((passkey) => passkey.id),
     { caller },
   );
-  const social = await tx
-    .deleteFrom("external_logins")
-    .where("account_id", "=", accountId)
-    .where("created_at", ">=", since)
-    .returning("provider")
-    .execute();
+  const social = await unlinkLoginsSince(tx, accountId, since);
   for (const { provider } of social) {
     const event = provider === "microsoft" ? "microsoft_unlinked" : "google_unlinked";
     await recordAuditEvent(tx, { event, accountId, reason: `${provider}, linked around the email change` }, { caller });
   }
-  const password = await tx
-    .updateTable("accounts")
-    .set({ password_hash: null, password_set_at: null, password_set_by_session: null })
-    .where("id", "=", accountId)
-    .where("password_hash", "is not", null)
-    .where((eb) =>
-      eb.or([eb("password_set_at", ">=", since), ...(sessions.length > 0 ? [eb("password_set_by_session", "in", sessions)] : [])]),
-    )
-    .executeTakeFirst();
+  const password = await removePasswordSetSince(tx, accountId, since, sessions);
   if (password.numUpdatedRows > 0n)
     await recordAuditEvent(tx, { event: "password_changed", accountId, reason: "removed: set around the email change" }, { caller });
 }

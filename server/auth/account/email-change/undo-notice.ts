@@ -11,9 +11,9 @@ import { emailChangedBackMail, mailLook } from "../../../mail/templates.ts";
 import { hashSecret } from "../../../secrets/tokens.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { issueToken, PURPOSES, peekToken, spendToken } from "../../kernel/one-time-tokens.ts";
+import { issueToken, PURPOSES, peekToken, spendToken, tokenMadeAt } from "../../kernel/one-time-tokens.ts";
 import { enforceLimits } from "../../kernel/rate-limit.ts";
-import { UNDO_LIFETIME_MS } from "./shared.ts";
+import { latestUndoOf, UNDO_LIFETIME_MS } from "./shared.ts";
 
 /**
  * The address an undo replaced hears of it at once (docs/decisions/0078): an undo is the old
@@ -69,27 +69,14 @@ const limit = (db: Db, config: Config, caller: Caller) => enforceLimits(db, conf
  * (both are written in one transaction, so no later undo can come between them).
  */
 async function undoOf(db: Kysely<Database>, accountId: string, linkMadeAt: number) {
-  const undone = await db
-    .selectFrom("email_changes")
-    .select(["old_email", "ended_at"])
-    .where("account_id", "=", accountId)
-    .where("ended_how", "=", "undone")
-    .where("ended_at", "<=", linkMadeAt)
-    .orderBy("ended_at", "desc")
-    .executeTakeFirst();
+  const undone = await latestUndoOf(db, accountId, linkMadeAt);
   if (!undone || undone.ended_at === null) throw new AppError(PURPOSES.emailUndoDispute.unknown);
   return { restoredEmail: maskEmail(undone.old_email), changedBackAt: Number(undone.ended_at) };
 }
 
 /** When a notice's link was made: the moment of its undo. */
 async function linkMadeAt(db: Kysely<Database>, token: string): Promise<number> {
-  const link = await db
-    .selectFrom("one_time_tokens")
-    .select("created_at")
-    .where("token_hash", "=", hashSecret(token))
-    .where("purpose", "=", PURPOSES.emailUndoDispute.name)
-    .executeTakeFirstOrThrow();
-  return Number(link.created_at);
+  return tokenMadeAt(db, hashSecret(token), PURPOSES.emailUndoDispute);
 }
 
 /** What the link's page shows before its button: the address the account went back to (masked), and when. */
