@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { accountForIdentity, linkIdentity } from "../server/auth/kernel/external-logins.ts";
+import { accountForIdentity, linkIdentity } from "../server/auth/social/external-logins.ts";
 import { openDatabase } from "../server/db/database.ts";
 import { recordReport } from "../server/mail/delivery-state.ts";
 import { createTestDatabase, describeEachDatabase, type TestDatabase } from "./support/databases.ts";

@@ -112,3 +112,41 @@ describe("the server's floors", () => {
     expect(upwardImports(path, source).length > 0).toBe(refused);
   });
 });
+
+/**
+ * The sizes the layout keeps (docs/decisions/0092): server/'s root holds start-up alone, and the
+ * kernel what every sign-in does; what one room uses lives in that room.
+ */
+const SIZE_RULES: { folder: string; most: number }[] = [
+  { folder: "server", most: 6 },
+  { folder: "server/auth/kernel", most: 24 },
+];
+
+/** Each folder over its most, with the files it holds (subfolders aside). */
+function oversized(filesIn: (folder: string) => string[]): string[] {
+  return SIZE_RULES.flatMap(({ folder, most }) => {
+    const files = filesIn(folder);
+    return files.length > most ? [`${folder}: ${files.length} files, at most ${most}: ${files.join(", ")}`] : [];
+  });
+}
+
+describe("the layout's sizes", () => {
+  it("keeps server/'s root to start-up and the kernel to what every sign-in does", () => {
+    const filesIn = (folder: string) =>
+      readdirSync(join(ROOT, folder), { withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name);
+    expect(filesIn("server")).toContain("main.ts");
+    expect(oversized(filesIn)).toEqual([]);
+  });
+
+  it.each([
+    { folder: "server", count: 7, refused: true },
+    { folder: "server", count: 6, refused: false },
+    { folder: "server/auth/kernel", count: 25, refused: true },
+    { folder: "server/auth/kernel", count: 24, refused: false },
+  ])("$folder with $count files: refused $refused", ({ folder, count, refused }) => {
+    const filesIn = (asked: string) => (asked === folder ? Array.from({ length: count }, (_, index) => `probe-${index}.ts`) : []);
+    expect(oversized(filesIn).length > 0).toBe(refused);
+  });
+});

@@ -19,9 +19,9 @@ import {
   showAccount,
 } from "../auth/kernel/accounts.ts";
 import { accountActivity, recordAuditEvent } from "../auth/kernel/audit-trail.ts";
-import { linkedLogins, unlinkLogin } from "../auth/kernel/external-logins.ts";
 import { signAccountOutEverywhere } from "../auth/kernel/sign-out.ts";
 import { signOutApp, signOutBrowser, whereSignedIn } from "../auth/kernel/signed-in-places.ts";
+import { linkedLogins, unlinkLogin } from "../auth/social/external-logins.ts";
 import { setDisabled, setRole } from "../auth/support/support-actions.ts";
 import type { Config } from "../base/config.ts";
 import type { Db } from "../db/database.ts";

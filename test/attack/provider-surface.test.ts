@@ -1,7 +1,7 @@
 import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount } from "../../server/auth/kernel/accounts.ts";
-import { accountForIdentity } from "../../server/auth/kernel/external-logins.ts";
+import { accountForIdentity } from "../../server/auth/social/external-logins.ts";
 import { addClient } from "../../server/provider/clients.ts";
 import { startTestServer, type TestServer } from "../support/app.ts";
 import { BrowserAgent } from "../support/browser-agent.ts";

@@ -14,13 +14,13 @@ import { accountBrand } from "../kernel/account-brand.ts";
 import { accountEmail, deleteAccountRow, deleteDevicesAndLicensesOf, existingAccountForMail, requireAccount } from "../kernel/accounts.ts";
 import { type AuditSource, deleteAccountsTrail, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, clearCookie } from "../kernel/caller.ts";
-import { deleteLoginsOf } from "../kernel/external-logins.ts";
 import { forgetOriginsOf } from "../kernel/known-origins.ts";
 import { deleteTokensOf, issueToken, PURPOSES, peekToken, spendToken } from "../kernel/one-time-tokens.ts";
 import { enforceLimits, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { isSessionOf } from "../kernel/session-store.ts";
 import { readSessionId } from "../kernel/sessions.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
+import { deleteLoginsOf } from "../social/external-logins.ts";
 import { deleteChangesOf } from "./email-change/shared.ts";
 
 /**

@@ -3,9 +3,9 @@ import type { Db } from "../../db/database.ts";
 import { telemetryOfAccount } from "../../telemetry/store.ts";
 import { accountById, devicesWithSettings, licensesWithProducts } from "../kernel/accounts.ts";
 import { accountActivity, PROVIDER_ACTOR } from "../kernel/audit-trail.ts";
-import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
+import { loginsOfAccount } from "../social/external-logins.ts";
 import { licenseSince } from "./license-since.ts";
 
 /**

@@ -5,13 +5,13 @@ import type { Db } from "../../db/database.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
 import { accountForPage, licensesWithProducts, setAccountName } from "../kernel/accounts.ts";
 import { type AuditSource, accountActivity, PROVIDER_ACTOR, recordAuditEvent } from "../kernel/audit-trail.ts";
-import { loginsOfAccount } from "../kernel/external-logins.ts";
 import { removePasskeysOf } from "../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../kernel/pending-email-change.ts";
 import { endEverySignIn } from "../kernel/sign-out.ts";
 import { appsByClientId, whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeyUser } from "../passkey/passkey-user.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
+import { loginsOfAccount } from "../social/external-logins.ts";
 import { licenseSince } from "./license-since.ts";
 import { undeliveredEmail } from "./undelivered-email.ts";
 

@@ -9,6 +9,10 @@ import { isDisabled } from "../kernel/account-status.ts";
 import { googleSignals, isExistingDesktopUser, setGoogleChangeAsked } from "../kernel/accounts.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
+import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
+import { type SignedIn, startSession } from "../kernel/sessions.ts";
 import {
   ATTEMPT_LIFETIME_MS,
   accountForIdentity,
@@ -16,12 +20,8 @@ import {
   linkIdentity,
   recordAttempt,
   spendAttempt,
-} from "../kernel/external-logins.ts";
-import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../kernel/openid-sign-in.ts";
-import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
-import { enforceLimits } from "../kernel/rate-limit.ts";
-import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
-import { type SignedIn, startSession } from "../kernel/sessions.ts";
+} from "../social/external-logins.ts";
+import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../social/openid-sign-in.ts";
 
 /**
  * Sign in with Google (SPEC sections 1, 2 and 7; decision 40), from the button to the session:

@@ -6,9 +6,9 @@ import { callerOf } from "../../http/caller.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { signedInCustomer } from "../../http/signed-in-customer.ts";
 import { recordSignInStep } from "../../telemetry/sign-in-steps.ts";
-import { unlinkAccountLogin } from "../kernel/external-logins.ts";
-import { type OpenIdSignIn, openIdSignIn } from "../kernel/openid-sign-in.ts";
-import type { SocialStep } from "../kernel/social-sign-in.ts";
+import { unlinkAccountLogin } from "../social/external-logins.ts";
+import { type OpenIdSignIn, openIdSignIn } from "../social/openid-sign-in.ts";
+import type { SocialStep } from "../social/social-sign-in.ts";
 import { type MicrosoftIdentity, microsoftIdentity } from "./microsoft-identity.ts";
 import { finishMicrosoftSignIn, MICROSOFT, startMicrosoftSignIn } from "./microsoft-sign-in.ts";
 

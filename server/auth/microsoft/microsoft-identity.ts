@@ -1,5 +1,5 @@
 import type { IDToken } from "openid-client";
-import { SignInProblem } from "../kernel/openid-sign-in.ts";
+import { SignInProblem } from "../social/openid-sign-in.ts";
 
 /**
  * Who a Microsoft ID token (v2.0) says the person is, and whether Microsoft vouches for their

@@ -7,6 +7,10 @@ import { isDisabled } from "../kernel/account-status.ts";
 import { isExistingDesktopUser } from "../kernel/accounts.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
+import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
+import { requireRecentSignIn } from "../kernel/recent-sign-in.ts";
+import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
+import { currentAccount, readSessionId, startSession } from "../kernel/sessions.ts";
 import {
   ATTEMPT_LIFETIME_MS,
   accountForIdentity,
@@ -14,13 +18,9 @@ import {
   linkIdentity,
   recordAttempt,
   spendAttempt,
-} from "../kernel/external-logins.ts";
-import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../kernel/openid-sign-in.ts";
-import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
-import { requireRecentSignIn } from "../kernel/recent-sign-in.ts";
-import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
-import { currentAccount, readSessionId, startSession } from "../kernel/sessions.ts";
-import { inLanguageOfPage, keptQuery, problemStep, type SocialStep, withinSocialLimit } from "../kernel/social-sign-in.ts";
+} from "../social/external-logins.ts";
+import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../social/openid-sign-in.ts";
+import { inLanguageOfPage, keptQuery, problemStep, type SocialStep, withinSocialLimit } from "../social/social-sign-in.ts";
 import type { MicrosoftIdentity } from "./microsoft-identity.ts";
 
 /**

@@ -11,11 +11,11 @@ import { sendAccessLinkFromSupport } from "../kernel/access-link-mail.ts";
 import { accountBrand } from "../kernel/account-brand.ts";
 import { customerById, setAccountDisabled, setAccountRole } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
-import { unlinkAccountLogin } from "../kernel/external-logins.ts";
 import { countersNaming, forgetCountersNaming } from "../kernel/rate-limit.ts";
 import { endEverySignIn, signOutEverywhere } from "../kernel/sign-out.ts";
 import { signOutApp, signOutBrowser } from "../kernel/signed-in-places.ts";
 import { removePasskey } from "../passkey/passkeys.ts";
+import { unlinkAccountLogin } from "../social/external-logins.ts";
 import { type Agent, agentSource } from "./support-console.ts";
 
 /**

@@ -11,10 +11,10 @@ import { recentMailTo } from "../../mail/outbox.ts";
 import { licenseSince } from "../account/license-since.ts";
 import { accountById, accountOfDevice, devicesOf, licensesOf, productCode, selectCustomers, trailWithAgents } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
-import { accountsOfSubject, loginsOfAccount } from "../kernel/external-logins.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
+import { accountsOfSubject, loginsOfAccount } from "../social/external-logins.ts";
 
 /**
  * The support console's reading side (docs/decisions/0058-support-console.md): finding a

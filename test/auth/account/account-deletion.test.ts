@@ -4,7 +4,7 @@ import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeAccount } from "../../../server/auth/account/account-deletion.ts";
 import { createAccount, linkDevice, setLicense } from "../../../server/auth/kernel/accounts.ts";
-import { linkIdentity } from "../../../server/auth/kernel/external-logins.ts";
+import { linkIdentity } from "../../../server/auth/social/external-logins.ts";
 import { BUCKETS, bucketKey } from "../../../server/base/rate-limit-buckets.ts";
 import type { Db } from "../../../server/db/database.ts";
 import { enqueueMail } from "../../../server/mail/outbox.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { exportAccount } from "../../../server/auth/account/account-export.ts";
 import { createAccount, linkDevice } from "../../../server/auth/kernel/accounts.ts";
-import { linkIdentity } from "../../../server/auth/kernel/external-logins.ts";
+import { linkIdentity } from "../../../server/auth/social/external-logins.ts";
 import { signOutCustomerEverywhere } from "../../../server/auth/support/support-actions.ts";
 import { signInByLink, startTestServer, type TestServer } from "../../support/app.ts";
 import { describeEachDatabase } from "../../support/databases.ts";

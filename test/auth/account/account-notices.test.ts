@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAccount, setLicense } from "../../../server/auth/kernel/accounts.ts";
-import { linkIdentity } from "../../../server/auth/kernel/external-logins.ts";
+import { linkIdentity } from "../../../server/auth/social/external-logins.ts";
 import { drainMail } from "../../support/app.ts";
 import { BrowserAgent } from "../../support/browser-agent.ts";
 import { describeEachDatabase } from "../../support/databases.ts";

@@ -2,7 +2,7 @@ import * as client from "openid-client";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import type { MyAccount } from "../../../common/api/contract.ts";
 import { createAccount } from "../../../server/auth/kernel/accounts.ts";
-import { linkIdentity } from "../../../server/auth/kernel/external-logins.ts";
+import { linkIdentity } from "../../../server/auth/social/external-logins.ts";
 import { drainMail, lastMailTo, linkTokenIn } from "../../support/app.ts";
 import { BrowserAgent } from "../../support/browser-agent.ts";
 import { describeEachDatabase } from "../../support/databases.ts";

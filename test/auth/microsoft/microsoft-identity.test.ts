@@ -1,7 +1,7 @@
 import type { IDToken } from "openid-client";
 import { describe, expect, it } from "vitest";
-import { SignInProblem, sameAuthority } from "../../../server/auth/kernel/openid-sign-in.ts";
 import { microsoftIdentity, PERSONAL_ACCOUNT_TENANT } from "../../../server/auth/microsoft/microsoft-identity.ts";
+import { SignInProblem, sameAuthority } from "../../../server/auth/social/openid-sign-in.ts";
 
 const WORK_TENANT = "72f988bf-86f1-41af-91ab-2d7cd011db47";
 const claims = (extra: Record<string, unknown>): IDToken =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { exportAccount } from "../../../server/auth/account/account-export.ts";
 import { createAccount } from "../../../server/auth/kernel/accounts.ts";
-import { linkIdentity } from "../../../server/auth/kernel/external-logins.ts";
+import { linkIdentity } from "../../../server/auth/social/external-logins.ts";
 import { unlinkCustomerLogin } from "../../../server/auth/support/support-actions.ts";
 import { supportCustomer } from "../../../server/auth/support/support-console.ts";
 import { runAccountCommand } from "../../../server/operator/account-commands.ts";

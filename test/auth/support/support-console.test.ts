@@ -2,7 +2,7 @@ import * as client from "openid-client";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { SupportCustomer, SupportSearchAnswer } from "../../../common/api/contract.ts";
 import { createAccount, linkDevice } from "../../../server/auth/kernel/accounts.ts";
-import { linkIdentity } from "../../../server/auth/kernel/external-logins.ts";
+import { linkIdentity } from "../../../server/auth/social/external-logins.ts";
 import { drainMail, tokenFromMail } from "../../support/app.ts";
 import { BrowserAgent } from "../../support/browser-agent.ts";
 import { describeEachDatabase } from "../../support/databases.ts";

@@ -8,7 +8,6 @@ import { hashSecret } from "../../../secrets/tokens.ts";
 import { accountIdByEmailKey, accountToTell, removePasswordSetSince, setAccountEmail } from "../../kernel/accounts.ts";
 import { recordAuditEvent } from "../../kernel/audit-trail.ts";
 import type { Caller } from "../../kernel/caller.ts";
-import { unlinkLoginsSince } from "../../kernel/external-logins.ts";
 import { markTokensUsed, PURPOSES, spendToken } from "../../kernel/one-time-tokens.ts";
 import { passkeysAddedSince, removePasskeysOf } from "../../kernel/passkey-removal.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
@@ -16,6 +15,7 @@ import { enforceLimits } from "../../kernel/rate-limit.ts";
 import { RECENT_SIGN_IN_MS } from "../../kernel/recent-sign-in.ts";
 import { endEverySignIn } from "../../kernel/sign-out.ts";
 import { signOutBrowser } from "../../kernel/signed-in-places.ts";
+import { unlinkLoginsSince } from "../../social/external-logins.ts";
 import { changeByToken, type EmailChangeRow, markChangeUndone, peekChange, supersedeLaterChanges, whyNot } from "./shared.ts";
 import { tellReplacedAddress } from "./undo-notice.ts";
 

@@ -5,7 +5,7 @@ import {
   openIdSignIn,
   type SignInChecks,
   SignInProblem,
-} from "../../../server/auth/kernel/openid-sign-in.ts";
+} from "../../../server/auth/social/openid-sign-in.ts";
 import { TestIssuer } from "../../support/test-issuer.ts";
 
 const REDIRECT_URI = "http://localhost:3000/signin-google";

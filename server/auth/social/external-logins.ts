@@ -8,9 +8,9 @@ import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
 import { enqueueMail, fromHeader } from "../../mail/outbox.ts";
 import { googleUnlinkedMail, mailLook, microsoftUnlinkedMail } from "../../mail/templates.ts";
 import { hashSecret } from "../../secrets/tokens.ts";
-import { accountBrand } from "./account-brand.ts";
-import { AccountInputError, findAccountByEmail, holdAccountRow } from "./accounts.ts";
-import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
+import { accountBrand } from "../kernel/account-brand.ts";
+import { AccountInputError, findAccountByEmail, holdAccountRow } from "../kernel/accounts.ts";
+import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 
 /**
  * Social identities linked to accounts, and the sign-ins started with a provider. An identity is

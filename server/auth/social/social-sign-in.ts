@@ -8,9 +8,9 @@ import {
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
-import type { Caller } from "./caller.ts";
-import { enforceLimits } from "./rate-limit.ts";
-import type { SignedIn } from "./sessions.ts";
+import type { Caller } from "../kernel/caller.ts";
+import { enforceLimits } from "../kernel/rate-limit.ts";
+import type { SignedIn } from "../kernel/sessions.ts";
 
 /**
  * What every social sign-in's steps share (Microsoft's; Google's keeps its own copy of the same):
