@@ -1,27 +1,17 @@
-import { type Brand, brandById } from "../../../common/brands/index.ts";
-import { addressLanguageHints, statedLanguage } from "../../../common/languages.ts";
+import { brandById } from "../../../common/brands/index.ts";
 import { getParamIgnoringCase } from "../../../common/query.ts";
-import { SOCIAL_SIGN_IN_PROBLEM_PARAMETER, type SocialSignInProblem } from "../../../common/social-sign-in.ts";
 import type { Config } from "../../base/config.ts";
-import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { isDisabled } from "../kernel/account-status.ts";
 import { googleSignals, isExistingDesktopUser, setGoogleChangeAsked } from "../kernel/accounts.ts";
-import { type Caller, clearCookie, readCookie, setCookie } from "../kernel/caller.ts";
+import { type Caller, clearCookie, readCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
-import { enforceLimits } from "../kernel/rate-limit.ts";
-import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
-import { type SignedIn, startSession } from "../kernel/sessions.ts";
-import {
-  ATTEMPT_LIFETIME_MS,
-  accountForIdentity,
-  attemptContext,
-  linkIdentity,
-  recordAttempt,
-  spendAttempt,
-} from "../social/external-logins.ts";
-import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../social/openid-sign-in.ts";
+import { continueTo } from "../kernel/return-url.ts";
+import { startSession } from "../kernel/sessions.ts";
+import { accountForIdentity, attemptContext, linkIdentity, spendAttempt } from "../social/external-logins.ts";
+import { type OpenIdSignIn, SignInProblem } from "../social/openid-sign-in.ts";
+import { inLanguageOfPage, keptQuery, problemsOf, type SocialStep, sendToProvider, withinSocialLimit } from "../social/social-sign-in.ts";
 
 /**
  * Sign in with Google (SPEC sections 1, 2 and 7; decision 40), from the button to the session:
@@ -33,49 +23,11 @@ import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../social/ope
 /** The provider name the sign-in buttons send (SPEC section 7, Navigations), and ours in the database. */
 export const GOOGLE = { name: "google", parameter: "google" } as const;
 
-export interface GoogleStep {
-  /** Where the browser goes next. */
-  redirectTo: string;
-  brand: Brand;
-  /** "started", "signed-in", or why not: "expired", "busy", "account-not-found", a provider problem… */
-  outcome: string;
-  detail?: string;
-  /** Who signed in, when the outcome is "signed-in". */
-  signedIn?: SignedIn;
-}
+/** A step of the Google sign-in (social-sign-in.ts). */
+export type GoogleStep = SocialStep;
 
-/**
- * The callback as the customer saw the sign-in: in the language the login page named (its `lang`
- * or `ui_locales`, kept with the attempt), which Google's redirect back does not carry.
- */
-function inLanguageOfPage(caller: Caller, query: string): Caller {
-  // The switcher's cookie rides along with the callback and keeps its rank (above a ReturnUrl's ui_locales).
-  const named = statedLanguage({ ...addressLanguageHints(`?${query}`), chosen: caller.languageChosen ? caller.language : null });
-  return named ? { ...caller, language: named, languageStated: true, languageChosen: true } : caller;
-}
-
-/** A query string that grew beyond any sign-in page's is dropped rather than stored. */
-function keptQuery(query: string): string {
-  return query.length > 2048 ? "" : query;
-}
-
-/** The brand's social sign-in screen naming a problem, with the login page's query for the way back. */
-function problem(brand: Brand, query: string, why: SocialSignInProblem, outcome: string = why, detail?: string): GoogleStep {
-  const params = new URLSearchParams(query);
-  params.set(SOCIAL_SIGN_IN_PROBLEM_PARAMETER, why);
-  return { redirectTo: `${brand.paths.socialSignIn}?${params.toString()}`, brand, outcome, ...(detail === undefined ? {} : { detail }) };
-}
-
-/** Counts the attempt; too many from one address is a problem screen like the others. */
-async function withinLimit(db: Db, config: Config, caller: Caller, bucket: "socialSignInStartPerIp" | "socialSignInReturnPerIp") {
-  try {
-    await enforceLimits(db, config, [[bucket, caller.address]], "sign-in attempts");
-    return true;
-  } catch (error) {
-    if (error instanceof AppError && error.code === "RATE_LIMITED") return false;
-    throw error;
-  }
-}
+/** The problem screen of a Google sign-in: Google is the screen's default, so it is not named. */
+const problem = problemsOf(undefined);
 
 /**
  * Whether Google sign-in is held for the account (decision 91). A Google sign-in that is not held
@@ -108,24 +60,13 @@ export async function startGoogleSignIn(
   if (provider?.toLowerCase() !== GOOGLE.parameter || !google) {
     return problem(brand, query, "unavailable", "unavailable", `provider ${provider === null ? "missing" : "not offered"}`);
   }
-  if (!(await withinLimit(db, config, caller, "socialSignInStartPerIp"))) return problem(brand, query, "busy", "rate-limited");
-  const checks = newSignInChecks();
-  let authorizationUrl: URL;
-  try {
-    authorizationUrl = await google.authorizationUrl(checks);
-  } catch (error) {
-    if (!(error instanceof SignInProblem)) throw error;
-    return problem(brand, query, error.problem, error.problem, error.message);
-  }
-  await recordAttempt(db, {
-    provider: GOOGLE.name,
-    ...checks,
-    brand: brand.id,
+  return sendToProvider(db, config, caller, {
+    signIn: google,
+    provider: { name: GOOGLE.name, shown: undefined },
+    cookie: "googleSignIn",
+    brand,
     query,
-    returnUrl: await allowedReturnUrl(db, config, getParamIgnoringCase(query, "returnurl")),
   });
-  setCookie(caller, config, "googleSignIn", checks.verifier, ATTEMPT_LIFETIME_MS / 1000);
-  return { redirectTo: authorizationUrl.href, brand, outcome: "started" };
 }
 
 /** GET /signin-google: where Google sends the customer back. */
@@ -141,7 +82,7 @@ export async function finishGoogleSignIn(
   // One attempt, one callback: the cookie goes whatever happens next.
   clearCookie(caller, config, "googleSignIn");
 
-  if (!(await withinLimit(db, config, caller, "socialSignInReturnPerIp"))) {
+  if (!(await withinSocialLimit(db, config, caller, "socialSignInReturnPerIp"))) {
     const context = await attemptContext(db, state, verifier);
     return problem(brandById(context?.brand), context?.query ?? "", "busy", "rate-limited");
   }

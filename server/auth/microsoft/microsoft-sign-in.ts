@@ -5,22 +5,15 @@ import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
 import { isDisabled } from "../kernel/account-status.ts";
 import { isExistingDesktopUser } from "../kernel/accounts.ts";
-import { type Caller, clearCookie, readCookie, setCookie } from "../kernel/caller.ts";
+import { type Caller, clearCookie, readCookie } from "../kernel/caller.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import { PASSKEY_CAPABLE_PARAMETER, throughPasskeyOffer } from "../kernel/passkey-offer.ts";
 import { requireRecentSignIn } from "../kernel/recent-sign-in.ts";
-import { allowedReturnUrl, continueTo } from "../kernel/return-url.ts";
+import { continueTo } from "../kernel/return-url.ts";
 import { currentAccount, readSessionId, startSession } from "../kernel/sessions.ts";
-import {
-  ATTEMPT_LIFETIME_MS,
-  accountForIdentity,
-  attemptContext,
-  linkIdentity,
-  recordAttempt,
-  spendAttempt,
-} from "../social/external-logins.ts";
-import { newSignInChecks, type OpenIdSignIn, SignInProblem } from "../social/openid-sign-in.ts";
-import { inLanguageOfPage, keptQuery, problemStep, type SocialStep, withinSocialLimit } from "../social/social-sign-in.ts";
+import { accountForIdentity, attemptContext, linkIdentity, spendAttempt } from "../social/external-logins.ts";
+import { type OpenIdSignIn, SignInProblem } from "../social/openid-sign-in.ts";
+import { inLanguageOfPage, keptQuery, problemsOf, type SocialStep, sendToProvider, withinSocialLimit } from "../social/social-sign-in.ts";
 import type { MicrosoftIdentity } from "./microsoft-identity.ts";
 
 /**
@@ -37,8 +30,7 @@ import type { MicrosoftIdentity } from "./microsoft-identity.ts";
 /** The provider name the button sends, and ours in the database. */
 export const MICROSOFT = { name: "microsoft", parameter: "microsoft" } as const;
 
-const problem = (...args: Parameters<typeof problemStep> extends [string, ...infer Rest] ? Rest : never) =>
-  problemStep(MICROSOFT.name, ...args);
+const problem = problemsOf(MICROSOFT.name);
 
 /** GET /external/login/microsoft?product=…&…: the login page's query is kept with the attempt. */
 export async function startMicrosoftSignIn(
@@ -54,24 +46,13 @@ export async function startMicrosoftSignIn(
   params.delete("product");
   const query = keptQuery(params.toString());
   if (!microsoft) return problem(brand, query, "unavailable", "unavailable", "provider not offered");
-  if (!(await withinSocialLimit(db, config, caller, "socialSignInStartPerIp"))) return problem(brand, query, "busy", "rate-limited");
-  const checks = newSignInChecks();
-  let authorizationUrl: URL;
-  try {
-    authorizationUrl = await microsoft.authorizationUrl(checks);
-  } catch (error) {
-    if (!(error instanceof SignInProblem)) throw error;
-    return problem(brand, query, error.problem, error.problem, error.message);
-  }
-  await recordAttempt(db, {
-    provider: MICROSOFT.name,
-    ...checks,
-    brand: brand.id,
+  return sendToProvider(db, config, caller, {
+    signIn: microsoft,
+    provider: { name: MICROSOFT.name, shown: MICROSOFT.name },
+    cookie: "microsoftSignIn",
+    brand,
     query,
-    returnUrl: await allowedReturnUrl(db, config, getParamIgnoringCase(query, "returnurl")),
   });
-  setCookie(caller, config, "microsoftSignIn", checks.verifier, ATTEMPT_LIFETIME_MS / 1000);
-  return { redirectTo: authorizationUrl.href, brand, outcome: "started" };
 }
 
 /** Whether this browser is signed in to the account, recently enough to add a way in (decision 65). */
