@@ -1,5 +1,6 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { answerChallengesWith } from "./api/http.ts";
 import { App } from "./app/App.tsx";
 import { preloadScreen } from "./app/routes.ts";
 import { startTelemetry } from "./telemetry/queue.ts";
@@ -9,6 +10,9 @@ import "./styles.css";
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 startTelemetry();
+// The human check a request may be asked for (decision 93): its dialog and solver are a chunk of
+// their own, fetched the first time one is asked.
+answerChallengesWith(() => import("./challenge/prove.ts").then((module) => module.prove));
 // A screen rendered ahead of time (web/prerender.tsx) is taken over where it stands; any other
 // address starts from the empty root.
 if (root.firstElementChild) {

@@ -9,7 +9,7 @@ import type {
   MaverickSession,
 } from "../../common/api/contract.ts";
 import type { Brand } from "../../common/brands/index.ts";
-import { requestJson } from "./http.ts";
+import { type RequestOptions, requestJson } from "./http.ts";
 import { createReadCache } from "./read-cache.ts";
 
 /**
@@ -18,12 +18,21 @@ import { createReadCache } from "./read-cache.ts";
  * no zod, reaches the browser.
  */
 export function call<Route extends ApiRoute>(route: Route, ...body: ApiRequest<Route> extends undefined ? [] : [ApiRequest<Route>]) {
+  return callWith({}, route, ...body);
+}
+
+/** A call made in its own way (http.ts's RequestOptions). */
+export function callWith<Route extends ApiRoute>(
+  options: RequestOptions,
+  route: Route,
+  ...body: ApiRequest<Route> extends undefined ? [] : [ApiRequest<Route>]
+) {
   const space = route.indexOf(" ");
   const method = route.slice(0, space) as ApiMethod<Route>;
   // Any write may sign in or out: the kept reads no longer hold. Asking for a passkey challenge
   // is a POST that changes neither (the login screen asks as it opens, for the autofill).
   if (method !== "GET" && !CHALLENGES.has(route)) reads.forget();
-  return requestJson<ApiAnswer<Route>>(method, route.slice(space + 1), body[0]);
+  return requestJson<ApiAnswer<Route>>(method, route.slice(space + 1), body[0], options);
 }
 
 /** Requests for a passkey challenge: they sign nobody in or out. */

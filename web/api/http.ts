@@ -1,3 +1,10 @@
+import {
+  CHALLENGE_FAILED,
+  CHALLENGE_PROOF_HEADER,
+  CHALLENGE_REQUIRED,
+  CHALLENGE_UNAVAILABLE,
+  type ChallengeAsked,
+} from "../../common/challenge.ts";
 import { LANGUAGE_HEADER } from "../../common/languages.ts";
 import { addressNamesLanguage, LANGUAGE } from "../platform/language.ts";
 
@@ -35,9 +42,14 @@ export class HttpError extends Error {
     this.data = data;
   }
 
-  /** The server's own words for the customer, when it gave any (4xx); otherwise undefined. */
+  /**
+   * The server's own words for the customer, when it gave any (4xx, or a human check that could
+   * not be run, whose words offer another way in); otherwise undefined.
+   */
   get customerMessage(): string | undefined {
-    return this.status >= 400 && this.status < 500 ? this.message : undefined;
+    const forCustomer =
+      (this.status >= 400 && this.status < 500) || this.code === CHALLENGE_UNAVAILABLE || this.code === CHALLENGE_CANCELLED;
+    return forCustomer ? this.message : undefined;
   }
 }
 
@@ -56,6 +68,26 @@ export interface RequestOptions {
   /** Send the body form-encoded (the earlier account area's forms) instead of as JSON. */
   form?: boolean;
   headers?: Record<string, string>;
+  /**
+   * A refusal asking for a human check ends the call, with no check shown: for a request made as
+   * a screen opens (the passkey autofill's), which must never put a dialog in front of it.
+   */
+  withoutChallenge?: boolean;
+}
+
+/** The customer closed the human check: the call ends, and the form says so in a word. */
+export const CHALLENGE_CANCELLED = "CHALLENGE_CANCELLED";
+
+/**
+ * How many proofs one call may send: one for the first refusal, one more when a proof did not hold
+ * (the server gave a fresh challenge), and a last one for a challenge that went stale meanwhile.
+ */
+const MOST_PROOFS = 3;
+
+/** The challenge a refusal asks to be proved, when it asks for one (common/challenge.ts). */
+function challengeAsked(error: unknown): ChallengeAsked | undefined {
+  if (!(error instanceof HttpError) || (error.code !== CHALLENGE_REQUIRED && error.code !== CHALLENGE_FAILED)) return undefined;
+  return (error.data as { challenge?: ChallengeAsked } | undefined)?.challenge;
 }
 
 export interface HttpAnswer<T> {
@@ -70,8 +102,59 @@ function encode(body: unknown, form: boolean): string {
   return new URLSearchParams(fields.map(([key, value]): [string, string] => [key, String(value)])).toString();
 }
 
-/** One call; resolves with the answer when it is a 2xx, rejects with an HttpError otherwise. */
+/**
+ * One call; resolves with the answer when it is a 2xx, rejects with an HttpError otherwise. A
+ * refusal asking for a human check (decision 93) is answered here, for every call alike: the check
+ * is shown (its code loads only then), and the same request is sent again with its proof. A proof
+ * refused twice ends the call with the second refusal.
+ */
 export async function send<T>(method: "GET" | "POST", path: string, body?: unknown, options: RequestOptions = {}): Promise<HttpAnswer<T>> {
+  let refusedProofs = 0;
+  let proof: string | undefined;
+  for (let proofs = 0; ; proofs++) {
+    try {
+      return await sendOnce<T>(
+        method,
+        path,
+        body,
+        proof ? { ...options, headers: { ...options.headers, [CHALLENGE_PROOF_HEADER]: proof } } : options,
+      );
+    } catch (error) {
+      const asked = challengeAsked(error);
+      if (!asked || !loadProver || options.withoutChallenge || proofs >= MOST_PROOFS) throw error;
+      if ((error as HttpError).code === CHALLENGE_FAILED && ++refusedProofs > 1) throw error;
+      proof = await proveHuman(asked, options.signal);
+    }
+  }
+}
+
+/** Proves a person is behind a request asked for a human check, answering the proof. */
+export type ProveHuman = (asked: ChallengeAsked, signal?: AbortSignal) => Promise<string>;
+
+let loadProver: (() => Promise<ProveHuman>) | undefined;
+
+/**
+ * How this page proves a person is there: the browser's app gives its dialog, loaded only when a
+ * request is first asked for a check (web/main.tsx). Without one (a program, a test in Node, which
+ * have no person to ask), a refusal asking for a check ends the call like any other. Given, not
+ * imported here: this layer is also compiled for Node, where the dialog's DOM code does not belong.
+ */
+export function answerChallengesWith(load: () => Promise<ProveHuman>): void {
+  loadProver = load;
+}
+
+async function proveHuman(asked: ChallengeAsked, signal: AbortSignal | undefined): Promise<string> {
+  let prove: ProveHuman;
+  try {
+    prove = await (loadProver as () => Promise<ProveHuman>)();
+  } catch {
+    // The check's code did not arrive: as good as no answer.
+    throw new HttpError(0, "ERR_NETWORK", "Network Error");
+  }
+  return prove(asked, signal);
+}
+
+async function sendOnce<T>(method: "GET" | "POST", path: string, body: unknown, options: RequestOptions): Promise<HttpAnswer<T>> {
   let url: URL;
   try {
     // In a page, the page's own origin; elsewhere (tests, scripts) baseUrl must be given.
@@ -150,6 +233,6 @@ export async function send<T>(method: "GET" | "POST", path: string, body?: unkno
 }
 
 /** A JSON call on the page's own origin, answering the body. */
-export async function requestJson<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
-  return (await send<T>(method, path, body)).data;
+export async function requestJson<T>(method: "GET" | "POST", path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return (await send<T>(method, path, body, options)).data;
 }

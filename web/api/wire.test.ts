@@ -80,6 +80,7 @@ describe("credentials sent on every call to the product's own server", () => {
       ["resetSession", () => account.resetSession()],
       ["brandAutoLogin dsone", () => account.brandAutoLogin(dsone, { UUID: "u" } as never)],
       ["brandAutoLogin maverick", () => account.brandAutoLogin(maverick, { UUID: "u" } as never)],
+      ["callWith", () => account.callWith({ withoutChallenge: true }, "POST /api/passkey/sign-in/options")],
     ];
     // Every function the module exports is in the table, so a new call cannot slip past it.
     const exported = Object.entries(account)

@@ -1,5 +1,5 @@
 import type { ApiAnswer, MyPasskey } from "../../common/api/contract.ts";
-import { call } from "../api/account.ts";
+import { call, callWith } from "../api/account.ts";
 import { HttpError } from "../api/http.ts";
 import { signalPasskeyUser, signalUnknownPasskey } from "./passkey-signals.ts";
 
@@ -89,7 +89,9 @@ export async function signInWithPasskey(
 ): Promise<PasskeySignInOutcome> {
   let options: RequestOptions;
   try {
-    ({ options } = await call("POST /api/passkey/sign-in/options"));
+    // The autofill asks as the screen opens: a human check asked of it would stand in front of a
+    // screen nobody has touched yet, so it just fails quietly (the button still asks for one).
+    ({ options } = await callWith({ withoutChallenge: autofill }, "POST /api/passkey/sign-in/options"));
   } catch (error) {
     return { kind: "failed", error, afterChoice: false };
   }
