@@ -47,6 +47,10 @@ export type ChallengeAsked =
   /** A third party's widget: its script, and the site key it runs under. */
   | { provider: "recaptcha" | "turnstile" | "hcaptcha"; siteKey: string; scriptUrl: string };
 
+/** What became of a human check a request met: the operations figures count each. */
+export const CHALLENGE_OUTCOMES = ["shown", "solved", "failed", "unavailable"] as const;
+export type ChallengeOutcome = (typeof CHALLENGE_OUTCOMES)[number];
+
 /** The body of a CHALLENGE_REQUIRED or CHALLENGE_FAILED answer. */
 export interface ChallengeRefusal {
   code: typeof CHALLENGE_REQUIRED | typeof CHALLENGE_FAILED;
