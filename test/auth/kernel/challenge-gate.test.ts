@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { type ChallengeAsked, type ChallengeRefusal, type ProofOfWorkChallenge, proofOfWorkToken } from "../../../common/challenge.ts";
 import { createAccount } from "../../../server/auth/kernel/accounts.ts";
 import { issueProofOfWork } from "../../../server/challenge/proof-of-work.ts";
-import { drainMail, startTestServer, type TestServer } from "../../support/app.ts";
+import { drainMail, signInByLink, startTestServer, type TestServer } from "../../support/app.ts";
 import { describeEachDatabase } from "../../support/databases.ts";
 
 /**
@@ -150,4 +150,62 @@ describeEachDatabase("the human check under pressure on %s", (kind) => {
     // And past the limit, a proof does not lift it.
     expect((await ask()).statusCode).toBe(429);
   });
+});
+
+describeEachDatabase("every request that sends mail or checks a secret asks under pressure, on %s", (kind) => {
+  let server: TestServer;
+  let cookie: string;
+
+  beforeAll(async () => {
+    // Each limit at 2 (the password's step-up at 4): past half of it, the next request asks.
+    server = await startTestServer(kind, {
+      CAPTCHA_PROVIDER: "pow",
+      CHALLENGE_DIFFICULTY: "1000",
+      CHALLENGE_MAX_DIFFICULTY: "2000",
+      ACCESS_LINK_CODE_LIMIT_PER_IP: "2",
+      PASSKEY_CHALLENGE_LIMIT_PER_IP: "2",
+      PASSWORD_RESET_LIMIT_PER_IP: "2",
+      PASSWORD_FAILURE_LIMIT_PER_EMAIL_AND_IP: "4",
+      EMAIL_CHANGE_LIMIT_PER_ACCOUNT: "2",
+    });
+    await createAccount(server.db, { email: "every@example.com", product: "dsone", password: "every-secret-1" });
+    cookie = await signInByLink(server, "every@example.com");
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const REQUESTS: { purpose: string; url: string; payload: () => Record<string, unknown>; signedIn?: boolean }[] = [
+    { purpose: "sign-in-code", url: "/api/access-link/code", payload: () => ({ code: "123456" }) },
+    { purpose: "passkey", url: "/api/passkey/sign-in/options", payload: () => ({}) },
+    { purpose: "password-reset", url: "/api/password/forgot", payload: () => ({ email: "every@example.com" }) },
+    { purpose: "password", url: "/api/dsone/password-login", payload: () => ({ Email: "every@example.com", Password: "a-wrong-guess" }) },
+    {
+      purpose: "email-change",
+      url: "/api/me/email",
+      payload: () => ({ NewEmail: `new.${Date.now()}@example.com`, ProductId: 6 }),
+      signedIn: true,
+    },
+  ];
+
+  for (const request of REQUESTS) {
+    it(`${request.purpose}: asks past the threshold, for a proof of its own kind, and takes one`, async () => {
+      const send = (proof?: string) =>
+        server.app.inject({
+          method: "POST",
+          url: request.url,
+          remoteAddress: "203.0.113.50",
+          headers: { ...(proof ? { "challenge-proof": proof } : {}), ...(request.signedIn ? { cookie } : {}) },
+          payload: request.payload(),
+        });
+      let answer = await send();
+      for (let tries = 0; answer.statusCode !== 428 && tries < 4; tries += 1) answer = await send();
+      expect(answer.statusCode).toBe(428);
+      const challenge = powOf(answer.json<ChallengeRefusal>().challenge);
+      expect(challenge.parameters.data).toEqual({ purpose: request.purpose });
+      const proven = await send(await solve(challenge));
+      // Past the check: the request's own answer (a wrong code or password is still wrong).
+      expect([428, 403]).not.toContain(proven.statusCode);
+    });
+  }
 });
