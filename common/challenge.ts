@@ -18,7 +18,7 @@ export const CHALLENGE_FAILED = "CHALLENGE_FAILED";
 export const CHALLENGE_UNAVAILABLE = "CHALLENGE_UNAVAILABLE";
 
 /** What a challenge is for: a proof made for one kind of request is refused by every other. */
-export const CHALLENGE_PURPOSES = ["access-link", "sign-in-code", "password", "password-reset", "passkey", "email-change"] as const;
+const CHALLENGE_PURPOSES = ["access-link", "sign-in-code", "password", "password-reset", "passkey", "email-change"] as const;
 export type ChallengePurpose = (typeof CHALLENGE_PURPOSES)[number];
 
 /**
@@ -46,6 +46,10 @@ export type ChallengeAsked =
   | { provider: "pow"; challenge: ProofOfWorkChallenge }
   /** A third party's widget: its script, and the site key it runs under. */
   | { provider: "recaptcha" | "turnstile" | "hcaptcha"; siteKey: string; scriptUrl: string };
+
+/** What became of a human check a request met: the operations figures count each. */
+const CHALLENGE_OUTCOMES = ["shown", "solved", "failed", "unavailable"] as const;
+export type ChallengeOutcome = (typeof CHALLENGE_OUTCOMES)[number];
 
 /** The body of a CHALLENGE_REQUIRED or CHALLENGE_FAILED answer. */
 export interface ChallengeRefusal {

@@ -13,6 +13,7 @@ import { pruneSignInNotices } from "./auth/not-me/not-me.ts";
 import { pruneExpiredChallenges } from "./auth/passkey/passkeys.ts";
 import { pruneAttempts } from "./auth/social/external-logins.ts";
 import type { Config } from "./base/config.ts";
+import { pruneSpentChallenges } from "./challenge/proof-of-work.ts";
 import { registerBrandProducts } from "./db/brand-products.ts";
 import { type Db, openDatabase } from "./db/database.ts";
 import type { SweepCost } from "./db/retention.ts";
@@ -140,6 +141,7 @@ export async function createServer(config: Config, options: AppOptions & { deliv
     ["telemetry_events", () => pruneTelemetry(db, config.telemetry.retentionMs)],
     ["external_login_attempts", () => pruneAttempts(db)],
     ["google_risc_tokens", () => pruneRiscTokens(db)],
+    ["spent_challenges", () => pruneSpentChallenges(db)],
     ["audit_events", () => pruneAuditTrail(db, config.auditRetentionMs)],
     ["outbox", () => pruneSettledMail(db, config.outboxRetentionMs)],
     ["logout_deliveries", () => pruneSettledLogoutTokens(db, config.outboxRetentionMs)],

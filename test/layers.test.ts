@@ -20,6 +20,7 @@ const FLOORS: { name: string; holds: (path: string) => boolean }[] = [
   { name: "base (settings, errors, context)", holds: (path) => path.startsWith("server/base/") },
   { name: "stores (secrets, database)", holds: (path) => /^server\/(?:secrets|db)\//.test(path) },
   { name: "mail", holds: (path) => path.startsWith("server/mail/") },
+  { name: "challenge (the human check's providers)", holds: (path) => path.startsWith("server/challenge/") },
   { name: "kernel", holds: (path) => path.startsWith("server/auth/kernel/") },
   { name: "telemetry", holds: (path) => path.startsWith("server/telemetry/") && !DOOR.test(path) },
   { name: "rooms (ways in, account, support)", holds: (path) => path.startsWith("server/auth/") && !DOOR.test(path) },

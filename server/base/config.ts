@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { z } from "zod";
+import { CHALLENGE_PROVIDERS, type ChallengeProvider } from "../../common/challenge.ts";
 import { parseDuration } from "../../common/duration.ts";
 import { allowedHostEntry } from "./public-address.ts";
 import { BUCKETS, type BucketName, type BucketSetting, bucketSettings } from "./rate-limit-buckets.ts";
@@ -222,8 +223,20 @@ const schema = z.object({
   MICROSOFT_STAND_IN: booleanText.optional(),
   CAPTCHA_SITE_KEY: z.string().min(1).optional(),
   CAPTCHA_SECRET_KEY: z.string().min(1).optional(),
-  CAPTCHA_SCRIPT_URL: absoluteUrl.default("https://www.google.com/recaptcha/api.js"),
-  CAPTCHA_VERIFY_URL: absoluteUrl.default("https://www.google.com/recaptcha/api/siteverify"),
+  /** Which human check a request under pressure asks for (decision 93); the default depends on NODE_ENV and the keys. */
+  CAPTCHA_PROVIDER: z.enum(CHALLENGE_PROVIDERS, { message: "must be pow, recaptcha, turnstile, hcaptcha or off" }).optional(),
+  /** The provider's script and verify addresses: each provider's own unless set (a proxy, a test stand-in). */
+  CAPTCHA_SCRIPT_URL: absoluteUrl.optional(),
+  CAPTCHA_VERIFY_URL: absoluteUrl.optional(),
+  CAPTCHA_TIMEOUT: duration("5s"),
+  /** The percentage of a limit past which a request of that kind must solve a challenge first. */
+  CHALLENGE_THRESHOLD: z.coerce.number({ message: "must be a number" }).int().min(1).max(100, "must be a percentage (1-100)").default(50),
+  /** Proof of work: the counter range of a challenge at the threshold; it doubles with each step of pressure past it. */
+  CHALLENGE_DIFFICULTY: positiveInt.max(10_000_000, "must be at most 10000000").default(50_000),
+  CHALLENGE_MAX_DIFFICULTY: positiveInt.max(100_000_000, "must be at most 100000000").default(1_000_000),
+  CHALLENGE_LIFETIME: duration("5m"),
+  /** What proof-of-work challenges are signed with: the same on every instance. */
+  CHALLENGE_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
   TELEMETRY_RETENTION: duration("30d"),
   AUDIT_RETENTION: duration("365d"),
   OUTBOX_RETENTION: duration("30d"),
@@ -339,6 +352,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   }
   if (Boolean(env.CAPTCHA_SITE_KEY) !== Boolean(env.CAPTCHA_SECRET_KEY)) {
     problems.push("CAPTCHA_SITE_KEY, CAPTCHA_SECRET_KEY: set both or neither");
+  }
+  const provider = captchaProvider(env);
+  if (THIRD_PARTY_CAPTCHAS.includes(provider as ThirdPartyCaptcha) && !(env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY)) {
+    problems.push(`CAPTCHA_PROVIDER: ${provider} needs CAPTCHA_SITE_KEY and CAPTCHA_SECRET_KEY`);
+  }
+  if (provider === "pow" && env.NODE_ENV === "production" && !env.CHALLENGE_SECRET) {
+    problems.push(
+      "CHALLENGE_SECRET: is required in production with CAPTCHA_PROVIDER=pow (challenges are signed with it, the same on every instance; make one with: openssl rand -base64 32)",
+    );
   }
   const rpIdProblem = passkeyRpIdProblem(env);
   if (rpIdProblem) problems.push(rpIdProblem);
@@ -564,18 +586,63 @@ function rateLimitSettings(env: Env) {
   };
 }
 
-/** The captcha, when both of its keys are set. */
-function captchaSettings(env: Env) {
-  return env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
-    ? {
-        siteKey: env.CAPTCHA_SITE_KEY,
-        secretKey: env.CAPTCHA_SECRET_KEY,
-        scriptUrl: env.CAPTCHA_SCRIPT_URL,
-        verifyUrl: env.CAPTCHA_VERIFY_URL,
-        minScore: env.CAPTCHA_MIN_SCORE,
-      }
-    : undefined;
+const THIRD_PARTY_CAPTCHAS = ["recaptcha", "turnstile", "hcaptcha"] as const;
+type ThirdPartyCaptcha = (typeof THIRD_PARTY_CAPTCHAS)[number];
+
+/** Each third party's own script and verify addresses (their documentation's). */
+const CAPTCHA_ADDRESSES: Record<ThirdPartyCaptcha, { scriptUrl: string; verifyUrl: string }> = {
+  recaptcha: { scriptUrl: "https://www.google.com/recaptcha/api.js", verifyUrl: "https://www.google.com/recaptcha/api/siteverify" },
+  turnstile: {
+    scriptUrl: "https://challenges.cloudflare.com/turnstile/v0/api.js",
+    verifyUrl: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+  },
+  hcaptcha: { scriptUrl: "https://js.hcaptcha.com/1/api.js", verifyUrl: "https://api.hcaptcha.com/siteverify" },
+};
+
+/**
+ * The provider chosen, or its default: reCAPTCHA where its keys are set (what the specification
+ * names, and what a deployment that set them before this setting existed expects); else our own
+ * proof of work in development, and none in tests (each test that needs one asks for it) or in
+ * production (an operator chooses it, with its secret).
+ */
+function captchaProvider(env: Env): ChallengeProvider {
+  if (env.CAPTCHA_PROVIDER) return env.CAPTCHA_PROVIDER;
+  if (env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY) return "recaptcha";
+  return env.NODE_ENV === "development" ? "pow" : "off";
 }
+
+/**
+ * The human check (decision 93): the provider and its keys, and when and how hard it is asked for.
+ * Outside production without CHALLENGE_SECRET, challenges are signed with a fixed, public value.
+ */
+function challengeSettings(env: Env) {
+  const provider = captchaProvider(env);
+  const thirdParty =
+    THIRD_PARTY_CAPTCHAS.includes(provider as ThirdPartyCaptcha) && env.CAPTCHA_SITE_KEY && env.CAPTCHA_SECRET_KEY
+      ? {
+          provider: provider as ThirdPartyCaptcha,
+          siteKey: env.CAPTCHA_SITE_KEY,
+          secretKey: env.CAPTCHA_SECRET_KEY,
+          scriptUrl: env.CAPTCHA_SCRIPT_URL ?? CAPTCHA_ADDRESSES[provider as ThirdPartyCaptcha].scriptUrl,
+          verifyUrl: env.CAPTCHA_VERIFY_URL ?? CAPTCHA_ADDRESSES[provider as ThirdPartyCaptcha].verifyUrl,
+          minScore: env.CAPTCHA_MIN_SCORE,
+          timeoutMs: env.CAPTCHA_TIMEOUT,
+        }
+      : undefined;
+  return {
+    provider: provider === "pow" || thirdParty ? provider : ("off" as const),
+    /** The third party's keys and addresses, when one is chosen. */
+    thirdParty,
+    thresholdPercent: env.CHALLENGE_THRESHOLD,
+    difficulty: env.CHALLENGE_DIFFICULTY,
+    maxDifficulty: Math.max(env.CHALLENGE_DIFFICULTY, env.CHALLENGE_MAX_DIFFICULTY),
+    lifetimeMs: env.CHALLENGE_LIFETIME,
+    secret: env.CHALLENGE_SECRET ?? DEVELOPMENT_CHALLENGE_SECRET,
+  };
+}
+
+/** Outside production without CHALLENGE_SECRET: one fixed value, so instances side by side agree. */
+const DEVELOPMENT_CHALLENGE_SECRET = createHash("sha256").update("account server development challenge secret").digest("base64");
 
 function resolve(env: Env) {
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
@@ -631,7 +698,7 @@ function resolve(env: Env) {
      * ceremonies run on, and the other origins /.well-known/webauthn lets use the RP ID.
      */
     passkeys: passkeySettings(env.PASSKEY_RP_ID, publicUrl, env.PASSKEY_RELATED_ORIGINS),
-    captcha: captchaSettings(env),
+    challenge: challengeSettings(env),
     /** How long an account's security trail keeps each entry (auth/kernel/audit-trail.ts). */
     auditRetentionMs: env.AUDIT_RETENTION,
     outboxRetentionMs: env.OUTBOX_RETENTION,

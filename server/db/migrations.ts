@@ -883,6 +883,21 @@ const migrations: Record<string, Migration> = {
       await sql`drop function if exists notify_oidc_client_change()`.execute(db);
     },
   },
+  "0037_spent_challenges": {
+    async up(db: Kysely<unknown>) {
+      // The proof-of-work challenges already answered (server/challenge/proof-of-work.ts, decision
+      // 93): each is taken once, by one insert that conflicts on a replay, and kept until it expires.
+      await db.schema
+        .createTable("spent_challenges")
+        .addColumn("signature_hash", "text", (c) => c.primaryKey())
+        .addColumn("expires_at", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("spent_challenges_expires_at").on("spent_challenges").column("expires_at").execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable("spent_challenges").execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

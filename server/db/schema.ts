@@ -247,6 +247,13 @@ interface ExternalLoginsTable {
 }
 
 /** A security event token Google sent (docs/decisions/0091): its id, taken once. */
+interface SpentChallengesTable {
+  /** SHA-256 of the challenge's signature. */
+  signature_hash: string;
+  /** When the challenge expires, and a replay is refused for that alone. */
+  expires_at: Millis;
+}
+
 interface GoogleRiscTokensTable {
   /** SHA-256 of the token's jti. */
   jti_hash: string;
@@ -361,6 +368,7 @@ export interface Database {
   external_logins: ExternalLoginsTable;
   external_login_attempts: ExternalLoginAttemptsTable;
   google_risc_tokens: GoogleRiscTokensTable;
+  spent_challenges: SpentChallengesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   step_up_codes: StepUpCodesTable;

@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { CHALLENGE_PROOF_HEADER } from "../../common/challenge.ts";
 import { DEFAULT_LANGUAGE } from "../../common/languages.ts";
 import type { Caller } from "../auth/kernel/caller.ts";
 import { canonicalAddress } from "../base/client-address.ts";
+import { noteChallenge } from "../telemetry/challenges.ts";
 import { requestChosenLanguage, requestStatedLanguage } from "./language.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
@@ -31,5 +33,13 @@ export function callerOf(request: FastifyRequest, reply: FastifyReply): Caller {
     setCookie: (name, value, attributes) => void reply.setCookie(name, value, attributes),
     clearCookie: (name, attributes) => void reply.clearCookie(name, attributes),
     noStore: () => void reply.header("cache-control", "no-store"),
+    challengeProof: challengeProofOf(request),
+    challenged: (outcome) => noteChallenge(request, outcome),
   };
+}
+
+/** The proof of a human check a request carries (decision 93), when it is one header of sane length. */
+function challengeProofOf(request: FastifyRequest): string | undefined {
+  const proof = request.headers[CHALLENGE_PROOF_HEADER];
+  return typeof proof === "string" && proof.length > 0 && proof.length <= 8192 ? proof : undefined;
 }

@@ -197,6 +197,10 @@ export const strings: Catalogue<typeof english> = {
     CODE_SPENT_AFTER_WRONG: "Dieser Code ist nicht richtig und kann nicht mehr verwendet werden. Bitte fordern Sie eine neue E-Mail an.",
     CAPTCHA_FAILED: "Anmeldung fehlgeschlagen",
     CAPTCHA_NOT_CONFIGURED: "Auf diesem Server ist kein Captcha-Anbieter eingerichtet.",
+    CHALLENGE_REQUIRED: "Bitte bestätigen Sie, dass Sie ein Mensch sind, um fortzufahren.",
+    CHALLENGE_FAILED: "Diese Prüfung hat nicht geklappt. Bitte versuchen Sie es erneut.",
+    CHALLENGE_UNAVAILABLE:
+      "Wir können gerade nicht prüfen, ob Sie ein Mensch sind. Bitte versuchen Sie es in einer Minute erneut oder melden Sie sich auf andere Weise an.",
     INVALID_CREDENTIALS: "E-Mail-Adresse oder Passwort ist ungültig",
     PASSWORD_LOGIN_DISABLED: "Die Anmeldung mit Passwort ist deaktiviert. Bitte melden Sie sich über Ihre E-Mail-Adresse an.",
     NOT_SIGNED_IN: "Bitte melden Sie sich zuerst an.",

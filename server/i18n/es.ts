@@ -192,6 +192,10 @@ export const strings: Catalogue<typeof english> = {
     CODE_SPENT_AFTER_WRONG: "El código no es correcto y ya no se puede usar. Pide un correo nuevo.",
     CAPTCHA_FAILED: "No se ha podido iniciar sesión",
     CAPTCHA_NOT_CONFIGURED: "Este servidor no tiene configurado ningún proveedor de captcha.",
+    CHALLENGE_REQUIRED: "Confirma que eres una persona para continuar.",
+    CHALLENGE_FAILED: "La comprobación no se ha completado. Inténtalo de nuevo.",
+    CHALLENGE_UNAVAILABLE:
+      "Ahora mismo no podemos comprobar que eres una persona. Inténtalo de nuevo dentro de un minuto o inicia sesión de otra forma.",
     INVALID_CREDENTIALS: "La dirección de correo electrónico o la contraseña no son válidas",
     PASSWORD_LOGIN_DISABLED: "El inicio de sesión con contraseña está desactivado. Inicia sesión con tu correo electrónico.",
     NOT_SIGNED_IN: "Inicia sesión primero.",

@@ -189,6 +189,10 @@ export const strings: Catalogue<typeof english> = {
     CODE_SPENT_AFTER_WRONG: "Ce code est incorrect et ne peut plus être utilisé. Veuillez demander un nouvel e-mail.",
     CAPTCHA_FAILED: "Échec de la connexion",
     CAPTCHA_NOT_CONFIGURED: "Aucun fournisseur de captcha n'est configuré sur ce serveur.",
+    CHALLENGE_REQUIRED: "Veuillez confirmer que vous êtes une personne pour continuer.",
+    CHALLENGE_FAILED: "Cette vérification n'a pas abouti. Veuillez réessayer.",
+    CHALLENGE_UNAVAILABLE:
+      "Nous ne pouvons pas vérifier pour l'instant que vous êtes une personne. Réessayez dans une minute, ou connectez-vous d'une autre façon.",
     INVALID_CREDENTIALS: "Adresse e-mail ou mot de passe non valide",
     PASSWORD_LOGIN_DISABLED: "La connexion par mot de passe est désactivée. Veuillez vous connecter avec votre adresse e-mail.",
     NOT_SIGNED_IN: "Veuillez d'abord vous connecter.",

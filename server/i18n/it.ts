@@ -197,6 +197,10 @@ export const strings: Catalogue<typeof english> = {
     CODE_SPENT_AFTER_WRONG: "Il codice non è corretto e non può più essere usato. Richiedi una nuova email.",
     CAPTCHA_FAILED: "Accesso non riuscito",
     CAPTCHA_NOT_CONFIGURED: "Su questo server non è configurato nessun provider di captcha.",
+    CHALLENGE_REQUIRED: "Conferma di essere una persona per continuare.",
+    CHALLENGE_FAILED: "La verifica non è andata a buon fine. Riprova.",
+    CHALLENGE_UNAVAILABLE:
+      "Al momento non possiamo verificare che tu sia una persona. Riprova tra un minuto, oppure accedi in un altro modo.",
     INVALID_CREDENTIALS: "Indirizzo email o password non validi",
     PASSWORD_LOGIN_DISABLED: "L'accesso con password è disattivato. Accedi con la tua email.",
     NOT_SIGNED_IN: "Per continuare, accedi.",

@@ -195,6 +195,10 @@ export const strings: Catalogue<typeof english> = {
     CODE_SPENT_AFTER_WRONG: "Código incorreto. Ele não pode mais ser usado: peça um novo e-mail.",
     CAPTCHA_FAILED: "Falha no login",
     CAPTCHA_NOT_CONFIGURED: "Nenhum provedor de captcha está configurado neste servidor.",
+    CHALLENGE_REQUIRED: "Confirme que você é uma pessoa para continuar.",
+    CHALLENGE_FAILED: "Essa verificação não foi concluída. Tente novamente.",
+    CHALLENGE_UNAVAILABLE:
+      "No momento, não conseguimos verificar que você é uma pessoa. Tente novamente em um minuto ou entre de outra forma.",
     INVALID_CREDENTIALS: "E-mail ou senha inválidos",
     PASSWORD_LOGIN_DISABLED: "O login com senha está desativado. Entre com seu e-mail.",
     NOT_SIGNED_IN: "Entre na sua conta primeiro.",

@@ -102,5 +102,8 @@ export function providerCaller(ctx: KoaContextWithOIDC, language: Language): Cal
     setCookie: (name, value, attributes) => void ctx.append("set-cookie", setCookieHeader(name, value, attributes)),
     clearCookie: (name, attributes) => void ctx.append("set-cookie", clearedCookieHeader(name, attributes)),
     noStore: () => void ctx.set("cache-control", "no-store"),
+    // The provider's pages ask for no human check.
+    challengeProof: undefined,
+    challenged: () => {},
   };
 }

@@ -30,7 +30,11 @@ export function clientConfig(config: Config, agentConsole = false): ClientConfig
     allowedRedirectOrigins: config.allowedRedirectOrigins,
     agent: config.agent,
     agentConsole: agentConsole && config.devTools,
-    captcha: config.captcha ? { siteKey: config.captcha.siteKey, scriptUrl: config.captcha.scriptUrl } : null,
+    // reCAPTCHA runs on every link request (SPEC section 4); the other providers only when asked.
+    captcha:
+      config.challenge.thirdParty?.provider === "recaptcha"
+        ? { siteKey: config.challenge.thirdParty.siteKey, scriptUrl: config.challenge.thirdParty.scriptUrl }
+        : null,
     passkeyOrigin: config.passkeys.usable ? (config.passkeys.origins[0] ?? null) : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { email as emailField } from "../../common/api/fields.ts";
 import type { Brand } from "../../common/brands/index.ts";
+import { CHALLENGE_REQUIRED } from "../../common/challenge.ts";
 import { type LinkProblem, linkProblemOf } from "../../common/link-problems.ts";
 import { NO_SCRIPT_PLACEHOLDER, type NoScriptScreen, type NoScriptScreens } from "../../common/no-script.ts";
 import { getParamIgnoringCase } from "../../common/query.ts";
@@ -64,7 +65,7 @@ export function answerNoScriptForm(
     }
 
     // A captcha cannot be solved without JavaScript: the page says so rather than fail the check.
-    if (config.captcha) return send(reply, brand, screen("needsJavaScript"));
+    if (config.challenge.thirdParty?.provider === "recaptcha") return send(reply, brand, screen("needsJavaScript"));
     const body = (request.body ?? {}) as Record<string, unknown>;
     const typed = typeof body.email === "string" ? body.email : "";
     if (typed.trim() === "") return send(reply.code(400), brand, screen("loginEmailRequired"));
@@ -89,6 +90,8 @@ export function answerNoScriptForm(
       return send(reply, brand, fillNoScript(screen("accountNotFound"), { email: parsed.data, retry: request.url }));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      // Asked for a human check (decision 93), which runs in JavaScript: the page says so.
+      if (error.code === CHALLENGE_REQUIRED) return send(reply.code(error.status), brand, screen("needsJavaScript"));
       return send(
         reply.code(error.status).headers(error.headers),
         brand,

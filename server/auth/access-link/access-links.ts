@@ -11,6 +11,7 @@ import { issueLinkToken, linkPage } from "../kernel/access-link-mail.ts";
 import { refuseIfDisabled } from "../kernel/account-status.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
 import type { Caller } from "../kernel/caller.ts";
+import { checkedOnEveryLinkRequest } from "../kernel/challenge-gate.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import { accountAndOwnOrigin } from "../kernel/known-origins.ts";
 import { enforceMailLimits } from "../kernel/mail-limits.ts";
@@ -31,6 +32,8 @@ export interface AccessLinkRequest {
    * secret that lets it type the mail's code instead.
    */
   caller: Caller;
+  /** The reCAPTCHA token the form ran, when reCAPTCHA is the provider. */
+  captchaToken?: string | undefined;
 }
 
 /**
@@ -42,6 +45,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const emailKey = normalizeEmail(request.email);
   // Read first, counted before anything is answered: the account, and whether the request comes
   // from one of its owner's devices or addresses (which has an allowance of its own).
+  const proven = await checkedOnEveryLinkRequest(config, request.caller, request.captchaToken);
   const { account, own } = await accountAndOwnOrigin(db, config, request.caller, emailKey);
   await enforceMailLimits(
     db,
@@ -49,8 +53,9 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
     request.caller,
     emailKey,
     own,
-    { perIp: "accessLinkPerIp", perEmail: "accessLinkPerEmail", ownOrigin: "accessLinkOwnOrigin" },
+    { perIp: "accessLinkPerIp", perEmail: "accessLinkPerEmail", ownOrigin: "accessLinkOwnOrigin", purpose: "access-link" },
     "sign-in links were requested",
+    proven,
   );
 
   if (!account) return { isOk: false, isExistingDesktopUser: false, redirectUrl: "" };

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../base/context.ts";
-import { AppError } from "../../base/errors.ts";
-import { callerOf, clientAddress } from "../../http/caller.ts";
+import { callerOf } from "../../http/caller.ts";
 import { contractRoute } from "../../http/contract-route.ts";
 import { recordSignIn } from "../../telemetry/sign-in-steps.ts";
-import { verifyCaptcha } from "../kernel/captcha.ts";
 import { checkAccessLink, requestAccessLink, signInWithAccessLink } from "./access-links.ts";
 import { approveSignIn, askingDeviceFor, WAIT_MS, waitForApproval } from "./approval.ts";
 import { signInWithCode } from "./sign-in-codes.ts";
@@ -16,14 +14,12 @@ import { signInWithCode } from "./sign-in-codes.ts";
  */
 export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker, telemetry }: AppContext): void {
   contractRoute(app, "POST /api/access-link", async (body, request, reply) => {
-    if (config.captcha && !(await verifyCaptcha(config.captcha, body.CaptchaToken, clientAddress(request)))) {
-      throw new AppError("CAPTCHA_FAILED");
-    }
     const answer = await requestAccessLink(db, config, {
       email: body.Email,
       productId: body.ProductId,
       returnUrl: body.ReturnUrl ?? undefined,
       caller: callerOf(request, reply),
+      captchaToken: body.CaptchaToken,
     });
     if (answer.isOk) mailWorker.deliverNow();
     return answer;

@@ -10,8 +10,8 @@ import { insertRow } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashSecret, newSecret } from "../../secrets/tokens.ts";
 import { type Caller, clearCookie, setCookie } from "../kernel/caller.ts";
+import { enforceLimitsUnderChallenge } from "../kernel/challenge-gate.ts";
 import { PURPOSES, spendTokenByHash } from "../kernel/one-time-tokens.ts";
-import { enforceLimits } from "../kernel/rate-limit.ts";
 import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { wrongCode } from "../kernel/wrong-code.ts";
 import { newApprovalNumber } from "./approval-digits.ts";
@@ -87,7 +87,7 @@ export async function signInWithCode(
   caller: Caller,
   code: string,
 ): Promise<{ redirectUrl: string; signedIn: SignedIn }> {
-  await enforceLimits(db, config, [["accessLinkCodePerIp", caller.address]], "sign-in attempts");
+  await enforceLimitsUnderChallenge(db, config, caller, [["accessLinkCodePerIp", caller.address]], "sign-in attempts", "sign-in-code");
   const browserSecret = caller.cookie(CODE_COOKIE);
   if (!browserSecret) throw new AppError("CODE_UNKNOWN");
   const browserHash = hashSecret(browserSecret);

@@ -1,3 +1,4 @@
+import type { ChallengeOutcome } from "../../../common/challenge.ts";
 import type { Language } from "../../../common/languages.ts";
 import type { Config } from "../../base/config.ts";
 import { COOKIES, type CookieName, cookieAttributes } from "../../base/cookies.ts";
@@ -32,6 +33,10 @@ export interface Caller {
   clearCookie(name: string, attributes: ReturnType<typeof cookieAttributes>): void;
   /** The answer carries or ends a sign-in: no cache may keep it. */
   noStore(): void;
+  /** The proof of a human check the request carries (its challenge-proof header), if any. */
+  readonly challengeProof: string | undefined;
+  /** Tells the operations figures what became of a human check this request met (decision 93). */
+  challenged(outcome: ChallengeOutcome): void;
 }
 
 /** Reads a declared cookie. */

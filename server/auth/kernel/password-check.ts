@@ -7,9 +7,9 @@ import { verifyNothing, verifyPassword } from "../../secrets/passwords.ts";
 import { findAccountByEmail } from "./accounts.ts";
 import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
-import { verifyCaptcha } from "./captcha.ts";
+import { challengeRequired, checkProof, pressureOf } from "./challenge-gate.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
-import { countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
+import { type BucketCount, countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
 
 /** The growing delay: none for the first two failures, then 0.25 s, 0.5 s, 1 s … up to 8 s. */
 function failureDelayMs(failures: number): number {
@@ -53,7 +53,7 @@ const SIGN_IN_WORDING: PasswordCheckWording = {
 export interface PasswordAttempt {
   email: string;
   password: string;
-  /** A captcha token, when the form ran the captcha: it lets an address past its step-up point. */
+  /** A captcha token, when the form ran reCAPTCHA: like a proof in the header, it lets an attempt past its step-up point. */
   captchaToken?: string | undefined;
 }
 
@@ -90,18 +90,30 @@ export async function checkPassword(
 
   // The three buckets in order, in one statement on PostgreSQL: past the address's limit neither
   // the origin nor the account is counted, past the origin's the account only once a captcha is solved.
-  const [byIp, byOrigin, counted] = await countEachInOrder(db, config, [
+  const counts: BucketCount[] = [
     ["passwordFailuresPerIp", address],
     ["passwordFailuresPerEmailAndOrigin", emailKey, origin],
     ["passwordFailuresPerAccount", emailKey],
-  ]);
+  ];
+  const verdicts = await countEachInOrder(db, config, counts);
+  const [byIp, byOrigin, counted] = verdicts;
   if (!byIp?.allowed) throw tooManyAttempts(wording.lockout.address, byIp?.retryAfterMs ?? 0);
 
+  // Past the origin's limit (the step-up point), or past a challenge threshold, the attempt must
+  // prove a person makes it (decision 93); with no provider chosen, the step-up point refuses.
+  const pressure = byOrigin?.allowed ? pressureOf(config, counts, verdicts) : 1;
   let steppedUp = false;
-  if (!byOrigin?.allowed) {
-    steppedUp = config.captcha !== undefined && (await verifyCaptcha(config.captcha, attempt.captchaToken, address));
-    if (!steppedUp) throw tooManyAttempts(wording.lockout.stepUp, byOrigin?.retryAfterMs ?? 0);
-  }
+  if (pressure !== undefined && config.challenge.provider !== "off") {
+    steppedUp = await checkProof(db, config, caller, "password", attempt.captchaToken ?? caller.challengeProof);
+    if (!steppedUp) {
+      // Asked for a proof, not refused for the password: the attempt is taken back.
+      await settleAttempts(
+        db,
+        [ipKey, originKey, accountKey].slice(0, verdicts.length).map((key) => ["uncount", key] as const),
+      );
+      throw await challengeRequired(config, caller, "password", pressure);
+    }
+  } else if (!byOrigin?.allowed) throw tooManyAttempts(wording.lockout.stepUp, byOrigin?.retryAfterMs ?? 0);
 
   const byAccount = counted ?? (await countIn(db, config, ["passwordFailuresPerAccount", emailKey]));
   const limit = config.rateLimits.limits.passwordFailuresPerAccount;

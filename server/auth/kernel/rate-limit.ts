@@ -172,7 +172,11 @@ export function countIn(db: Db, config: Config, [bucket, ...parts]: BucketCount,
  * its limit. `what` completes "Too many … Please wait N minutes and try again."
  */
 export async function enforceLimits(db: Db, config: Config, counts: readonly BucketCount[], what: string): Promise<void> {
-  const verdicts = await countEachInOrder(db, config, counts);
+  refuseOverLimit(await countEachInOrder(db, config, counts), what);
+}
+
+/** Refuses with 429 (and Retry-After) when one of the verdicts is over its limit. */
+export function refuseOverLimit(verdicts: readonly RateLimitResult[], what: string): void {
   const refused = verdicts.find((verdict) => !verdict.allowed);
   if (refused) {
     throw tooManyAttempts(`Too many ${what}. Please wait ${minutesText(refused.retryAfterMs)} and try again.`, refused.retryAfterMs);

@@ -19,6 +19,7 @@ import { isDisabled } from "../kernel/account-status.ts";
 import { existingAccountEmail, existingAccountNames, isExistingDesktopUser } from "../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../kernel/audit-trail.ts";
 import { type Caller, readCookie, setCookie } from "../kernel/caller.ts";
+import { enforceLimitsUnderChallenge } from "../kernel/challenge-gate.ts";
 import { desktopSignInFor } from "../kernel/desktop-sign-in.ts";
 import { browserMark } from "../kernel/known-origins.ts";
 import { passkeyOfferDue } from "../kernel/passkey-offer.ts";
@@ -162,7 +163,7 @@ export interface PasskeySignIn {
 
 /** Options for a sign-in (the button's or the autofill's): no account named, any passkey of ours. */
 export async function passkeySignInOptions(db: Db, config: Config, caller: Caller): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  await enforceLimits(db, config, [["passkeyChallengesPerIp", caller.address]], "passkey requests");
+  await enforceLimitsUnderChallenge(db, config, caller, [["passkeyChallengesPerIp", caller.address]], "passkey requests", "passkey");
   const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: config.passkeys.rpId,
     userVerification: "required",

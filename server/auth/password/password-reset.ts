@@ -103,7 +103,7 @@ export async function requestPasswordReset(
       from,
       emailKey,
       own,
-      { perIp: "passwordResetPerIp", perEmail: "passwordResetPerEmail", ownOrigin: "passwordResetOwnOrigin" },
+      { perIp: "passwordResetPerIp", perEmail: "passwordResetPerEmail", ownOrigin: "passwordResetOwnOrigin", purpose: "password-reset" },
       "password reset emails were requested",
     );
     if (account) await mailResetLink(db, config, account, area, from);

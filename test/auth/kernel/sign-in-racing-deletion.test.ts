@@ -34,6 +34,8 @@ function newCaller(): Caller {
     setCookie() {},
     clearCookie() {},
     noStore() {},
+    challengeProof: undefined,
+    challenged() {},
   };
 }
 

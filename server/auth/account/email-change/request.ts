@@ -12,9 +12,10 @@ import { emailChangeMail, emailChangeRequestedMail, emailInUseMail, mailLook } f
 import { hashSecret } from "../../../secrets/tokens.ts";
 import { accountForMail, accountIdByEmailKey } from "../../kernel/accounts.ts";
 import { type AuditSource, recordAuditEvent } from "../../kernel/audit-trail.ts";
+import { enforceLimitsUnderChallenge } from "../../kernel/challenge-gate.ts";
 import { issueToken, PURPOSES } from "../../kernel/one-time-tokens.ts";
 import { endPendingChanges } from "../../kernel/pending-email-change.ts";
-import { enforceLimits } from "../../kernel/rate-limit.ts";
+import { type BucketCount, enforceLimits } from "../../kernel/rate-limit.ts";
 import { requireRecentSignIn, type SignedInSession } from "../../kernel/recent-sign-in.ts";
 import { CODE_LIFETIME_MS, codeHash, insertChange, LINK_LIFETIME_MS } from "./shared.ts";
 
@@ -41,15 +42,14 @@ export async function requestEmailChange(db: Db, config: Config, asker: EmailCha
   const account = await accountForMail(db, accountId);
   if (!account) throw new AppError("NOT_SIGNED_IN");
   const newEmail = newAddress(account.email_key, typed);
-  await enforceLimits(
-    db,
-    config,
-    [
-      ["emailChangePerAccount", accountId],
-      ["emailChangePerEmail", newEmail],
-    ],
-    "email changes",
-  );
+  const counts: BucketCount[] = [
+    ["emailChangePerAccount", accountId],
+    ["emailChangePerEmail", newEmail],
+  ];
+  // A customer's request proves a person asks once under pressure (decision 93); support's needs not.
+  if (asker.kind === "customer" && "caller" in asker.source)
+    await enforceLimitsUnderChallenge(db, config, asker.source.caller, counts, "email changes", "email-change");
+  else await enforceLimits(db, config, counts, "email changes");
 
   const language = asker.kind === "customer" ? asker.language : (languageForTag(account.language) ?? DEFAULT_LANGUAGE);
   const look = mailLook(asker.brand, config.publicUrl, language);
