@@ -119,6 +119,14 @@ describe("a request asked for a human check", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("a check whose code does not arrive fails as a call with no answer", async () => {
+    const layer = await import("./http.ts");
+    layer.answerChallengesWith(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")));
+    answers = [() => refusal(428, CHALLENGE_REQUIRED), ok];
+    await expect(layer.send("POST", "/api/access-link", {})).rejects.toMatchObject({ status: 0, code: "ERR_NETWORK" });
+    expect(sent).toHaveLength(1);
+  });
+
   it("a refusal that names no challenge is an ordinary failure", async () => {
     const { send } = await http();
     answers = [() => new Response(JSON.stringify({ code: CHALLENGE_REQUIRED, message: "No." }), { status: 428 })];

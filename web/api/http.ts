@@ -123,7 +123,7 @@ export async function send<T>(method: "GET" | "POST", path: string, body?: unkno
       const asked = challengeAsked(error);
       if (!asked || !loadProver || options.withoutChallenge || proofs >= MOST_PROOFS) throw error;
       if ((error as HttpError).code === CHALLENGE_FAILED && ++refusedProofs > 1) throw error;
-      proof = await proveHuman(asked, options.signal);
+      proof = await proveHuman(loadProver, asked, options.signal);
     }
   }
 }
@@ -143,10 +143,10 @@ export function answerChallengesWith(load: () => Promise<ProveHuman>): void {
   loadProver = load;
 }
 
-async function proveHuman(asked: ChallengeAsked, signal: AbortSignal | undefined): Promise<string> {
+async function proveHuman(load: () => Promise<ProveHuman>, asked: ChallengeAsked, signal: AbortSignal | undefined): Promise<string> {
   let prove: ProveHuman;
   try {
-    prove = await (loadProver as () => Promise<ProveHuman>)();
+    prove = await load();
   } catch {
     // The check's code did not arrive: as good as no answer.
     throw new HttpError(0, "ERR_NETWORK", "Network Error");
