@@ -32,8 +32,12 @@ export interface AccessLinkRequest {
    * secret that lets it type the mail's code instead.
    */
   caller: Caller;
-  /** The reCAPTCHA token the form ran, when reCAPTCHA is the provider. */
-  captchaToken?: string | undefined;
+  /**
+   * The newer sign-in form's request, which runs reCAPTCHA before every link request when it is
+   * the provider (SPEC section 4), and the token it got; the earlier area's calls and the no-script
+   * form are asked for a check only under pressure, as every other request is.
+   */
+  form?: { captchaToken: string | undefined };
 }
 
 /**
@@ -45,7 +49,7 @@ export async function requestAccessLink(db: Db, config: Config, request: AccessL
   const emailKey = normalizeEmail(request.email);
   // Read first, counted before anything is answered: the account, and whether the request comes
   // from one of its owner's devices or addresses (which has an allowance of its own).
-  const proven = await checkedOnEveryLinkRequest(config, request.caller, request.captchaToken);
+  const proven = request.form ? await checkedOnEveryLinkRequest(config, request.caller, request.form.captchaToken) : false;
   const { account, own } = await accountAndOwnOrigin(db, config, request.caller, emailKey);
   await enforceMailLimits(
     db,
