@@ -49,6 +49,17 @@ export const BUCKETS = {
     defaultLimit: 5,
     humanCheck: "below-limit",
   },
+  /**
+   * "No account uses this address" notes one address is sent (HIDE_ACCOUNT_EXISTENCE, decision 94),
+   * beside the link requests' own per-email count: a stranger's mailbox hears of the product rarely.
+   * Past it the answer is the same and no note goes.
+   */
+  noAccountNotePerEmail: {
+    prefix: "no-account-note:email",
+    parts: ["email"],
+    setting: "NO_ACCOUNT_NOTE_LIMIT_PER_EMAIL",
+    defaultLimit: 2,
+  },
   accessLinkConsumePerIp: {
     prefix: "access-link-consume:ip",
     parts: ["address"],
