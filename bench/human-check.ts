@@ -27,7 +27,7 @@ async function perCpuSecond(work: () => Promise<unknown>, ms = 2000): Promise<nu
   return count / ((user + system) / 1e6);
 }
 
-export async function measureServerSide(): Promise<{ issuedPerCpuSecond: number; checkedPerCpuSecond: number }> {
+async function measureServerSide(): Promise<{ issuedPerCpuSecond: number; checkedPerCpuSecond: number }> {
   const challenge = await issueProofOfWork(settings, "access-link", 1000);
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error("unsolved");
@@ -40,7 +40,7 @@ export async function measureServerSide(): Promise<{ issuedPerCpuSecond: number;
   return { issuedPerCpuSecond, checkedPerCpuSecond };
 }
 
-export async function measureNodeSolve(difficulty: number, rounds = 5): Promise<{ medianMs: number }> {
+async function measureNodeSolve(difficulty: number, rounds = 5): Promise<{ medianMs: number }> {
   const times: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const challenge = await issueProofOfWork(settings, "access-link", difficulty);
