@@ -82,6 +82,9 @@ export async function enforceLimitsUnderChallenge(
   /** Whether the request was already proven (reCAPTCHA on a link request); else its header is checked. */
   alreadyProven?: boolean,
 ): Promise<void> {
+  // A bucket not declared to ask would never ask: a gated call must declare every bucket it counts in.
+  const undeclared = counts.find(([bucket]) => !humanCheckOf(bucket));
+  if (undeclared) throw new Error(`${undeclared[0]}: declare its humanCheck in rate-limit-buckets.ts to count it under the challenge`);
   const proven = alreadyProven || (await checkProof(db, config, caller, purpose));
   const verdicts = await countEachInOrder(db, config, counts);
   refuseOverLimit(verdicts, what);
