@@ -48,7 +48,7 @@ export type ChallengeAsked =
   | { provider: "recaptcha" | "turnstile" | "hcaptcha"; siteKey: string; scriptUrl: string };
 
 /** What became of a human check a request met: the operations figures count each. */
-const CHALLENGE_OUTCOMES = ["shown", "solved", "failed", "unavailable"] as const;
+export const CHALLENGE_OUTCOMES = ["shown", "solved", "failed", "unavailable"] as const;
 export type ChallengeOutcome = (typeof CHALLENGE_OUTCOMES)[number];
 
 /** The body of a CHALLENGE_REQUIRED or CHALLENGE_FAILED answer. */

@@ -1,3 +1,4 @@
+import type { ChallengeOutcome } from "./challenge.ts";
 import type { MailRateWindow } from "./mail-rates.ts";
 import { redactUrl } from "./redact.ts";
 
@@ -38,8 +39,14 @@ export type BrowserEvent =
 /** A funnel step, recorded by the server where the sign-in answer is made (decision 39). */
 type FunnelEvent = { kind: "funnel"; step: FunnelStep; method?: SignInMethod; code?: string; path: string; at: number };
 
-/** Every stored event: the browser's and the server's funnel steps. */
-export type TelemetryEvent = BrowserEvent | FunnelEvent;
+/**
+ * What became of a human check a request met (decision 93), recorded by the server as the answer
+ * goes: the operations page counts each outcome, so an operator sees how often customers are asked.
+ */
+type ChallengeEvent = { kind: "challenge"; outcome: ChallengeOutcome; path: string; at: number };
+
+/** Every stored event: the browser's, and the server's funnel steps and human checks. */
+export type TelemetryEvent = BrowserEvent | FunnelEvent | ChallengeEvent;
 
 export interface TelemetryBatch {
   /** The tab's anonymous id (sessionStorage): groups one visit's events, names nobody. */
@@ -77,6 +84,8 @@ export interface OperationsReport {
    * against the lines of common/mail-rates.ts.
    */
   mailRates: { window: MailRateWindow; sent: number; bounced: number; complained: number }[];
+  /** The human checks of the period (decision 93): how many were shown, solved, failed, and refused for a provider that did not answer. */
+  challenges: Record<ChallengeOutcome, number>;
 }
 export const ADMIN_REPORT_ENDPOINT = "/api/admin/operations";
 /** The operations page: its HTML answers 403 to anyone but a signed-in admin (decision 36). */

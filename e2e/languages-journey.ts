@@ -100,6 +100,23 @@ export function languagesJourney(): void {
     await context.close();
   });
 
+  test("the switcher keeps Check Your Email on an address that names its language", async ({ browser, baseURL }) => {
+    // An app's ui_locales arrives as `lang` on the address, which the switch rewrites: the address
+    // changes, and where the link went must survive the reload with it.
+    const context = await browser.newContext({ baseURL: baseURL as string, locale: "en-US" });
+    const page = await context.newPage();
+    await page.goto(`/dsone/login${RETURN_URL}&lang=de`);
+    await page.getByLabel(german.login.emailLabel).fill(EMAIL);
+    await page.getByRole("button", { name: german.login.continue }).click();
+    await expect(page.getByRole("heading", { name: german.checkEmail.title })).toBeVisible();
+    await page.getByLabel(german.language.label).selectOption("fr");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { name: french.checkEmail.title })).toBeVisible();
+    await expect(page.getByText(EMAIL)).toBeVisible();
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("fr");
+    await context.close();
+  });
+
   test("the switcher changes a login whose ReturnUrl carries an OpenID request's ui_locales", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL: baseURL as string, locale: "en-US" });
     const page = await context.newPage();

@@ -61,11 +61,13 @@ export function supportConsoleJourney(): void {
 
     // Every action asks why first.
     const acts = page.getByRole("region", { name: "Act" });
-    await acts.getByRole("button", { name: "Clear rate limits" }).click();
+    await acts.getByRole("button", { name: "Clear rate limits and human checks" }).click();
     await expect(acts.getByRole("alert")).toContainText("Say why first");
     await acts.getByLabel(/^Reason/).fill(REASON);
-    await acts.getByRole("button", { name: "Clear rate limits" }).click();
-    await expect(acts.getByRole("status")).toHaveText("The customer's rate limits are cleared: the lockout is lifted.");
+    await acts.getByRole("button", { name: "Clear rate limits and human checks" }).click();
+    await expect(acts.getByRole("status")).toHaveText(
+      "The customer's rate limits are cleared: the lockout and any human check are lifted.",
+    );
     mail.rejecting = false;
     expect((await login(PASSWORD)).status()).toBe(200);
 

@@ -170,6 +170,7 @@ test("the operations page shows the figures to an admin and refuses a customer",
     page.getByRole("img", { name: /^Sign-in funnel: Sign-in screen shown [1-9].*Signed in \(password\) 1 · \d+%/ }),
   ).toBeVisible();
   await expect(page.getByRole("img", { name: "Refused sign-ins: password · INVALID_CREDENTIALS 1" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Human checks" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Top client errors" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Mail outbox: Waiting \d+, Retrying \d+, Sent \d+, Failed \d+$/ })).toBeVisible();
   // The relay's rates, over the last hour and day, against its review and pause lines.

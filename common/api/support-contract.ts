@@ -35,6 +35,11 @@ export interface SupportLimit {
   until: number;
   /** At or over its limit: what it guards is refused (or asks for a captcha) until then. */
   reached: boolean;
+  /**
+   * Past its challenge threshold (decision 93): what it guards asks for a human check until then,
+   * or until support clears the customer's limits.
+   */
+  challenged: boolean;
 }
 
 /** A customer's whole account, as the console shows it. Nothing secret: no link, no body, no hash. */

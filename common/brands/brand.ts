@@ -126,8 +126,11 @@ export interface Brand {
   /** The mark as a PNG (under web/public), for mail: many mail programs show no SVG. */
   mailLogo: string;
   paths: BrandPaths;
-  /** Its own sites: where a sign-in lands without a ReturnUrl (ui), my account, logout. */
-  links: { ui: LinkName; myAccount: LinkName; logout: LinkName };
+  /**
+   * Its own sites: where a sign-in lands without a ReturnUrl (ui), my account, logout, and where a
+   * new customer creates an account, when it has such a page (the "no account" mail links it).
+   */
+  links: { ui: LinkName; myAccount: LinkName; logout: LinkName; signUp?: LinkName };
   agent: BrandAgent;
   /** The safety product shows its screens as dialogs (SPEC section 2). */
   dialogs: boolean;

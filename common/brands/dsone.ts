@@ -11,7 +11,7 @@ export const dsone: Brand = {
   mailLogo: "/brand/dsone.png",
   paths: screenPaths(FOLDER),
   agent: { variant: "dsone", opensBrowser: false },
-  links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout" },
+  links: { ui: "dsoneUi", myAccount: "dsoneMyAccount", logout: "dsoneLogout", signUp: "cart" },
   passwordSignIn: { link: "signIn" },
   afterLogout: { link: "dsoneLogout", withUuid: false },
   dialogs: false,

@@ -9,7 +9,7 @@ export const maverick: Brand = {
   mailLogo: "/brand/maverick.png",
   paths: screenPaths("/maverick", { emailLogin: "/maverick/email-login" }),
   agent: { variant: "maverick", opensBrowser: true },
-  links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout" },
+  links: { ui: "maverickUi", myAccount: "maverickMyAccount", logout: "maverickLogout", signUp: "maverickSignUp" },
   // The dialog is where a Maverick Safe customer signs in with a password.
   passwordSignIn: { screen: "passwordLogin" },
   afterLogout: { link: "maverickUi", withUuid: true },

@@ -181,6 +181,8 @@ const schema = z.object({
   SIGNIN_URL: absoluteUrl.optional(),
   PASSWORD_LOGIN_ALLOWED: booleanText.default(true),
   NEW_SIGN_IN_MAIL: booleanText.default(true),
+  /** Answer every address's link request alike, mailing a note where no account uses it (decision 94). */
+  HIDE_ACCOUNT_EXISTENCE: booleanText.default(false),
   ACCESS_LINK_LIFETIME_DAYS: positiveInt.default(1),
   RESET_LINK_LIFETIME: duration("1h"),
   ACCOUNT_DELETION_LINK_LIFETIME: duration("1h"),
@@ -672,6 +674,11 @@ function resolve(env: Env) {
     passwordLoginAllowed: env.PASSWORD_LOGIN_ALLOWED,
     /** Whether the first sign-in from a browser the account has not used mails the owner. */
     newSignInMail: env.NEW_SIGN_IN_MAIL,
+    /**
+     * Whether a link request answers "Check Your Email" for every address, and mails an address no
+     * account uses a note saying so instead of a link (docs/decisions/0094-hide-account-existence.md).
+     */
+    hideAccountExistence: env.HIDE_ACCOUNT_EXISTENCE,
     accessLinkLifetimeDays: env.ACCESS_LINK_LIFETIME_DAYS,
     resetLinkLifetimeMs: env.RESET_LINK_LIFETIME,
     /** How long a "delete my account" link works: short, since it deletes for good. */

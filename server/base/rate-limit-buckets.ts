@@ -17,18 +17,48 @@ interface BucketSpec {
   readonly setting: string;
   readonly defaultLimit: number;
   readonly maxLimit?: number;
+  /**
+   * Past its challenge threshold, the requests it counts are asked for a human check (decision 93,
+   * server/auth/kernel/challenge-gate.ts) while short of its limit; "past-limit-too" where, past
+   * the limit, the check stands in for the refusal (a password's step-up point).
+   */
+  readonly humanCheck?: "below-limit" | "past-limit-too";
 }
 
 export const BUCKETS = {
-  accessLinkPerIp: { prefix: "access-link:ip", parts: ["address"], setting: "ACCESS_LINK_LIMIT_PER_IP", defaultLimit: 30 },
+  accessLinkPerIp: {
+    prefix: "access-link:ip",
+    parts: ["address"],
+    setting: "ACCESS_LINK_LIMIT_PER_IP",
+    defaultLimit: 30,
+    humanCheck: "below-limit",
+  },
   /** Link mails one email is sent at others' request: the bound on mail-bombing a customer. */
-  accessLinkPerEmail: { prefix: "access-link:email", parts: ["email"], setting: "ACCESS_LINK_LIMIT_PER_EMAIL", defaultLimit: 5 },
+  accessLinkPerEmail: {
+    prefix: "access-link:email",
+    parts: ["email"],
+    setting: "ACCESS_LINK_LIMIT_PER_EMAIL",
+    defaultLimit: 5,
+    humanCheck: "below-limit",
+  },
   /** The owner's own allowance from a device or address it signed in from: others cannot use it up. */
   accessLinkOwnOrigin: {
     prefix: "access-link:own",
     parts: ["email", "origin"],
     setting: "ACCESS_LINK_LIMIT_PER_EMAIL",
     defaultLimit: 5,
+    humanCheck: "below-limit",
+  },
+  /**
+   * "No account uses this address" notes one address is sent (HIDE_ACCOUNT_EXISTENCE, decision 94),
+   * beside the link requests' own per-email count: a stranger's mailbox hears of the product rarely.
+   * Past it the answer is the same and no note goes.
+   */
+  noAccountNotePerEmail: {
+    prefix: "no-account-note:email",
+    parts: ["email"],
+    setting: "NO_ACCOUNT_NOTE_LIMIT_PER_EMAIL",
+    defaultLimit: 2,
   },
   accessLinkConsumePerIp: {
     prefix: "access-link-consume:ip",
@@ -42,20 +72,29 @@ export const BUCKETS = {
     parts: ["address"],
     setting: "ACCESS_LINK_CODE_LIMIT_PER_IP",
     defaultLimit: 30,
+    humanCheck: "below-limit",
   },
   accountCheckPerIp: { prefix: "account-check:ip", parts: ["address"], setting: "ACCOUNT_CHECK_LIMIT_PER_IP", defaultLimit: 30 },
-  passwordResetPerIp: { prefix: "password-reset:ip", parts: ["address"], setting: "PASSWORD_RESET_LIMIT_PER_IP", defaultLimit: 30 },
+  passwordResetPerIp: {
+    prefix: "password-reset:ip",
+    parts: ["address"],
+    setting: "PASSWORD_RESET_LIMIT_PER_IP",
+    defaultLimit: 30,
+    humanCheck: "below-limit",
+  },
   passwordResetPerEmail: {
     prefix: "password-reset:email",
     parts: ["email"],
     setting: "PASSWORD_RESET_LIMIT_PER_EMAIL",
     defaultLimit: 5,
+    humanCheck: "below-limit",
   },
   passwordResetOwnOrigin: {
     prefix: "password-reset:own",
     parts: ["email", "origin"],
     setting: "PASSWORD_RESET_LIMIT_PER_EMAIL",
     defaultLimit: 5,
+    humanCheck: "below-limit",
   },
   /** Opening and spending reset links: each checks a secret. */
   resetCodePerIp: { prefix: "reset-code:ip", parts: ["address"], setting: "RESET_CODE_LIMIT_PER_IP", defaultLimit: 30 },
@@ -71,6 +110,7 @@ export const BUCKETS = {
     parts: ["address"],
     setting: "PASSWORD_FAILURE_LIMIT_PER_IP",
     defaultLimit: 300,
+    humanCheck: "below-limit",
   },
   /** Every failure on one account, from anywhere: NIST SP 800-63B's at most 100 per hour. */
   passwordFailuresPerAccount: {
@@ -79,6 +119,7 @@ export const BUCKETS = {
     setting: "PASSWORD_FAILURE_LIMIT_PER_ACCOUNT",
     defaultLimit: 100,
     maxLimit: 100,
+    humanCheck: "below-limit",
   },
   /** Failures on one account from one address (or one of the owner's devices): the step-up point. */
   passwordFailuresPerEmailAndOrigin: {
@@ -86,6 +127,7 @@ export const BUCKETS = {
     parts: ["email", "origin"],
     setting: "PASSWORD_FAILURE_LIMIT_PER_EMAIL_AND_IP",
     defaultLimit: 10,
+    humanCheck: "past-limit-too",
   },
   captchaChecksPerIp: { prefix: "captcha:ip", parts: ["address"], setting: "CAPTCHA_CHECK_LIMIT_PER_IP", defaultLimit: 120 },
   /** Requests to the OpenID token endpoint: each checks a code, refresh token or client secret. */
@@ -159,6 +201,7 @@ export const BUCKETS = {
     parts: ["account"],
     setting: "EMAIL_CHANGE_LIMIT_PER_ACCOUNT",
     defaultLimit: 5,
+    humanCheck: "below-limit",
   },
   /** Email changes to one new address, from any account: the bound on mailing a stranger. */
   emailChangePerEmail: {
@@ -166,6 +209,7 @@ export const BUCKETS = {
     parts: ["email"],
     setting: "EMAIL_CHANGE_LIMIT_PER_EMAIL",
     defaultLimit: 3,
+    humanCheck: "below-limit",
   },
   /** Checking and using the email change's links and codes: each checks a secret. */
   emailChangeLinkPerIp: {
@@ -187,6 +231,7 @@ export const BUCKETS = {
     parts: ["address"],
     setting: "PASSKEY_CHALLENGE_LIMIT_PER_IP",
     defaultLimit: 300,
+    humanCheck: "below-limit",
   },
   /** What one support agent does in the console (searches, views, actions): a bound on a stolen agent session. */
   supportActionsPerAgent: {
@@ -243,6 +288,11 @@ export const BUCKETS = {
 } as const satisfies Record<string, BucketSpec>;
 
 export type BucketName = keyof typeof BUCKETS;
+
+/** Whether, and how far, a bucket's requests are asked for a human check (BucketSpec.humanCheck). */
+export function humanCheckOf(bucket: BucketName): BucketSpec["humanCheck"] {
+  return (BUCKETS[bucket] as BucketSpec).humanCheck;
+}
 export type BucketSetting = (typeof BUCKETS)[BucketName]["setting"];
 
 /** Each limit setting once, with its default and ceiling: the configuration schema is built from it. */

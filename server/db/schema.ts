@@ -206,9 +206,9 @@ interface KnownOriginsTable {
 
 export interface TelemetryEventsTable {
   id: string;
-  /** page_view, vital, error or funnel. */
+  /** page_view, vital, error, funnel or challenge. */
   kind: string;
-  /** The vital (LCP …), the funnel step, the error's kind, or "page_view". */
+  /** The vital (LCP …), the funnel step, the error's kind, the human check's outcome, or "page_view". */
   name: string;
   /** The browser tab's anonymous id. */
   session_id: string;

@@ -153,6 +153,15 @@ export const strings: Catalogue<typeof english> = {
       what: "Es wurde nichts geändert. Wenn Sie das waren, melden Sie sich stattdessen mit dieser Adresse an: Eine Adresse kann nur zu einem Konto gehören.",
       footer: "Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren.",
     },
+    noAccount: {
+      subject: (brand: string) => `Zu dieser E-Mail-Adresse gibt es kein Konto bei ${brand}`,
+      intro: (brand: string) =>
+        `Jemand, vielleicht Sie, wollte sich mit dieser E-Mail-Adresse bei ${brand} anmelden, aber zu dieser Adresse gibt es kein Konto bei ${brand}.`,
+      what: "Wenn Sie sich anmelden wollten, versuchen Sie es mit der E-Mail-Adresse Ihres Kontos.",
+      create: "Um stattdessen ein Konto mit dieser Adresse zu erstellen:",
+      action: "Konto erstellen",
+      footer: "Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren: Es wurde nichts erstellt oder geändert.",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `Ihre E-Mail-Adresse für ${brand} wurde geändert`,

@@ -150,6 +150,16 @@ export const strings = {
       what: "Nothing was changed. If it was you, sign in with this address instead; an address can belong to one account only.",
       footer: "If it was not you, you can ignore this email.",
     },
+    /** To an address no account uses, asked for a sign-in link (HIDE_ACCOUNT_EXISTENCE, decision 94): nothing to sign in to. */
+    noAccount: {
+      subject: (brand: string) => `No ${brand} account uses this email`,
+      intro: (brand: string) =>
+        `Someone, maybe you, asked to sign in to ${brand} with this email address, but no ${brand} account uses this address.`,
+      what: "If you meant to sign in, try the email address your account uses.",
+      create: "To create an account with this address instead:",
+      action: "Create Your Account",
+      footer: "If it was not you, you can ignore this email: nothing was created or changed.",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `Your ${brand} email was changed`,

@@ -149,6 +149,15 @@ export const strings: Catalogue<typeof english> = {
       what: "No se ha cambiado nada. Si has sido tú, inicia sesión directamente con esta dirección: una dirección solo puede pertenecer a una cuenta.",
       footer: "Si no has sido tú, puedes ignorar este correo.",
     },
+    noAccount: {
+      subject: (brand: string) => `Ninguna cuenta de ${brand} usa este correo electrónico`,
+      intro: (brand: string) =>
+        `Alguien, quizá tú, ha pedido iniciar sesión en ${brand} con esta dirección de correo electrónico, pero ninguna cuenta de ${brand} usa esta dirección.`,
+      what: "Si querías iniciar sesión, prueba con la dirección de correo electrónico de tu cuenta.",
+      create: "Para crear una cuenta con esta dirección:",
+      action: "Crear tu cuenta",
+      footer: "Si no has sido tú, puedes ignorar este correo: no se ha creado ni cambiado nada.",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `Se ha cambiado tu correo electrónico de ${brand}`,

@@ -148,6 +148,15 @@ export const strings: Catalogue<typeof english> = {
       what: "Rien n'a été modifié. Si c'était vous, connectez-vous plutôt avec cette adresse : une adresse ne peut appartenir qu'à un seul compte.",
       footer: "Si ce n'était pas vous, vous pouvez ignorer cet e-mail.",
     },
+    noAccount: {
+      subject: (brand: string) => `Aucun compte ${brand} n'utilise cette adresse e-mail`,
+      intro: (brand: string) =>
+        `Quelqu'un, peut-être vous, a demandé à se connecter à ${brand} avec cette adresse e-mail, mais aucun compte ${brand} n'utilise cette adresse.`,
+      what: "Si vous vouliez vous connecter, essayez l'adresse e-mail de votre compte.",
+      create: "Pour créer plutôt un compte avec cette adresse :",
+      action: "Créer votre compte",
+      footer: "Si ce n'était pas vous, vous pouvez ignorer cet e-mail : rien n'a été créé ni modifié.",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `Votre adresse e-mail ${brand} a été modifiée`,

@@ -150,6 +150,15 @@ export const strings: Catalogue<typeof english> = {
       what: "Non è stato modificato nulla. Se la richiesta l'hai fatta tu, accedi invece con questo indirizzo: un indirizzo può appartenere a un solo account.",
       footer: "Se non l'hai fatta tu, puoi ignorare questa email.",
     },
+    noAccount: {
+      subject: (brand: string) => `Nessun account ${brand} usa questo indirizzo email`,
+      intro: (brand: string) =>
+        `Qualcuno, forse tu, ha chiesto di accedere a ${brand} con questo indirizzo email, ma nessun account ${brand} usa questo indirizzo.`,
+      what: "Se volevi accedere, prova con l'indirizzo email del tuo account.",
+      create: "Per creare invece un account con questo indirizzo:",
+      action: "Crea il tuo account",
+      footer: "Se non sei stato tu, puoi ignorare questa email: non è stato creato né modificato nulla.",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `Il tuo indirizzo email di ${brand} è stato modificato`,

@@ -151,6 +151,15 @@ export const strings: Catalogue<typeof english> = {
       what: "変更は行われていません。お客様ご自身による操作であれば、代わりにこのアドレスでログインしてください。1つのメールアドレスは1つのアカウントでしか使用できません。",
       footer: "お心当たりがない場合は、このメールを無視してください。",
     },
+    noAccount: {
+      subject: (brand: string) => `このメールアドレスを使用している${brand}アカウントはありません`,
+      intro: (brand: string) =>
+        `このメールアドレスで${brand}へのログインがリクエストされましたが（お客様ご自身による操作かもしれません）、このアドレスを使用している${brand}アカウントはありません。`,
+      what: "ログインするおつもりだった場合は、アカウントで使用しているメールアドレスをお試しください。",
+      create: "このアドレスでアカウントを作成するには：",
+      action: "アカウントを作成",
+      footer: "お心当たりがない場合は、このメールを無視してください。何も作成・変更されていません。",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `${brand}のメールアドレスが変更されました`,

@@ -148,6 +148,15 @@ export const strings: Catalogue<typeof english> = {
       what: "Nada foi alterado. Se foi você, entre diretamente com este endereço: um endereço só pode pertencer a uma conta.",
       footer: "Se não foi você, pode ignorar este e-mail.",
     },
+    noAccount: {
+      subject: (brand: string) => `Nenhuma conta do ${brand} usa este e-mail`,
+      intro: (brand: string) =>
+        `Alguém, talvez você, pediu para entrar no ${brand} com este endereço de e-mail, mas nenhuma conta do ${brand} usa este endereço.`,
+      what: "Se você queria entrar, tente o endereço de e-mail que a sua conta usa.",
+      create: "Para criar uma conta com este endereço:",
+      action: "Criar sua conta",
+      footer: "Se não foi você, pode ignorar este e-mail: nada foi criado nem alterado.",
+    },
     /** To the old address once the new one confirmed: the undo link. */
     emailChanged: {
       subject: (brand: string) => `Seu e-mail do ${brand} foi alterado`,

@@ -21,6 +21,8 @@ export const MAIL_KINDS = {
   google_unlinked: "notice",
   microsoft_unlinked: "notice",
   account_deleted: "notice",
+  // Asked for by anyone, to an address that may never have heard of the product: a complaint stops it.
+  no_account: "notice",
 } as const satisfies Record<string, "asked" | "security" | "notice">;
 
 export type MailKind = keyof typeof MAIL_KINDS;

@@ -390,6 +390,30 @@ export function emailInUseMail(look: MailLook): Mail {
   };
 }
 
+/**
+ * To an address no account uses, asked for a sign-in link while HIDE_ACCOUNT_EXISTENCE is on
+ * (docs/decisions/0094): no account, how to make one (the brand's sign-up address, when it has one),
+ * and nothing to do otherwise. No link signs in, so nothing in it is a secret.
+ */
+export function noAccountMail(look: MailLook, signUpUrl: string | undefined): Mail {
+  const { mail, brand } = wordsOf(look);
+  const intro = mail.noAccount.intro(brand);
+  const what = mail.noAccount.what;
+  const footer = mail.noAccount.footer;
+  const create = signUpUrl ? `${mail.noAccount.create}\n\n${labelled(mail.noAccount.action, signUpUrl)}\n\n` : "";
+  return {
+    kind: "no_account",
+    subject: mail.noAccount.subject(brand),
+    text: `${intro}\n\n${what}\n\n${create}${footer}\n`,
+    html: layout(
+      look,
+      signUpUrl ? [intro, what, mail.noAccount.create] : [intro, what],
+      signUpUrl ? { label: mail.noAccount.action, href: signUpUrl } : undefined,
+      footer,
+    ),
+  };
+}
+
 /** To the old address once the change is confirmed: the undo link, for `lifetimeMs`. */
 export function emailChangedMail(look: MailLook, maskedNewEmail: string, undoLink: string, lifetimeMs: number): Mail {
   const { mail, words, brand } = wordsOf(look);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ApiRoute } from "../../common/api/contract.ts";
+import { recordChallenges } from "./challenges.ts";
 import { recordSignInStep, SIGN_IN_CALLS, screenOfCall, signInOutcome } from "./sign-in-steps.ts";
 import type { TelemetrySinks } from "./store.ts";
 
@@ -12,11 +13,17 @@ function parsed(payload: unknown): unknown {
   }
 }
 
+/** A request's route label: unmatched paths share one, so a scanner's made-up addresses never become series. */
+function routeLabel(request: FastifyRequest): string {
+  const routeUrl = request.routeOptions.url;
+  return routeUrl && !routeUrl.includes("*") ? routeUrl : "other";
+}
+
 /**
- * Times every request by route, counts every rate-limit refusal, and records from the answers of
- * the sign-in calls the funnel's steps they tell (links requested, refusals; a sign-in is recorded
- * by its route, which knows who signed in). Reading the answers keeps the sign-in code itself free
- * of metrics.
+ * Times every request by route, counts every rate-limit refusal, records the human checks each
+ * request met, and records from the answers of the sign-in calls the funnel's steps they tell
+ * (links requested, refusals; a sign-in is recorded by its route, which knows who signed in).
+ * Reading the answers keeps the sign-in code itself free of metrics.
  */
 export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, publicUrl: string): void {
   const { metrics } = sinks;
@@ -24,6 +31,8 @@ export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, pub
   // The funnel step is stored before the answer goes, so whoever reads the answer sees the step.
   app.addHook("onSend", async (request, reply, payload) => {
     const routeUrl = request.routeOptions.url;
+    // Any route may have asked for a human check, whatever its answer: counted before the others.
+    await recordChallenges(sinks, request, routeLabel(request), publicUrl);
     const call = routeUrl ? SIGN_IN_CALLS[`${request.method} ${routeUrl}` as ApiRoute] : undefined;
     if (reply.statusCode < 400 && !call) return payload;
     const { refused, code } = signInOutcome(reply.statusCode, parsed(payload));
@@ -45,9 +54,7 @@ export function measureRequests(app: FastifyInstance, sinks: TelemetrySinks, pub
     return payload;
   });
   app.addHook("onResponse", async (request, reply) => {
-    const routeUrl = request.routeOptions.url;
-    // Unmatched paths share one label: a scanner's made-up addresses must not become series.
-    const route = routeUrl && !routeUrl.includes("*") ? routeUrl : "other";
+    const route = routeLabel(request);
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
     if (rateLimited.has(request)) metrics.rateLimitRefusals.inc({ route });
   });

@@ -102,6 +102,16 @@ export class Metrics {
     labelNames: ["route"] as const,
     registers: [this.registry],
   });
+  /**
+   * Route labels are the matched route patterns only: the human check is asked for by a handful of
+   * routes (decision 93), so the series stay few whatever is requested.
+   */
+  readonly challenges = new Counter({
+    name: "account_challenges_total",
+    help: "Human checks, by outcome (shown, solved, failed, unavailable: the provider did not answer) and route.",
+    labelNames: ["outcome", "route"] as const,
+    registers: [this.registry],
+  });
   readonly webVitalSeconds = new Histogram({
     name: "account_web_vital_seconds",
     help: "Web vitals measured in time (FCP, FID, INP, LCP, TTFB) reported by browsers, by screen and brand.",

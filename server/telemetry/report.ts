@@ -1,4 +1,5 @@
 import { BRANDS } from "../../common/brands/index.ts";
+import { CHALLENGE_OUTCOMES, type ChallengeOutcome } from "../../common/challenge.ts";
 import { MAIL_RATE_WINDOWS, type MailRateWindow } from "../../common/mail-rates.ts";
 import { GOOD_VITALS, type OperationsReport, SIGN_IN_METHODS, type SignInMethod, type VitalName } from "../../common/telemetry.ts";
 import type { Db } from "../db/database.ts";
@@ -91,6 +92,7 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
   }
 
   const errors = await topErrors(db, since);
+  const challenges = await humanChecks(db, since);
 
   const outboxRows = await mailSince(db, since, ROW_CAP);
   const outbox = { pending: 0, retrying: 0, sent: 0, failed: 0 };
@@ -122,7 +124,32 @@ export async function operationsReport(db: Db, days: number, now = Date.now()): 
     outbox,
     logoutTokens,
     mailRates,
+    challenges,
   };
+}
+
+/** The period's newest ROW_CAP events of a kind: what a figure is counted over, however many the table holds. */
+function newestOfKind(db: Db, kind: string, since: number) {
+  return db
+    .selectFrom("telemetry_events")
+    .where("kind", "=", kind)
+    .where("created_at", ">=", since)
+    .orderBy("created_at", "desc")
+    .limit(ROW_CAP);
+}
+
+/** The period's human checks by outcome (decision 93), counted in SQL over its newest ROW_CAP. */
+async function humanChecks(db: Db, since: number): Promise<OperationsReport["challenges"]> {
+  const newest = newestOfKind(db, "challenge", since).select("name");
+  const rows = await db
+    .selectFrom(newest.as("checked"))
+    .select("checked.name")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .groupBy("checked.name")
+    .execute();
+  const counts = Object.fromEntries(CHALLENGE_OUTCOMES.map((outcome) => [outcome, 0])) as Record<ChallengeOutcome, number>;
+  for (const row of rows) if (row.name in counts) counts[row.name as ChallengeOutcome] = Number(row.n);
+  return counts;
 }
 
 /**
@@ -162,13 +189,7 @@ const TOP_ERRORS = 10;
  * however many there are. Each group shows its newest report's message and mapped source.
  */
 async function topErrors(db: Db, since: number): Promise<OperationsReport["errors"]> {
-  const newest = db
-    .selectFrom("telemetry_events")
-    .select(["fingerprint", "created_at"])
-    .where("kind", "=", "error")
-    .where("created_at", ">=", since)
-    .orderBy("created_at", "desc")
-    .limit(ROW_CAP);
+  const newest = newestOfKind(db, "error", since).select(["fingerprint", "created_at"]);
   const groups = await db
     .selectFrom(newest.as("report"))
     .select("report.fingerprint")

@@ -263,6 +263,8 @@ function rowFor(
         name: event.step,
         detail: JSON.stringify({ ...(event.method ? { method: event.method } : {}), ...(event.code ? { code: event.code } : {}) }),
       };
+    case "challenge":
+      return { ...base, name: event.outcome };
     case "error": {
       const mapped = sinks.stacks.map(redactUrlsIn(event.stack ?? ""));
       const message = redactUrlsIn(event.message);

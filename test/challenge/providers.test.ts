@@ -211,3 +211,36 @@ describe("the pages' Content-Security-Policy", () => {
     expect(pow("frame-src")).toEqual(["'none'"]);
   });
 });
+
+describeEachDatabase("reCAPTCHA on %s: on every request of the sign-in form, elsewhere only under pressure", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, {
+      CAPTCHA_SITE_KEY: "site-key",
+      CAPTCHA_SECRET_KEY: SECRET,
+      CAPTCHA_VERIFY_URL: `${captcha.url}/siteverify`,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const post = (url: string, payload: unknown) =>
+    server.app.inject({ method: "POST", url, remoteAddress: "192.0.2.200", payload: payload as object });
+
+  it("says Login failed to the sign-in form's request without a passing token, and sends the link with one", async () => {
+    captcha.mode = "pass";
+    const refused = await post("/api/access-link", { Email: "nobody@example.com", ProductId: 6 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: "CAPTCHA_FAILED", message: "Login failed" });
+    expect(
+      (await post("/api/access-link", { Email: "nobody@example.com", ProductId: 6, CaptchaToken: "pass:site-key:submit" })).statusCode,
+    ).toBe(200);
+  });
+
+  it("lets the earlier area's link request through below the threshold, with no token", async () => {
+    const answer = await post("/api/account/passwordless-login", { email: "nobody@example.com", product: 6 });
+    expect(answer.statusCode).toBe(200);
+  });
+});

@@ -39,9 +39,12 @@ export function LanguageSwitcher() {
 
 /**
  * The customer's own choice: remembered in a cookie the server reads (so the next page, and the
- * mail a request sends, are in it), and this address reloaded in it. A `lang` already in the
+ * mail a request sends, are in it), and this page reloaded in it. A `lang` already in the
  * address would outrank the cookie, so it is changed too; everything else in the address (the
- * ReturnUrl, uuid, channel) stays, and with it the flow.
+ * ReturnUrl, uuid, channel) stays, and with it the flow. The history entry's state stays as well
+ * (where the link went, on Check Your Email): the entry takes the new address in place and is
+ * reloaded, as a reload keeps an entry's state in every browser. A navigation to an address, even
+ * the same one, starts afresh (Chromium alone keeps the state for the same address).
  */
 function chooseLanguage(language: Language): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
@@ -49,5 +52,6 @@ function chooseLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
   const url = new URL(window.location.href);
   for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === "lang") url.searchParams.set(name, language);
-  window.location.replace(url.href);
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+  window.location.reload();
 }

@@ -19,7 +19,7 @@ export function accessLinkRoutes(app: FastifyInstance, { db, config, mailWorker,
       productId: body.ProductId,
       returnUrl: body.ReturnUrl ?? undefined,
       caller: callerOf(request, reply),
-      captchaToken: body.CaptchaToken,
+      form: { captchaToken: body.CaptchaToken },
     });
     if (answer.isOk) mailWorker.deliverNow();
     return answer;

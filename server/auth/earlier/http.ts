@@ -182,6 +182,9 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   contractRoute(app, "POST /api/account/check-desktop-account", async (body, request) => {
     // It tells whether an email has an account: limited per address like the link requests.
     await enforceLimits(db, config, [["accountCheckPerIp", clientAddress(request)]], "account checks");
+    // With HIDE_ACCOUNT_EXISTENCE the answer cannot depend on the account: no address is sent to
+    // the desktop sign-in, every address is mailed (docs/decisions/0094-hide-account-existence.md).
+    if (config.hideAccountExistence) return { isOk: true, isDesktopAccount: false };
     const account = await findAccountByEmail(db, emailOf(body));
     if (!account) return { isOk: true, isDesktopAccount: false };
     return { isOk: true, isDesktopAccount: await hasDesktopLicense(db, account.id) };

@@ -7,7 +7,7 @@ import {
 } from "../../../common/challenge.ts";
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
-import { bucketKey } from "../../base/rate-limit-buckets.ts";
+import { type BucketName, bucketKey, humanCheckOf } from "../../base/rate-limit-buckets.ts";
 import { issueProofOfWork, spendProofOfWork } from "../../challenge/proof-of-work.ts";
 import { verifyThirdParty } from "../../challenge/third-party.ts";
 import type { Db } from "../../db/database.ts";
@@ -82,6 +82,9 @@ export async function enforceLimitsUnderChallenge(
   /** Whether the request was already proven (reCAPTCHA on a link request); else its header is checked. */
   alreadyProven?: boolean,
 ): Promise<void> {
+  // A bucket not declared to ask would never ask: a gated call must declare every bucket it counts in.
+  const undeclared = counts.find(([bucket]) => !humanCheckOf(bucket));
+  if (undeclared) throw new Error(`${undeclared[0]}: declare its humanCheck in rate-limit-buckets.ts to count it under the challenge`);
   const proven = alreadyProven || (await checkProof(db, config, caller, purpose));
   const verdicts = await countEachInOrder(db, config, counts);
   refuseOverLimit(verdicts, what);
@@ -98,14 +101,15 @@ export async function enforceLimitsUnderChallenge(
 
 /**
  * How far past its challenge threshold the most pressed bucket is, from just past it (0) to at its
- * limit (1); undefined when none is past it, or no provider is chosen.
+ * limit (1); undefined when none is past it, or no provider is chosen. Only buckets declared to ask
+ * for a check (humanCheck in rate-limit-buckets.ts) count: the declaration is what support reads too.
  */
 export function pressureOf(config: Config, counts: readonly BucketCount[], verdicts: readonly RateLimitResult[]): number | undefined {
   if (config.challenge.provider === "off") return undefined;
   let pressure: number | undefined;
   for (const [index, verdict] of verdicts.entries()) {
     const bucket = counts[index]?.[0];
-    if (!bucket) continue;
+    if (!bucket || !humanCheckOf(bucket)) continue;
     const limit = config.rateLimits.limits[bucket];
     const threshold = challengeThreshold(config, limit);
     if (verdict.count <= threshold) continue;
@@ -115,8 +119,21 @@ export function pressureOf(config: Config, counts: readonly BucketCount[], verdi
   return pressure;
 }
 
+/**
+ * Whether a counter standing at `count` has the next request it counts asked for a human check: that
+ * request would be past the bucket's challenge threshold, and short of its limit (or past it too at
+ * a password's step-up point), with a provider chosen. What support tells a customer who wonders
+ * why they are asked; clearing the counter lifts it.
+ */
+export function asksForHumanCheck(config: Config, bucket: BucketName, count: number): boolean {
+  const checked = humanCheckOf(bucket);
+  if (!checked || config.challenge.provider === "off") return false;
+  const limit = config.rateLimits.limits[bucket];
+  return count >= challengeThreshold(config, limit) && (count < limit || checked === "past-limit-too");
+}
+
 /** The count past which a bucket of this limit asks for a proof: CHALLENGE_THRESHOLD percent of it, at least one free request. */
-export function challengeThreshold(config: Config, limit: number): number {
+function challengeThreshold(config: Config, limit: number): number {
   return Math.max(1, Math.floor((limit * config.challenge.thresholdPercent) / 100));
 }
 

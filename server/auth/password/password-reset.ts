@@ -4,6 +4,7 @@ import { isValidEmail, normalizeEmail } from "../../../common/email.ts";
 import type { Language } from "../../../common/languages.ts";
 import { newPasswordErrors, PASSWORD_MESSAGES, type PasswordMessages } from "../../../common/password-rules.ts";
 import { DSONE_PRODUCT_ID, PRODUCTS, productById, SOLVE_IQ_SCREENS } from "../../../common/products.ts";
+import { waitOutFloor } from "../../base/answer-floor.ts";
 import type { Config } from "../../base/config.ts";
 import { AppError } from "../../base/errors.ts";
 import type { Db } from "../../db/database.ts";
@@ -79,8 +80,6 @@ export function checkNewPassword(password: string, confirmPassword: string): voi
  */
 export const RESET_ANSWER_MS = 250;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Mails a reset link when the email has an account. The answer is the same either way, and takes
  * the same time (RESET_ANSWER_MS), so the form tells nobody which emails have accounts.
@@ -108,7 +107,7 @@ export async function requestPasswordReset(
     );
     if (account) await mailResetLink(db, config, account, area, from);
   } finally {
-    await sleep(started + RESET_ANSWER_MS - Date.now());
+    await waitOutFloor(started, RESET_ANSWER_MS);
   }
 }
 

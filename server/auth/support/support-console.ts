@@ -11,6 +11,7 @@ import { recentMailTo } from "../../mail/outbox.ts";
 import { licenseSince } from "../account/license-since.ts";
 import { accountById, accountOfDevice, devicesOf, licensesOf, productCode, selectCustomers, trailWithAgents } from "../kernel/accounts.ts";
 import { recordAuditEvent } from "../kernel/audit-trail.ts";
+import { asksForHumanCheck } from "../kernel/challenge-gate.ts";
 import { countersNaming } from "../kernel/rate-limit.ts";
 import { whereSignedIn } from "../kernel/signed-in-places.ts";
 import { passkeysOf } from "../passkey/passkeys.ts";
@@ -183,6 +184,7 @@ export async function supportCustomer(db: Db, config: Config, agent: Agent, acco
         limit,
         until: windowStart + config.rateLimits.windowMs,
         reached: count >= limit,
+        challenged: asksForHumanCheck(config, bucket, count),
       };
     }),
     mailStanding: {

@@ -11,6 +11,7 @@ import {
 import { HttpError, requestJson } from "../../api/http.ts";
 import { ClientErrors } from "./ClientErrors.tsx";
 import { BarChart, StackedBar } from "./charts.tsx";
+import { HumanChecks } from "./HumanChecks.tsx";
 import { MailRates } from "./MailRates.tsx";
 import { Refused } from "./Refused.tsx";
 import "./admin.css";
@@ -42,7 +43,7 @@ function percent(part: number, whole: number): string {
 
 /**
  * /admin: the operations page (decision 36), for signed-in admins. Web vitals per screen and
- * brand against the "good" thresholds, the sign-in funnel, the top client errors and the outbox,
+ * brand against the "good" thresholds, the sign-in funnel, the human checks, the top client errors and the outbox,
  * for the last day, week or month; and the mail's bounce and complaint rates over the last hour and
  * day against the relay's lines. Its code is a chunk of its own, loaded only here.
  */
@@ -95,6 +96,7 @@ function Report({ report }: { report: OperationsReport }) {
     <>
       <Vitals vitals={report.vitals} />
       <Funnel report={report} />
+      <HumanChecks challenges={report.challenges} />
       <ClientErrors errors={report.errors} />
       <Outbox outbox={report.outbox} />
       <MailRates rates={report.mailRates} />

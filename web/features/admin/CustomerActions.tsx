@@ -75,7 +75,10 @@ export function CustomerActions({ customer, reason, setReason, reasonField, outc
   );
 }
 
-/** Getting the customer in again: a fresh sign-in link of either brand, or their lockout lifted. */
+/**
+ * Getting the customer in again: a fresh sign-in link of either brand, or their lockout lifted; the
+ * same clearing lifts a human check, which the counters past their challenge threshold ask for.
+ */
 function LinkAndLimits({ email, busy, act }: { email: string; busy: boolean; act: Act }) {
   return (
     <div className="support__row">
@@ -100,9 +103,15 @@ function LinkAndLimits({ email, busy, act }: { email: string; busy: boolean; act
         type="button"
         className="support__button"
         disabled={busy}
-        onClick={() => void act("POST /api/support/clear-limits", {}, "The customer's rate limits are cleared: the lockout is lifted.")}
+        onClick={() =>
+          void act(
+            "POST /api/support/clear-limits",
+            {},
+            "The customer's rate limits are cleared: the lockout and any human check are lifted.",
+          )
+        }
       >
-        Clear rate limits
+        Clear rate limits and human checks
       </button>
     </div>
   );

@@ -100,18 +100,34 @@ export function GoogleSignals({ customer, busy, act }: { customer: SupportCustom
   );
 }
 
-/** Why they cannot sign in: the rate limits counted against them. */
+/** Where a limit stands: until when it counts, and whether it refuses or asks for a human check. */
+function limitStanding({ reached, challenged, until }: SupportCustomer["limits"][number]): string {
+  const when = TIME.format(until);
+  if (challenged) return `, ${reached ? "reached " : ""}until ${when}. Asks for a human check`;
+  return reached ? `, reached: refused until ${when}` : `, until ${when}`;
+}
+
+/**
+ * Why they cannot sign in, or are asked to prove they're a person: the rate limits counted against
+ * them. A limit past its challenge threshold says so in words (decision 93), so support can tell a
+ * customer why they see the check; at a password's step-up point the check stands in for the refusal.
+ */
 export function RateLimits({ limits }: { limits: SupportCustomer["limits"] }) {
   if (limits.length === 0) return <p>Nothing is counted against this customer right now.</p>;
   return (
-    <ul>
-      {limits.map((limit) => (
-        <li key={`${limit.what}-${limit.until}`} className={limit.reached ? "support__failed" : undefined}>
-          {limit.what}: {limit.count} of {limit.limit}
-          {limit.reached ? `, reached: refused until ${TIME.format(limit.until)}` : `, until ${TIME.format(limit.until)}`}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul>
+        {limits.map((limit) => (
+          <li key={`${limit.what}-${limit.until}`} className={limit.reached ? "support__failed" : undefined}>
+            {limit.what}: {limit.count} of {limit.limit}
+            {limitStanding(limit)}
+          </li>
+        ))}
+      </ul>
+      {limits.some((limit) => limit.challenged) ? (
+        <p>A human check is a short wait in the browser, or a widget to answer; clearing the rate limits lifts it.</p>
+      ) : null}
+    </>
   );
 }
 

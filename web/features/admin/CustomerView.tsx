@@ -39,7 +39,7 @@ export function CustomerView({ accountId, refused }: { accountId: string; refuse
         act={act}
         removing={removing}
       />
-      <Part title="Why they cannot sign in: rate limits">
+      <Part title="Why they cannot sign in, or are asked for a human check: rate limits">
         <RateLimits limits={customer.limits} />
       </Part>
       <Part title="What Google told us">
