@@ -694,7 +694,11 @@ function resolve(env: Env) {
     oidc: {
       /** The demo relying parties' origin (outside production): seeded clients redirect there. */
       demoAppsUrl: new URL(env.DEMO_APPS_URL ?? `http://localhost:${env.PORT + 1}`).origin,
-      /** DPoP nonces are derived from it (DPOP_NONCE_SECRET; outside production a fixed default). */
+      /**
+       * DPoP nonces are derived from it (DPOP_NONCE_SECRET; outside production a fixed default); so,
+       * under a purpose of their own, are HIDE_ACCOUNT_EXISTENCE's stand-in codes' digits
+       * (server/auth/access-link/stand-in-code.ts).
+       */
       dpopNonceSecret: env.DPOP_NONCE_SECRET ?? DEVELOPMENT_DPOP_NONCE_SECRET,
     },
     google: googleSettings(env, publicUrl, production),

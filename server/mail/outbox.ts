@@ -182,6 +182,11 @@ export function deliveryOf(tx: Kysely<Database>, mailId: string) {
   return tx.selectFrom("outbox").select("delivery").where("id", "=", mailId).executeTakeFirst();
 }
 
+/** How far a mail got: its reports' verdict, and whether the relay took it or said "later". */
+export function fateOf(db: Kysely<Database>, mailId: string) {
+  return db.selectFrom("outbox").select(["delivery", "delivery_code", "attempts", "sent_at"]).where("id", "=", mailId).executeTakeFirst();
+}
+
 /** A report's verdict kept on its mail. */
 export async function markDelivery(
   tx: Kysely<Database>,

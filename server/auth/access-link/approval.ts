@@ -16,6 +16,7 @@ import { approvalDestination } from "./approval-destination.ts";
 import { sameApprovalNumber } from "./approval-digits.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
 import { approvalStanding, CODE_COOKIE, markApproval, pendingRequest, takeApprovedCode } from "./sign-in-codes.ts";
+import { standInMailId, standInNumber, standInStanding } from "./stand-in-code.ts";
 import { takeWaitSlot } from "./wait-slot.ts";
 
 /**
@@ -121,7 +122,7 @@ export async function waitForApproval(db: Db, config: Config, caller: Caller, wa
   if (!secret) return { state: "none" };
   const browserHash = hashSecret(secret);
   const until = Date.now() + Math.min(waitMs, WAIT_MS);
-  let standing = await where(db, config, caller, browserHash);
+  let standing = await where(db, config, caller, secret, browserHash);
   if (standing.state !== "waiting" || Date.now() >= until || gone()) return standing;
   const slot = await takeWaitSlot(db, browserHash);
   if (!slot) return standing;
@@ -130,7 +131,7 @@ export async function waitForApproval(db: Db, config: Config, caller: Caller, wa
   try {
     do {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      standing = await where(db, config, caller, browserHash);
+      standing = await where(db, config, caller, secret, browserHash);
     } while (standing.state === "waiting" && (standing.slow === true) === slowAtFirst && Date.now() < until && !gone());
     return standing;
   } finally {
@@ -138,23 +139,49 @@ export async function waitForApproval(db: Db, config: Config, caller: Caller, wa
   }
 }
 
-async function where(db: Db, config: Config, caller: Caller, browserHash: string): Promise<Waiting> {
+async function where(db: Db, config: Config, caller: Caller, secret: string, browserHash: string): Promise<Waiting> {
   const request = await approvalStanding(db, browserHash);
+  if (!request && config.hideAccountExistence) return standInWhere(db, config, secret, browserHash);
   if (!request || request.approval_number === null) return { state: "none" };
   if (request.approved_at !== null) return signInApproved(db, config, caller, browserHash);
   if (request.refused_at !== null) return { state: "refused" };
   if (request.used_at !== null) return { state: "used_elsewhere" };
   if (Number(request.expires_at) <= Date.now()) return { state: "expired" };
-  if (isUndelivered(request.delivery ?? null) && request.mail_id) {
+  return waitingOn(request.approval_number, request.mail_id, request);
+}
+
+/**
+ * HIDE_ACCOUNT_EXISTENCE: a browser whose secret has a stand-in for a code (an address no account
+ * can sign in with asked) waits as for a code whose link is never opened: "waiting", with the
+ * number derived from its secret, until it expires; the note's delivery told as a link mail's is.
+ */
+async function standInWhere(db: Db, config: Config, secret: string, browserHash: string): Promise<Waiting> {
+  const mailId = standInMailId(config, secret);
+  const standIn = await standInStanding(db, browserHash, mailId);
+  if (!standIn) return { state: "none" };
+  if (standIn.closesAt <= Date.now()) return { state: "expired" };
+  return waitingOn(standInNumber(config, secret), standIn.mail ? mailId : null, standIn.mail ?? NO_MAIL);
+}
+
+/** A mail no longer (or never) kept: nothing said of it. */
+const NO_MAIL = { delivery: null, delivery_code: null, attempts: null, sent_at: null };
+
+/** "Waiting", or the mail's fate when the relay or its reports said it will not arrive or is late. */
+function waitingOn(
+  number: number,
+  mailId: string | null,
+  mail: { delivery: string | null; delivery_code: string | null; attempts: number | null; sent_at: unknown },
+): Waiting {
+  if (isUndelivered(mail.delivery ?? null) && mailId) {
     return {
       state: "undelivered",
-      reason: reasonOf(enhancedStatus(request.delivery_code ?? "")),
-      reference: mailReference(request.mail_id),
+      reason: reasonOf(enhancedStatus(mail.delivery_code ?? "")),
+      reference: mailReference(mailId),
     };
   }
   // Tried and not yet taken (the relay said "later"), or a report said it is delayed on the way.
-  const slow = request.delivery === "delayed" || (request.sent_at === null && Number(request.attempts ?? 0) > 0);
-  return { state: "waiting", number: request.approval_number, ...(slow ? { slow: true as const } : {}) };
+  const slow = mail.delivery === "delayed" || (mail.sent_at === null && Number(mail.attempts ?? 0) > 0);
+  return { state: "waiting", number, ...(slow ? { slow: true as const } : {}) };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { AccessLinkAnswer } from "../../../common/api/contract.ts";
 import type { Brand } from "../../../common/brands/index.ts";
 import type { Config } from "../../base/config.ts";
@@ -9,7 +8,8 @@ import { mailLook, noAccountMail } from "../../mail/templates.ts";
 import { newSecret } from "../../secrets/tokens.ts";
 import type { Caller } from "../kernel/caller.ts";
 import { countIn } from "../kernel/rate-limit.ts";
-import { forgetBrowserCode, holdCodeInBrowser } from "./sign-in-codes.ts";
+import { CODE_LIFETIME_MS, forgetBrowserCode, holdCodeInBrowser } from "./sign-in-codes.ts";
+import { issueStandIn, standInMailId } from "./stand-in-code.ts";
 
 /**
  * How long a link request's answer takes at least while HIDE_ACCOUNT_EXISTENCE is on, whatever
@@ -30,6 +30,8 @@ export const SENT: AccessLinkAnswer = { isOk: true, isExistingDesktopUser: false
  * At most NO_ACCOUNT_NOTE_LIMIT_PER_EMAIL notes an address a window, besides the link requests'
  * own per-email count: past it, the same answer and no mail, so nobody can use the form to mail a
  * stranger again and again. A disabled account's owner is mailed nothing: the note would be untrue.
+ * The cookie's secret has a stand-in for a code (stand-in-code.ts), so what the screen asks next is
+ * answered as for a code too, and the note's outbox id is the one the stand-in derives.
  */
 export async function answerWithoutAccount(
   db: Db,
@@ -40,14 +42,19 @@ export async function answerWithoutAccount(
   { disabled }: { disabled: boolean },
 ): Promise<AccessLinkAnswer> {
   const noteAllowed = !disabled && (await countIn(db, config, ["noAccountNotePerEmail", emailKey])).allowed;
+  const browserSecret = newSecret();
+  const expiresAt = Date.now() + CODE_LIFETIME_MS;
   await writeTogether(db, async (tx) => {
     await forgetBrowserCode(tx, request.caller);
+    await issueStandIn(tx, browserSecret, expiresAt);
     if (!noteAllowed) return;
     const signUp = brand.links.signUp ? config.links[brand.links.signUp] : undefined;
     const mail = noAccountMail(mailLook(brand, config.publicUrl, request.caller.language), signUp);
-    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), request.email, mail, { id: randomUUID() });
+    await enqueueMail(tx, config, fromHeader(brand.name, config.mailFrom), request.email, mail, {
+      id: standInMailId(config, browserSecret),
+    });
   });
   // The cookie a link request sets, so the answer's headers are the same as well.
-  holdCodeInBrowser(request.caller, config, newSecret());
+  holdCodeInBrowser(request.caller, config, browserSecret);
   return SENT;
 }

@@ -16,6 +16,7 @@ import { finishSignIn, type SignedIn } from "../kernel/sessions.ts";
 import { wrongCode } from "../kernel/wrong-code.ts";
 import { newApprovalNumber } from "./approval-digits.ts";
 import { sessionForSpentLink } from "./link-sign-in.ts";
+import { standInAttempts, takeStandInAttempt } from "./stand-in-code.ts";
 
 /**
  * The six-digit code an access-link mail carries beside the link, for a customer who reads mail on
@@ -100,14 +101,15 @@ export async function signInWithCode(
     .where("expires_at", ">", now)
     .returning(["token_hash", "code_hash", "attempts"])
     .executeTakeFirst();
-  if (!attempt) throw await refusal(db, browserHash);
+  if (!attempt) {
+    // HIDE_ACCOUNT_EXISTENCE: a stand-in's attempt (stand-in-code.ts) is taken as a code's, and is always wrong.
+    const standIn = config.hideAccountExistence ? await takeStandInAttempt(db, browserHash, CODE_ATTEMPTS, now) : undefined;
+    if (standIn !== undefined) throw wrongTry(caller, config, standIn);
+    throw await refusal(db, config, browserHash);
+  }
 
   const typed = Buffer.from(codeHash(browserSecret, code));
-  if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) {
-    const left = CODE_ATTEMPTS - attempt.attempts;
-    if (left === 0) clearCookie(caller, config, "signInCode");
-    throw wrongCode(left);
-  }
+  if (!timingSafeEqual(typed, Buffer.from(attempt.code_hash))) throw wrongTry(caller, config, attempt.attempts);
 
   const { session, redirectUrl } = await db.transaction().execute(async (tx) => {
     const spent = await spendTokenByHash(tx, PURPOSES.accessLink, attempt.token_hash).catch((error: unknown) => {
@@ -121,11 +123,19 @@ export async function signInWithCode(
   return { redirectUrl, signedIn: await finishSignIn(db, config, caller, session) };
 }
 
+/** A wrong code, the `attempts`th: how many tries are left, and at the last the browser's secret goes. */
+function wrongTry(caller: Caller, config: Config, attempts: number): AppError {
+  const left = CODE_ATTEMPTS - attempts;
+  if (left === 0) clearCookie(caller, config, "signInCode");
+  return wrongCode(left);
+}
+
 /** Why no attempt could be taken: no code for this browser, out of tries, or out of time. */
-async function refusal(db: Db, browserHash: string): Promise<AppError> {
+async function refusal(db: Db, config: Config, browserHash: string): Promise<AppError> {
   const row = await db.selectFrom("sign_in_codes").select(["attempts"]).where("browser_hash", "=", browserHash).executeTakeFirst();
-  if (!row) return new AppError("CODE_UNKNOWN");
-  return new AppError(row.attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
+  const attempts = row?.attempts ?? (config.hideAccountExistence ? await standInAttempts(db, browserHash) : undefined);
+  if (attempts === undefined) return new AppError("CODE_UNKNOWN");
+  return new AppError(attempts >= CODE_ATTEMPTS ? "CODE_SPENT" : "CODE_EXPIRED");
 }
 
 /** The request a link's page may approve: a live code of that link, not yet approved or refused (approval.ts). */

@@ -5,7 +5,7 @@ import { AppError } from "../../base/errors.ts";
 import { type BucketName, bucketKey, bucketsNaming } from "../../base/rate-limit-buckets.ts";
 import { type Db, isPostgres } from "../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../db/retention.ts";
-import { reusableQuery } from "../../db/reusable-query.ts";
+import { insertRow, reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 
 export interface RateLimitResult {
@@ -139,6 +139,37 @@ export async function uncountAttempt(db: Db, key: string): Promise<void> {
     .where("key", "=", key)
     .where("count", ">", 0)
     .execute();
+}
+
+/**
+ * A counter that closes at a set time instead of a window after its first attempt (a sign-in code's
+ * stand-in, auth/access-link/stand-in-code.ts): its window_start holds when it closes, so the sweep,
+ * which deletes a counter a window after its start, never takes it before. Starts at 0.
+ */
+export async function openCounterUntil(tx: Kysely<Database>, key: string, closesAt: number): Promise<void> {
+  await insertRow(tx, "rate_limits", { key, window_start: closesAt, count: 0 });
+}
+
+/**
+ * One more attempt on a counter openCounterUntil opened, in one statement, while it is short of
+ * `most` and open: answers the attempts counted, this one included, or undefined when none could be.
+ */
+export async function countBeforeClosing(db: Db, key: string, most: number, now = Date.now()): Promise<number | undefined> {
+  const counted = await db
+    .updateTable("rate_limits")
+    .set((eb) => ({ count: eb("count", "+", 1) }))
+    .where("key", "=", key)
+    .where("count", "<", most)
+    .where("window_start", ">", now)
+    .returning("count")
+    .executeTakeFirst();
+  return counted?.count;
+}
+
+/** A counter openCounterUntil opened: its attempts and when it closes, or undefined when there is none (any more). */
+export async function closingCounter(db: Kysely<Database>, key: string): Promise<{ count: number; closesAt: number } | undefined> {
+  const row = await db.selectFrom("rate_limits").select(["count", "window_start"]).where("key", "=", key).executeTakeFirst();
+  return row && { count: row.count, closesAt: Number(row.window_start) };
 }
 
 /** Drops counters whose window has closed; called from the housekeeping timer. */

@@ -1,8 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CODE_ATTEMPTS, CODE_COOKIE } from "../../../server/auth/access-link/sign-in-codes.ts";
 import { createAccount, setAccountDisabled } from "../../../server/auth/kernel/accounts.ts";
 import { bucketKey } from "../../../server/base/rate-limit-buckets.ts";
+import { hashSecret } from "../../../server/secrets/tokens.ts";
 import { drainMail, startTestServer, type TestServer } from "../../support/app.ts";
 import { describeEachDatabase } from "../../support/databases.ts";
+
+type Injected = Awaited<ReturnType<TestServer["app"]["inject"]>>;
+
+/** The code cookie a link request set, as a Cookie request header. */
+function codeCookieOf(response: Injected): string {
+  const set = response.cookies.find((cookie) => cookie.name === CODE_COOKIE);
+  if (!set) throw new Error("the link request set no code cookie");
+  return `${CODE_COOKIE}=${set.value}`;
+}
+
+/** What "Check Your Email" asks next, in the browser holding `cookie`: its wait, or a typed code. */
+const followUp = (server: TestServer, url: "/api/access-link/wait" | "/api/access-link/code", payload: object, cookie?: string) =>
+  server.app.inject({
+    method: "POST",
+    url,
+    remoteAddress: "203.0.113.42",
+    headers: { origin: "http://localhost:3000", ...(cookie ? { cookie } : {}) },
+    payload,
+  });
+
+/** The statuses, bodies and cookie names of five wrong codes and one more, typed in the browser holding `cookie`. */
+async function wrongCodes(server: TestServer, cookie: string) {
+  const answers = [];
+  for (let attempt = 0; attempt <= CODE_ATTEMPTS; attempt++) {
+    const answer = await followUp(server, "/api/access-link/code", { code: "000000" }, cookie);
+    answers.push({ status: answer.statusCode, body: answer.json(), cookies: answer.cookies.map((set) => set.name) });
+  }
+  return answers;
+}
 
 /** HIDE_ACCOUNT_EXISTENCE (docs/decisions/0094-hide-account-existence.md). */
 describeEachDatabase("hiding which addresses have accounts on %s", (kind) => {
@@ -133,6 +164,93 @@ describeEachDatabase("hiding which addresses have accounts on %s", (kind) => {
     }
   });
 
+  /** Asks for a link for `email` in a new browser; answers the code cookie it was given. */
+  async function askInNewBrowser(email: string): Promise<string> {
+    const response = await ask(email);
+    expect(response.statusCode).toBe(200);
+    return codeCookieOf(response);
+  }
+
+  /** Ends a browser's code (or its stand-in) as its 10 minutes would. */
+  async function expire(cookie: string) {
+    const browserHash = hashSecret(cookie.slice(CODE_COOKIE.length + 1));
+    await server.db
+      .updateTable("sign_in_codes")
+      .set({ expires_at: Date.now() - 1 })
+      .where("browser_hash", "=", browserHash)
+      .execute();
+    await server.db
+      .updateTable("rate_limits")
+      .set({ window_start: Date.now() - 1 })
+      .where("key", "=", `sign-in-code-stand-in:browser|${browserHash}`)
+      .execute();
+  }
+
+  it("has the wait answer an unknown address as a known one: waiting, two digits that stay, the same long poll", async () => {
+    await createAccount(server.db, { email: "waiter@example.com", product: "dsone" });
+    const browsers = [await askInNewBrowser("waiter@example.com"), await askInNewBrowser("nobody-waits@example.com")];
+    const numbers = [];
+    for (const cookie of browsers) {
+      const first = await followUp(server, "/api/access-link/wait", { Wait: false }, cookie);
+      const again = await followUp(server, "/api/access-link/wait", { Wait: false }, cookie);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ state: "waiting", number: expect.any(Number) });
+      expect(again.json()).toEqual(first.json());
+      expect(first.headers["cache-control"]).toBe("no-store");
+      numbers.push(first.json().number as number);
+    }
+    for (const number of numbers) expect(number >= 0 && number <= 99 && Number.isInteger(number)).toBe(true);
+
+    // Each long poll is held (reading once a second) until the code ends, and then says so alike.
+    const answered: string[] = [];
+    const held = browsers.map((cookie, index) =>
+      followUp(server, "/api/access-link/wait", { Wait: true }, cookie).then((answer) => {
+        answered.push(index === 0 ? "known" : "unknown");
+        return answer.json();
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(answered).toEqual([]);
+    for (const cookie of browsers) await expire(cookie);
+    expect(await Promise.all(held)).toEqual([{ state: "expired" }, { state: "expired" }]);
+  });
+
+  it("has five wrong codes answered alike for a known and an unknown address, to the last", async () => {
+    await createAccount(server.db, { email: "typist@example.com", product: "dsone" });
+    const known = await wrongCodes(server, await askInNewBrowser("typist@example.com"));
+    const unknown = await wrongCodes(server, await askInNewBrowser("nobody-types@example.com"));
+    expect(unknown).toEqual(known);
+    expect(known.map(({ status, body }) => [status, body.code, body.message])).toEqual([
+      [400, "CODE_WRONG", "That code is not right. 4 tries left."],
+      [400, "CODE_WRONG", "That code is not right. 3 tries left."],
+      [400, "CODE_WRONG", "That code is not right. 2 tries left."],
+      [400, "CODE_WRONG", "That code is not right. 1 try left."],
+      [410, "CODE_SPENT", "That code is not right, and it can no longer be used. Please ask for a new email."],
+      [410, "CODE_SPENT", "This code can no longer be used. Please ask for a new email."],
+    ]);
+    // The last wrong code takes the browser's secret away, for either.
+    expect(known[CODE_ATTEMPTS - 1]?.cookies).toEqual([CODE_COOKIE]);
+  });
+
+  it("tells the note's fate on the wait as a link mail's, and knows no cookie it did not give", async () => {
+    await createAccount(server.db, { email: "bouncing@example.com", product: "dsone" });
+    const browsers = [await askInNewBrowser("bouncing@example.com"), await askInNewBrowser("nobody-bounces@example.com")];
+    await drainMail(server);
+    await server.db
+      .updateTable("outbox")
+      .set({ delivery: "bounced", delivery_code: "5.1.1" })
+      .where("to_key", "in", ["bouncing@example.com", "nobody-bounces@example.com"])
+      .execute();
+    const answers = [];
+    for (const cookie of browsers) answers.push((await followUp(server, "/api/access-link/wait", { Wait: false }, cookie)).json());
+    expect(answers[1]).toEqual({ state: "undelivered", reason: answers[0].reason, reference: expect.stringMatching(/^[0-9A-F]{10}$/) });
+    expect(answers[0]).toMatchObject({ state: "undelivered" });
+
+    const madeUp = `${CODE_COOKIE}=${"x".repeat(43)}`;
+    expect((await followUp(server, "/api/access-link/wait", { Wait: true }, madeUp)).json()).toEqual({ state: "none" });
+    expect((await followUp(server, "/api/access-link/code", { code: "000000" }, madeUp)).json().code).toBe("CODE_UNKNOWN");
+  });
+
   it("counts the notes in a bucket of their own, keyed by the address's hash", async () => {
     const row = await server.db
       .selectFrom("rate_limits")
@@ -164,6 +282,39 @@ describeEachDatabase("with HIDE_ACCOUNT_EXISTENCE off (the default) on %s", (kin
     expect(answer.json()).toEqual({ isOk: false, isExistingDesktopUser: false, redirectUrl: "" });
     await drainMail(server);
     expect(server.delivered).toHaveLength(0);
+  });
+
+  it("answers an unknown address's wait and code as before: nothing to wait for, no code", async () => {
+    const asked = await server.app.inject({
+      method: "POST",
+      url: "/api/access-link",
+      remoteAddress: "203.0.113.41",
+      payload: { Email: "stranger-again@example.com", ProductId: 6 },
+    });
+    expect(asked.cookies.map((cookie) => cookie.name)).not.toContain(CODE_COOKIE);
+    expect((await followUp(server, "/api/access-link/wait", { Wait: false })).json()).toEqual({ state: "none" });
+    const madeUp = `${CODE_COOKIE}=${"x".repeat(43)}`;
+    expect((await followUp(server, "/api/access-link/wait", { Wait: false }, madeUp)).json()).toEqual({ state: "none" });
+    expect((await followUp(server, "/api/access-link/code", { code: "000000" }, madeUp)).json().code).toBe("CODE_UNKNOWN");
+  });
+
+  it("counts a known address's wrong codes as always", async () => {
+    await createAccount(server.db, { email: "typist@example.com", product: "dsone" });
+    const asked = await server.app.inject({
+      method: "POST",
+      url: "/api/access-link",
+      remoteAddress: "203.0.113.41",
+      payload: { Email: "typist@example.com", ProductId: 6 },
+    });
+    const answers = await wrongCodes(server, codeCookieOf(asked));
+    expect(answers.map(({ body }) => body.code)).toEqual([
+      "CODE_WRONG",
+      "CODE_WRONG",
+      "CODE_WRONG",
+      "CODE_WRONG",
+      "CODE_SPENT",
+      "CODE_SPENT",
+    ]);
   });
 });
 
