@@ -84,7 +84,7 @@ async function measureInBrowser(
   for (let round = 0; round < rounds; round += 1) {
     const email = `bench.${slowdown}.${round}.${Date.now()}@example.com`;
     for (const times of [free, challenged]) {
-      await page.goto(`${url}/dsone/login`);
+      await page.goto(`${url}/dsone/login?ReturnUrl=%2Fdemo%2Fdsone%2Fui`);
       await page.locator("input[type=email]").fill(email);
       const started = performance.now();
       const answered = page.waitForResponse((response) => response.url().endsWith("/api/access-link") && response.status() === 200);
