@@ -4,10 +4,10 @@
  *
  * A request past its challenge threshold, and without a proof, is refused with CHALLENGE_REQUIRED
  * (428) and a `challenge` saying how to prove it; the browser proves it and sends the same request
- * again with the proof in its `CaptchaToken` field. A proof that does not hold is refused with
- * CHALLENGE_FAILED (403), with a new challenge; a provider that does not answer, with
- * CHALLENGE_UNAVAILABLE (503): the customer is offered another way in. Nothing is sent or counted
- * for any of the three.
+ * again with the proof in its `challenge-proof` header (CHALLENGE_PROOF_HEADER). A proof that does
+ * not hold is refused with CHALLENGE_FAILED (403), with a new challenge; a provider that does not
+ * answer, with CHALLENGE_UNAVAILABLE (503): the customer is offered another way in. Nothing is sent
+ * for any of the three; the first counts nothing, the others count as the attempts they were.
  */
 
 export const CHALLENGE_PROVIDERS = ["pow", "recaptcha", "turnstile", "hcaptcha", "off"] as const;
@@ -58,7 +58,7 @@ export interface ChallengeRefusal {
   challenge: ChallengeAsked;
 }
 
-/** The proof of a solved proof-of-work challenge, as the request's CaptchaToken carries it. */
+/** The proof of a solved proof-of-work challenge, as the request's challenge-proof header carries it. */
 export function proofOfWorkToken(challenge: ProofOfWorkChallenge, solution: { counter: number; derivedKey: string }): string {
   return btoa(JSON.stringify({ challenge, solution }));
 }

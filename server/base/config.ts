@@ -233,7 +233,7 @@ const schema = z.object({
   CAPTCHA_TIMEOUT: duration("5s"),
   /** The percentage of a limit past which a request of that kind must solve a challenge first. */
   CHALLENGE_THRESHOLD: z.coerce.number({ message: "must be a number" }).int().min(1).max(100, "must be a percentage (1-100)").default(50),
-  /** Proof of work: the counter range of a challenge at the threshold; it doubles with each step of pressure past it. */
+  /** Proof of work: the counter range of a challenge just past the threshold; it grows by one factor a step to the maximum at the limit. */
   CHALLENGE_DIFFICULTY: positiveInt.max(10_000_000, "must be at most 10000000").default(50_000),
   CHALLENGE_MAX_DIFFICULTY: positiveInt.max(100_000_000, "must be at most 100000000").default(1_000_000),
   CHALLENGE_LIFETIME: duration("5m"),

@@ -13,8 +13,8 @@ type Settings = Config["challenge"];
  * Our own human check (decision 93): an ALTCHA proof-of-work challenge (altcha-lib), made and
  * checked here, with no third party and no cookie. The server picks a counter and signs the key it
  * derives; the browser finds that counter by trying each in turn (SHA-256 of salt and counter, in a
- * worker), which costs it about `difficulty` × 3/4 hashes, and the server one hash to make and one
- * HMAC to check. Each challenge names what it is for, expires, and is taken once.
+ * worker), which costs it about `difficulty` × 3/4 hashes, and the server one hash and two HMACs
+ * to make and two HMACs to check. Each challenge names what it is for, expires, and is taken once.
  */
 const ALGORITHM = "SHA-256";
 
@@ -26,7 +26,7 @@ export function issueProofOfWork(settings: Settings, purpose: ChallengePurpose, 
     // At least half the range: even a lucky challenge costs a bot real work.
     counter: randomInt(difficulty, Math.ceil(difficulty / 2)),
     deriveKey,
-    data: { purpose },
+    data: { purpose, difficulty },
     expiresAt: Math.ceil((now + settings.lifetimeMs) / 1000),
     hmacSignatureSecret: settings.secret,
     hmacKeySignatureSecret: keySecret(settings),
@@ -42,13 +42,20 @@ function keySecret(settings: Settings): string {
 const MAX_PROOF_LENGTH = 4096;
 
 /**
- * Whether a proof solves a challenge this server made for `purpose`, unexpired, and not answered
- * before: the one insert of its signature is what takes it, so of two requests with one proof, one
- * passes.
+ * Whether a proof solves a challenge this server made for `purpose`, at `difficulty` or harder,
+ * unexpired, and not answered before: the one insert of its signature is what takes it, so of two
+ * requests with one proof, one passes.
  */
-export async function spendProofOfWork(db: Db, settings: Settings, proof: string, purpose: ChallengePurpose): Promise<boolean> {
+export async function spendProofOfWork(
+  db: Db,
+  settings: Settings,
+  proof: string,
+  purpose: ChallengePurpose,
+  difficulty: number,
+): Promise<boolean> {
   const payload = parseProof(proof);
-  if (!payload || payload.challenge.parameters.data?.purpose !== purpose) return false;
+  const data = payload?.challenge.parameters.data;
+  if (!payload || data?.purpose !== purpose || !(Number(data.difficulty) >= difficulty)) return false;
   const result = await verifySolution({
     challenge: payload.challenge,
     solution: payload.solution,
@@ -92,7 +99,12 @@ function parseProof(proof: string): ProofPayload | undefined {
   }
 }
 
-/** Housekeeping: challenges past their expiry, which no replay could pass anyway. */
+/**
+ * Housekeeping: challenges a minute past their expiry, which no replay could pass any more, even
+ * on an instance whose clock runs a little behind this one's.
+ */
 export function pruneSpentChallenges(db: Db, now = Date.now()): Promise<SweepCost> {
-  return deleteInBatches(db, "spent_challenges", "expires_at", sql`expires_at <= ${now}`);
+  return deleteInBatches(db, "spent_challenges", "expires_at", sql`expires_at < ${now - CLOCK_SKEW_MS}`);
 }
+
+const CLOCK_SKEW_MS = 60_000;

@@ -88,11 +88,18 @@ for (const [provider, paths] of Object.entries(PROVIDERS) as [keyof typeof PROVI
       expect(captcha.verifications.at(-1)).toEqual({ secret: SECRET, response: "pass:site-key" });
     });
 
+    it("asks the provider nothing below the threshold, even for a request that brings a token", async () => {
+      captcha.mode = "pass";
+      const verifications = captcha.verifications.length;
+      address += 1;
+      expect((await ask(`192.0.2.${address}`, "fail:site-key")).statusCode).toBe(200);
+      expect(captcha.verifications.length).toBe(verifications);
+    });
+
     it("refuses a token the provider does not pass, with a new challenge", async () => {
       captcha.mode = "pass";
-      const ip = await pressedAddress();
       for (const token of ["fail:site-key", ...(provider === "hcaptcha" ? ["pass:another-site"] : [])]) {
-        const refused = await ask(ip, token);
+        const refused = await ask(await pressedAddress(), token);
         expect(refused.statusCode).toBe(403);
         expect(refused.json<ChallengeRefusal>()).toMatchObject({ code: "CHALLENGE_FAILED", challenge: { provider } });
       }

@@ -80,7 +80,8 @@ export const CHALLENGE_CANCELLED = "CHALLENGE_CANCELLED";
 
 /**
  * How many proofs one call may send: one for the first refusal, one more when a proof did not hold
- * (the server gave a fresh challenge), and a last one for a challenge that went stale meanwhile.
+ * (stale, or made before the pressure grew: the server gave a fresh challenge), and a bound beyond
+ * them, so that no answer can keep a call proving for ever.
  */
 const MOST_PROOFS = 3;
 

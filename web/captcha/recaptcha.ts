@@ -3,7 +3,7 @@ import { CAPTCHA_ACTION } from "../../common/client-config.ts";
 /**
  * reCAPTCHA v3, loaded only when the server has a captcha configured (this module too, by
  * web/captcha/captcha.ts). The token it gives is sent with the request it protects, and the server
- * verifies it (server/auth/kernel/captcha.ts).
+ * verifies it (server/challenge/third-party.ts).
  */
 interface Grecaptcha {
   ready(callback: () => void): void;

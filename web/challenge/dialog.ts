@@ -37,11 +37,21 @@ export function openChallengeDialog(kind: "working" | "widget", onCancel: () => 
     status.append(spinner);
   }
   const widget = element("div", "challenge__widget");
+  // hCaptcha draws its puzzle here rather than on the page behind the modal, where nobody could reach it.
+  widget.id = "challenge-widget";
   const cancel = element("button", "button button--clear button--wide", t.cancel);
   cancel.type = "button";
-  cancel.addEventListener("click", onCancel);
-  // Escape: the browser closes the dialog; the request ends with it.
-  dialog.addEventListener("cancel", onCancel);
+  // Once, however the customer ends it: the button, Escape (cancel), or the browser closing the
+  // dialog on its own (a close watcher may close it without a cancel event).
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    onCancel();
+  };
+  cancel.addEventListener("click", end);
+  dialog.addEventListener("cancel", end);
+  dialog.addEventListener("close", end);
 
   dialog.append(title, status, widget, cancel);
   document.body.append(dialog);
@@ -49,6 +59,7 @@ export function openChallengeDialog(kind: "working" | "widget", onCancel: () => 
   return {
     widget,
     close() {
+      ended = true;
       dialog.close();
       dialog.remove();
     },

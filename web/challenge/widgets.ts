@@ -53,7 +53,10 @@ export async function runWidget(provider: WidgetProvider, scriptUrl: string, sit
       sitekey: siteKey,
       theme,
       // Each names languages its own way: Turnstile "pt-br", hCaptcha "pt-BR"; both know "ar".
-      ...(provider === "turnstile" ? { language: LANGUAGE.toLowerCase() } : { hl: LANGUAGE }),
+      ...(provider === "turnstile"
+        ? { language: LANGUAGE.toLowerCase() }
+        : // hCaptcha appends its puzzle to the page's body unless told where: behind the modal dialog.
+          { hl: LANGUAGE, "challenge-container": container.id }),
       callback: (token: string) => resolve(token),
       "error-callback": () => reject(new Error(`${provider}'s widget failed`)),
     });

@@ -19,25 +19,30 @@ import { type BucketCount, countEachInOrder, type RateLimitResult, refuseOverLim
  * threshold (CHALLENGE_THRESHOLD percent of it): below it a customer sees nothing; past it, the
  * next request of that kind is refused with a challenge until it carries a proof, and the
  * challenge grows harder as the count nears the limit. The proof travels with the request it
- * protects and is spent by it. A request refused for want of a proof, or for a bad one, sends
- * nothing and counts nothing.
+ * protects and is spent by it, and is checked only when the request needs one (a proof below the
+ * thresholds costs nobody a call to a provider). A request refused for want of a proof sends
+ * nothing and counts nothing; one refused for a bad proof sends nothing and counts as the attempt
+ * it was, so a loop of bad proofs meets the limit like any other.
  */
 
 /**
- * Whether a request carries a proof that holds (false when it carries none): throws
- * CHALLENGE_FAILED, with a new challenge, or CHALLENGE_UNAVAILABLE when it does not.
+ * Whether a request carries a proof that holds for a challenge of at least `pressure` (false when
+ * it carries none): throws CHALLENGE_FAILED, with a new challenge at that pressure, or
+ * CHALLENGE_UNAVAILABLE when it does not. A proof of work names the difficulty it was made at, so
+ * an easy one, asked for early, does not pass where the pressure has grown since.
  */
-export async function checkProof(
+async function checkProof(
   db: Db,
   config: Config,
   caller: Caller,
   purpose: ChallengePurpose,
+  pressure: number,
   proof = caller.challengeProof,
 ): Promise<boolean> {
   const settings = config.challenge;
   if (proof === undefined || proof === "" || settings.provider === "off") return false;
   if (settings.provider === "pow") {
-    if (await spendProofOfWork(db, settings, proof, purpose)) return solved(caller);
+    if (await spendProofOfWork(db, settings, proof, purpose, difficultyAt(config, pressure))) return solved(caller);
   } else if (settings.thirdParty) {
     const verdict = await verifyThirdParty(settings.thirdParty, proof, caller.address);
     if (verdict === "passed") return solved(caller);
@@ -47,7 +52,7 @@ export async function checkProof(
     }
   }
   caller.challenged("failed");
-  throw new AppError(CHALLENGE_FAILED, undefined, {}, { challenge: await challengeFor(config, purpose, 0) });
+  throw new AppError(CHALLENGE_FAILED, undefined, {}, { challenge: await challengeFor(config, purpose, pressure) });
 }
 
 /**
@@ -60,7 +65,8 @@ export async function checkedOnEveryLinkRequest(config: Config, caller: Caller, 
   if (captcha?.provider !== "recaptcha") return false;
   const verdict = token ? await verifyThirdParty(captcha, token, caller.address) : "failed";
   if (verdict !== "passed") throw new AppError("CAPTCHA_FAILED");
-  return solved(caller);
+  // Not counted among the checks shown and solved: it is the form's own step, not one asked for.
+  return true;
 }
 
 function solved(caller: Caller): true {
@@ -85,18 +91,45 @@ export async function enforceLimitsUnderChallenge(
   // A bucket not declared to ask would never ask: a gated call must declare every bucket it counts in.
   const undeclared = counts.find(([bucket]) => !humanCheckOf(bucket));
   if (undeclared) throw new Error(`${undeclared[0]}: declare its humanCheck in rate-limit-buckets.ts to count it under the challenge`);
-  const proven = alreadyProven || (await checkProof(db, config, caller, purpose));
   const verdicts = await countEachInOrder(db, config, counts);
   refuseOverLimit(verdicts, what);
-  if (proven) return;
+  if (alreadyProven) return;
   const pressure = pressureOf(config, counts, verdicts);
   if (pressure === undefined) return;
+  const takeBack = () => takeBackAttempt(db, counts.slice(0, verdicts.length));
+  if (await checkProofOrTakeBack(db, config, caller, purpose, pressure, takeBack)) return;
   // Refused for want of a proof: the attempt is taken back, so asking changes nothing.
-  await settleAttempts(
-    db,
-    counts.slice(0, verdicts.length).map(([bucket, ...parts]) => ["uncount", bucketKey(bucket, ...parts)] as const),
-  );
+  await takeBack();
   throw await challengeRequired(config, caller, purpose, pressure);
+}
+
+/** Takes back one attempt from each bucket counted (in the order they were counted). */
+export function takeBackAttempt(db: Db, counted: readonly BucketCount[]): Promise<void> {
+  return settleAttempts(
+    db,
+    counted.map(([bucket, ...parts]) => ["uncount", bucketKey(bucket, ...parts)] as const),
+  );
+}
+
+/**
+ * checkProof, taking the attempt back when the provider could not be asked: the customer did
+ * nothing wrong. A bad proof keeps its count.
+ */
+export async function checkProofOrTakeBack(
+  db: Db,
+  config: Config,
+  caller: Caller,
+  purpose: ChallengePurpose,
+  pressure: number,
+  takeBack: () => Promise<void>,
+  proof = caller.challengeProof,
+): Promise<boolean> {
+  try {
+    return await checkProof(db, config, caller, purpose, pressure, proof);
+  } catch (error) {
+    if (error instanceof AppError && error.code === CHALLENGE_UNAVAILABLE) await takeBack();
+    throw error;
+  }
 }
 
 /**
@@ -149,12 +182,15 @@ export async function challengeRequired(config: Config, caller: Caller, purpose:
  * by the same factor with each step, so a bot's cost climbs steeply while a customer's stays near a
  * second.
  */
+function difficultyAt(config: Config, pressure: number): number {
+  const { difficulty, maxDifficulty } = config.challenge;
+  return Math.round(difficulty * (maxDifficulty / difficulty) ** pressure);
+}
+
 async function challengeFor(config: Config, purpose: ChallengePurpose, pressure: number): Promise<ChallengeAsked> {
   const settings = config.challenge;
-  if (settings.provider === "pow") {
-    const difficulty = Math.round(settings.difficulty * (settings.maxDifficulty / settings.difficulty) ** pressure);
-    return { provider: "pow", challenge: await issueProofOfWork(settings, purpose, difficulty) };
-  }
+  if (settings.provider === "pow")
+    return { provider: "pow", challenge: await issueProofOfWork(settings, purpose, difficultyAt(config, pressure)) };
   const thirdParty = settings.thirdParty;
   if (!thirdParty) throw new Error("a challenge was asked for with no provider chosen");
   return { provider: thirdParty.provider, siteKey: thirdParty.siteKey, scriptUrl: thirdParty.scriptUrl };

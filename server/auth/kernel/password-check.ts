@@ -7,7 +7,7 @@ import { verifyNothing, verifyPassword } from "../../secrets/passwords.ts";
 import { findAccountByEmail } from "./accounts.ts";
 import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
-import { challengeRequired, checkProof, pressureOf } from "./challenge-gate.ts";
+import { challengeRequired, checkProofOrTakeBack, pressureOf, takeBackAttempt } from "./challenge-gate.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
 import { type BucketCount, countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
 
@@ -104,13 +104,14 @@ export async function checkPassword(
   const pressure = byOrigin?.allowed ? pressureOf(config, counts, verdicts) : 1;
   let steppedUp = false;
   if (pressure !== undefined && config.challenge.provider !== "off") {
-    steppedUp = await checkProof(db, config, caller, "password", attempt.captchaToken ?? caller.challengeProof);
+    const takeBack = () => takeBackAttempt(db, counts.slice(0, verdicts.length));
+    // The dialog's proof (the header) before the form's own reCAPTCHA token, which may be the one
+    // that just failed. A bad proof counts as the attempt it is.
+    const proof = caller.challengeProof ?? attempt.captchaToken;
+    steppedUp = await checkProofOrTakeBack(db, config, caller, "password", pressure, takeBack, proof);
     if (!steppedUp) {
       // Asked for a proof, not refused for the password: the attempt is taken back.
-      await settleAttempts(
-        db,
-        [ipKey, originKey, accountKey].slice(0, verdicts.length).map((key) => ["uncount", key] as const),
-      );
+      await takeBack();
       throw await challengeRequired(config, caller, "password", pressure);
     }
   } else if (!byOrigin?.allowed) throw tooManyAttempts(wording.lockout.stepUp, byOrigin?.retryAfterMs ?? 0);

@@ -85,7 +85,7 @@ describeEachDatabase("the human check under pressure on %s", (kind) => {
     expect(body.code).toBe("CHALLENGE_REQUIRED");
     expect(body.message).toBe("Please confirm you're a person to continue.");
     const challenge = powOf(body.challenge);
-    expect(challenge.parameters.data).toEqual({ purpose: "access-link" });
+    expect(challenge.parameters.data).toEqual({ purpose: "access-link", difficulty: 2000 });
     // Asking changed nothing: no mail, and the address's count is where it was.
     expect(await ipCount()).toBe(3);
     expect(await mailCount()).toBe(before + 3);
@@ -114,25 +114,39 @@ describeEachDatabase("the human check under pressure on %s", (kind) => {
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 403]);
   });
 
-  it("refuses a stale proof, one made for another kind of request, and a forged one", async () => {
-    await pressUpToThreshold();
+  it("refuses a stale proof, one made for another kind of request, a forged one, and garbage; a bad proof counts", async () => {
     const settings = server.config.challenge;
-    const stale = await issueProofOfWork(settings, "access-link", 1000, Date.now() - settings.lifetimeMs - 60_000);
-    const foreign = await issueProofOfWork(settings, "password", 1000);
-    const forged = await issueProofOfWork({ ...settings, secret: "not the server's secret, but as long as one" }, "access-link", 1000);
-    const sent = await mailCount();
-    for (const challenge of [stale, foreign, forged]) {
-      const answer = await ask(await solve(challenge));
+    const stale = await issueProofOfWork(settings, "access-link", 2000, Date.now() - settings.lifetimeMs - 60_000);
+    const foreign = await issueProofOfWork(settings, "password", 2000);
+    const forged = await issueProofOfWork({ ...settings, secret: "not the server's secret, but as long as one" }, "access-link", 2000);
+    // A solution to one challenge sent with another.
+    const mismatched = JSON.parse(atob(await solve(await issueProofOfWork(settings, "access-link", 2000))));
+    mismatched.challenge = await issueProofOfWork(settings, "access-link", 2000);
+    const proofs = [await solve(stale), await solve(foreign), await solve(forged), "not base64 json", btoa(JSON.stringify(mismatched))];
+    for (const proof of proofs) {
+      // Each from an address of its own, just past its threshold.
+      address = `198.51.100.${++ip}`;
+      await pressUpToThreshold();
+      const sent = await mailCount();
+      const answer = await ask(proof);
       expect(answer.statusCode).toBe(403);
       expect(answer.json<ChallengeRefusal>().code).toBe("CHALLENGE_FAILED");
+      expect(await mailCount()).toBe(sent);
+      // Unlike a request that brought no proof, a bad one is an attempt, and counts.
+      expect(await ipCount()).toBe(4);
     }
-    // Nor does a proof that is not one: garbage, or a solution to another challenge.
-    const other = await issueProofOfWork(settings, "access-link", 1000);
-    const mismatched = JSON.parse(atob(await solve(other)));
-    mismatched.challenge = (await issueProofOfWork(settings, "access-link", 1000)) satisfies ProofOfWorkChallenge;
-    for (const proof of ["not base64 json", btoa(JSON.stringify(mismatched))]) expect((await ask(proof)).statusCode).toBe(403);
-    expect(await mailCount()).toBe(sent);
-    expect(await ipCount()).toBe(3);
+  });
+
+  it("refuses an easy proof, asked for early, once the pressure has grown", async () => {
+    await pressUpToThreshold();
+    const early = powOf((await ask()).json<ChallengeRefusal>().challenge);
+    // Another request, proven, brings the count nearer the limit.
+    expect((await ask(await solve(powOf((await ask()).json<ChallengeRefusal>().challenge)))).statusCode).toBe(200);
+    expect((await ask()).statusCode).toBe(428);
+    const late = await ask(await solve(early));
+    expect(late.statusCode).toBe(403);
+    // The fresh challenge it gets is as hard as the pressure now asks.
+    expect(Number(powOf(late.json<ChallengeRefusal>().challenge).parameters.data?.difficulty)).toBeGreaterThan(2000);
   });
 
   it("asks for harder work as the count nears the limit", async () => {
@@ -202,7 +216,7 @@ describeEachDatabase("every request that sends mail or checks a secret asks unde
       for (let tries = 0; answer.statusCode !== 428 && tries < 4; tries += 1) answer = await send();
       expect(answer.statusCode).toBe(428);
       const challenge = powOf(answer.json<ChallengeRefusal>().challenge);
-      expect(challenge.parameters.data).toEqual({ purpose: request.purpose });
+      expect(challenge.parameters.data?.purpose).toBe(request.purpose);
       const proven = await send(await solve(challenge));
       // Past the check: the request's own answer (a wrong code or password is still wrong).
       expect([428, 403]).not.toContain(proven.statusCode);
