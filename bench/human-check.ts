@@ -101,7 +101,9 @@ async function measureInBrowser(
 if (import.meta.main) {
   const serverSide = await measureServerSide();
   console.log("Proof of work on the server (per CPU-second):");
-  console.log(`  challenges made: ${serverSide.issuedPerCpuSecond.toFixed(0)}; proofs checked: ${serverSide.checkedPerCpuSecond.toFixed(0)}`);
+  console.log(
+    `  challenges made: ${serverSide.issuedPerCpuSecond.toFixed(0)}; proofs checked: ${serverSide.checkedPerCpuSecond.toFixed(0)}`,
+  );
   for (const difficulty of [settings.difficulty, settings.maxDifficulty]) {
     const { medianMs } = await measureNodeSolve(difficulty, difficulty > 100_000 ? 3 : 5);
     console.log(`  solved in Node, one thread, difficulty ${difficulty}: median ${medianMs.toFixed(0)} ms`);
