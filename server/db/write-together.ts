@@ -116,15 +116,30 @@ export async function writeTogether<T>(db: Db, writes: (batch: Kysely<Database>)
  * compiled again from its tree, which holds the stand-ins).
  */
 function joinedStatement(queries: readonly CompiledQuery[]): CompiledQuery {
-  const parameters: unknown[] = [];
-  const texts = queries.map((query) => {
-    const offset = parameters.length;
-    parameters.push(...query.parameters);
-    return renumbered(query.sql, offset);
-  });
-  const leading = texts.slice(0, -1).map((text, index) => `write_${index} as (${text})`);
-  return CompiledQuery.raw(`with ${leading.join(", ")} ${texts.at(-1)}`, parameters);
+  const parameters = queries.flatMap((query) => query.parameters);
+  const key = queries.map((query) => query.sql).join("\0");
+  let text = joinedTexts.get(key);
+  if (text === undefined) {
+    let offset = 0;
+    const texts = queries.map((query) => {
+      const renumberedText = renumbered(query.sql, offset);
+      offset += query.parameters.length;
+      return renumberedText;
+    });
+    const leading = texts.slice(0, -1).map((each, index) => `write_${index} as (${each})`);
+    text = `with ${leading.join(", ")} ${texts.at(-1)}`;
+    if (joinedTexts.size < JOINED_TEXTS_KEPT) joinedTexts.set(key, text);
+  }
+  return CompiledQuery.raw(text, parameters);
 }
+
+/**
+ * Joined texts by the texts they join: the same writes (a sign-in's) join to the same text, and
+ * renumbering them anew cost as much as compiling one. Bounded as prepared-statements.ts bounds the
+ * texts it names, past which texts are joined each time.
+ */
+const joinedTexts = new Map<string, string>();
+const JOINED_TEXTS_KEPT = 500;
 
 /**
  * `text` with each parameter $n made $(n + offset). Quoted literals and quoted names are left as

@@ -5,6 +5,7 @@ import { DSONE_PRODUCT_ID, LICENSE_STATES, type LicenseState, PRODUCTS, type Pro
 import { isRole, type Role } from "../../../common/roles.ts";
 import { isValidUuid } from "../../../common/uuid.ts";
 import type { Db } from "../../db/database.ts";
+import { reusableQuery } from "../../db/reusable-query.ts";
 import type { Database } from "../../db/schema.ts";
 import { hashPassword } from "../../secrets/passwords.ts";
 import { newId } from "../../secrets/tokens.ts";
@@ -452,13 +453,19 @@ export function brandColumnsOf(db: Kysely<Database>, accountId: string) {
  * RETURNING, so it goes into writeTogether's one statement beside the session it belongs to.
  */
 export async function setLastBrand(handle: Kysely<Database>, accountId: string, brandId: string): Promise<void> {
-  await handle
-    .updateTable("accounts")
-    .set({ last_brand: brandId })
-    .where("id", "=", accountId)
-    .where((row) => row.or([row("last_brand", "is", null), row("last_brand", "!=", brandId)]))
-    .execute();
+  await updateLastBrand(handle, { accountId, brandId });
 }
+
+/** Every sign-in that names its brand runs it: compiled once (reusable-query.ts). */
+const updateLastBrand = reusableQuery<{ accountId: string; brandId: string }, unknown>(
+  ["accountId", "brandId"],
+  (db, { accountId, brandId }) =>
+    db
+      .updateTable("accounts")
+      .set({ last_brand: brandId })
+      .where("id", "=", accountId)
+      .where((row) => row.or([row("last_brand", "is", null), row("last_brand", "!=", brandId)])),
+);
 
 /** The account signing in with an address (by its normalised form), if any. */
 export function accountIdByEmailKey(db: Kysely<Database>, emailKey: string) {

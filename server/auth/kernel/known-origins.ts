@@ -116,12 +116,18 @@ export async function rememberOrigin(
 
 /** The browser's and the address's marks, seen by the account at `now`. */
 async function markOriginsSeen(db: Kysely<Database>, caller: Caller, accountId: string, browser: string, now: number): Promise<void> {
-  await db
-    .insertInto("known_origins")
-    .values([browser, addressMark(caller.address)].map((origin) => ({ account_id: accountId, mark: origin, last_seen_at: now })))
-    .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now }))
-    .execute();
+  await upsertOrigins(db, { accountId, browser, address: addressMark(caller.address), now });
 }
+
+/** Every sign-in runs it: compiled once (reusable-query.ts). */
+const upsertOrigins = reusableQuery<{ accountId: string; browser: string; address: string; now: number }, unknown>(
+  ["accountId", "browser", "address", "now"],
+  (db, { accountId, browser, address, now }) =>
+    db
+      .insertInto("known_origins")
+      .values([browser, address].map((origin) => ({ account_id: accountId, mark: origin, last_seen_at: now })))
+      .onConflict((conflict) => conflict.columns(["account_id", "mark"]).doUpdateSet({ last_seen_at: now })),
+);
 
 /** The device cookie, (re)set once the sign-in is in: the browser is remembered for 400 days from now. */
 function keepDeviceCookie(caller: Caller, config: Config, deviceId: string): void {

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from "kysely";
 import type { Db } from "../../db/database.ts";
 import { addCosts, deleteInBatches, type SweepCost } from "../../db/retention.ts";
+import { insertRow, reusableQuery } from "../../db/reusable-query.ts";
 import type { Database, SessionsTable } from "../../db/schema.ts";
 import { type AuditSource, recordAuditEvent } from "./audit-trail.ts";
 
@@ -18,9 +19,14 @@ export async function replaceSession(
   previousHash: string | undefined,
   session: Insertable<SessionsTable>,
 ): Promise<void> {
-  if (previousHash) await tx.deleteFrom("sessions").where("id_hash", "=", previousHash).execute();
-  await tx.insertInto("sessions").values(session).execute();
+  if (previousHash) await deleteSession(tx, { idHash: previousHash });
+  await insertRow(tx, "sessions", session);
 }
+
+/** The session a browser had before it signed in again, compiled once as the insert is (reusable-query.ts). */
+const deleteSession = reusableQuery<{ idHash: string }, unknown>(["idHash"], (db, { idHash }) =>
+  db.deleteFrom("sessions").where("id_hash", "=", idHash),
+);
 
 /** A website logout: ends the session a browser held, recording it in the trail when it was signed in. */
 export async function endSessionByHash(db: Db, idHash: string, source: AuditSource): Promise<void> {

@@ -89,20 +89,14 @@ async function writeSessionRows(
   // added it while signed in with Google: signing in with one set or added at least
   // GOOGLE_HOLD_LOOKBACK_MS before Google's hijacking event ends the hold that event set
   // (decision 91). The emailed link does not: the taken Google account may be its mailbox.
-  if (method === "password" || (method === "passkey" && passkeyId)) {
+  if (method === "password") await endGoogleHoldByPassword(handle, { accountId });
+  else if (method === "passkey" && passkeyId) {
     await handle
       .updateTable("accounts")
       .set({ google_held_at: null })
       .where("id", "=", accountId)
       .where("google_held_at", "is not", null)
-      .where((row) =>
-        method === "password"
-          ? row.or([
-              row("password_set_at", "is", null),
-              row("password_set_at", "<", sql<number>`google_held_at - ${GOOGLE_HOLD_LOOKBACK_MS}`),
-            ])
-          : passkeyOlderThanHold(row, passkeyId as string, GOOGLE_HOLD_LOOKBACK_MS),
-      )
+      .where((row) => passkeyOlderThanHold(row, passkeyId, GOOGLE_HOLD_LOOKBACK_MS))
       .execute();
   }
   // The language this sign-in was read in: mail sent later with no browser involved uses it. One
@@ -119,6 +113,18 @@ async function writeSessionRows(
   }
   return { id, accountId, remember, lifetimeMs, brand, deviceId, method };
 }
+
+/** A password sign-in's end of the Google hold (above): every password sign-in runs it, so it is compiled once (reusable-query.ts). */
+const endGoogleHoldByPassword = reusableQuery<{ accountId: string }, unknown>(["accountId"], (db, { accountId }) =>
+  db
+    .updateTable("accounts")
+    .set({ google_held_at: null })
+    .where("id", "=", accountId)
+    .where("google_held_at", "is not", null)
+    .where((row) =>
+      row.or([row("password_set_at", "is", null), row("password_set_at", "<", sql<number>`google_held_at - ${GOOGLE_HOLD_LOOKBACK_MS}`)]),
+    ),
+);
 
 /**
  * The account was deleted after its secret was checked (on PostgreSQL even after it was last read,
