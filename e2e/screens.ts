@@ -339,7 +339,7 @@ export const SCREENS: ScreenCase[] = [
   {
     name: "dsone-support-console",
     signedIn: "support",
-    heading: "Why they cannot sign in: rate limits",
+    heading: "Why they cannot sign in, or are asked for a human check: rate limits",
     open: async (page) => {
       await page.goto("/admin/support");
       await page.getByLabel(/^Email, or its beginning/).fill("password.");
