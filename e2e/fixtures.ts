@@ -83,11 +83,16 @@ export const test = base.extend<
       const dir = mkdtempSync(join(tmpdir(), "account-e2e-"));
       const dbPath = join(dir, "account.db");
       const postgres = kind === "postgres" ? await createTestDatabase("postgres") : undefined;
-      // Many tests sign the same demo accounts in: the per-email limit is raised unless a test sets it.
+      // Many tests sign the same demo accounts in: the per-email limit is raised unless a test sets
+      // it. Every test's browser comes from 127.0.0.1, and one worker's server serves many spec
+      // files: the per-address limits on asking for, checking and spending links are raised too, so
+      // one file's links never use up another's allowance.
       const server = await spawnServer({
         DATABASE_URL: postgres?.url ?? `file:${dbPath}`,
         SMTP_URL: sink.url,
         ACCESS_LINK_LIMIT_PER_EMAIL: "100",
+        ACCESS_LINK_LIMIT_PER_IP: "1000",
+        ACCESS_LINK_CONSUME_LIMIT_PER_IP: "1000",
         // The stand-ins for Google and Microsoft are on by default outside production; tests of the
         // email sign-in's own screens see them without them. GOOGLE_STAND_IN: "" (or
         // MICROSOFT_STAND_IN: "") brings the default back.
