@@ -95,41 +95,40 @@ export async function enforceLimitsUnderChallenge(
   refuseOverLimit(verdicts, what);
   if (alreadyProven) return;
   const pressure = pressureOf(config, counts, verdicts);
-  if (pressure === undefined) return;
-  const takeBack = () => takeBackAttempt(db, counts.slice(0, verdicts.length));
-  if (await checkProofOrTakeBack(db, config, caller, purpose, pressure, takeBack)) return;
-  // Refused for want of a proof: the attempt is taken back, so asking changes nothing.
-  await takeBack();
-  throw await challengeRequired(config, caller, purpose, pressure);
-}
-
-/** Takes back one attempt from each bucket counted (in the order they were counted). */
-export function takeBackAttempt(db: Db, counted: readonly BucketCount[]): Promise<void> {
-  return settleAttempts(
-    db,
-    counted.map(([bucket, ...parts]) => ["uncount", bucketKey(bucket, ...parts)] as const),
-  );
+  if (pressure !== undefined) await requireProof(db, config, caller, purpose, pressure, counts.slice(0, verdicts.length));
 }
 
 /**
- * checkProof, taking the attempt back when the provider could not be asked: the customer did
- * nothing wrong. A bad proof keeps its count.
+ * Lets a request under `pressure` through only with a proof that holds. Without one, the attempt
+ * counted in `counted` is taken back and the request is refused with a challenge; when the
+ * provider could not be asked, it is taken back too (the customer did nothing wrong); a bad proof
+ * keeps its count. `proof` is the request's header unless the caller names another.
  */
-export async function checkProofOrTakeBack(
+export async function requireProof(
   db: Db,
   config: Config,
   caller: Caller,
   purpose: ChallengePurpose,
   pressure: number,
-  takeBack: () => Promise<void>,
+  counted: readonly BucketCount[],
   proof = caller.challengeProof,
-): Promise<boolean> {
+): Promise<void> {
+  const takeBack = () =>
+    settleAttempts(
+      db,
+      counted.map(([bucket, ...parts]) => ["uncount", bucketKey(bucket, ...parts)] as const),
+    );
+  let proven: boolean;
   try {
-    return await checkProof(db, config, caller, purpose, pressure, proof);
+    proven = await checkProof(db, config, caller, purpose, pressure, proof);
   } catch (error) {
     if (error instanceof AppError && error.code === CHALLENGE_UNAVAILABLE) await takeBack();
     throw error;
   }
+  if (proven) return;
+  // Refused for want of a proof: the attempt is taken back, so asking changes nothing.
+  await takeBack();
+  throw await challengeRequired(config, caller, purpose, pressure);
 }
 
 /**
@@ -171,7 +170,7 @@ function challengeThreshold(config: Config, limit: number): number {
 }
 
 /** The refusal that asks for a proof, with the challenge to prove it by. */
-export async function challengeRequired(config: Config, caller: Caller, purpose: ChallengePurpose, pressure: number): Promise<AppError> {
+async function challengeRequired(config: Config, caller: Caller, purpose: ChallengePurpose, pressure: number): Promise<AppError> {
   caller.challenged("shown");
   return new AppError(CHALLENGE_REQUIRED, undefined, {}, { challenge: await challengeFor(config, purpose, pressure) });
 }

@@ -7,7 +7,7 @@ import { verifyNothing, verifyPassword } from "../../secrets/passwords.ts";
 import { findAccountByEmail } from "./accounts.ts";
 import { type AuditEventName, recordAuditEvent } from "./audit-trail.ts";
 import type { Caller } from "./caller.ts";
-import { challengeRequired, checkProofOrTakeBack, pressureOf, takeBackAttempt } from "./challenge-gate.ts";
+import { pressureOf, requireProof } from "./challenge-gate.ts";
 import { accountAndOwnOrigin } from "./known-origins.ts";
 import { type BucketCount, countEachInOrder, countIn, settleAttempts, tooManyAttempts, uncountAttempt } from "./rate-limit.ts";
 
@@ -102,18 +102,12 @@ export async function checkPassword(
   // Past the origin's limit (the step-up point), or past a challenge threshold, the attempt must
   // prove a person makes it (decision 93); with no provider chosen, the step-up point refuses.
   const pressure = byOrigin?.allowed ? pressureOf(config, counts, verdicts) : 1;
-  let steppedUp = false;
-  if (pressure !== undefined && config.challenge.provider !== "off") {
-    const takeBack = () => takeBackAttempt(db, counts.slice(0, verdicts.length));
+  const steppedUp = pressure !== undefined && config.challenge.provider !== "off";
+  if (steppedUp) {
     // The dialog's proof (the header) before the form's own reCAPTCHA token, which may be the one
-    // that just failed. A bad proof counts as the attempt it is.
+    // that just failed.
     const proof = caller.challengeProof ?? attempt.captchaToken;
-    steppedUp = await checkProofOrTakeBack(db, config, caller, "password", pressure, takeBack, proof);
-    if (!steppedUp) {
-      // Asked for a proof, not refused for the password: the attempt is taken back.
-      await takeBack();
-      throw await challengeRequired(config, caller, "password", pressure);
-    }
+    await requireProof(db, config, caller, "password", pressure, counts.slice(0, verdicts.length), proof);
   } else if (!byOrigin?.allowed) throw tooManyAttempts(wording.lockout.stepUp, byOrigin?.retryAfterMs ?? 0);
 
   const byAccount = counted ?? (await countIn(db, config, ["passwordFailuresPerAccount", emailKey]));
