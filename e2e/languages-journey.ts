@@ -91,6 +91,9 @@ export function languagesJourney(): void {
     await page.getByLabel(german.language.label).selectOption("fr");
     await expect(page.getByRole("heading", { name: french.checkEmail.title })).toBeVisible();
     await expect(page.getByText(EMAIL)).toBeVisible();
+    // The reload's address names the choice, so it never waits on the cookie reaching the network.
+    expect(new URL(page.url()).searchParams.get("lang")).toBe("fr");
+    expect(new URL(page.url()).searchParams.get("ReturnUrl")).toBe("/demo/dsone/ui");
 
     // Remembered: another screen, another visit, in French.
     await page.goto("/dsone/password-login");
@@ -126,7 +129,8 @@ export function languagesJourney(): void {
     await page.getByLabel(japanese.language.label).selectOption("fr");
     await expect(page.getByRole("heading", { name: french.login.title })).toBeVisible();
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-    expect(new URL(page.url()).search).toBe(new URL(address, "http://x").search);
+    // The ReturnUrl is untouched; the address names the choice.
+    expect(new URL(page.url()).search).toBe(`${new URL(address, "http://x").search}&lang=fr`);
     await context.close();
   });
 

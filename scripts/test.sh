@@ -33,7 +33,15 @@ step "Unit and integration tests (Vitest; SQLite and PostgreSQL)"
 vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 
 step "End-to-end tests (Playwright in Chromium)"
-playwright test || status=1
+if ! playwright test; then
+  status=1
+  # What each failed test's page showed (its accessibility snapshot), so a failure seen only in a
+  # CI log can be read without the trace.
+  find test-results -name error-context.md -print0 2>/dev/null | while IFS= read -r -d '' context; do
+    printf '\n-- %s\n' "$context"
+    head -c 6000 "$context"
+  done
+fi
 
 node scripts/test-summary.ts
 exit "$status"

@@ -13,3 +13,15 @@ export function keepLanguage(address: string, search: string): string {
   const joined = `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language)}`;
   return hash === undefined ? joined : `${joined}#${hash}`;
 }
+
+/**
+ * The address with its `lang` (in whatever case it is written) set to the language, or added when
+ * it has none: the language switcher's reload, whose address must name the new choice.
+ */
+export function namingLanguage(href: string, language: string): string {
+  const url = new URL(href);
+  const names = [...url.searchParams.keys()].filter((name) => name.toLowerCase() === "lang");
+  if (names.length === 0) url.searchParams.set("lang", language);
+  for (const name of names) url.searchParams.set(name, language);
+  return url.href;
+}

@@ -1,6 +1,7 @@
 import { strings } from "@strings/shared.ts";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGE_NAMES, LANGUAGES, type Language } from "../../common/languages.ts";
 import { useHydrated } from "../platform/hydration.ts";
+import { namingLanguage } from "../platform/keep-language.ts";
 import { LANGUAGE } from "../platform/language.ts";
 
 /**
@@ -39,19 +40,19 @@ export function LanguageSwitcher() {
 
 /**
  * The customer's own choice: remembered in a cookie the server reads (so the next page, and the
- * mail a request sends, are in it), and this page reloaded in it. A `lang` already in the
- * address would outrank the cookie, so it is changed too; everything else in the address (the
- * ReturnUrl, uuid, channel) stays, and with it the flow. The history entry's state stays as well
- * (where the link went, on Check Your Email): the entry takes the new address in place and is
- * reloaded, as a reload keeps an entry's state in every browser. A navigation to an address, even
- * the same one, starts afresh (Chromium alone keeps the state for the same address).
+ * mail a request sends, are in it), and this page reloaded in it. The reload's address names the
+ * language as well (`lang`, which outranks the cookie): a cookie written by script reaches the
+ * browser's network side asynchronously in Chromium, and a reload asked for at once can overtake
+ * it and come back in the old language. Everything else in the address (the ReturnUrl, uuid,
+ * channel) stays, and with it the flow. The history entry's state stays as well (where the link
+ * went, on Check Your Email): the entry takes the new address in place and is reloaded, as a
+ * reload keeps an entry's state in every browser. A navigation to an address, even the same one,
+ * starts afresh (Chromium alone keeps the state for the same address).
  */
 function chooseLanguage(language: Language): void {
   const secure = window.location.protocol === "https:" ? "; Secure" : "";
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari before 18.4 and Firefox.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
-  const url = new URL(window.location.href);
-  for (const name of [...url.searchParams.keys()]) if (name.toLowerCase() === "lang") url.searchParams.set(name, language);
-  if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
+  window.history.replaceState(window.history.state, "", namingLanguage(window.location.href, language));
   window.location.reload();
 }
