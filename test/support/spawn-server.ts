@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import { buildIfStale } from "../../scripts/build-if-stale.ts";
 import { bundleServerIfStale, SERVER_BUNDLE } from "../../scripts/bundle-server.ts";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -94,8 +95,12 @@ export async function spawnServer(
   // The demo apps (outside production) get a free port of their own, unless the caller names one.
   const demoAppsUrl = `http://localhost:${await freePort()}`;
   let log = "";
-  // The bundle npm start runs; made here when a bench or a script runs without the tests' setup.
-  if (!options.release) await bundleServerIfStale();
+  // The bundle and the web app npm start runs; made here when a bench or a script runs without the
+  // tests' setup (which builds both first, so this is a check of their hashes).
+  if (!options.release) {
+    buildIfStale();
+    await bundleServerIfStale();
+  }
   // Through the start script, as `npm start` itself runs (it checks the build first): the start bench.
   const entry = options.release
     ? join(options.release, "dist", "server", "main.js")
