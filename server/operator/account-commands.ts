@@ -5,11 +5,13 @@ import { isRole, ROLES, type Role } from "../../common/roles.ts";
 import { removeAccount } from "../auth/account/account-deletion.ts";
 import { exportAccount } from "../auth/account/account-export.ts";
 import { changeEmailByOperator } from "../auth/account/email-change/by-operator.ts";
+import { accountChangingTo } from "../auth/account/email-change/shared.ts";
 import { clearGoogleHold } from "../auth/google/risc.ts";
 import { byHand, registerReceiver } from "../auth/google/risc-registration.ts";
 import {
   AccountInputError,
   type AccountSummary,
+  accountById,
   createAccount,
   googleSignals,
   linkDevice,
@@ -59,6 +61,7 @@ export const ACCOUNT_USAGE = `  create --email E [--password P] [--product ${Obj
   unlink-login --email E --provider google|microsoft --subject S
                                                 removes one; the next Google sign-in links by email again
   mail-clear --email E --reason R               lets mail go to the address again after it bounced or complained
+                                                (an account's, or the one an account asked to change its email to)
   google-hold-clear --email E --reason R        lets Google sign the account in again after Google said its
                                                 Google account was hijacked
   google-risc-register [--service-account KEY.json]
@@ -215,15 +218,17 @@ function formatLastMails(mails: MailRecord[]): string[] {
 /**
  * mail-clear: the address gets mail again (clearAddress), with the operator's reason and what was
  * cleared in the trail, written in the same transaction. An address that neither bounced nor
- * complained is left as it is, and the trail is not written.
+ * complained is left as it is, and the trail is not written. An address no account has yet, which
+ * an account asked to change its email to (its confirmation link bounced), is cleared in that
+ * account's name: the customer can then ask again.
  */
 async function mailClear(command: Command): Promise<string> {
-  required(command.values.email, "email");
+  const email = required(command.values.email, "email");
   const reason = required(command.values.reason, "reason");
-  const { found } = await namedAccount(command);
+  const holder = await mailHolder(command.db, email);
   const cleared = await command.db.transaction().execute(async (tx) => {
-    const { bounced, complainedAt } = await addressStanding(tx, found.email);
-    const done = await clearAddress(tx, found.email);
+    const { bounced, complainedAt } = await addressStanding(tx, holder.address);
+    const done = await clearAddress(tx, holder.address);
     const what = [
       done.bounced && bounced ? { trail: `bounce${bounced.code ? ` ${bounced.code}` : ""}`, at: bounced.at } : undefined,
       done.complained && complainedAt !== null ? { trail: "complaint", at: complainedAt } : undefined,
@@ -231,15 +236,26 @@ async function mailClear(command: Command): Promise<string> {
     if (what.length > 0) {
       const entry = {
         event: "mail_cleared" as const,
-        accountId: found.id,
-        reason: `cleared: ${what.map((part) => part.trail).join(", ")}`,
+        accountId: holder.accountId,
+        reason: `cleared: ${what.map((part) => part.trail).join(", ")}${holder.changingTo ? ` of ${holder.address}, the address asked for` : ""}`,
       };
       await recordAuditEvent(tx, entry, operatorWith(reason));
     }
     return what;
   });
-  if (cleared.length === 0) return `nothing to clear: mail to ${found.email} had neither bounced nor drawn a complaint`;
-  return `mail to ${found.email} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
+  const whose = holder.changingTo ? ` (${holder.changingTo} asked to change its email to it)` : "";
+  if (cleared.length === 0) return `nothing to clear: mail to ${holder.address}${whose} had neither bounced nor drawn a complaint`;
+  return `mail to ${holder.address}${whose} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
+}
+
+/** Whose matter an address's mail is: the account that has it, else the account that last asked to change to it. */
+async function mailHolder(db: Db, email: string): Promise<{ address: string; accountId: string; changingTo?: string }> {
+  const found = await showAccount(db, email);
+  if (found) return { address: found.email, accountId: found.id };
+  const accountId = await accountChangingTo(db, email);
+  const asking = accountId ? await accountById(db, accountId) : undefined;
+  if (!accountId || !asking) throw new AccountInputError(`no account for ${email}, and none asked to change its email to it`);
+  return { address: email.trim(), accountId, changingTo: asking.email };
 }
 
 async function list({ db }: Command): Promise<string> {

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from "kysely";
+import { normalizeEmail } from "../../../../common/email.ts";
 import { AppError } from "../../../base/errors.ts";
 import type { Db } from "../../../db/database.ts";
 import { deleteInBatches, type SweepCost } from "../../../db/retention.ts";
@@ -53,6 +54,22 @@ export function countCodeTry(db: Db, sessionHash: string, accountId: string) {
     .where("requested_at", ">", Date.now() - CODE_LIFETIME_MS)
     .returning(["token_hash", "code_hash", "code_attempts"])
     .executeTakeFirst();
+}
+
+/**
+ * The account that last asked to change its email to `email`, whatever became of the request:
+ * the address has no account of its own, but its mail (a bounce of the confirmation link) is that
+ * account's matter. Matched as accounts' addresses are (normalizeEmail); `lower` on both sides
+ * only narrows the rows, which are then compared exactly.
+ */
+export async function accountChangingTo(db: Kysely<Database>, email: string): Promise<string | undefined> {
+  const rows = await db
+    .selectFrom("email_changes")
+    .select(["account_id", "new_email"])
+    .where(sql<string>`lower(new_email)`, "=", sql<string>`lower(${email.trim()})`)
+    .orderBy("requested_at", "desc")
+    .execute();
+  return rows.find((row) => normalizeEmail(row.new_email) === normalizeEmail(email))?.account_id;
 }
 
 /** The latest request a browser made, whatever became of it. */
