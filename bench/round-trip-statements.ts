@@ -12,7 +12,7 @@ import { passwordSignIn, startOidcTestBed } from "../test/support/oidc-flow.ts";
  * granted, the code's exchange, a refresh; the third of each, as a busy server runs them.
  * `npm run sizing` prints them; `npx node bench/round-trip-statements.ts` alone too.
  */
-const PURPOSES: [RegExp, string | ((values: unknown[]) => string)][] = [
+const PURPOSES: [RegExp, string | ((values: unknown[], text: string) => string)][] = [
   [/^\s*insert into rate_limits/i, "count the request against its per-address limit"],
   [/from "oidc_clients"/, "the client: its redirect addresses and settings"],
   [/from "sessions" inner join "accounts"/, "our session, its account, and the account's license and device for the client's product"],
@@ -25,7 +25,11 @@ const PURPOSES: [RegExp, string | ((values: unknown[]) => string)][] = [
     /^\s*insert into "oidc_payloads"/,
     (values) => `write the ${modelsIn(values).join(" and the ")}${modelsIn(values).length > 1 ? ", together" : ""}`,
   ],
-  [/model = 'Grant' and id = \(/, (values) => `read the ${String(values[0])} with its Grant`],
+  [
+    /model = 'Grant' and id = \(/,
+    (values, text) =>
+      `read the ${String(values[0])} with its Grant${/union all/.test(text) ? ", its account and the account's standing" : ""}`,
+  ],
 ];
 
 const MODELS = new Set(["Session", "Grant", "AuthorizationCode", "AccessToken", "RefreshToken", "Interaction"]);
@@ -34,7 +38,7 @@ const MODELS = new Set(["Session", "Grant", "AuthorizationCode", "AccessToken", 
 const modelsIn = (values: unknown[]) => values.filter((value): value is string => typeof value === "string" && MODELS.has(value));
 
 function purposeOf({ text, values }: RanStatement): string {
-  for (const [pattern, purpose] of PURPOSES) if (pattern.test(text)) return typeof purpose === "string" ? purpose : purpose(values);
+  for (const [pattern, purpose] of PURPOSES) if (pattern.test(text)) return typeof purpose === "string" ? purpose : purpose(values, text);
   return text.replace(/\s+/g, " ").slice(0, 80);
 }
 

@@ -10,8 +10,8 @@ import { describeOnPostgres } from "./support/databases.ts";
  */
 const BUDGETS = {
   authorization: { statements: 5, writeCommits: 2 },
-  exchange: { statements: 6, writeCommits: 2 },
-  refresh: { statements: 6, writeCommits: 2 },
+  exchange: { statements: 5, writeCommits: 2 },
+  refresh: { statements: 5, writeCommits: 2 },
 };
 
 describeOnPostgres("the OpenID round trip's budget on %s", () => {

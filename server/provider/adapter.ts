@@ -1,10 +1,11 @@
 import { type Kysely, sql } from "kysely";
+import { standingColumns } from "../auth/kernel/accounts.ts";
 import type { Db } from "../db/database.ts";
 import { type BrowserOfRequest, storedOidcId } from "../db/oidc-payloads.ts";
 import { deleteInBatches, type SweepCost } from "../db/retention.ts";
 import type { Database } from "../db/schema.ts";
-import { clientMetadata } from "./clients.ts";
-import { currentTokenUnit, type HeldWrite, type ReadAheadRow, type TokenUnit } from "./token-unit.ts";
+import { brandOfClient, clientMetadata } from "./clients.ts";
+import { type AccountAhead, currentTokenUnit, type HeldWrite, type ReadAheadRow, type TokenUnit } from "./token-unit.ts";
 
 /** Where the provider's clients are read: each time (clientMetadata), or kept (client-cache.ts). */
 interface ClientFinder {
@@ -146,8 +147,10 @@ export function kyselyAdapter(
       const ahead = unit.readAhead.get(`${this.model}:${storedId}`);
       if (ahead) return liveRow(ahead);
       if (!READ_WITH_GRANT.has(this.model)) return this.rowWhere("id", storedId);
-      const rows = await readWithGrant(unit.tx, this.model, storedId);
+      const productId = unit.ctx.oidc?.client ? brandOfClient(unit.ctx.oidc.client as never).productId : undefined;
+      const { rows, account } = await readWithGrant(unit.tx, this.model, storedId, productId);
       for (const read of rows) if (read.model === "Grant") unit.readAhead.set(`Grant:${read.id}`, read);
+      if (account) unit.accountsAhead.set(account.id, account);
       const own = rows.find((read) => read.model === this.model);
       return own && liveRow(own);
     }
@@ -189,16 +192,62 @@ const READ_WITH_GRANT = new Set(["AuthorizationCode", "RefreshToken"]);
 /**
  * A code or refresh token and its grant, in one statement: the grant's row is found by the SHA-256
  * of the grant id the token's row holds, as storedOidcId computes it (PostgreSQL only: the unit
- * runs there).
+ * runs there). With the client's product known (the provider authenticates the client before it
+ * reads the code or token), the same statement reads the token's account with its standing for that
+ * product, which the provider asks for once the token is spent (provider/accounts.ts).
  */
-async function readWithGrant(tx: Kysely<Database>, model: string, storedId: string): Promise<(ReadAheadRow & { id: string })[]> {
-  const { rows } = await sql<ReadAheadRow & { id: string }>`
-    select model, id, payload, expires_at, consumed_at from oidc_payloads
+async function readWithGrant(
+  tx: Kysely<Database>,
+  model: string,
+  storedId: string,
+  productId: number | undefined,
+): Promise<{ rows: (ReadAheadRow & { id: string })[]; account?: AccountAhead }> {
+  const tokenRow = sql`select grant_id, account_id from oidc_payloads where model = ${model} and id = ${storedId}`;
+  // The account's columns as every other read of an account with its standing selects them.
+  const standing = (productId: number) =>
+    tx
+      .selectFrom("accounts")
+      .select(["accounts.id", "accounts.email", "accounts.name"])
+      .select((eb) => standingColumns(eb, productId))
+      .where("accounts.id", "=", sql<string>`(select account_id from (${tokenRow}) token)`);
+  const account =
+    productId === undefined
+      ? sql``
+      : sql`
+    union all
+    select 'Account', id, null, null, null, email, name, license_state, device_uuid from (${standing(productId)}) account`;
+  const { rows } = await sql<
+    ReadAheadRow & { id: string; email: string | null; name: string | null; license_state: string | null; device_uuid: string | null }
+  >`
+    select model, id, payload, expires_at, consumed_at, null as email, null as name, null as license_state, null as device_uuid
+    from oidc_payloads
     where (model = ${model} and id = ${storedId})
-       or (model = 'Grant' and id = (
-         select encode(sha256(convert_to(grant_id, 'UTF8')), 'hex') from oidc_payloads where model = ${model} and id = ${storedId}
-       ))`.execute(tx);
-  return rows.map((row) => ({ ...row, expires_at: row.expires_at === null ? null : Number(row.expires_at) }));
+       or (model = 'Grant' and id = (select encode(sha256(convert_to(grant_id, 'UTF8')), 'hex') from (${tokenRow}) token))${account}`.execute(
+    tx,
+  );
+  const read = rows.filter((row) => row.model !== "Account");
+  const found = rows.find((row) => row.model === "Account");
+  return {
+    rows: read.map(({ model, id, payload, expires_at, consumed_at }) => ({
+      model,
+      id,
+      payload,
+      expires_at: expires_at === null ? null : Number(expires_at),
+      consumed_at,
+    })),
+    ...(found && productId !== undefined
+      ? {
+          account: {
+            id: found.id,
+            email: found.email ?? "",
+            name: found.name ?? "",
+            productId,
+            license_state: found.license_state,
+            device_uuid: found.device_uuid,
+          },
+        }
+      : {}),
+  };
 }
 
 /** Writes a token request's held tokens in one statement, before its answer is sent (token-unit.ts). */

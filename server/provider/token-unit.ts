@@ -8,8 +8,8 @@ import { OIDC_ROUTES } from "./configuration.ts";
 
 /**
  * A token request on PostgreSQL as one unit of work (docs/decisions/0089): every statement the
- * provider runs for it (the code or refresh token read with its grant, its spending, the DPoP
- * proof, the account, the tokens written) runs in one transaction, so the request is one flush of
+ * provider runs for it (the code or refresh token read with its grant and its account, its
+ * spending, the DPoP proof, the tokens written) runs in one transaction, so the request is one flush of
  * PostgreSQL's log instead of four; the tokens it issues are written together, in one statement,
  * once the answer is ready and before it is sent. The limit counted before it (provider/http.ts)
  * commits on its own: a refused request still counts.
@@ -22,8 +22,12 @@ import { OIDC_ROUTES } from "./configuration.ts";
  */
 export interface TokenUnit {
   tx: Transaction<Database>;
+  /** The request, for the client it names once the provider has authenticated it. */
+  ctx: KoaContextWithOIDC;
   /** Rows read ahead by the statement that read the code or token: its grant, by stored id. */
   readAhead: Map<string, ReadAheadRow>;
+  /** Read ahead by the same statement: the token's account with its standing for the client's product, by account id. */
+  accountsAhead: Map<string, AccountAhead>;
   /** Token writes held until the answer is ready, written in one statement. */
   heldWrites: HeldWrite[];
 }
@@ -33,6 +37,16 @@ export interface ReadAheadRow {
   payload: string;
   expires_at: number | null;
   consumed_at: number | null;
+}
+
+export interface AccountAhead {
+  id: string;
+  email: string;
+  name: string;
+  /** The product the standing is of (the client's), so nobody reads it for another. */
+  productId: number;
+  license_state: string | null;
+  device_uuid: string | null;
 }
 
 export interface HeldWrite {
@@ -95,7 +109,7 @@ export function runTokenRequestsAsUnits(provider: Provider, db: Db, writeHeld: (
     const ctx = koaContext as KoaContextWithOIDC;
     if (ctx.method !== "POST" || ctx.path !== OIDC_ROUTES.token) return next();
     await db.transaction().execute(async (tx) => {
-      const unit: TokenUnit = { tx, readAhead: new Map(), heldWrites: [] };
+      const unit: TokenUnit = { tx, ctx, readAhead: new Map(), accountsAhead: new Map(), heldWrites: [] };
       await units.run(unit, async () => {
         await next();
         await writeHeld(unit);
