@@ -40,7 +40,7 @@ if ! playwright test; then
   find test-results -name error-context.md -print0 2>/dev/null | while IFS= read -r -d '' context; do
     printf '\n-- %s\n' "$context"
     head -c 6000 "$context"
-  done
+  done || true
 fi
 
 node scripts/test-summary.ts

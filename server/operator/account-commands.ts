@@ -31,6 +31,7 @@ import {
   type AddressStanding,
   addressStanding,
   clearAddress,
+  clearBounce,
   lastMailsTo,
   type MailRecord,
   mailReference,
@@ -219,8 +220,8 @@ function formatLastMails(mails: MailRecord[]): string[] {
  * mail-clear: the address gets mail again (clearAddress), with the operator's reason and what was
  * cleared in the trail, written in the same transaction. An address that neither bounced nor
  * complained is left as it is, and the trail is not written. An address no account has yet, which
- * an account asked to change its email to (its confirmation link bounced), is cleared in that
- * account's name: the customer can then ask again.
+ * an account asked to change its email to (its confirmation link bounced), has its bounce cleared
+ * in that account's name, so the customer can ask again; a complaint there is its owner's, and stays.
  */
 async function mailClear(command: Command): Promise<string> {
   const email = required(command.values.email, "email");
@@ -228,7 +229,11 @@ async function mailClear(command: Command): Promise<string> {
   const holder = await mailHolder(command.db, email);
   const cleared = await command.db.transaction().execute(async (tx) => {
     const { bounced, complainedAt } = await addressStanding(tx, holder.address);
-    const done = await clearAddress(tx, holder.address);
+    // A complaint at an address nobody has is its owner's "this is spam" at a mail another
+    // account asked for: it stays, and only the bounce goes.
+    const done = holder.changingTo
+      ? { bounced: await clearBounce(tx, holder.address), complained: false }
+      : await clearAddress(tx, holder.address);
     const what = [
       done.bounced && bounced ? { trail: `bounce${bounced.code ? ` ${bounced.code}` : ""}`, at: bounced.at } : undefined,
       done.complained && complainedAt !== null ? { trail: "complaint", at: complainedAt } : undefined,
@@ -243,9 +248,13 @@ async function mailClear(command: Command): Promise<string> {
     }
     return what;
   });
-  const whose = holder.changingTo ? ` (${holder.changingTo} asked to change its email to it)` : "";
-  if (cleared.length === 0) return `nothing to clear: mail to ${holder.address}${whose} had neither bounced nor drawn a complaint`;
-  return `mail to ${holder.address}${whose} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
+  if (holder.changingTo) {
+    const whose = ` (${holder.changingTo} asked to change its email to it)`;
+    if (cleared.length === 0) return `nothing to clear: mail to ${holder.address}${whose} had not bounced`;
+    return `mail to ${holder.address}${whose} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
+  }
+  if (cleared.length === 0) return `nothing to clear: mail to ${holder.address} had neither bounced nor drawn a complaint`;
+  return `mail to ${holder.address} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
 }
 
 /** Whose matter an address's mail is: the account that has it, else the account that last asked to change to it. */

@@ -51,10 +51,42 @@ describeEachDatabase("clearing the mail of an address an account asked to change
 
     // Again: nothing is held, and the trail is not written twice.
     expect(await run("typo@example.org")).toBe(
-      "nothing to clear: mail to typo@example.org (mover@example.com asked to change its email to it) had neither bounced nor drawn a complaint",
+      "nothing to clear: mail to typo@example.org (mover@example.com asked to change its email to it) had not bounced",
     );
     const entries = await server.db.selectFrom("audit_events").select("id").where("event", "=", "mail_cleared").execute();
     expect(entries).toHaveLength(1);
+  });
+
+  it("keeps the address owner's complaint, and names the account whose request still waits", async () => {
+    const waiting = await createAccount(server.db, { email: "first@example.com", product: "dsone" });
+    await createAccount(server.db, { email: "second@example.com", product: "dsone" });
+    await changeEmailByOperator(server.db, server.config, "first@example.com", "shared@example.org", { operator: "cli:test" });
+    await changeEmailByOperator(server.db, server.config, "second@example.com", "shared@example.org", { operator: "cli:test" });
+    // The later request ended (its owner cancelled it); the first still waits for the address.
+    await server.db
+      .updateTable("email_changes")
+      .set({ ended_at: Date.now(), ended_how: "cancelled" })
+      .where("old_email", "=", "second@example.com")
+      .execute();
+    await drainMail(server);
+    const [bounced, complained] = await server.db
+      .selectFrom("outbox")
+      .select("id")
+      .where("to_key", "=", "shared@example.org")
+      .orderBy("created_at")
+      .execute();
+    await recordReport(server.db, bounced?.id as string, { delivery: "bounced", code: "550 5.1.1", words: "User unknown" });
+    await recordReport(server.db, complained?.id as string, { delivery: "complained", code: null, words: "feedback report: abuse" });
+
+    const said = await runAccountCommand(server.db, server.config, "mail-clear", { email: "shared@example.org", reason: "ticket 10" });
+    expect(said).toMatch(
+      /^mail to shared@example\.org \(first@example\.com asked to change its email to it\) goes again; cleared: bounce 550 5\.1\.1 of /,
+    );
+    const standing = await addressStanding(server.db, "shared@example.org");
+    expect(standing.bounced).toBeNull();
+    expect(standing.complainedAt).not.toBeNull();
+    const trail = await server.db.selectFrom("audit_events").select("account_id").where("reason", "like", "ticket 10%").execute();
+    expect(trail).toEqual([{ account_id: waiting.id }]);
   });
 
   it("refuses an address that no account has and none asked for, changing nothing", async () => {

@@ -57,19 +57,21 @@ export function countCodeTry(db: Db, sessionHash: string, accountId: string) {
 }
 
 /**
- * The account that last asked to change its email to `email`, whatever became of the request:
- * the address has no account of its own, but its mail (a bounce of the confirmation link) is that
- * account's matter. Matched as accounts' addresses are (normalizeEmail); `lower` on both sides
- * only narrows the rows, which are then compared exactly.
+ * The account that asked to change its email to `email`: the one whose request still waits, else
+ * the one that asked last, whatever became of it. The address has no account of its own, but its
+ * mail (a bounce of the confirmation link) is that account's matter. Matched as accounts'
+ * addresses are (normalizeEmail); `lower` on both sides only narrows the rows, which are then
+ * compared exactly.
  */
 export async function accountChangingTo(db: Kysely<Database>, email: string): Promise<string | undefined> {
   const rows = await db
     .selectFrom("email_changes")
-    .select(["account_id", "new_email"])
+    .select(["account_id", "new_email", "confirmed_at", "ended_at"])
     .where(sql<string>`lower(new_email)`, "=", sql<string>`lower(${email.trim()})`)
     .orderBy("requested_at", "desc")
     .execute();
-  return rows.find((row) => normalizeEmail(row.new_email) === normalizeEmail(email))?.account_id;
+  const matching = rows.filter((row) => normalizeEmail(row.new_email) === normalizeEmail(email));
+  return (matching.find((row) => row.confirmed_at === null && row.ended_at === null) ?? matching[0])?.account_id;
 }
 
 /** The latest request a browser made, whatever became of it. */
