@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { standingColumns } from "../auth/kernel/accounts.ts";
+import { accountWithStandingQuery } from "../auth/kernel/accounts.ts";
 import type { Db } from "../db/database.ts";
 import { type BrowserOfRequest, storedOidcId } from "../db/oidc-payloads.ts";
 import { deleteInBatches, type SweepCost } from "../db/retention.ts";
@@ -205,11 +205,7 @@ async function readWithGrant(
   const tokenRow = sql`select grant_id, account_id from oidc_payloads where model = ${model} and id = ${storedId}`;
   // The account's columns as every other read of an account with its standing selects them.
   const standing = (productId: number) =>
-    tx
-      .selectFrom("accounts")
-      .select(["accounts.id", "accounts.email", "accounts.name"])
-      .select((eb) => standingColumns(eb, productId))
-      .where("accounts.id", "=", sql<string>`(select account_id from (${tokenRow}) token)`);
+    accountWithStandingQuery(tx, sql<string>`(select account_id from (${tokenRow}) token)`, productId);
   const account =
     productId === undefined
       ? sql``

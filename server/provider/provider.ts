@@ -9,7 +9,7 @@ import { kyselyAdapter, writeHeldTokens } from "./adapter.ts";
 import { appSessionOfRequest, browserOfRequest, providerCaller } from "./app-session.ts";
 import type { ClientCache } from "./client-cache.ts";
 import { HASHED_SECRET_PREFIX } from "./clients.ts";
-import { providerConfiguration } from "./configuration.ts";
+import { OIDC_ROUTES, providerConfiguration } from "./configuration.ts";
 import { type DpopRefusal, dpopRefusal, storeProofsOnce } from "./dpop.ts";
 import type { ProviderKeys } from "./keys.ts";
 import { logoutPage, providerLanguage, providerLogoutForm } from "./pages.ts";
@@ -56,7 +56,7 @@ export async function buildProvider(
   provider.proxy = true;
   compareHashedClientSecrets(provider);
   storeProofsOnce(provider, inUnit, errors.InvalidDpopProof);
-  runTokenRequestsAsUnits(provider, db, writeHeldTokens);
+  runTokenRequestsAsUnits(provider, db, OIDC_ROUTES.token, writeHeldTokens);
   countDpopRefusals(provider, hooks);
   queueBackchannelLogouts(provider, db);
   logOutHereToo(provider, db, config);

@@ -4,7 +4,6 @@ import type Provider from "oidc-provider";
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { type Db, isPostgres } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
-import { OIDC_ROUTES } from "./configuration.ts";
 
 /**
  * A token request on PostgreSQL as one unit of work (docs/decisions/0089): every statement the
@@ -99,15 +98,20 @@ function joiningTransaction(tx: Transaction<Database>) {
 }
 
 /**
- * Runs each POST to the token endpoint in a unit on PostgreSQL. The provider answers errors
+ * Runs each POST to the token endpoint (`tokenPath`) in a unit on PostgreSQL. The provider answers errors
  * itself (its route's error handler sets the status and body), so `next` resolves for a refusal
  * too, and the unit commits what the request did.
  */
-export function runTokenRequestsAsUnits(provider: Provider, db: Db, writeHeld: (unit: TokenUnit) => Promise<void>): void {
+export function runTokenRequestsAsUnits(
+  provider: Provider,
+  db: Db,
+  tokenPath: string,
+  writeHeld: (unit: TokenUnit) => Promise<void>,
+): void {
   if (!isPostgres(db)) return;
   provider.use(async (koaContext, next) => {
     const ctx = koaContext as KoaContextWithOIDC;
-    if (ctx.method !== "POST" || ctx.path !== OIDC_ROUTES.token) return next();
+    if (ctx.method !== "POST" || ctx.path !== tokenPath) return next();
     await db.transaction().execute(async (tx) => {
       const unit: TokenUnit = { tx, ctx, readAhead: new Map(), accountsAhead: new Map(), heldWrites: [] };
       await units.run(unit, async () => {

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Kysely, type Selectable, sql } from "kysely";
 import { isValidEmail, normalizeEmail } from "../../../common/email.ts";
 import { MIN_PASSWORD_LENGTH } from "../../../common/password-rules.ts";
 import { DSONE_PRODUCT_ID, LICENSE_STATES, type LicenseState, PRODUCTS, type ProductCode } from "../../../common/products.ts";
@@ -277,6 +277,18 @@ export async function setDeviceNotifications(db: Db, uuid: string, show: boolean
 }
 
 /** The product's license and newest device of the account in the query, as two columns. */
+/**
+ * An account by its id (a value, or an expression such as a subquery) with its standing for one
+ * product: the query every such read runs, alone or inside a larger statement.
+ */
+export function accountWithStandingQuery(db: Kysely<Database>, accountId: string | Expression<string>, productId: number) {
+  return db
+    .selectFrom("accounts")
+    .select(["accounts.id", "accounts.email", "accounts.name"])
+    .select((eb) => standingColumns(eb, productId))
+    .where("accounts.id", "=", accountId);
+}
+
 export function standingColumns(eb: ExpressionBuilder<Database, "accounts">, productId: number) {
   return [
     eb

@@ -11,7 +11,7 @@ import { writeTogether } from "../../db/write-together.ts";
 import { hashSecret, looksLikeSecret, newSecret } from "../../secrets/tokens.ts";
 import { rememberSignInBrand } from "./account-brand.ts";
 import { refuseDisabledAccount, refuseIfDisabled } from "./account-status.ts";
-import { standingColumns } from "./accounts.ts";
+import { accountWithStandingQuery, standingColumns } from "./accounts.ts";
 import { recordAuditEvent, type SignInMethodName } from "./audit-trail.ts";
 import { type Caller, clearCookie, readCookie, setCookie } from "./caller.ts";
 import { deviceIdForSignIn, deviceMark, keepBrowser, knownBrowser, rememberKnownBrowser, rememberOrigin } from "./known-origins.ts";
@@ -417,13 +417,7 @@ export async function accountStandingForSessionId(
 const findAccountWithStanding = reusableQuery<
   { accountId: string; productId: number },
   { id: string; email: string; name: string; license_state: string | null; device_uuid: string | null }
->(["accountId", "productId"], (db, values) =>
-  db
-    .selectFrom("accounts")
-    .select(["accounts.id", "accounts.email", "accounts.name"])
-    .select((eb) => standingColumns(eb, values.productId))
-    .where("accounts.id", "=", values.accountId),
-);
+>(["accountId", "productId"], (db, values) => accountWithStandingQuery(db, values.accountId, values.productId));
 
 /** An account and its standing for one product, or undefined when there is no such account. */
 export async function accountWithStanding(
