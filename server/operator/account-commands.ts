@@ -248,13 +248,10 @@ async function mailClear(command: Command): Promise<string> {
     }
     return what;
   });
-  if (holder.changingTo) {
-    const whose = ` (${holder.changingTo} asked to change its email to it)`;
-    if (cleared.length === 0) return `nothing to clear: mail to ${holder.address}${whose} had not bounced`;
-    return `mail to ${holder.address}${whose} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
-  }
-  if (cleared.length === 0) return `nothing to clear: mail to ${holder.address} had neither bounced nor drawn a complaint`;
-  return `mail to ${holder.address} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
+  const whose = holder.changingTo ? ` (${holder.changingTo} asked to change its email to it)` : "";
+  const held = holder.changingTo ? "had not bounced" : "had neither bounced nor drawn a complaint";
+  if (cleared.length === 0) return `nothing to clear: mail to ${holder.address}${whose} ${held}`;
+  return `mail to ${holder.address}${whose} goes again; cleared: ${cleared.map((part) => `${part.trail} of ${isoTime(part.at)}`).join(", ")}`;
 }
 
 /** Whose matter an address's mail is: the account that has it, else the account that last asked to change to it. */

@@ -203,46 +203,27 @@ async function readWithGrant(
   productId: number | undefined,
 ): Promise<{ rows: (ReadAheadRow & { id: string })[]; account?: AccountAhead }> {
   const tokenRow = sql`select grant_id, account_id from oidc_payloads where model = ${model} and id = ${storedId}`;
-  // The account's columns as every other read of an account with its standing selects them.
-  const standing = (productId: number) =>
-    accountWithStandingQuery(tx, sql<string>`(select account_id from (${tokenRow}) token)`, productId);
+  // The account as every other read of an account with its standing selects it.
   const account =
     productId === undefined
       ? sql``
       : sql`
     union all
-    select 'Account', id, null, null, null, email, name, license_state, device_uuid from (${standing(productId)}) account`;
-  const { rows } = await sql<
-    ReadAheadRow & { id: string; email: string | null; name: string | null; license_state: string | null; device_uuid: string | null }
-  >`
+    select 'Account', id, null, null, null, email, name, license_state, device_uuid
+    from (${accountWithStandingQuery(tx, sql<string>`(select account_id from (${tokenRow}) token)`, productId)}) account`;
+  const { rows } = await sql<ReadAheadRow & { id: string } & Omit<AccountAhead, "productId">>`
     select model, id, payload, expires_at, consumed_at, null as email, null as name, null as license_state, null as device_uuid
     from oidc_payloads
     where (model = ${model} and id = ${storedId})
        or (model = 'Grant' and id = (select encode(sha256(convert_to(grant_id, 'UTF8')), 'hex') from (${tokenRow}) token))${account}`.execute(
     tx,
   );
-  const read = rows.filter((row) => row.model !== "Account");
   const found = rows.find((row) => row.model === "Account");
   return {
-    rows: read.map(({ model, id, payload, expires_at, consumed_at }) => ({
-      model,
-      id,
-      payload,
-      expires_at: expires_at === null ? null : Number(expires_at),
-      consumed_at,
-    })),
-    ...(found && productId !== undefined
-      ? {
-          account: {
-            id: found.id,
-            email: found.email ?? "",
-            name: found.name ?? "",
-            productId,
-            license_state: found.license_state,
-            device_uuid: found.device_uuid,
-          },
-        }
-      : {}),
+    rows: rows
+      .filter((row) => row.model !== "Account")
+      .map((row) => ({ ...row, expires_at: row.expires_at === null ? null : Number(row.expires_at) })),
+    ...(found && productId !== undefined ? { account: { ...found, productId } } : {}),
   };
 }
 

@@ -8,10 +8,10 @@ import type { Database } from "../db/schema.ts";
 /**
  * A token request on PostgreSQL as one unit of work (docs/decisions/0089): every statement the
  * provider runs for it (the code or refresh token read with its grant and its account, its
- * spending, the DPoP proof, the tokens written) runs in one transaction, so the request is one flush of
- * PostgreSQL's log instead of four; the tokens it issues are written together, in one statement,
- * once the answer is ready and before it is sent. The limit counted before it (provider/http.ts)
- * commits on its own: a refused request still counts.
+ * spending, the DPoP proof, the tokens written) runs in one transaction, so the request is one
+ * flush of PostgreSQL's log instead of four; the tokens it issues are written together, in one
+ * statement, once the answer is ready and before it is sent. The limit counted before it
+ * (provider/http.ts) commits on its own: a refused request still counts.
  *
  * Nothing is less strict: a code or refresh token is still spent by one conditional update, which
  * a second request for the same one waits on and then finds spent; a proof is still taken by one
@@ -98,9 +98,9 @@ function joiningTransaction(tx: Transaction<Database>) {
 }
 
 /**
- * Runs each POST to the token endpoint (`tokenPath`) in a unit on PostgreSQL. The provider answers errors
- * itself (its route's error handler sets the status and body), so `next` resolves for a refusal
- * too, and the unit commits what the request did.
+ * Runs each POST to the token endpoint (`tokenPath`) in a unit on PostgreSQL. The provider
+ * answers errors itself (its route's error handler sets the status and body), so `next` resolves
+ * for a refusal too, and the unit commits what the request did.
  */
 export function runTokenRequestsAsUnits(
   provider: Provider,

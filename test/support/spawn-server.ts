@@ -80,6 +80,9 @@ async function waitUntilUp(url: string, child: ChildProcess, output: () => strin
  * The account server as a separate process, as `npm start` runs it once built (its variables and
  * Node flags, then the server's bundle), on a free port; for end-to-end tests and benchmarks.
  */
+/** The web build is checked once per process: a process's servers all serve the same one. */
+let webBuildChecked = false;
+
 export async function spawnServer(
   env: Record<string, string>,
   options: {
@@ -98,7 +101,8 @@ export async function spawnServer(
   // The bundle and the web app npm start runs; made here when a bench or a script runs without the
   // tests' setup (which builds both first, so this is a check of their hashes).
   if (!options.release) {
-    buildIfStale();
+    if (!webBuildChecked) buildIfStale();
+    webBuildChecked = true;
     await bundleServerIfStale();
   }
   // Through the start script, as `npm start` itself runs (it checks the build first): the start bench.

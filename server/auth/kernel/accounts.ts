@@ -276,7 +276,6 @@ export async function setDeviceNotifications(db: Db, uuid: string, show: boolean
     .execute();
 }
 
-/** The product's license and newest device of the account in the query, as two columns. */
 /**
  * An account by its id (a value, or an expression such as a subquery) with its standing for one
  * product: the query every such read runs, alone or inside a larger statement.
@@ -289,6 +288,7 @@ export function accountWithStandingQuery(db: Kysely<Database>, accountId: string
     .where("accounts.id", "=", accountId);
 }
 
+/** The product's license and newest device of the account in the query, as two columns. */
 export function standingColumns(eb: ExpressionBuilder<Database, "accounts">, productId: number) {
   return [
     eb
