@@ -22,6 +22,11 @@ test("a screen rendered ahead is painted before its script runs, its controls wa
   const login = page.getByRole("button", { name: "Login", exact: true });
   await expect(login).toBeDisabled();
   await expect(page.getByLabel("Email")).not.toBeEditable();
+  // Measured as the first paint shows it: after its stylesheets, which hold that paint back, have
+  // loaded (the page's elements can be read, and laid out unstyled, before they arrive).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet !== null),
+  );
   const before = await heading.boundingBox();
 
   release();
