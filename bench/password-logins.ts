@@ -7,8 +7,8 @@ import { spawnServer } from "../test/support/spawn-server.ts";
 import { cpuSeconds } from "./session-check.ts";
 
 /** The parameters server/secrets/passwords.ts hashes with (OWASP's argon2id recommendation). */
-const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
-const PASSWORD = "bench-password-1";
+export const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const PASSWORD = "bench-password-1";
 
 export interface PasswordLoginFigures {
   database: DatabaseKind;
@@ -23,7 +23,7 @@ export interface PasswordLoginFigures {
 }
 
 /** The floor: argon2id verifications one at a time for `ms`, with the CPU time they took. */
-async function verifyFor(stored: string, ms: number): Promise<{ count: number; wallMs: number; cpuSeconds: number }> {
+export async function verifyFor(stored: string, ms: number): Promise<{ count: number; wallMs: number; cpuSeconds: number }> {
   let count = 0;
   const started = performance.now();
   const cpu = process.cpuUsage();

@@ -1,4 +1,5 @@
 import { measureAgentDetection } from "./agent-detect.ts";
+import { printCeilings } from "./ceilings.ts";
 import { describeLighthouse, measureLighthouse } from "./lighthouse.ts";
 import { LOGIN_BUDGET_BYTES, measureLoginBundle } from "./login-bundle.ts";
 import { printMailBurst } from "./mail-burst.ts";
@@ -56,6 +57,8 @@ if (process.env.TEST_POSTGRES_URL) {
   console.log("\nWhat each operation costs one instance and PostgreSQL (bench/operations.ts):");
   for (const line of describeOperations(await measureOperations("postgres"))) console.log(line);
 }
+console.log("\nWhat the libraries allow at best (bench/ceilings.ts):");
+await printCeilings();
 
 console.log("");
 await printMailBurst();
