@@ -60,6 +60,9 @@ const provider = new Provider(issuer, {
   ],
   jwks: { keys: [{ ...(privateKey.export({ format: "jwk" }) as Record<string, unknown>), kid: "ceiling", alg: "RS256", use: "sig" }] },
   pkce: { required: () => true },
+  // Long enough for every code minted at start to be redeemed on a busy machine; as the account
+  // server's ID and access tokens live an hour, and its refresh tokens far longer.
+  ttl: { AuthorizationCode: 3_600, IdToken: 3_600, AccessToken: 3_600, RefreshToken: 30 * 86_400, Grant: 30 * 86_400 },
   features: {
     devInteractions: { enabled: false },
     dPoP: { enabled: true, nonceSecret: Buffer.alloc(32, 7), requireNonce: () => false, allowReplay: false },
