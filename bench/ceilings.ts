@@ -1,14 +1,13 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { hash } from "@node-rs/argon2";
-import autocannon from "autocannon";
 import * as client from "openid-client";
 import pg from "pg";
 import { createTestDatabase } from "../test/support/databases.ts";
 import { proofKey } from "../test/support/dpop.ts";
 import { discover } from "../test/support/oidc-client.ts";
 import { freePort, SERVER_NODE_FLAGS } from "../test/support/spawn-server.ts";
-import { OPTIONS, PASSWORD, verifyFor } from "./password-logins.ts";
+import { OPTIONS, PASSWORD, signInsOnOneConnection, verifyFor } from "./password-logins.ts";
 import { cpuSeconds } from "./session-check.ts";
 
 /**
@@ -131,30 +130,9 @@ async function measureStatementCost(count: number): Promise<number> {
 async function measureBarePasswordLogins(seconds: number): Promise<{ floor: number; logins: number }> {
   const stored = await hash(PASSWORD, OPTIONS);
   const server = await startScript("ceiling-password-server.ts", { PASSWORD_HASH: stored, PASSWORD });
-  // As bench/password-logins.ts does: the server's CPU is read as the last answer arrives, not when
-  // autocannon returns at its next sampling tick.
   const logIn = async (amount: number) => {
-    let answered = 0;
-    let refused = 0;
-    const before = cpuSeconds(server.pid);
-    let atLast = Number.NaN;
-    const result = await autocannon({
-      url: server.url,
-      method: "POST",
-      body: "{}",
-      connections: 1,
-      amount,
-      setupClient: (client) => {
-        client.on("body", (body: Buffer) => {
-          if (!body.toString().includes('"isOk":true')) refused += 1;
-          answered += 1;
-          if (answered === amount) atLast = cpuSeconds(server.pid);
-        });
-      },
-    });
-    if (result.non2xx > 0 || result.errors > 0 || refused > 0 || Number.isNaN(atLast))
-      throw new Error("the bare sign-ins were not all accepted");
-    return { count: result.requests.total, cpuSeconds: atLast - before };
+    const { result, cpuSeconds } = await signInsOnOneConnection(server.pid, amount, { url: server.url, method: "POST", body: "{}" });
+    return { count: result.requests.total, cpuSeconds };
   };
   try {
     await logIn(20);

@@ -36,6 +36,39 @@ export async function verifyFor(stored: string, ms: number): Promise<{ count: nu
 }
 
 /**
+ * `amount` sign-ins on one connection, each answered `"isOk":true`, and the CPU-seconds the server
+ * `pid` spent on them. By count, not by time: autocannon ends a timed run with one sign-in still in
+ * flight, whose work would then land in the next slice of the floor. The server's CPU time is read
+ * as the last answer arrives: autocannon itself returns only at its next sampling tick, and the
+ * server's idle work until then is no sign-in's.
+ */
+export async function signInsOnOneConnection(
+  pid: number,
+  amount: number,
+  request: Pick<autocannon.Options, "url" | "method" | "headers" | "body">,
+): Promise<{ result: autocannon.Result; cpuSeconds: number }> {
+  let refused = 0;
+  let answered = 0;
+  const cpuBefore = cpuSeconds(pid);
+  let cpuAtLast = Number.NaN;
+  const result = await autocannon({
+    ...request,
+    connections: 1,
+    amount,
+    setupClient: (client) => {
+      client.on("body", (body: Buffer) => {
+        if (!body.toString().includes('"isOk":true')) refused += 1;
+        answered += 1;
+        if (answered === amount) cpuAtLast = cpuSeconds(pid);
+      });
+    },
+  });
+  if (result.non2xx > 0 || result.errors > 0 || refused > 0 || Number.isNaN(cpuAtLast))
+    throw new Error(`the sign-ins were not all accepted (${result.non2xx} non-2xx, ${refused} refused)`);
+  return { result, cpuSeconds: cpuAtLast - cpuBefore };
+}
+
+/**
  * Password logins against their floor, argon2id verifications with the server's parameters,
  * measured in this run; a login can be no faster, since it is one verification plus the request's
  * own work. The logins are POST /api/dsone/password-login on one connection, so one verification
@@ -66,34 +99,15 @@ export async function measurePasswordLogins(seconds = 10, kind: DatabaseKind = "
     .map((cookie) => cookie.split(";")[0] as string)
     .find((cookie) => cookie.split("=")[0]?.endsWith("device"));
   if (!device) throw new Error(`the first sign-in set no device cookie:\n${server.output()}`);
-  // Logins by count, not by time: autocannon ends a timed run with one login still in flight,
-  // whose work would then land in the next slice of the floor. The server's CPU time is read as
-  // the last answer arrives: autocannon itself returns only at its next sampling tick, and the
-  // server's idle work until then is no login's.
-  const logIn = async (amount: number) => {
-    let refused = 0;
-    let answered = 0;
-    const cpuBefore = cpuSeconds(server.pid);
-    let cpuAtLast = Number.NaN;
-    const result = await autocannon({
+  const logIn = (amount: number) =>
+    signInsOnOneConnection(server.pid, amount, {
       url: `${server.url}/api/dsone/password-login`,
       method: "POST",
-      connections: 1,
-      amount,
       headers: { "content-type": "application/json", origin: server.url, cookie: device },
       body: JSON.stringify({ Email: "bench-login@example.com", Password: PASSWORD, ReturnUrl: null }),
-      setupClient: (client) => {
-        client.on("body", (body: Buffer) => {
-          if (!body.toString().includes('"isOk":true')) refused += 1;
-          answered += 1;
-          if (answered === amount) cpuAtLast = cpuSeconds(server.pid);
-        });
-      },
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}:\n${server.output()}`);
     });
-    if (result.non2xx > 0 || result.errors > 0 || refused > 0 || Number.isNaN(cpuAtLast))
-      throw new Error(`the logins were not all accepted (${result.non2xx} non-2xx, ${refused} refused):\n${server.output()}`);
-    return { result, cpuSeconds: cpuAtLast - cpuBefore };
-  };
   try {
     // The server's first logins compile its code: not counted, but they tell how many fit in a second.
     const warmUp = await logIn(20);
